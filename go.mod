@@ -1,0 +1,8 @@
+module github.com/sctrace/sctrace
+
+go 1.26.8
+
+require (
+	github.com/spf13/pflag v1.0.10 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+)

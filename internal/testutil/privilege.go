@@ -1,0 +1,68 @@
+// Package testutil holds helpers shared by sctrace's tests: privilege probes
+// that skip (or, under CI, fail) when a capability is missing, and helpers
+// that build and run workloads.
+package testutil
+
+import (
+	"os"
+	"os/exec"
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+// InCI reports whether the tests run in CI (CI=true), where a missing
+// capability is a failure rather than a reason to skip.
+func InCI() bool { return os.Getenv("CI") == "true" }
+
+// skipOrFail skips the test with reason, or fails it under CI.
+func skipOrFail(t testing.TB, reason string) {
+	t.Helper()
+	if InCI() {
+		t.Fatalf("CI=true but %s", reason)
+	}
+	t.Skip(reason)
+}
+
+// RequirePtrace skips (fails under CI) unless this process may trace its
+// children: it needs to be root or to have CAP_SYS_PTRACE, and ptrace must
+// not be disabled by Yama.
+func RequirePtrace(t testing.TB) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		skipOrFail(t, "needs root (CAP_SYS_PTRACE) for ptrace tests")
+		return
+	}
+	if b, err := os.ReadFile("/proc/sys/kernel/yama/ptrace_scope"); err == nil && len(b) > 0 && b[0] == '3' {
+		skipOrFail(t, "needs ptrace: kernel.yama.ptrace_scope=3 forbids it")
+	}
+}
+
+// RequireBPF skips (fails under CI) unless this process may load BPF
+// programs (root, or CAP_BPF and CAP_PERFMON).
+func RequireBPF(t testing.TB) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		skipOrFail(t, "needs CAP_BPF and CAP_PERFMON (run as root)")
+	}
+}
+
+// RequireCommand skips (fails under CI) unless name is on PATH, and returns
+// its path.
+func RequireCommand(t testing.TB, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		skipOrFail(t, "needs "+name+" on PATH: "+err.Error())
+	}
+	return p
+}
+
+// KernelRelease returns uname -r.
+func KernelRelease() string {
+	var u unix.Utsname
+	if err := unix.Uname(&u); err != nil {
+		return ""
+	}
+	return unix.ByteSliceToString(u.Release[:])
+}

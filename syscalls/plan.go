@@ -1,0 +1,218 @@
+package syscalls
+
+import (
+	"fmt"
+
+	"github.com/sctrace/sctrace/trace"
+)
+
+// CaptureKind says what shape of user memory a plan copies.
+type CaptureKind uint8
+
+// Capture kinds.
+const (
+	// CaptureNone copies nothing.
+	CaptureNone CaptureKind = iota
+	// CaptureCString copies a NUL-terminated string (without the NUL).
+	CaptureCString
+	// CaptureBytes copies a byte range whose length the plan computes.
+	CaptureBytes
+	// CaptureStringArray copies a NULL-terminated array of string pointers
+	// and the strings (or only counts them, with CountOnly).
+	CaptureStringArray
+	// CaptureIovec copies an array of struct iovec and the bytes each names.
+	CaptureIovec
+)
+
+// When says at which stop a capture is taken.
+type When uint8
+
+// When values; AtEntry|AtExit copies at both.
+const (
+	AtEntry When = 1 << iota
+	AtExit
+)
+
+// LenFrom says where a CaptureBytes length comes from.
+type LenFrom uint8
+
+// Length sources.
+const (
+	// LenFixed: Size bytes.
+	LenFixed LenFrom = iota
+	// LenArg: argument LenArg times ElemSize bytes, capped at Size (or the
+	// string limit when Size is 0).
+	LenArg
+	// LenRet: the return value's bytes (at exit), capped likewise.
+	LenRet
+)
+
+// Plan is the capture plan of one argument: the single description of which
+// user memory a backend copies. The ptrace backend executes it with
+// process_vm_readv; the eBPF backend loads it into a map and executes it in
+// the kernel. Nothing else decides what to read.
+type Plan struct {
+	Kind CaptureKind
+	When When
+	Len  LenFrom
+	// LenArg is the argument holding a length or element count.
+	LenArg uint8
+	// ElemSize multiplies an argument-held count into bytes (arrays of
+	// structs); 0 means 1.
+	ElemSize uint32
+	// Size is a fixed size (LenFixed) or a cap; 0 means "the string limit"
+	// (-s), plus one byte for C strings so that truncation can be told.
+	Size uint32
+	// CountOnly makes a CaptureStringArray count its elements without
+	// copying them unless the trace is verbose (-v).
+	CountOnly bool
+}
+
+// PathMax caps the length of a captured file name, as PATH_MAX does.
+const PathMax = 4096
+
+// MaxArrayElems caps how many elements of an array argument are copied.
+const MaxArrayElems = 1024
+
+// structSizes are the sizes of the layouts Struct arguments name, per
+// architecture: x86_64, arm64.
+var structSizes = map[string][2]uint32{
+	"int":           {4, 4},
+	"int2":          {8, 8},
+	"long":          {8, 8},
+	"stat":          {144, 128},
+	"statx":         {256, 256},
+	"statfs":        {120, 120},
+	"timespec":      {16, 16},
+	"timeval":       {16, 16},
+	"timezone":      {8, 8},
+	"itimerval":     {32, 32},
+	"itimerspec":    {32, 32},
+	"rlimit":        {16, 16},
+	"rusage":        {144, 144},
+	"utsname":       {390, 390},
+	"sigaction":     {32, 32},
+	"sigset":        {8, 8},
+	"stack_t":       {24, 24},
+	"siginfo":       {128, 128},
+	"sysinfo":       {112, 112},
+	"tms":           {32, 32},
+	"pollfd":        {8, 8},
+	"epoll_event":   {12, 16},
+	"sockaddr":      {128, 128},
+	"msghdr":        {56, 56},
+	"clone_args":    {88, 88},
+	"open_how":      {24, 24},
+	"fd_set":        {128, 128},
+	"ioctl_arg":     {64, 64},
+	"flock":         {32, 32},
+	"cap_header":    {8, 8},
+	"cap_data":      {24, 24},
+	"sched_param":   {4, 4},
+	"cpu_set":       {128, 128},
+	"dirents":       {65536, 65536},
+	"robust_list":   {24, 24},
+	"timex":         {208, 208},
+	"mq_attr":       {64, 64},
+	"sigevent":      {64, 64},
+	"rseq":          {32, 32},
+	"user_desc":     {16, 16},
+	"mmsghdr":       {64, 64},
+	"epoll_params":  {8, 8},
+	"futex_waitv":   {24, 24},
+	"sched_attr":    {56, 56},
+	"file_handle":   {136, 136},
+	"io_uring_prms": {120, 120},
+	"mount_attr":    {32, 32},
+	"landlock_ra":   {16, 16},
+	"perf_attr":     {128, 128},
+	"bpf_attr":      {144, 144},
+	"statmount":     {512, 512},
+	"mnt_id_req":    {32, 32},
+}
+
+// StructSize returns the size of layout name on arch, or 0 if unknown.
+func StructSize(arch uint32, name string) uint32 {
+	s, ok := structSizes[name]
+	if !ok {
+		return 0
+	}
+	if arch == trace.ArchAArch64 {
+		return s[1]
+	}
+	return s[0]
+}
+
+// planFor derives the capture plan of a signature on arch.
+func planFor(arch uint32, sig *Signature) (plans [trace.MaxArgs]Plan, any, atExit bool) {
+	for i, a := range sig.Args {
+		if i >= trace.MaxArgs {
+			break
+		}
+		p := argPlan(arch, a)
+		plans[i] = p
+		if p.Kind != CaptureNone {
+			any = true
+			if p.When&AtExit != 0 {
+				atExit = true
+			}
+		}
+	}
+	return plans, any, atExit
+}
+
+func mustSize(arch uint32, name string) uint32 {
+	s := StructSize(arch, name)
+	if s == 0 {
+		panic(fmt.Sprintf("syscalls: unknown struct layout %q", name))
+	}
+	return s
+}
+
+// optSize is the cap a buffer's Struct names, or 0 (the string limit).
+func optSize(arch uint32, name string) uint32 {
+	if name == "" {
+		return 0
+	}
+	return mustSize(arch, name)
+}
+
+func argPlan(arch uint32, a Arg) Plan {
+	switch a.Type {
+	case Path:
+		return Plan{Kind: CaptureCString, When: AtEntry, Size: PathMax}
+	case String:
+		return Plan{Kind: CaptureCString, When: AtEntry}
+	case InBuf:
+		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len), Size: optSize(arch, a.Struct)}
+	case OutBuf:
+		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenRet, Size: optSize(arch, a.Struct)}
+	case InIovec:
+		return Plan{Kind: CaptureIovec, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len)}
+	case OutIovec:
+		return Plan{Kind: CaptureIovec, When: AtExit, Len: LenArg, LenArg: uint8(a.Len)}
+	case StructIn:
+		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenFixed, Size: mustSize(arch, a.Struct)}
+	case StructOut:
+		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenFixed, Size: mustSize(arch, a.Struct)}
+	case StructInOut:
+		return Plan{Kind: CaptureBytes, When: AtEntry | AtExit, Len: LenFixed, Size: mustSize(arch, a.Struct)}
+	case ArrayIn, ArrayInOut:
+		es := mustSize(arch, a.Struct)
+		w := AtEntry
+		if a.Type == ArrayInOut {
+			w |= AtExit
+		}
+		return Plan{Kind: CaptureBytes, When: w, Len: LenArg, LenArg: uint8(a.Len), ElemSize: es, Size: es * MaxArrayElems}
+	case StrArray:
+		return Plan{Kind: CaptureStringArray, When: AtEntry}
+	case EnvArray:
+		return Plan{Kind: CaptureStringArray, When: AtEntry, CountOnly: true}
+	case Custom:
+		if a.Struct == "" {
+			return Plan{}
+		}
+		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Struct)}
+	}
+	return Plan{}
+}

@@ -1,0 +1,233 @@
+// Package syscalls holds sctrace's knowledge of system calls, one table per
+// architecture: each number's name, its classes (strace's %file, %net ...),
+// its signature (argument names and types) and its capture plan (which user
+// memory a backend copies, at entry or at exit, and how much).
+//
+// The numbers, names, argument counts and classes are generated from the
+// committed files in data/ (go generate); the signatures are written by hand
+// in signatures.go, keyed by name, and shared by every architecture.
+package syscalls
+
+//go:generate go run ./internal/gentables -out zz_tables.go data/x86_64.tbl data/arm64.tbl
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/sctrace/sctrace/trace"
+)
+
+// Class is a set of strace's syscall classes.
+type Class uint32
+
+// The classes strace's -e trace=%NAME selects.
+const (
+	ClassDesc Class = 1 << iota
+	ClassFile
+	ClassIPC
+	ClassNetwork
+	ClassProcess
+	ClassSignal
+	ClassMemory
+	ClassCreds
+	ClassClock
+	ClassPure
+	ClassStat
+	ClassLstat
+	ClassFstat
+	ClassStatLike
+	ClassStatfs
+	ClassFstatfs
+	ClassStatfsLike
+	// ClassNeverFails marks calls that cannot fail (getpid): not selectable.
+	ClassNeverFails
+)
+
+var classNames = map[string]Class{
+	"desc":    ClassDesc,
+	"file":    ClassFile,
+	"ipc":     ClassIPC,
+	"network": ClassNetwork,
+	"net":     ClassNetwork,
+	"process": ClassProcess,
+	"signal":  ClassSignal,
+	"memory":  ClassMemory,
+	"creds":   ClassCreds,
+	"clock":   ClassClock,
+	"pure":    ClassPure,
+	"stat":    ClassStat,
+	"lstat":   ClassLstat,
+	"fstat":   ClassFstat,
+	"%stat":   ClassStatLike,
+	"statfs":  ClassStatfs,
+	"fstatfs": ClassFstatfs,
+	"%statfs": ClassStatfsLike,
+}
+
+// ClassByName returns the class -e trace=%NAME names (NAME without the %).
+func ClassByName(name string) (Class, bool) {
+	c, ok := classNames[name]
+	return c, ok
+}
+
+// Syscall describes one system call of one architecture.
+type Syscall struct {
+	// NR is the number, Name the name ("" for an unassigned number).
+	NR   int
+	Name string
+	// NArgs is how many arguments the call takes.
+	NArgs int
+	// Classes are the classes -e trace=%CLASS matches.
+	Classes Class
+	// Sig is the signature: argument names and types, return type.
+	Sig *Signature
+	// Plan says what to copy from the tracee, per argument.
+	Plan [trace.MaxArgs]Plan
+	// HasPlan is set when any argument has a capture plan.
+	HasPlan bool
+	// HasExitPlan is set when any argument is captured at exit.
+	HasExitPlan bool
+}
+
+// Table is the set of system calls of one architecture.
+type Table struct {
+	// Arch is the AUDIT_ARCH_* value.
+	Arch uint32
+	// Name is the architecture's name (x86_64, arm64).
+	Name string
+	// byNR is indexed by number; entries with Name == "" are unassigned.
+	byNR   []Syscall
+	byName map[string]int
+}
+
+// rawEntry is one generated line of data/*.tbl.
+type rawEntry struct {
+	nr      int
+	name    string
+	nargs   int
+	classes Class
+}
+
+func newTable(arch uint32, name string, entries []rawEntry) *Table {
+	max := 0
+	for _, e := range entries {
+		if e.nr > max {
+			max = e.nr
+		}
+	}
+	t := &Table{Arch: arch, Name: name, byNR: make([]Syscall, max+1), byName: make(map[string]int, len(entries))}
+	for i := range t.byNR {
+		t.byNR[i] = Syscall{NR: i, NArgs: trace.MaxArgs}
+	}
+	for _, e := range entries {
+		sc := Syscall{NR: e.nr, Name: e.name, NArgs: e.nargs, Classes: e.classes}
+		sc.Sig = signatureFor(e.name, e.nargs)
+		sc.Plan, sc.HasPlan, sc.HasExitPlan = planFor(arch, sc.Sig)
+		t.byNR[e.nr] = sc
+		t.byName[e.name] = e.nr
+	}
+	return t
+}
+
+var (
+	// X86_64 is the table of the x86_64 architecture.
+	X86_64 = newTable(trace.ArchX86_64, "x86_64", x86_64Entries)
+	// ARM64 is the table of the arm64 (aarch64) architecture.
+	ARM64 = newTable(trace.ArchAArch64, "arm64", arm64Entries)
+)
+
+// ForArch returns the table of an AUDIT_ARCH_* value, or nil.
+func ForArch(arch uint32) *Table {
+	switch arch {
+	case trace.ArchX86_64:
+		return X86_64
+	case trace.ArchAArch64:
+		return ARM64
+	}
+	return nil
+}
+
+// unknown is shared by every unassigned number: it prints its six raw
+// arguments in hex, as strace does.
+var unknownSig = &Signature{Args: []Arg{
+	{Name: "arg1", Type: Hex}, {Name: "arg2", Type: Hex}, {Name: "arg3", Type: Hex},
+	{Name: "arg4", Type: Hex}, {Name: "arg5", Type: Hex}, {Name: "arg6", Type: Hex},
+}, Ret: RetHex}
+
+// Get returns the system call numbered nr. For an unassigned or negative
+// number it returns a Syscall with an empty Name and a raw signature.
+func (t *Table) Get(nr int) *Syscall {
+	if nr >= 0 && nr < len(t.byNR) && t.byNR[nr].Name != "" {
+		return &t.byNR[nr]
+	}
+	return &Syscall{NR: nr, NArgs: trace.MaxArgs, Sig: unknownSig}
+}
+
+// Lookup returns the number of the named system call.
+func (t *Table) Lookup(name string) (int, bool) {
+	nr, ok := t.byName[name]
+	return nr, ok
+}
+
+// Max is the largest number in the table.
+func (t *Table) Max() int { return len(t.byNR) - 1 }
+
+// All returns every assigned system call, in number order.
+func (t *Table) All() []*Syscall {
+	out := make([]*Syscall, 0, len(t.byName))
+	for i := range t.byNR {
+		if t.byNR[i].Name != "" {
+			out = append(out, &t.byNR[i])
+		}
+	}
+	return out
+}
+
+// WithClass returns the numbers of the calls that are in any of classes.
+func (t *Table) WithClass(classes Class) []int {
+	var out []int
+	for i := range t.byNR {
+		if t.byNR[i].Name != "" && t.byNR[i].Classes&classes != 0 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Names returns every name in the table, sorted.
+func (t *Table) Names() []string {
+	out := make([]string, 0, len(t.byName))
+	for n := range t.byName {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// DisplayName is the name strace prints for number nr: the call's name, or
+// syscall_0xNR for a number the table does not know.
+func (t *Table) DisplayName(nr int) string {
+	if nr >= 0 && nr < len(t.byNR) && t.byNR[nr].Name != "" {
+		return t.byNR[nr].Name
+	}
+	return UnknownName(nr)
+}
+
+// UnknownName is how strace names a number it does not know.
+func UnknownName(nr int) string {
+	return fmt.Sprintf("syscall_%#x", uint32(nr))
+}
+
+// ParseUnknownName parses a name of the form syscall_0xNR (or decimal).
+func ParseUnknownName(name string) (int, bool) {
+	rest, ok := strings.CutPrefix(name, "syscall_")
+	if !ok {
+		return 0, false
+	}
+	var nr int
+	if _, err := fmt.Sscan(rest, &nr); err != nil || nr < 0 {
+		return 0, false
+	}
+	return nr, true
+}

@@ -1,0 +1,166 @@
+package syscalls
+
+// Type says how an argument is printed and, through its capture plan, what
+// a backend must copy out of the tracee for it.
+type Type uint8
+
+// Argument types. The decoder has one printer per type; Flags and Enum name
+// their value table in Arg.Xlat, the Struct types name their layout in
+// Arg.Struct.
+const (
+	// Int is a signed int, printed in decimal.
+	Int Type = iota
+	// Long is a signed long, printed in decimal.
+	Long
+	// Uint is an unsigned int, printed in decimal.
+	Uint
+	// Ulong is an unsigned long (size_t), printed in decimal.
+	Ulong
+	// Hex is an unsigned value printed as %#x.
+	Hex
+	// Octal is a value printed as %#o.
+	Octal
+	// Ptr is an address: NULL, or 0x... .
+	Ptr
+	// FD is a file descriptor.
+	FD
+	// DirFD is a directory descriptor: AT_FDCWD or an FD.
+	DirFD
+	// ID is a uid_t or gid_t: unsigned, with (id_t)-1 printed as -1.
+	ID
+	// Signo is a signal number, printed by name (SIGTERM).
+	Signo
+	// Mode is a file permission mode, printed as octal (0644).
+	Mode
+	// Flags is a bit set printed with the names of Arg.Xlat (O_RDONLY|O_CLOEXEC).
+	Flags
+	// Enum is one value printed with the names of Arg.Xlat (SEEK_SET).
+	Enum
+	// Path is a NUL-terminated file name, copied at entry, shown whole.
+	Path
+	// String is a NUL-terminated string, copied at entry, shortened by -s.
+	String
+	// InBuf is a buffer the call reads: Arg.Len arguments' worth of bytes,
+	// copied at entry, shown as a string shortened by -s. With Arg.Struct
+	// set, the layout's size caps the copy instead of -s (a sockaddr).
+	InBuf
+	// OutBuf is a buffer the call fills: as many bytes as the call
+	// returned, copied at exit, shown as a string shortened by -s (or
+	// capped by Arg.Struct's size, as for InBuf: getdents64's entries).
+	OutBuf
+	// InIovec is an array of struct iovec the call reads; Arg.Len is the
+	// index of the count argument.
+	InIovec
+	// OutIovec is an array of struct iovec the call fills, up to the
+	// returned byte count.
+	OutIovec
+	// StructIn is a fixed-size object the call reads, copied at entry.
+	StructIn
+	// StructOut is a fixed-size object the call fills, copied at exit.
+	StructOut
+	// StructInOut is a fixed-size object read at entry and filled at exit;
+	// it is copied at both (the exit copy replaces the entry copy).
+	StructInOut
+	// ArrayIn is an array of fixed-size objects read by the call, with the
+	// element count in argument Arg.Len; ArrayInOut is read and filled.
+	ArrayIn
+	ArrayInOut
+	// StrArray is a NULL-terminated array of strings (execve's argv).
+	StrArray
+	// EnvArray is a NULL-terminated array of strings shown as a count
+	// (/* 23 vars */) unless -v.
+	EnvArray
+	// Custom is printed by a syscall-specific decoder; the decoder reads the
+	// capture that Arg.Struct's plan asks for, if any.
+	Custom
+)
+
+// RetType says how a return value is printed.
+type RetType uint8
+
+// Return types.
+const (
+	// RetInt prints a signed decimal.
+	RetInt RetType = iota
+	// RetFD prints a file descriptor (with its path under -y).
+	RetFD
+	// RetHex prints %#x (addresses: mmap, brk).
+	RetHex
+	// RetOctal prints %#o (umask).
+	RetOctal
+	// RetNone is for calls that never return (exit_group): "= ?".
+	RetNone
+	// RetUint prints an unsigned decimal.
+	RetUint
+)
+
+// Arg is one argument of a signature.
+type Arg struct {
+	// Name is the argument's name, as the man page spells it.
+	Name string
+	// Type is how it is printed and captured.
+	Type Type
+	// Xlat names the value table of a Flags or Enum argument.
+	Xlat string
+	// Len is the index of the argument holding the length (InBuf, and the
+	// cap of OutBuf) or the element count (iovecs, arrays); -1 for none.
+	Len int8
+	// Struct names the layout of a Struct or Array argument, or the capture
+	// of a Custom one ("" for none).
+	Struct string
+	// At is when a Custom argument's capture is taken.
+	At When
+}
+
+// Signature is how a system call's arguments and result are printed.
+type Signature struct {
+	Args []Arg
+	Ret  RetType
+	// Decoder names a syscall-specific decoder in package decode; "" means
+	// the generic printer of each argument's Type.
+	Decoder string
+}
+
+// Constructors that keep signatures.go short.
+
+// A returns a plain argument of type t.
+func A(name string, t Type) Arg { return Arg{Name: name, Type: t, Len: -1} }
+
+// F returns a Flags argument printed with value table xlat.
+func F(name, xlat string) Arg { return Arg{Name: name, Type: Flags, Xlat: xlat, Len: -1} }
+
+// E returns an Enum argument printed with value table xlat.
+func E(name, xlat string) Arg { return Arg{Name: name, Type: Enum, Xlat: xlat, Len: -1} }
+
+// L returns an argument of type t whose length is argument lenArg.
+func L(name string, t Type, lenArg int) Arg { return Arg{Name: name, Type: t, Len: int8(lenArg)} }
+
+// S returns a struct argument of type t with layout structName.
+func S(name string, t Type, structName string) Arg {
+	return Arg{Name: name, Type: t, Struct: structName, Len: -1}
+}
+
+// SA returns an array argument of type t, with layout structName and count
+// in argument countArg.
+func SA(name string, t Type, structName string, countArg int) Arg {
+	return Arg{Name: name, Type: t, Struct: structName, Len: int8(countArg)}
+}
+
+// C returns a Custom argument with no capture.
+func C(name string) Arg { return Arg{Name: name, Type: Custom, Len: -1} }
+
+// CIn returns a Custom argument whose object (layout capture) is copied at
+// entry; COut, one copied at exit; CInOut, at both.
+func CIn(name, capture string) Arg {
+	return Arg{Name: name, Type: Custom, Struct: capture, Len: -1, At: AtEntry}
+}
+
+// COut: see CIn.
+func COut(name, capture string) Arg {
+	return Arg{Name: name, Type: Custom, Struct: capture, Len: -1, At: AtExit}
+}
+
+// CInOut: see CIn.
+func CInOut(name, capture string) Arg {
+	return Arg{Name: name, Type: Custom, Struct: capture, Len: -1, At: AtEntry | AtExit}
+}

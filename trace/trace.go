@@ -1,0 +1,256 @@
+// Package trace is the contract between sctrace's backends and everything that
+// consumes what they observe.
+//
+// A Backend turns a running program into a stream of Events. The decoder and
+// the summarizer read only Events: they never reach into a traced process, so
+// they cannot tell which backend produced what they format. The package
+// imports nothing else of sctrace's, so every other package may depend on it.
+package trace
+
+import (
+	"context"
+	"errors"
+)
+
+// Kind says what an Event reports.
+type Kind uint8
+
+// The kinds of Event a backend emits.
+const (
+	// SyscallEnter: a thread entered a system call. NR, Args and the
+	// entry-time Captures are set.
+	SyscallEnter Kind = iota + 1
+	// SyscallExit: a thread returned from a system call. The event repeats
+	// NR and Args from the entry, carries Enter and Exit times, Ret, and all
+	// Captures (entry-time ones copied forward, exit-time ones filled in).
+	SyscallExit
+	// Signal: a signal is being delivered to the thread (Signal is set).
+	Signal
+	// Exit: the thread exited (Status, and ExitSignal when killed).
+	Exit
+	// NewTask: a new thread or process is traced (under -f, or attached).
+	NewTask
+	// Lost: the backend could not deliver Lost events.
+	Lost
+	// Detached: the tracer let go of the thread, which keeps running.
+	Detached
+	// Exec: the thread group's program was replaced by execve; when a
+	// non-leader thread executed it, OldTID is the thread that called execve.
+	Exec
+)
+
+// String returns the kind's name, for diagnostics.
+func (k Kind) String() string {
+	switch k {
+	case SyscallEnter:
+		return "enter"
+	case SyscallExit:
+		return "exit"
+	case Signal:
+		return "signal"
+	case Exit:
+		return "exit-task"
+	case NewTask:
+		return "new-task"
+	case Lost:
+		return "lost"
+	case Detached:
+		return "detached"
+	case Exec:
+		return "exec"
+	}
+	return "unknown"
+}
+
+// Architectures, as the kernel's AUDIT_ARCH_* values name them.
+const (
+	ArchX86_64  uint32 = 0xc000003e
+	ArchAArch64 uint32 = 0xc00000b7
+	ArchI386    uint32 = 0x40000003
+)
+
+// MaxArgs is the number of arguments a system call takes at most.
+const MaxArgs = 6
+
+// Event is one thing a backend observed about one thread.
+type Event struct {
+	Kind Kind
+	// PID is the thread group id, TID the thread id.
+	PID, TID int32
+	// Arch is the AUDIT_ARCH_* value of the syscall's calling convention.
+	Arch uint32
+	// NR is the system call number on Arch.
+	NR int32
+	// Args are the raw argument registers.
+	Args [MaxArgs]uint64
+	// Ret is the raw return value: -4095 <= Ret <= -1 is an error.
+	Ret int64
+	// Enter and Exit are CLOCK_MONOTONIC nanoseconds of the syscall's entry
+	// and exit; for other kinds, Enter is when the event happened.
+	Enter, Exit int64
+	// Captures holds the user memory the capture plan asked for, one slot
+	// per argument.
+	Captures [MaxArgs]Capture
+	// Signal describes the delivered signal, for Kind == Signal.
+	Signal *SignalInfo
+	// Status is the exit code for Kind == Exit, or 0 when ExitSignal is set.
+	Status int
+	// ExitSignal is the signal that killed the thread, and CoreDumped tells
+	// whether it dumped core.
+	ExitSignal int
+	CoreDumped bool
+	// Lost counts events the backend could not deliver, for Kind == Lost.
+	Lost uint64
+	// OldTID is the thread that called execve, for Kind == Exec.
+	OldTID int32
+	// Attached is set on a NewTask event for a task that was attached to
+	// (-p), rather than created by a traced task.
+	Attached bool
+}
+
+// IsError reports whether Ret is an error number (as a negated errno).
+func (e *Event) IsError() bool { return e.Ret < 0 && e.Ret >= -4095 }
+
+// Capture is what a backend copied out of the tracee for one argument.
+type Capture struct {
+	// Data is the bytes read. For strings it excludes the terminating NUL.
+	Data []byte
+	// Truncated is set when the object in memory was longer than Data.
+	Truncated bool
+	// Faulted is set when the address could not be read at all.
+	Faulted bool
+	// Aux is plan-specific: the element count of a pointer array (counted
+	// even past the elements captured).
+	Aux uint64
+	// Elems holds one capture per element of a pointer array (argv) or an
+	// iovec array; Data then holds the raw array itself.
+	Elems []Capture
+}
+
+// Present reports whether anything was captured or attempted.
+func (c *Capture) Present() bool { return c.Data != nil || c.Faulted || c.Elems != nil }
+
+// SignalInfo describes a signal delivery.
+type SignalInfo struct {
+	// Signo is the signal number.
+	Signo int32
+	// Raw is the kernel's siginfo_t as delivered (128 bytes on Linux).
+	Raw [128]byte
+}
+
+// Target says what to trace: a command to launch or processes to attach to.
+type Target struct {
+	// Path is the resolved executable, Argv its argument vector and Env its
+	// environment, for a launched command.
+	Path string
+	Argv []string
+	Env  []string
+	// PIDs are processes to attach to (-p).
+	PIDs []int
+}
+
+// Options shape what a backend captures.
+type Options struct {
+	// FollowForks traces children and threads created by traced tasks (-f).
+	FollowForks bool
+	// StringLimit is the -s value: how many bytes of a string argument are
+	// shown. Backends capture one byte more, to know whether to add "...".
+	StringLimit int
+	// Verbose captures whole structures and environment arrays (-v).
+	Verbose bool
+	// Filter selects the syscalls whose events are wanted; nil means all.
+	// Events of other syscalls need not be emitted at all.
+	Filter *SyscallSet
+	// SignalsWanted says whether Signal events are wanted.
+	SignalsWanted bool
+}
+
+// Backend traces a target and reports what happens as Events.
+type Backend interface {
+	// Name is the backend's name as --backend spells it.
+	Name() string
+	// Run traces target until every traced task has exited or ctx is done,
+	// calling sink for each event in the order observed. It returns the
+	// launched command's wait status summary, or an error. When sink returns
+	// an error, Run stops tracing (detaching or killing as appropriate) and
+	// returns that error.
+	Run(ctx context.Context, target Target, opts Options, sink func(*Event) error) (Result, error)
+}
+
+// Result is how tracing ended.
+type Result struct {
+	// ExitCode is the launched command's exit code, or -1 if it was killed.
+	ExitCode int
+	// Signal is the signal that killed the launched command, if any.
+	Signal int
+}
+
+// ErrUnsupported is returned (wrapped) by a backend that cannot run here.
+var ErrUnsupported = errors.New("backend not supported")
+
+// SyscallSet is a set of system call numbers of one architecture.
+type SyscallSet struct {
+	bits [8]uint64
+	// all says whether numbers beyond the bitmap belong to the set, so that
+	// "all" and "!name" sets keep tracing numbers no table knows.
+	all bool
+}
+
+// NewSyscallSet returns an empty set; with all set, a set of every number.
+func NewSyscallSet(all bool) *SyscallSet {
+	s := &SyscallSet{all: all}
+	if all {
+		for i := range s.bits {
+			s.bits[i] = ^uint64(0)
+		}
+	}
+	return s
+}
+
+// Add puts nr in the set.
+func (s *SyscallSet) Add(nr int) {
+	if nr >= 0 && nr < len(s.bits)*64 {
+		s.bits[nr/64] |= 1 << (nr % 64)
+	}
+}
+
+// Remove takes nr out of the set.
+func (s *SyscallSet) Remove(nr int) {
+	if nr >= 0 && nr < len(s.bits)*64 {
+		s.bits[nr/64] &^= 1 << (nr % 64)
+	}
+}
+
+// Has reports whether nr is in the set. Numbers beyond the bitmap belong to
+// the set only when it was created with all.
+func (s *SyscallSet) Has(nr int) bool {
+	if s == nil {
+		return true
+	}
+	if nr < 0 || nr >= len(s.bits)*64 {
+		return s.all
+	}
+	return s.bits[nr/64]&(1<<(nr%64)) != 0
+}
+
+// Invert replaces the set with its complement.
+func (s *SyscallSet) Invert() {
+	for i := range s.bits {
+		s.bits[i] = ^s.bits[i]
+	}
+	s.all = !s.all
+}
+
+// Len is how many numbers below the bitmap's end the set holds.
+func (s *SyscallSet) Len() int {
+	n := 0
+	for nr := 0; nr < len(s.bits)*64; nr++ {
+		if s.Has(nr) {
+			n++
+		}
+	}
+	return n
+}
+
+// MaxNR is one past the largest number a SyscallSet stores individually.
+const MaxNR = 512
