@@ -12,6 +12,7 @@ package syscalls
 
 import (
 	"fmt"
+	"runtime"
 	"sort"
 	"strings"
 
@@ -230,4 +231,12 @@ func ParseUnknownName(name string) (int, bool) {
 		return 0, false
 	}
 	return nr, true
+}
+
+// Native returns the table of the architecture sctrace was built for.
+func Native() *Table {
+	if runtime.GOARCH == "arm64" {
+		return ARM64
+	}
+	return X86_64
 }

@@ -106,6 +106,10 @@ type Event struct {
 	// Attached is set on a NewTask event for a task that was attached to
 	// (-p), rather than created by a traced task.
 	Attached bool
+	// NoReturn is set on a SyscallExit emitted because the thread is
+	// exiting (or being detached) inside the call, which therefore has no
+	// result: strace prints "= ?". Ret is meaningless then.
+	NoReturn bool
 }
 
 // IsError reports whether Ret is an error number (as a negated errno).

@@ -1,0 +1,184 @@
+// Command sctrace traces the system calls and signals of a program and
+// prints them as strace does.
+//
+// This file only wires the packages together: flags (flags.go) to a filter
+// Spec, a Decoder and a Printer, and a Backend whose events feed the printer.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/sctrace/sctrace/decode"
+	"github.com/sctrace/sctrace/filter"
+	"github.com/sctrace/sctrace/printer"
+	"github.com/sctrace/sctrace/ptrace"
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+	"golang.org/x/sys/unix"
+)
+
+// version is sctrace's version, as -V prints it.
+const version = "0.1.0"
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes sctrace and returns its exit status. When the traced command
+// was killed by a signal, run kills sctrace with the same signal first.
+func run(args []string, stdout, stderr io.Writer) int {
+	cfg, err := parseArgs(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "sctrace: %v\n", err)
+		var ue *usageError
+		if errors.As(err, &ue) {
+			fmt.Fprintln(stderr, "Try 'sctrace -h' for more information.")
+		}
+		return 1
+	}
+	if cfg.help {
+		fmt.Fprint(stdout, usageText)
+		return 0
+	}
+	if cfg.version {
+		fmt.Fprintf(stdout, "sctrace -- version %s\n", version)
+		return 0
+	}
+
+	spec, err := buildSpec(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "sctrace: %v\n", err)
+		return 1
+	}
+
+	var target trace.Target
+	if len(cfg.command) > 0 {
+		path, err := lookPath(cfg.command[0])
+		if err != nil {
+			fmt.Fprintf(stderr, "sctrace: %v\n", err)
+			return 1
+		}
+		target.Path, target.Argv, target.Env = path, cfg.command, os.Environ()
+	}
+	target.PIDs = cfg.pids
+
+	dec := decode.New(decode.Options{
+		StringLimit: cfg.stringLimit,
+		Hex:         decode.HexMode(cfg.hex),
+		Verbose:     cfg.verbose,
+	})
+	initial := len(cfg.pids)
+	if len(cfg.command) > 0 {
+		initial++
+	}
+	pr, err := printer.New(dec, printer.Options{
+		Timestamps:   printer.TimestampMode(cfg.timestamps),
+		Relative:     cfg.relative,
+		SyscallTimes: cfg.syscallTime,
+		Column:       cfg.column,
+		Output:       cfg.output,
+		Separate:     cfg.separately && cfg.output != "",
+		FollowForks:  cfg.follow > 0,
+		Spec:         spec,
+		Initial:      initial,
+		Stderr:       stderr,
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "sctrace: %v\n", err)
+		return 1
+	}
+
+	opts := trace.Options{
+		FollowForks:   cfg.follow > 0,
+		StringLimit:   cfg.stringLimit,
+		Verbose:       cfg.verbose,
+		SignalsWanted: true,
+	}
+	if !spec.TraceAll {
+		opts.Filter = spec.Trace
+	}
+
+	ctx, stop := interruptContext(len(cfg.command) > 0)
+	defer stop()
+	res, runErr := ptrace.New().Run(ctx, target, opts, pr.Handle)
+	closeErr := pr.Close()
+	if runErr != nil {
+		fmt.Fprintf(stderr, "sctrace: %v\n", runErr)
+		return 1
+	}
+	if closeErr != nil {
+		fmt.Fprintf(stderr, "sctrace: %v\n", closeErr)
+		return 1
+	}
+	if res.Signal != 0 {
+		stop()
+		killSelf(res.Signal)
+		return 128 + res.Signal
+	}
+	return res.ExitCode
+}
+
+// buildSpec turns -e, -z, -Z and -q into a filter.Spec.
+func buildSpec(cfg *config) (*filter.Spec, error) {
+	spec := filter.New(syscalls.Native(), decode.SignalNumber)
+	spec.SetQuietLevel(cfg.quiet)
+	for _, e := range cfg.exprs {
+		if err := spec.Apply(e); err != nil {
+			return nil, err
+		}
+	}
+	if cfg.successful {
+		spec.OnlySuccessful()
+	}
+	if cfg.failed {
+		spec.OnlyFailed()
+	}
+	return spec, nil
+}
+
+// interruptContext returns a context that is cancelled when sctrace is told
+// to stop. With a launched command, SIGINT and SIGQUIT from the terminal
+// reach the command too; sctrace keeps tracing so that the command's
+// reaction is shown, as strace does. SIGTERM and SIGHUP stop tracing.
+func interruptContext(launched bool) (context.Context, func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case s := <-sigs:
+				if launched && (s == syscall.SIGINT || s == syscall.SIGQUIT) {
+					continue
+				}
+				cancel()
+			case <-done:
+				return
+			}
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(sigs)
+		select {
+		case <-done:
+		default:
+			close(done)
+		}
+		cancel()
+	}
+}
+
+// killSelf ends sctrace with sig, so that the shell sees the traced
+// command's death. Core dumps of sctrace itself are disabled first.
+func killSelf(sig int) {
+	_ = unix.Setrlimit(unix.RLIMIT_CORE, &unix.Rlimit{})
+	signal.Reset(syscall.Signal(sig))
+	_ = unix.Kill(os.Getpid(), syscall.Signal(sig))
+}

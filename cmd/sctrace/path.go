@@ -1,0 +1,51 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+)
+
+// lookPath finds the program to run as strace does: a name with a slash is
+// used as is; otherwise the first regular file with an execute bit in $PATH
+// (an empty element meaning the current directory). The error reads like
+// strace's "Can't stat 'NAME': No such file or directory".
+func lookPath(name string) (string, error) {
+	path := name
+	if !strings.Contains(name, "/") {
+		path = ""
+		for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
+			if dir == "" {
+				dir = "."
+			}
+			candidate := filepath.Join(dir, name)
+			if st, err := os.Stat(candidate); err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0 {
+				path = candidate
+				break
+			}
+		}
+	}
+	if path == "" {
+		return "", fmt.Errorf("Can't stat '%s': %s", name, describe(syscall.ENOENT))
+	}
+	if _, err := os.Stat(path); err != nil {
+		var errno syscall.Errno
+		if errors.As(err, &errno) {
+			return "", fmt.Errorf("Can't stat '%s': %s", name, describe(errno))
+		}
+		return "", fmt.Errorf("Can't stat '%s': %v", name, err)
+	}
+	return path, nil
+}
+
+// describe is strerror(3) with glibc's capitalization.
+func describe(errno syscall.Errno) string {
+	s := errno.Error()
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

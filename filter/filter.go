@@ -1,0 +1,389 @@
+// Package filter parses strace's -e expressions (trace=, signal=, status=,
+// quiet=) into the sets the backends and the printer consult.
+//
+// The grammar is strace's: a qualifier (trace is the default), "=", and a
+// comma-separated list; leading "!" characters invert the list; "all" and
+// "none" stand alone. A later expression for the same qualifier replaces the
+// earlier one. Error messages are strace's, without the program name.
+package filter
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+)
+
+// Status is a set of syscall outcomes (-e status=).
+type Status uint8
+
+// Outcomes a syscall line can have.
+const (
+	StatusSuccessful Status = 1 << iota
+	StatusFailed
+	StatusUnfinished
+	StatusUnavailable
+	StatusDetached
+
+	// StatusAll is every outcome: no status filtering.
+	StatusAll = StatusSuccessful | StatusFailed | StatusUnfinished | StatusUnavailable | StatusDetached
+)
+
+var statusNames = []struct {
+	name string
+	val  Status
+}{
+	{"successful", StatusSuccessful},
+	{"failed", StatusFailed},
+	{"unfinished", StatusUnfinished},
+	{"unavailable", StatusUnavailable},
+	{"detached", StatusDetached},
+}
+
+// Quiet is a set of messages -e quiet= (and -q, -qq) suppresses.
+type Quiet uint8
+
+// Messages that can be suppressed.
+const (
+	QuietAttach Quiet = 1 << iota
+	QuietExit
+	QuietPathResolution
+	QuietPersonality
+	QuietThreadExecve
+
+	quietAll = QuietAttach | QuietExit | QuietPathResolution | QuietPersonality | QuietThreadExecve
+)
+
+var quietNames = []struct {
+	name string
+	val  Quiet
+}{
+	{"attach", QuietAttach},
+	{"exit", QuietExit},
+	{"exits", QuietExit},
+	{"path-resolution", QuietPathResolution},
+	{"personality", QuietPersonality},
+	{"superseded", QuietThreadExecve},
+	{"thread-execve", QuietThreadExecve},
+}
+
+// SignalSet is a set of signal numbers 1..255.
+type SignalSet [4]uint64
+
+// Has reports whether signal sig is in the set.
+func (s *SignalSet) Has(sig int) bool {
+	if sig < 0 || sig > 255 {
+		return false
+	}
+	return s[sig/64]&(1<<(sig%64)) != 0
+}
+
+func (s *SignalSet) add(sig int) { s[sig/64] |= 1 << (sig % 64) }
+
+func (s *SignalSet) invert() {
+	for i := range s {
+		s[i] = ^s[i]
+	}
+}
+
+// Spec is everything the -e expressions selected.
+type Spec struct {
+	table *syscalls.Table
+	// Trace is the set of syscalls to show.
+	Trace *trace.SyscallSet
+	// TraceAll is set while Trace holds every syscall (no trace= given, or
+	// trace=all), so that backends may skip filtering.
+	TraceAll bool
+	// Signals is the set of signals whose delivery is shown.
+	Signals SignalSet
+	// Status is the set of outcomes shown.
+	Status Status
+	// Quiet is the set of suppressed messages.
+	Quiet Quiet
+	// signalByName resolves a signal name or number.
+	signalByName func(string) (int, bool)
+}
+
+// New returns the default Spec for table: trace every syscall, show every
+// signal and every outcome. signalByName resolves signal names for
+// signal=; it receives the name with any "SIG" prefix removed.
+func New(table *syscalls.Table, signalByName func(string) (int, bool)) *Spec {
+	s := &Spec{
+		table:        table,
+		Trace:        trace.NewSyscallSet(true),
+		TraceAll:     true,
+		Status:       StatusAll,
+		signalByName: signalByName,
+	}
+	s.Signals.invert()
+	return s
+}
+
+// Apply parses one -e argument.
+func (s *Spec) Apply(expr string) error {
+	qual, val := "trace", expr
+	if i := strings.IndexByte(expr, '='); i >= 0 {
+		if q, ok := qualifierName(expr[:i]); ok {
+			qual, val = q, expr[i+1:]
+		}
+	}
+	switch qual {
+	case "trace":
+		return s.applyTrace(val)
+	case "signal":
+		return s.applySignals(val)
+	case "status":
+		return s.applyStatus(val)
+	case "quiet":
+		return s.applyQuiet(val)
+	}
+	return fmt.Errorf("-e %s= is not supported yet", qual)
+}
+
+// qualifierName maps strace's qualifier spellings to a canonical name.
+func qualifierName(q string) (string, bool) {
+	switch q {
+	case "trace", "t":
+		return "trace", true
+	case "signal", "signals", "s":
+		return "signal", true
+	case "status":
+		return "status", true
+	case "quiet", "silent", "silence", "q":
+		return "quiet", true
+	case "abbrev", "a", "verbose", "v", "raw", "x", "read", "reads", "r",
+		"write", "writes", "w", "fault", "inject", "kvm", "decode-fd",
+		"decode-fds", "decode-pid", "decode-pids", "secontext":
+		return q, true
+	}
+	return "", false
+}
+
+// splitNegation strips leading "!" characters and reports whether their
+// count is odd.
+func splitNegation(v string) (string, bool) {
+	neg := false
+	for strings.HasPrefix(v, "!") {
+		v = v[1:]
+		neg = !neg
+	}
+	return v, neg
+}
+
+func (s *Spec) applyTrace(val string) error {
+	body, neg := splitNegation(val)
+	set := trace.NewSyscallSet(false)
+	switch body {
+	case "none":
+	case "all":
+		set.Invert()
+	default:
+		done := false
+		for _, tok := range strings.Split(body, ",") {
+			var err error
+			done, err = s.addSyscalls(set, tok)
+			if err != nil {
+				return err
+			}
+			if !done {
+				return fmt.Errorf("invalid system call '%s'", tok)
+			}
+		}
+		if !done {
+			return fmt.Errorf("invalid system call '%s'", val)
+		}
+	}
+	if neg {
+		set.Invert()
+	}
+	s.Trace = set
+	s.TraceAll = set.Len() == trace.MaxNR && set.Has(trace.MaxNR)
+	return nil
+}
+
+// addSyscalls adds the syscalls one token names; it reports false when the
+// token names none (and was not marked optional with "?").
+func (s *Spec) addSyscalls(set *trace.SyscallSet, tok string) (bool, error) {
+	optional := false
+	for strings.HasPrefix(tok, "?") {
+		tok = tok[1:]
+		optional = true
+	}
+	if tok == "" {
+		return optional, nil
+	}
+	found := false
+	switch {
+	case tok[0] >= '0' && tok[0] <= '9':
+		nr, err := strconv.ParseUint(tok, 10, 32)
+		if err == nil && int(nr) <= s.table.Max() && s.table.Get(int(nr)).Name != "" {
+			set.Add(int(nr))
+			found = true
+		}
+	case tok[0] == '/':
+		re, err := regexp.Compile(tok[1:])
+		if err != nil {
+			return false, fmt.Errorf("regcomp: %s: %v", tok[1:], err)
+		}
+		for _, sc := range s.table.All() {
+			if re.MatchString(sc.Name) {
+				set.Add(sc.NR)
+				found = true
+			}
+		}
+	default:
+		if class, ok := classByToken(tok); ok {
+			found = true
+			for _, sc := range s.table.All() {
+				if sc.Classes&class == class {
+					set.Add(sc.NR)
+				}
+			}
+		} else if nr, ok := s.table.Lookup(tok); ok {
+			set.Add(nr)
+			found = true
+		} else if nr, ok := syscalls.ParseUnknownName(tok); ok && nr < trace.MaxNR {
+			set.Add(nr)
+			found = true
+		}
+	}
+	return found || optional, nil
+}
+
+// classByToken resolves "%file", "%%stat", the legacy bare class names and
+// the "all" class (value 0: every call matches), case-insensitively.
+func classByToken(tok string) (syscalls.Class, bool) {
+	t := strings.ToLower(tok)
+	if t == "all" {
+		return 0, true
+	}
+	if name, ok := strings.CutPrefix(t, "%"); ok {
+		c, ok := syscalls.ClassByName(name)
+		return c, ok
+	}
+	switch t {
+	case "desc", "file", "memory", "process", "signal", "ipc", "network":
+		return syscalls.ClassByName(t)
+	}
+	return 0, false
+}
+
+func (s *Spec) applySignals(val string) error {
+	body, neg := splitNegation(val)
+	var set SignalSet
+	switch body {
+	case "none":
+	case "all":
+		set.invert()
+	default:
+		for _, tok := range strings.Split(body, ",") {
+			sig, ok := s.signalNumber(tok)
+			if !ok {
+				return fmt.Errorf("invalid signal '%s'", tok)
+			}
+			set.add(sig)
+		}
+	}
+	if neg {
+		set.invert()
+	}
+	s.Signals = set
+	return nil
+}
+
+// signalNumber resolves a signal token as strace does: a number up to 255,
+// or a name with or without "SIG", in any case.
+func (s *Spec) signalNumber(tok string) (int, bool) {
+	if tok == "" {
+		return 0, false
+	}
+	if tok[0] >= '0' && tok[0] <= '9' {
+		n, err := strconv.ParseUint(tok, 10, 32)
+		if err != nil || n > 255 {
+			return 0, false
+		}
+		return int(n), true
+	}
+	name := strings.ToUpper(tok)
+	name = strings.TrimPrefix(name, "SIG")
+	if s.signalByName == nil || name == "" {
+		return 0, false
+	}
+	return s.signalByName(name)
+}
+
+func (s *Spec) applyStatus(val string) error {
+	v, err := parseNamed(val, "status", uint8(StatusAll), func(tok string) (uint8, bool) {
+		for _, n := range statusNames {
+			if n.name == tok {
+				return uint8(n.val), true
+			}
+		}
+		return 0, false
+	})
+	if err != nil {
+		return err
+	}
+	s.Status = Status(v)
+	return nil
+}
+
+func (s *Spec) applyQuiet(val string) error {
+	v, err := parseNamed(val, "quiet", uint8(quietAll), func(tok string) (uint8, bool) {
+		for _, n := range quietNames {
+			if n.name == tok {
+				return uint8(n.val), true
+			}
+		}
+		return 0, false
+	})
+	if err != nil {
+		return err
+	}
+	s.Quiet = Quiet(v)
+	return nil
+}
+
+// parseNamed parses a list of names into a bit set whose full value is all.
+func parseNamed(val, what string, all uint8, lookup func(string) (uint8, bool)) (uint8, error) {
+	body, neg := splitNegation(val)
+	var set uint8
+	switch body {
+	case "none":
+	case "all":
+		set = all
+	default:
+		for _, tok := range strings.Split(body, ",") {
+			v, ok := lookup(tok)
+			if !ok {
+				return 0, fmt.Errorf("invalid %s '%s'", what, tok)
+			}
+			set |= v
+		}
+	}
+	if neg {
+		set = ^set & all
+	}
+	return set, nil
+}
+
+// SetQuietLevel applies -q (1), -qq (2) and -qqq (3) as strace does.
+func (s *Spec) SetQuietLevel(level int) {
+	switch {
+	case level >= 3:
+		s.Quiet |= quietAll
+	case level == 2:
+		s.Quiet |= QuietAttach | QuietPersonality | QuietExit
+	case level == 1:
+		s.Quiet |= QuietAttach | QuietPersonality
+	}
+}
+
+// OnlySuccessful restricts shown outcomes to successful calls (-z).
+func (s *Spec) OnlySuccessful() { s.Status = StatusSuccessful }
+
+// OnlyFailed restricts shown outcomes to failed calls (-Z).
+func (s *Spec) OnlyFailed() { s.Status = StatusFailed }

@@ -1,0 +1,548 @@
+// Package printer assembles decoded events into strace's output stream: the
+// pid prefixes, timestamps, "<unfinished ...>" and "<... NAME resumed>"
+// splits when threads interleave, the "=" column, -T durations, status
+// filtering, and the -o / -ff output files.
+//
+// It consumes trace.Events in the order a backend observed them and asks
+// package decode for the text of each part; it never looks at a process.
+package printer
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/sctrace/sctrace/decode"
+	"github.com/sctrace/sctrace/filter"
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+	"golang.org/x/sys/unix"
+)
+
+// TimestampMode is the -t family.
+type TimestampMode uint8
+
+// Timestamp modes.
+const (
+	// NoTimestamps prints none.
+	NoTimestamps TimestampMode = iota
+	// WallSeconds is -t: 15:04:05.
+	WallSeconds
+	// WallMicros is -tt: 15:04:05.000000.
+	WallMicros
+	// EpochMicros is -ttt: 1700000000.000000.
+	EpochMicros
+)
+
+// Options configure a Printer.
+type Options struct {
+	// Timestamps is -t, -tt or -ttt.
+	Timestamps TimestampMode
+	// Relative is -r: the time since the previous line.
+	Relative bool
+	// SyscallTimes is -T: the time spent in each call.
+	SyscallTimes bool
+	// Column is -a: where "=" goes (default 40).
+	Column int
+	// Output is -o's file name; "" writes to Stderr.
+	Output string
+	// Separate is -ff: one file per thread, Output.TID.
+	Separate bool
+	// FollowForks is -f: it decides the pid prefix of -o files.
+	FollowForks bool
+	// Stderr is where output goes without -o (os.Stderr by default).
+	Stderr io.Writer
+	// Spec holds the signal, status and quiet selections.
+	Spec *filter.Spec
+	// Initial is how many processes are traced from the start (1 for a
+	// command, the number of -p pids otherwise).
+	Initial int
+}
+
+// task is what the printer remembers of one traced thread.
+type task struct {
+	tid int32
+	// pending is the entry event of the call the thread is in, if any.
+	pending *trace.Event
+	// out is the thread's own writer under -ff.
+	out *bufio.Writer
+	file *os.File
+	// curcol is the length of the thread's open line under -ff.
+	curcol int
+}
+
+// Printer writes strace's text for a stream of events.
+type Printer struct {
+	opts Options
+	dec  *decode.Decoder
+
+	shared     *bufio.Writer
+	sharedFile *os.File
+	flushLines bool
+	// pidPrefix is set when -o with -f (or several -p) prefixes every line
+	// with "PID  ".
+	pidPrefix bool
+
+	tasks map[int32]*task
+	// printing is the thread whose line is open in the shared output, and
+	// curcol that line's length (0: no open line).
+	printing *task
+	curcol   int
+
+	line []byte
+	// wallOffset converts CLOCK_MONOTONIC to CLOCK_REALTIME nanoseconds.
+	wallOffset int64
+	lastRel    int64
+	err        error
+}
+
+// New returns a Printer writing with dec's decoding and opts' layout.
+func New(dec *decode.Decoder, opts Options) (*Printer, error) {
+	if opts.Column <= 0 {
+		opts.Column = 40
+	}
+	if opts.Stderr == nil {
+		opts.Stderr = os.Stderr
+	}
+	p := &Printer{opts: opts, dec: dec, tasks: make(map[int32]*task), line: make([]byte, 0, 512)}
+	p.wallOffset = wallOffset()
+	switch {
+	case opts.Output == "":
+		p.shared = bufio.NewWriterSize(opts.Stderr, 64<<10)
+		p.flushLines = true
+	case opts.Separate:
+		// Files are opened per thread, on first output.
+	default:
+		f, err := os.OpenFile(opts.Output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+		if err != nil {
+			return nil, fmt.Errorf("can't fopen '%s': %w", opts.Output, err)
+		}
+		p.sharedFile = f
+		p.shared = bufio.NewWriterSize(f, 256<<10)
+		p.flushLines = isInteractive(f)
+	}
+	p.pidPrefix = opts.Output != "" && !opts.Separate && (opts.FollowForks || opts.Initial > 1)
+	return p, nil
+}
+
+// wallOffset is CLOCK_REALTIME minus CLOCK_MONOTONIC, in nanoseconds.
+func wallOffset() int64 {
+	var mono unix.Timespec
+	_ = unix.ClockGettime(unix.CLOCK_MONOTONIC, &mono)
+	return time.Now().UnixNano() - mono.Nano()
+}
+
+// isInteractive reports whether f is a terminal or a pipe, whose reader
+// wants each line as soon as it is complete.
+func isInteractive(f *os.File) bool {
+	if _, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS); err == nil {
+		return true
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeNamedPipe != 0
+}
+
+// Handle formats one event. It returns the first write error seen.
+func (p *Printer) Handle(ev *trace.Event) error {
+	if p.err != nil {
+		return p.err
+	}
+	switch ev.Kind {
+	case trace.SyscallEnter:
+		p.enter(ev)
+	case trace.SyscallExit:
+		if ev.NoReturn {
+			if p.traced(ev) {
+				p.noReturn(p.task(ev.TID), ev)
+			}
+		} else {
+			p.exit(ev)
+		}
+	case trace.Signal:
+		p.signal(ev)
+	case trace.Exit:
+		p.taskExit(ev)
+	case trace.NewTask:
+		p.task(ev.TID)
+	case trace.Detached:
+		p.detached(ev)
+	case trace.Lost:
+		p.lost(ev)
+	}
+	return p.err
+}
+
+func (p *Printer) task(tid int32) *task {
+	t, ok := p.tasks[tid]
+	if !ok {
+		t = &task{tid: tid}
+		p.tasks[tid] = t
+	}
+	return t
+}
+
+// staged reports whether lines are held until the call's outcome is known
+// (status filtering), which also means no line is ever left open.
+func (p *Printer) staged() bool { return p.opts.Spec != nil && p.opts.Spec.Status != filter.StatusAll }
+
+// writer returns the output for t and the length of its open line.
+func (p *Printer) writerOf(t *task) (*bufio.Writer, *int) {
+	if !p.opts.Separate {
+		return p.shared, &p.curcol
+	}
+	if t.out == nil {
+		name := p.opts.Output + "." + strconv.Itoa(int(t.tid))
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+		if err != nil {
+			p.err = fmt.Errorf("can't fopen '%s': %w", name, err)
+			t.out = bufio.NewWriter(io.Discard)
+		} else {
+			t.file = f
+			t.out = bufio.NewWriterSize(f, 64<<10)
+		}
+	}
+	return t.out, &t.curcol
+}
+
+// leader ends any open line that is not t's own continuation and starts a
+// new line for t: the pid prefix and timestamps. ns is the event's
+// CLOCK_MONOTONIC time.
+func (p *Printer) leader(b []byte, t *task, ns int64) []byte {
+	// An open line, the thread's own or another's, can no longer continue.
+	if w, curcol := p.writerOf(t); *curcol != 0 {
+		p.write(w, []byte(" <unfinished ...>\n"))
+		*curcol = 0
+	}
+	if !p.opts.Separate {
+		p.printing = t
+	}
+	if p.pidPrefix {
+		b = strconv.AppendInt(b, int64(t.tid), 10)
+		for n := len(strconv.Itoa(int(t.tid))); n < 5; n++ {
+			b = append(b, ' ')
+		}
+		b = append(b, ' ')
+	} else if !p.opts.Separate && p.opts.Output == "" && len(p.tasks) > 1 {
+		b = append(b, "[pid "...)
+		s := strconv.Itoa(int(t.tid))
+		for n := len(s); n < 5; n++ {
+			b = append(b, ' ')
+		}
+		b = append(b, s...)
+		b = append(b, "] "...)
+	}
+	b = p.appendTimestamps(b, ns)
+	return b
+}
+
+func (p *Printer) appendTimestamps(b []byte, ns int64) []byte {
+	if p.opts.Timestamps != NoTimestamps {
+		wall := ns + p.wallOffset
+		sec, nsec := wall/1e9, wall%1e9
+		switch p.opts.Timestamps {
+		case EpochMicros:
+			b = strconv.AppendInt(b, sec, 10)
+		default:
+			b = time.Unix(sec, 0).AppendFormat(b, "15:04:05")
+		}
+		if p.opts.Timestamps != WallSeconds {
+			b = append(b, '.')
+			b = appendPadded(b, nsec/1000, 6)
+		}
+		b = append(b, ' ')
+	}
+	if p.opts.Relative {
+		if p.lastRel == 0 {
+			p.lastRel = ns
+		}
+		d := ns - p.lastRel
+		p.lastRel = ns
+		if p.opts.Timestamps != NoTimestamps {
+			b = append(b, "(+"...)
+		}
+		s := strconv.FormatInt(d/1e9, 10)
+		for n := len(s); n < 6; n++ {
+			b = append(b, ' ')
+		}
+		b = append(b, s...)
+		b = append(b, '.')
+		b = appendPadded(b, (d%1e9)/1000, 6)
+		if p.opts.Timestamps != NoTimestamps {
+			b = append(b, ") "...)
+		} else {
+			b = append(b, ' ')
+		}
+	}
+	return b
+}
+
+func appendPadded(b []byte, v int64, width int) []byte {
+	s := strconv.FormatInt(v, 10)
+	for n := len(s); n < width; n++ {
+		b = append(b, '0')
+	}
+	return append(b, s...)
+}
+
+// tabTo pads b to the "=" column; col is the length of the line so far.
+func (p *Printer) tabTo(b []byte, col int) []byte {
+	for ; col < p.opts.Column; col++ {
+		b = append(b, ' ')
+	}
+	return b
+}
+
+func (p *Printer) write(w *bufio.Writer, b []byte) {
+	if _, err := w.Write(b); err != nil && p.err == nil {
+		p.err = err
+	}
+}
+
+// emit writes b for t: a finished line when it ends in '\n', else an open
+// line of which *curcol records the length.
+func (p *Printer) emit(t *task, b []byte, startCol int) {
+	w, curcol := p.writerOf(t)
+	p.write(w, b)
+	if n := len(b); n > 0 && b[n-1] == '\n' {
+		*curcol = 0
+		if p.flushLines {
+			if err := w.Flush(); err != nil && p.err == nil {
+				p.err = err
+			}
+		}
+	} else {
+		*curcol = startCol + len(b)
+	}
+}
+
+// traced reports whether ev's syscall passes -e trace=. Backends filter
+// too, but need not.
+func (p *Printer) traced(ev *trace.Event) bool {
+	return p.opts.Spec == nil || p.opts.Spec.TraceAll || p.opts.Spec.Trace.Has(int(ev.NR))
+}
+
+func (p *Printer) enter(ev *trace.Event) {
+	if !p.traced(ev) {
+		return
+	}
+	t := p.task(ev.TID)
+	t.pending = ev
+	if p.staged() {
+		return
+	}
+	b := p.leader(p.line[:0], t, ev.Enter)
+	b = p.dec.AppendEnter(b, ev)
+	p.emit(t, b, 0)
+	p.line = b
+}
+
+// resumeHeader reports whether t's exit must start a new line with
+// "<... NAME resumed>": another thread's output came in between.
+func (p *Printer) resumeHeader(t *task) bool {
+	if p.opts.Separate {
+		return t.curcol == 0
+	}
+	return p.printing != t || p.curcol == 0
+}
+
+func (p *Printer) exit(ev *trace.Event) {
+	if !p.traced(ev) {
+		return
+	}
+	t := p.task(ev.TID)
+	enter := t.pending
+	t.pending = nil
+	var b []byte
+	col := 0
+	if p.staged() {
+		failed := ev.IsError()
+		if failed && p.opts.Spec.Status&filter.StatusFailed == 0 || !failed && p.opts.Spec.Status&filter.StatusSuccessful == 0 {
+			return
+		}
+		start := ev.Enter
+		b = p.leader(p.line[:0], t, start)
+		b = p.dec.AppendEnter(b, ev)
+	} else if enter == nil || p.resumeHeader(t) {
+		b = p.leader(p.line[:0], t, ev.Exit)
+		b = append(b, "<... "...)
+		b = append(b, p.syscallName(ev)...)
+		b = append(b, " resumed>"...)
+	} else {
+		_, curcol := p.writerOf(t)
+		col = *curcol
+		b = p.line[:0]
+	}
+	b = p.dec.AppendExit(b, ev)
+	b = append(b, ' ')
+	b = p.tabTo(b, col+len(b))
+	b = p.dec.AppendReturn(b, ev)
+	if p.opts.SyscallTimes {
+		d := ev.Exit - ev.Enter
+		if d < 0 {
+			d = 0
+		}
+		b = append(b, " <"...)
+		b = strconv.AppendInt(b, d/1e9, 10)
+		b = append(b, '.')
+		b = appendPadded(b, (d%1e9)/1000, 6)
+		b = append(b, '>')
+	}
+	b = append(b, '\n')
+	p.emit(t, b, col)
+	p.line = b
+}
+
+func (p *Printer) syscallName(ev *trace.Event) string {
+	t := syscalls.ForArch(ev.Arch)
+	if t == nil {
+		return syscalls.UnknownName(int(ev.NR))
+	}
+	return t.DisplayName(int(ev.NR))
+}
+
+// noReturn finishes the line of a call the thread will never return from
+// (it is exiting): "exit_group(0) = ?", or "read(0,  <unfinished ...>) = ?".
+func (p *Printer) noReturn(t *task, ev *trace.Event) {
+	enter := t.pending
+	t.pending = nil
+	if enter == nil {
+		enter = ev
+	}
+	if p.staged() && p.opts.Spec.Status&filter.StatusUnfinished == 0 {
+		return
+	}
+	var b []byte
+	col := 0
+	if p.staged() {
+		b = p.leader(p.line[:0], t, enter.Enter)
+		b = p.dec.AppendEnter(b, enter)
+	} else if p.resumeHeader(t) {
+		b = p.leader(p.line[:0], t, ev.Exit)
+		b = append(b, "<... "...)
+		b = append(b, p.syscallName(enter)...)
+		b = append(b, " resumed>"...)
+	} else {
+		_, curcol := p.writerOf(t)
+		col = *curcol
+		b = p.line[:0]
+	}
+	if rest := p.dec.AppendExit(nil, enter); len(rest) != 1 {
+		// The call prints arguments at exit that it will never have.
+		b = append(b, " <unfinished ...>"...)
+	}
+	b = append(b, ") "...)
+	b = p.tabTo(b, col+len(b))
+	b = append(b, "= ?\n"...)
+	p.emit(t, b, col)
+	p.line = b
+}
+
+func (p *Printer) signal(ev *trace.Event) {
+	if ev.Signal == nil || p.opts.Spec != nil && !p.opts.Spec.Signals.Has(int(ev.Signal.Signo)) {
+		return
+	}
+	t := p.task(ev.TID)
+	b := p.leader(p.line[:0], t, ev.Enter)
+	b = p.dec.AppendSignal(b, ev)
+	b = append(b, '\n')
+	p.emit(t, b, 0)
+	p.line = b
+}
+
+func (p *Printer) taskExit(ev *trace.Event) {
+	t := p.task(ev.TID)
+	if t.pending != nil {
+		p.noReturn(t, t.pending)
+	}
+	show := true
+	if ev.ExitSignal != 0 {
+		show = p.opts.Spec == nil || p.opts.Spec.Signals.Has(ev.ExitSignal)
+	} else {
+		show = p.opts.Spec == nil || p.opts.Spec.Quiet&filter.QuietExit == 0
+	}
+	if show {
+		b := p.leader(p.line[:0], t, ev.Enter)
+		b = p.dec.AppendTaskExit(b, ev)
+		b = append(b, '\n')
+		p.emit(t, b, 0)
+		p.line = b
+	}
+	p.drop(t, false)
+}
+
+func (p *Printer) detached(ev *trace.Event) {
+	t, ok := p.tasks[ev.TID]
+	if !ok {
+		return
+	}
+	p.drop(t, true)
+}
+
+// drop forgets a thread; a line it left open ends with " <detached ...>".
+func (p *Printer) drop(t *task, detached bool) {
+	if p.opts.Separate {
+		if t.out != nil {
+			if t.curcol != 0 && detached {
+				p.write(t.out, []byte(" <detached ...>\n"))
+			}
+			if err := t.out.Flush(); err != nil && p.err == nil {
+				p.err = err
+			}
+			if t.file != nil {
+				t.file.Close()
+			}
+		}
+	} else if p.printing == t {
+		if p.curcol != 0 && detached {
+			p.write(p.shared, []byte(" <detached ...>\n"))
+			p.curcol = 0
+		}
+		p.printing = nil
+	}
+	delete(p.tasks, t.tid)
+}
+
+func (p *Printer) lost(ev *trace.Event) {
+	t := p.task(ev.TID)
+	b := p.leader(p.line[:0], t, ev.Enter)
+	b = append(b, "--- lost "...)
+	b = strconv.AppendUint(b, ev.Lost, 10)
+	b = append(b, " events ---\n"...)
+	p.emit(t, b, 0)
+	p.line = b
+}
+
+// Close ends any open line and flushes and closes the outputs.
+func (p *Printer) Close() error {
+	for _, t := range p.tasks {
+		if p.opts.Separate && t.out != nil {
+			if t.curcol != 0 {
+				p.write(t.out, []byte(" <unfinished ...>\n"))
+			}
+			if err := t.out.Flush(); err != nil && p.err == nil {
+				p.err = err
+			}
+			if t.file != nil {
+				t.file.Close()
+			}
+		}
+	}
+	if p.shared != nil {
+		if p.curcol != 0 {
+			p.write(p.shared, []byte(" <unfinished ...>\n"))
+			p.curcol = 0
+		}
+		if err := p.shared.Flush(); err != nil && p.err == nil {
+			p.err = err
+		}
+	}
+	if p.sharedFile != nil {
+		if err := p.sharedFile.Close(); err != nil && p.err == nil {
+			p.err = err
+		}
+	}
+	return p.err
+}
