@@ -65,10 +65,12 @@ type Options struct {
 // task is what the printer remembers of one traced thread.
 type task struct {
 	tid int32
-	// pending is the entry event of the call the thread is in, if any.
+	// pending is the entry event of the call the thread is in, if any: a
+	// copy in entry, which the task owns (backends reuse their events).
 	pending *trace.Event
+	entry   trace.Event
 	// out is the thread's own writer under -ff.
-	out *bufio.Writer
+	out  *bufio.Writer
 	file *os.File
 	// curcol is the length of the thread's open line under -ff.
 	curcol int
@@ -167,6 +169,9 @@ func (p *Printer) Handle(ev *trace.Event) error {
 		p.taskExit(ev)
 	case trace.NewTask:
 		p.task(ev.TID)
+		if ev.Attached {
+			p.message("Process %d attached", ev.TID)
+		}
 	case trace.Detached:
 		p.detached(ev)
 	case trace.Lost:
@@ -329,7 +334,8 @@ func (p *Printer) enter(ev *trace.Event) {
 		return
 	}
 	t := p.task(ev.TID)
-	t.pending = ev
+	ev.CopyTo(&t.entry)
+	t.pending = &t.entry
 	if p.staged() {
 		return
 	}
@@ -479,6 +485,22 @@ func (p *Printer) detached(ev *trace.Event) {
 		return
 	}
 	p.drop(t, true)
+	p.message("Process %d detached", ev.TID)
+}
+
+// message writes one of strace's "Process N attached" notes to stderr,
+// unless -e quiet=attach (or -q) suppresses them.
+func (p *Printer) message(format string, args ...any) {
+	if p.opts.Spec != nil && p.opts.Spec.Quiet&filter.QuietAttach != 0 {
+		return
+	}
+	if p.shared != nil && p.sharedFile == nil {
+		// Keep the order of the trace and the note on a shared stderr.
+		if err := p.shared.Flush(); err != nil && p.err == nil {
+			p.err = err
+		}
+	}
+	fmt.Fprintf(p.opts.Stderr, "sctrace: "+format+"\n", args...)
 }
 
 // drop forgets a thread; a line it left open ends with " <detached ...>".

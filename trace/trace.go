@@ -112,6 +112,39 @@ type Event struct {
 	NoReturn bool
 }
 
+// CopyTo makes dst a deep copy of e, reusing dst's capture buffers. A sink
+// that keeps an event past its call must copy it: backends reuse the Event
+// and the memory its Captures point to.
+func (e *Event) CopyTo(dst *Event) {
+	saved := dst.Captures
+	*dst = *e
+	for i := range e.Captures {
+		dst.Captures[i] = e.Captures[i].copyInto(saved[i].Data[:0])
+	}
+	if e.Signal != nil {
+		si := *e.Signal
+		dst.Signal = &si
+	}
+}
+
+// copyInto returns a deep copy of c whose Data reuses buf.
+func (c Capture) copyInto(buf []byte) Capture {
+	out := c
+	if c.Data != nil {
+		out.Data = append(buf, c.Data...)
+		if out.Data == nil {
+			out.Data = []byte{}
+		}
+	}
+	if c.Elems != nil {
+		out.Elems = make([]Capture, len(c.Elems))
+		for i := range c.Elems {
+			out.Elems[i] = c.Elems[i].copyInto(nil)
+		}
+	}
+	return out
+}
+
 // IsError reports whether Ret is an error number (as a negated errno).
 func (e *Event) IsError() bool { return e.Ret < 0 && e.Ret >= -4095 }
 
@@ -174,7 +207,8 @@ type Backend interface {
 	// Name is the backend's name as --backend spells it.
 	Name() string
 	// Run traces target until every traced task has exited or ctx is done,
-	// calling sink for each event in the order observed. It returns the
+	// calling sink for each event in the order observed. The event and the
+	// memory it points to are valid only during the call (see CopyTo). It returns the
 	// launched command's wait status summary, or an error. When sink returns
 	// an error, Run stops tracing (detaching or killing as appropriate) and
 	// returns that error.

@@ -43,7 +43,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if cfg.help {
-		fmt.Fprint(stdout, usageText)
+		_, _ = io.WriteString(stdout, usageText)
 		return 0
 	}
 	if cfg.version {

@@ -1,0 +1,156 @@
+package conformance
+
+import (
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Line is one normalized trace line and the task that printed it.
+type Line struct {
+	// Task is the normalized pid prefix ("PID1", "PID2", ...), or "" when
+	// the trace has no pid prefixes (one task, no -f).
+	Task string
+	// Text is the line without its pid prefix, normalized.
+	Text string
+}
+
+// alignColumn is the column at which strace aligns " = RETVAL" (counting the
+// pid prefix, which normalization strips and replaces).
+const alignColumn = 40
+
+var (
+	// pidPrefix matches the "PID  " prefix strace writes in -o files when it
+	// follows more than one task. Timestamps never match: they contain a
+	// '.' or ':' right after the first digits.
+	pidPrefix = regexp.MustCompile(`^(\d+) +(.*)$`)
+	// Leading timestamps: -ttt, -tt, -t, -r.
+	tsPrefix = regexp.MustCompile(`^(?:\d+\.\d{6}|\d\d:\d\d:\d\d\.\d{6}|\d\d:\d\d:\d\d| *\d+\.\d{6}) `)
+	// -T's time spent in the call, at the end of a line.
+	durSuffix = regexp.MustCompile(` <\d+\.\d{6}>$`)
+	// Hex numbers of six digits or more are taken for addresses that ASLR
+	// moves (a static program's randomized heap can start as low as
+	// 0x800000); smaller ones are flags, sizes and offsets.
+	hexAddr = regexp.MustCompile(`\b0x[0-9a-f]{6,}\b`)
+	// Inode numbers and times inside structures.
+	inodeField = regexp.MustCompile(`\b((?:st|d)_ino)=\d+`)
+	timeField  = regexp.MustCompile(`\b(st_[amc]time(?:_nsec)?|si_[us]time)=\d+(?: /\* [^*]* \*/)?`)
+	// getrandom's buffer holds random bytes.
+	randomBuf = regexp.MustCompile(`^getrandom\("(?:[^"\\]|\\.)*"(?:\.\.\.)?, `)
+	// Calls whose return value is a pid or tid; clone3's parent_tid and
+	// siginfo's si_pid.
+	pidReturn = regexp.MustCompile(`^(?:<\.\.\. )?(?:getpid|gettid|getppid|set_tid_address|clone|clone3|fork|vfork)\b.*\) += (\d+)$`)
+	parentTID = regexp.MustCompile(`(?:parent_tid=\[|si_pid=)(\d+)`)
+	number    = regexp.MustCompile(`\b\d+\b`)
+	// The end of a call's arguments, its padding and its return value.
+	retPad = regexp.MustCompile(`^(.*\)) +(= .*)$`)
+	// <unfinished ...> / <... NAME resumed> halves of one call.
+	unfinished = regexp.MustCompile(`^(.*?) ?<unfinished \.\.\.>$`)
+	resumed    = regexp.MustCompile(`^<\.\.\. [a-z0-9_]+ resumed>(.*)$`)
+)
+
+// Normalize turns the text of a trace file into normalized lines. It
+// replaces only what differs between two runs of the same program:
+// addresses, pids (numbered PID1, PID2, ... in ascending numeric order, which
+// is creation order), inode numbers, getrandom's bytes and times. It also
+// joins each "<unfinished ...>" line with its "<... resumed>" line, since
+// where a call is split depends on scheduling, and re-aligns " = RETVAL" by
+// strace's rule because the substitutions change line lengths.
+func Normalize(text string) []Line {
+	raw := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if len(raw) == 1 && raw[0] == "" {
+		return nil
+	}
+	type entry struct{ pid, text string }
+	entries := make([]entry, 0, len(raw))
+	pids := map[string]bool{}
+	for _, l := range raw {
+		e := entry{text: l}
+		if m := pidPrefix.FindStringSubmatch(l); m != nil {
+			e.pid, e.text = m[1], m[2]
+			pids[m[1]] = true
+		}
+		e.text = tsPrefix.ReplaceAllString(e.text, "TS ")
+		e.text = durSuffix.ReplaceAllString(e.text, " <T>")
+		body := strings.TrimPrefix(e.text, "TS ")
+		if m := pidReturn.FindStringSubmatch(strings.TrimSuffix(body, " <T>")); m != nil {
+			pids[m[1]] = true
+		}
+		for _, m := range parentTID.FindAllStringSubmatch(body, -1) {
+			pids[m[1]] = true
+		}
+		entries = append(entries, e)
+	}
+	names := pidNames(pids)
+
+	// Join split calls, task by task, keeping the position of the first half.
+	out := make([]Line, 0, len(entries))
+	pending := map[string]int{} // task -> index in out of its unfinished line
+	for _, e := range entries {
+		text := e.text
+		if m := resumed.FindStringSubmatch(strings.TrimPrefix(text, "TS ")); m != nil {
+			if i, ok := pending[e.pid]; ok {
+				delete(pending, e.pid)
+				out[i].Text = unfinished.FindStringSubmatch(out[i].Text)[1] + m[1]
+				continue
+			}
+		}
+		if unfinished.MatchString(text) {
+			pending[e.pid] = len(out)
+		}
+		out = append(out, Line{Task: e.pid, Text: text})
+	}
+
+	for i := range out {
+		if out[i].Task != "" {
+			out[i].Task = names[out[i].Task]
+		}
+		out[i].Text = normalizeText(out[i].Text, names)
+	}
+	return out
+}
+
+// pidNames maps each pid to PID1, PID2, ... in ascending numeric order.
+func pidNames(pids map[string]bool) map[string]string {
+	list := make([]int, 0, len(pids))
+	for p := range pids {
+		n, err := strconv.Atoi(p)
+		if err == nil && n > 1 {
+			list = append(list, n)
+		}
+	}
+	sort.Ints(list)
+	names := make(map[string]string, len(list))
+	for i, n := range list {
+		names[strconv.Itoa(n)] = "PID" + strconv.Itoa(i+1)
+	}
+	return names
+}
+
+// normalizeText applies the value substitutions to one line (without its pid
+// prefix) and re-aligns its return value.
+func normalizeText(text string, names map[string]string) string {
+	ts := ""
+	if strings.HasPrefix(text, "TS ") {
+		ts, text = "TS ", text[3:]
+	}
+	text = hexAddr.ReplaceAllString(text, "0xADDR")
+	text = inodeField.ReplaceAllString(text, "${1}=INO")
+	text = timeField.ReplaceAllString(text, "${1}=TIME")
+	text = randomBuf.ReplaceAllString(text, `getrandom("RANDOM", `)
+	text = number.ReplaceAllStringFunc(text, func(s string) string {
+		if n, ok := names[s]; ok {
+			return n
+		}
+		return s
+	})
+	if m := retPad.FindStringSubmatch(text); m != nil {
+		head := ts + m[1] + " "
+		if pad := alignColumn - len(head); pad > 0 {
+			head += strings.Repeat(" ", pad)
+		}
+		return head + m[2]
+	}
+	return ts + text
+}

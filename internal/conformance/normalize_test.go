@@ -1,0 +1,85 @@
+package conformance
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestNormalizeFollowed(t *testing.T) {
+	in := strings.Join([]string{
+		`4321  execve("/bin/x", ["x"], 0x7ffd868e4bb8 /* 4 vars */) = 0`,
+		`4321  set_tid_address(0x7f0ac8ecca10)   = 4321`,
+		`4321  clone(child_stack=NULL, flags=SIGCHLD, child_tidptr=0x7f0ac8ecca10) = 4400`,
+		`4400  set_robust_list(0x7f0ac8ecca20, 24 <unfinished ...>`,
+		`4321  wait4(4400,  <unfinished ...>`,
+		`4400  <... set_robust_list resumed>)    = 0`,
+		`4400  +++ exited with 0 +++`,
+		`4321  <... wait4 resumed>[{WIFEXITED(s) && WEXITSTATUS(s) == 0}], 0, NULL) = 4400`,
+		`4321  --- SIGCHLD {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=4400, si_uid=0, si_status=0, si_utime=3, si_stime=1} ---`,
+		`4321  newfstatat(3, "", {st_ino=123456, st_mode=S_IFREG|0644, ...}, AT_EMPTY_PATH) = 0`,
+		`4321  getrandom("\xf4\xe3\xc4\xe0\x00\x06\xaf\xa2", 8, GRND_NONBLOCK) = 8`,
+	}, "\n") + "\n"
+	want := []Line{
+		{"PID1", `execve("/bin/x", ["x"], 0xADDR /* 4 vars */) = 0`},
+		{"PID1", aligned(`set_tid_address(0xADDR)`, `= PID1`)},
+		{"PID1", `clone(child_stack=NULL, flags=SIGCHLD, child_tidptr=0xADDR) = PID2`},
+		{"PID2", aligned(`set_robust_list(0xADDR, 24)`, `= 0`)},
+		{"PID1", `wait4(PID2, [{WIFEXITED(s) && WEXITSTATUS(s) == 0}], 0, NULL) = PID2`},
+		{"PID2", `+++ exited with 0 +++`},
+		{"PID1", `--- SIGCHLD {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=PID2, si_uid=0, si_status=0, si_utime=TIME, si_stime=TIME} ---`},
+		{"PID1", `newfstatat(3, "", {st_ino=INO, st_mode=S_IFREG|0644, ...}, AT_EMPTY_PATH) = 0`},
+		{"PID1", aligned(`getrandom("RANDOM", 8, GRND_NONBLOCK)`, `= 8`)},
+	}
+	got := Normalize(in)
+	if len(got) != len(want) {
+		t.Fatalf("got %d lines, want %d:\n%q", len(got), len(want), got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("line %d:\n got %q\nwant %q", i, got[i], want[i])
+		}
+	}
+}
+
+func TestNormalizeTimes(t *testing.T) {
+	cases := map[string]string{
+		`1700000000.123456 getpid() = 77 <0.000012>`:            aligned(`TS getpid()`, `= PID1 <T>`),
+		`07:29:45.123456 close(3)                          = 0`: aligned(`TS close(3)`, `= 0`),
+		`07:29:45 close(3)                          = 0`:        aligned(`TS close(3)`, `= 0`),
+		`     0.000123 close(3)                          = 0`:   aligned(`TS close(3)`, `= 0`),
+		`+++ exited with 0 +++`:                                 `+++ exited with 0 +++`,
+	}
+	for in, want := range cases {
+		got := Normalize(in + "\n")
+		if len(got) != 1 || got[0].Task != "" || got[0].Text != want {
+			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestCompare(t *testing.T) {
+	a := []Line{{"", "a"}, {"", "b"}, {"", "c"}, {"", "d"}}
+	b := []Line{{"", "a"}, {"", "x"}, {"", "c"}, {"", "d"}, {"", "e"}}
+	r := Compare(a, b)
+	if r.Same != 3 || r.Want != 4 || r.Got != 5 || r.Total() != 5 {
+		t.Errorf("Compare = %+v", r)
+	}
+	if strings.Join(r.Diff, ",") != "-b,+x,+e" {
+		t.Errorf("diff %q", r.Diff)
+	}
+	// Interleaving between tasks does not count, order within a task does.
+	a = []Line{{"PID1", "p"}, {"PID2", "q"}, {"PID1", "r"}}
+	b = []Line{{"PID2", "q"}, {"PID1", "r"}, {"PID1", "p"}}
+	if r := Compare(a, b); r.Same != 2 {
+		t.Errorf("per-task Compare same = %d, want 2 (%q)", r.Same, r.Diff)
+	}
+	if p := Percent(0, 0); p != 100 {
+		t.Errorf("Percent(0, 0) = %v", p)
+	}
+}
+
+// aligned pads head so that tail starts at column 40, the way strace aligns
+// return values.
+func aligned(head, tail string) string {
+	return head + strings.Repeat(" ", alignColumn-len(head)) + tail
+}

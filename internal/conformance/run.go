@@ -1,0 +1,74 @@
+package conformance
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync/atomic"
+	"time"
+
+	"github.com/sctrace/sctrace/internal/testutil"
+)
+
+// tracedEnv is the environment both tracers and so the traced programs get:
+// the same variables, so execve's "/* N vars */" agrees.
+var tracedEnv = []string{
+	"PATH=/usr/local/bin:/usr/bin:/bin",
+	"HOME=/root",
+	"LC_ALL=C",
+	"TERM=dumb",
+}
+
+// runResult is what one traced run left behind.
+type runResult struct {
+	trace  string // contents of the -o file
+	stderr string // the tracer's own messages
+	exit   int    // the tracer's exit status (128+N for signal N)
+	err    error  // set when the tracer could not run or left no trace
+}
+
+// hangs counts sctrace runs that timed out; after maxHangs the rest are not
+// run, so a tracer that hangs everywhere costs seconds, not many minutes.
+var hangs atomic.Int32
+
+// maxHangs is how many timed-out runs end the attempt to run more.
+const maxHangs = 3
+
+// runTracer runs tracer -o OUT flags... argv... with a fixed environment,
+// stdin and stdout on /dev/null, in a fresh scratch directory.
+func runTracer(tracer string, flags, argv []string, scratch, outFile string) runResult {
+	if err := os.RemoveAll(scratch); err != nil {
+		return runResult{err: fmt.Errorf("reset scratch: %w", err)}
+	}
+	if err := os.Mkdir(scratch, 0o755); err != nil {
+		return runResult{err: fmt.Errorf("reset scratch: %w", err)}
+	}
+	_ = os.Remove(outFile)
+	if hangs.Load() >= maxHangs {
+		return runResult{err: fmt.Errorf("%s not run: %d earlier runs timed out", filepath.Base(tracer), maxHangs)}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	args := append([]string{"-o", outFile}, flags...)
+	args = append(args, argv...)
+	cmd := exec.CommandContext(ctx, tracer, args...)
+	cmd.Env = tracedEnv
+	cmd.Dir = filepath.Dir(scratch)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	res := runResult{stderr: stderr.String(), exit: testutil.ExitCode(err)}
+	if ctx.Err() != nil {
+		hangs.Add(1)
+		res.err = fmt.Errorf("%s timed out", filepath.Base(tracer))
+	}
+	b, rerr := os.ReadFile(outFile)
+	if rerr != nil && res.err == nil {
+		res.err = fmt.Errorf("%s left no trace (exit %d, stderr %q): %w", filepath.Base(tracer), res.exit, stderr.String(), rerr)
+	}
+	res.trace = string(b)
+	return res
+}

@@ -1,0 +1,68 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestExitCodePassthrough: the traced command's exit code becomes the
+// tracer's own.
+func TestExitCodePassthrough(t *testing.T) {
+	strace, sctrace := tracers(t)
+	for _, code := range []string{"0", "7", "255"} {
+		ref := run(t, strace, "-o", "/dev/null", "/bin/sh", "-c", "exit "+code)
+		got := run(t, sctrace, "-o", "/dev/null", "/bin/sh", "-c", "exit "+code)
+		if got.exit != ref.exit {
+			t.Errorf("sh -c 'exit %s': sctrace exited %d, strace %d (stderr %q)", code, got.exit, ref.exit, got.stderr)
+		}
+	}
+}
+
+// TestKilledBySignal: a command killed by SIGKILL ends the trace with
+// "+++ killed by SIGKILL +++", and the tracer dies of the same signal, so
+// its own status is 128+9.
+func TestKilledBySignal(t *testing.T) {
+	strace, sctrace := tracers(t)
+	args := []string{"/bin/sh", "-c", "kill -9 $$"}
+	refTrace, ref := traceFile(t, strace, args...)
+	gotTrace, got := traceFile(t, sctrace, args...)
+	if got.exit != ref.exit {
+		t.Errorf("sctrace exit status %d, strace %d (stderr %q)", got.exit, ref.exit, got.stderr)
+	}
+	want := lastLine(refTrace)
+	if want != "+++ killed by SIGKILL +++" {
+		t.Fatalf("strace's last line is %q; the test's premise is wrong", want)
+	}
+	if last := lastLine(gotTrace); last != want {
+		t.Errorf("last line %q, want %q", last, want)
+	}
+	if got.stdout != "" {
+		t.Errorf("unexpected stdout %q", got.stdout)
+	}
+}
+
+// TestStdoutPassthrough: the traced program's own output reaches the user
+// untouched, and the trace goes to stderr when there is no -o.
+func TestStdoutPassthrough(t *testing.T) {
+	strace, sctrace := tracers(t)
+	ref := run(t, strace, "/bin/echo", "hello", "world")
+	got := run(t, sctrace, "/bin/echo", "hello", "world")
+	if got.stdout != "hello world\n" || got.stdout != ref.stdout {
+		t.Errorf("stdout %q, strace's %q", got.stdout, ref.stdout)
+	}
+	if !strings.Contains(got.stderr, `write(1, "hello world\n", 12)`) {
+		t.Errorf("stderr lacks the write line:\n%s", got.stderr)
+	}
+	if lastLine(got.stderr) != "+++ exited with 0 +++" {
+		t.Errorf("stderr's last line is %q", lastLine(got.stderr))
+	}
+}
+
+// lastLine returns the last non-empty line of text.
+func lastLine(text string) string {
+	l := lines(text)
+	if len(l) == 0 {
+		return ""
+	}
+	return l[len(l)-1]
+}

@@ -1,0 +1,168 @@
+package printer
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/sctrace/sctrace/decode"
+	"github.com/sctrace/sctrace/filter"
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+	"golang.org/x/sys/unix"
+)
+
+// events builds Events for the tests: syscalls of x86_64 with the
+// captures their plans would produce.
+type events struct{ t0 int64 }
+
+func (e *events) at(us int64) int64 { return 1_000_000_000 + us*1000 }
+
+func (e *events) enter(tid int32, nr int, us int64, args ...uint64) *trace.Event {
+	ev := &trace.Event{Kind: trace.SyscallEnter, PID: tid, TID: tid, Arch: trace.ArchX86_64, NR: int32(nr), Enter: e.at(us)}
+	copy(ev.Args[:], args)
+	return ev
+}
+
+func (e *events) exit(enter *trace.Event, us int64, ret int64) *trace.Event {
+	ev := *enter
+	ev.Kind = trace.SyscallExit
+	ev.Exit = e.at(us)
+	ev.Ret = ret
+	return &ev
+}
+
+func newPrinter(t *testing.T, opts Options) (*Printer, *bytes.Buffer) {
+	t.Helper()
+	var buf bytes.Buffer
+	opts.Stderr = &buf
+	if opts.Spec == nil {
+		opts.Spec = filter.New(syscalls.X86_64, decode.SignalNumber)
+	}
+	p, err := New(decode.New(decode.Options{}), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, &buf
+}
+
+func feed(t *testing.T, p *Printer, evs ...*trace.Event) {
+	t.Helper()
+	for _, ev := range evs {
+		if err := p.Handle(ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := p.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestColumnAndExit(t *testing.T) {
+	var e events
+	p, out := newPrinter(t, Options{})
+	g := e.enter(100, unix.SYS_GETPID, 0)
+	x := e.enter(100, unix.SYS_EXIT_GROUP, 2, 0)
+	feed(t, p, g, e.exit(g, 1, 100), x,
+		&trace.Event{Kind: trace.SyscallExit, NoReturn: true, PID: 100, TID: 100, Arch: trace.ArchX86_64, NR: unix.SYS_EXIT_GROUP},
+		&trace.Event{Kind: trace.Exit, PID: 100, TID: 100, Status: 0})
+	want := "getpid()                                = 100\n" +
+		"exit_group(0)                           = ?\n" +
+		"+++ exited with 0 +++\n"
+	if out.String() != want {
+		t.Errorf("got\n%q\nwant\n%q", out.String(), want)
+	}
+}
+
+func TestUnfinishedAndResumed(t *testing.T) {
+	var e events
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out")
+	p, _ := newPrinter(t, Options{Output: path, FollowForks: true})
+	a := e.enter(100, unix.SYS_GETPID, 0)
+	b := e.enter(101, unix.SYS_GETPPID, 1)
+	feed(t, p, a, b, e.exit(b, 2, 100), e.exit(a, 3, 100))
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "100   getpid( <unfinished ...>\n" +
+		"101   getppid()                         = 100\n" +
+		"100   <... getpid resumed>)             = 100\n"
+	if string(got) != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestKilledInsideCall(t *testing.T) {
+	var e events
+	p, out := newPrinter(t, Options{})
+	r := e.enter(100, unix.SYS_READ, 0, 0, 0x1000, 10)
+	feed(t, p, r, &trace.Event{Kind: trace.Exit, PID: 100, TID: 100, ExitSignal: 9})
+	want := "read(0,  <unfinished ...>)              = ?\n+++ killed by SIGKILL +++\n"
+	if out.String() != want {
+		t.Errorf("got\n%q\nwant\n%q", out.String(), want)
+	}
+}
+
+func TestStderrPidPrefixOnlyWithSeveralTasks(t *testing.T) {
+	var e events
+	p, out := newPrinter(t, Options{})
+	a := e.enter(100, unix.SYS_GETPID, 0)
+	feed(t, p, a, e.exit(a, 1, 100), &trace.Event{Kind: trace.NewTask, PID: 101, TID: 101},
+		e.enter(101, unix.SYS_GETPID, 2), e.exit(e.enter(101, unix.SYS_GETPID, 2), 3, 101))
+	lines := strings.Split(out.String(), "\n")
+	if !strings.HasPrefix(lines[0], "getpid()") || !strings.HasPrefix(lines[1], "[pid   101] getpid()") {
+		t.Errorf("prefixes wrong:\n%s", out.String())
+	}
+}
+
+func TestTimesAndDurations(t *testing.T) {
+	var e events
+	p, out := newPrinter(t, Options{Timestamps: EpochMicros, SyscallTimes: true})
+	g := e.enter(100, unix.SYS_GETPID, 0)
+	feed(t, p, g, e.exit(g, 12, 100))
+	if !regexp.MustCompile(`^\d+\.\d{6} getpid\(\) +\s= 100 <0\.000012>\n$`).MatchString(out.String()) {
+		t.Errorf("got %q", out.String())
+	}
+	p, out = newPrinter(t, Options{Timestamps: WallMicros, Relative: true})
+	feed(t, p, g, e.exit(g, 12, 100))
+	if !regexp.MustCompile(`^\d\d:\d\d:\d\d\.\d{6} \(\+ +0\.000000\) getpid\(\)`).MatchString(out.String()) {
+		t.Errorf("got %q", out.String())
+	}
+}
+
+func TestStatusFiltering(t *testing.T) {
+	var e events
+	spec := filter.New(syscalls.X86_64, decode.SignalNumber)
+	spec.OnlyFailed()
+	p, out := newPrinter(t, Options{Spec: spec})
+	a := e.enter(100, unix.SYS_GETPID, 0)
+	b := e.enter(100, unix.SYS_CLOSE, 2, 99)
+	feed(t, p, a, e.exit(a, 1, 100), b, e.exit(b, 3, -int64(unix.EBADF)))
+	want := "close(99)                               = -1 EBADF (Bad file descriptor)\n"
+	if out.String() != want {
+		t.Errorf("got %q\nwant %q", out.String(), want)
+	}
+}
+
+func TestSeparateFiles(t *testing.T) {
+	var e events
+	prefix := filepath.Join(t.TempDir(), "trace")
+	p, _ := newPrinter(t, Options{Output: prefix, Separate: true, FollowForks: true})
+	a := e.enter(100, unix.SYS_GETPID, 0)
+	b := e.enter(101, unix.SYS_GETPID, 1)
+	feed(t, p, a, b, e.exit(b, 2, 101), e.exit(a, 3, 100))
+	for tid, want := range map[string]string{"100": "getpid()                                = 100\n", "101": "getpid()                                = 101\n"} {
+		got, err := os.ReadFile(prefix + "." + tid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != want {
+			t.Errorf("%s: got %q want %q", tid, got, want)
+		}
+	}
+}
