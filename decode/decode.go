@@ -10,6 +10,20 @@
 //	AppendEnter:  `read(3, `            what strace prints at entry
 //	AppendExit:   `"\177ELF"..., 832)`  the rest of the arguments
 //	AppendReturn: `= 832`                the result
+//
+// How a call is printed is resolved once per number (lazily) into a call:
+// one printer per argument, chosen by the argument's syscalls.Type (Int,
+// Path, OutBuf, StructOut ...), with value tables (xlat_tables.go) named by
+// Arg.Xlat and struct printers (structs*.go) named by Arg.Struct. Calls
+// whose printing depends on other arguments or on the result have a
+// syscall-specific decoder (calls_*.go) named by Signature.Decoder, which
+// replaces the entry part, the exit part or the result's decoration.
+//
+// The split between entry and exit follows strace: arguments are printed
+// at entry up to the first one the call fills (OutBuf, StructOut ...);
+// that one and those after it are printed at exit. Output arguments of a
+// call that failed or never returned are printed as addresses, as strace
+// prints what it cannot or need not read.
 package decode
 
 import (
@@ -34,7 +48,8 @@ const (
 
 // Options shape the decoded text.
 type Options struct {
-	// StringLimit is -s: how many bytes of a string are shown (default 32).
+	// StringLimit is -s: how many bytes of a string are shown. 0 means the
+	// default, 32; a negative value means -s 0 (only "..." is shown).
 	StringLimit int
 	// Hex is -x / -xx.
 	Hex HexMode
@@ -45,12 +60,19 @@ type Options struct {
 // Decoder formats events. It is not safe for concurrent use.
 type Decoder struct {
 	opts Options
+	// calls caches the resolved printer of each number, per architecture
+	// (index 0: x86_64, 1: arm64).
+	calls [2][]*call
+	// unknown caches printers of numbers beyond the tables.
+	unknown map[uint64]*call
 }
 
 // New returns a Decoder with opts.
 func New(opts Options) *Decoder {
-	if opts.StringLimit <= 0 {
+	if opts.StringLimit == 0 {
 		opts.StringLimit = 32
+	} else if opts.StringLimit < 0 {
+		opts.StringLimit = 0
 	}
 	return &Decoder{opts: opts}
 }
@@ -65,19 +87,59 @@ func table(ev *trace.Event) *syscalls.Table {
 	return syscalls.X86_64
 }
 
+// lookup returns the printer of ev's system call, building it on first use.
+func (d *Decoder) lookup(ev *trace.Event) *call {
+	t := table(ev)
+	ai := 0
+	if t == syscalls.ARM64 {
+		ai = 1
+	}
+	nr := int(ev.NR)
+	if nr >= 0 && nr <= t.Max() {
+		cs := d.calls[ai]
+		if cs == nil {
+			cs = make([]*call, t.Max()+1)
+			d.calls[ai] = cs
+		}
+		if c := cs[nr]; c != nil {
+			return c
+		}
+		c := newCall(t, nr)
+		cs[nr] = c
+		return c
+	}
+	key := uint64(ai)<<32 | uint64(uint32(ev.NR))
+	if c, ok := d.unknown[key]; ok {
+		return c
+	}
+	c := newCall(t, nr)
+	if d.unknown == nil {
+		d.unknown = make(map[uint64]*call)
+	}
+	if len(d.unknown) < 1024 {
+		d.unknown[key] = c
+	}
+	return c
+}
+
 // AppendEnter appends what strace prints when the call is entered: the name,
 // "(", and the arguments that are known at entry, each followed by ", "
 // when more arguments follow.
 func (d *Decoder) AppendEnter(b []byte, ev *trace.Event) []byte {
-	sc := table(ev).Get(int(ev.NR))
-	b = append(b, table(ev).DisplayName(int(ev.NR))...)
+	c := d.lookup(ev)
+	b = append(b, c.name...)
 	b = append(b, '(')
-	for i := range sc.Sig.Args {
+	if c.enter != nil {
+		return c.enter(d, c, b, ev)
+	}
+	for i := 0; i < c.split; i++ {
 		if i > 0 {
 			b = append(b, ", "...)
 		}
-		b = append(b, "0x"...)
-		b = strconv.AppendUint(b, ev.Args[i], 16)
+		b = c.args[i](d, b, ev, i)
+	}
+	if c.split > 0 && c.split < len(c.args) {
+		b = append(b, ", "...)
 	}
 	return b
 }
@@ -86,28 +148,77 @@ func (d *Decoder) AppendEnter(b []byte, ev *trace.Event) []byte {
 // parenthesis. ev may be the exit event, or the entry event of a call that
 // never returned.
 func (d *Decoder) AppendExit(b []byte, ev *trace.Event) []byte {
+	c := d.lookup(ev)
+	if c.exit != nil {
+		b = c.exit(d, c, b, ev)
+		return append(b, ')')
+	}
+	for i := c.split; i < len(c.args); i++ {
+		if i > c.split {
+			b = append(b, ", "...)
+		}
+		b = c.args[i](d, b, ev, i)
+	}
 	return append(b, ')')
 }
 
 // AppendReturn appends the result: "= 3", "= -1 ENOENT (No such file or
 // directory)", "= 0x5581c000", or "= ?" for a call that did not return.
 func (d *Decoder) AppendReturn(b []byte, ev *trace.Event) []byte {
-	b = append(b, "= "...)
 	if ev.Kind != trace.SyscallExit {
-		return append(b, '?')
+		return append(b, "= ?"...)
 	}
-	return strconv.AppendInt(b, ev.Ret, 10)
+	c := d.lookup(ev)
+	if c.retType == syscalls.RetNone {
+		return append(b, "= ?"...)
+	}
+	if ev.IsError() {
+		return appendErrorReturn(b, int(-ev.Ret))
+	}
+	if c.ret != nil {
+		return c.ret(d, c, b, ev)
+	}
+	return appendRetValue(b, c.retType, ev.Ret)
+}
+
+// appendRetValue appends "= " and ret printed as rt says.
+func appendRetValue(b []byte, rt syscalls.RetType, ret int64) []byte {
+	b = append(b, "= "...)
+	switch rt {
+	case syscalls.RetHex:
+		return appendHex(b, uint64(ret))
+	case syscalls.RetOctal:
+		return appendMode(b, uint64(ret))
+	case syscalls.RetUint:
+		return strconv.AppendUint(b, uint64(ret), 10)
+	}
+	return strconv.AppendInt(b, ret, 10)
 }
 
 // AppendSignal appends a signal line's text without its prefix:
 // "--- SIGCHLD {si_signo=SIGCHLD, ...} ---".
 func (d *Decoder) AppendSignal(b []byte, ev *trace.Event) []byte {
-	return append(b, "--- signal ---"...)
+	b = append(b, "--- "...)
+	if ev.Signal == nil {
+		return append(b, "? ---"...)
+	}
+	b = appendSignal(b, int64(ev.Signal.Signo))
+	b = append(b, ' ')
+	b = appendSiginfo(b, ev.Signal.Raw[:])
+	return append(b, " ---"...)
 }
 
 // AppendTaskExit appends "+++ exited with 0 +++" or "+++ killed by SIGKILL
 // +++" for an Exit event.
 func (d *Decoder) AppendTaskExit(b []byte, ev *trace.Event) []byte {
+	if ev.ExitSignal != 0 {
+		b = append(b, "+++ killed by "...)
+		b = appendSignal(b, int64(ev.ExitSignal))
+		if ev.CoreDumped {
+			b = append(b, " (core dumped)"...)
+		}
+		return append(b, " +++"...)
+	}
 	b = append(b, "+++ exited with "...)
 	b = strconv.AppendInt(b, int64(ev.Status), 10)
 	return append(b, " +++"...)

@@ -9,10 +9,13 @@ package printer
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
+	"strings"
+	"syscall"
 	"time"
 
 	"github.com/sctrace/sctrace/decode"
@@ -120,7 +123,7 @@ func New(dec *decode.Decoder, opts Options) (*Printer, error) {
 	default:
 		f, err := os.OpenFile(opts.Output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
 		if err != nil {
-			return nil, fmt.Errorf("can't fopen '%s': %w", opts.Output, err)
+			return nil, &openError{name: opts.Output, err: err}
 		}
 		p.sharedFile = f
 		p.shared = bufio.NewWriterSize(f, 256<<10)
@@ -129,6 +132,25 @@ func New(dec *decode.Decoder, opts Options) (*Printer, error) {
 	p.pidPrefix = opts.Output != "" && !opts.Separate && (opts.FollowForks || opts.Initial > 1)
 	return p, nil
 }
+
+// openError is strace's message for an output file it cannot create:
+// "Can't fopen 'NAME': No such file or directory".
+type openError struct {
+	name string
+	err  error
+}
+
+func (e *openError) Error() string {
+	reason := e.err.Error()
+	var errno syscall.Errno
+	if errors.As(e.err, &errno) {
+		reason = errno.Error()
+		reason = strings.ToUpper(reason[:1]) + reason[1:]
+	}
+	return fmt.Sprintf("Can't fopen '%s': %s", e.name, reason)
+}
+
+func (e *openError) Unwrap() error { return e.err }
 
 // wallOffset is CLOCK_REALTIME minus CLOCK_MONOTONIC, in nanoseconds.
 func wallOffset() int64 {
@@ -202,7 +224,7 @@ func (p *Printer) writerOf(t *task) (*bufio.Writer, *int) {
 		name := p.opts.Output + "." + strconv.Itoa(int(t.tid))
 		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
 		if err != nil {
-			p.err = fmt.Errorf("can't fopen '%s': %w", name, err)
+			p.err = &openError{name: name, err: err}
 			t.out = bufio.NewWriter(io.Discard)
 		} else {
 			t.file = f
@@ -368,9 +390,13 @@ func (p *Printer) exit(ev *trace.Event) {
 		if failed && p.opts.Spec.Status&filter.StatusFailed == 0 || !failed && p.opts.Spec.Status&filter.StatusSuccessful == 0 {
 			return
 		}
-		start := ev.Enter
-		b = p.leader(p.line[:0], t, start)
-		b = p.dec.AppendEnter(b, ev)
+		b = p.leader(p.line[:0], t, ev.Enter)
+		if enter != nil {
+			// The entry's copies of arguments the call overwrites.
+			b = p.dec.AppendEnter(b, enter)
+		} else {
+			b = p.dec.AppendEnter(b, ev)
+		}
 	} else if enter == nil || p.resumeHeader(t) {
 		b = p.leader(p.line[:0], t, ev.Exit)
 		b = append(b, "<... "...)

@@ -17,7 +17,7 @@ import (
 
 // events builds Events for the tests: syscalls of x86_64 with the
 // captures their plans would produce.
-type events struct{ t0 int64 }
+type events struct{}
 
 func (e *events) at(us int64) int64 { return 1_000_000_000 + us*1000 }
 

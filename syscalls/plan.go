@@ -79,6 +79,11 @@ const MaxArrayElems = 1024
 var structSizes = map[string][2]uint32{
 	"int":           {4, 4},
 	"int2":          {8, 8},
+	"gid":           {4, 4},
+	"task_comm":     {16, 16},
+	"timespec2":     {32, 32},
+	"winsize":       {8, 8},
+	"termios":       {36, 36},
 	"long":          {8, 8},
 	"stat":          {144, 128},
 	"statx":         {256, 256},

@@ -68,8 +68,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	target.PIDs = cfg.pids
 
+	decLimit := cfg.stringLimit
+	if decLimit == 0 {
+		decLimit = -1 // decode's spelling of -s 0
+	}
 	dec := decode.New(decode.Options{
-		StringLimit: cfg.stringLimit,
+		StringLimit: decLimit,
 		Hex:         decode.HexMode(cfg.hex),
 		Verbose:     cfg.verbose,
 	})

@@ -29,17 +29,22 @@ func lookPath(name string) (string, error) {
 		}
 	}
 	if path == "" {
-		return "", fmt.Errorf("Can't stat '%s': %s", name, describe(syscall.ENOENT))
+		return "", &statError{name: name, reason: describe(syscall.ENOENT)}
 	}
 	if _, err := os.Stat(path); err != nil {
 		var errno syscall.Errno
 		if errors.As(err, &errno) {
-			return "", fmt.Errorf("Can't stat '%s': %s", name, describe(errno))
+			return "", &statError{name: name, reason: describe(errno)}
 		}
-		return "", fmt.Errorf("Can't stat '%s': %v", name, err)
+		return "", &statError{name: name, reason: err.Error()}
 	}
 	return path, nil
 }
+
+// statError is strace's message for a program it cannot find.
+type statError struct{ name, reason string }
+
+func (e *statError) Error() string { return fmt.Sprintf("Can't stat '%s': %s", e.name, e.reason) }
 
 // describe is strerror(3) with glibc's capitalization.
 func describe(errno syscall.Errno) string {

@@ -1,0 +1,445 @@
+package decode
+
+import (
+	"strconv"
+
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+)
+
+// appendPtr prints an address: NULL, or 0x... .
+func appendPtr(b []byte, v uint64) []byte {
+	if v == 0 {
+		return append(b, "NULL"...)
+	}
+	b = append(b, "0x"...)
+	return strconv.AppendUint(b, v, 16)
+}
+
+func appendInt(b []byte, v int64) []byte   { return strconv.AppendInt(b, v, 10) }
+func appendUint(b []byte, v uint64) []byte { return strconv.AppendUint(b, v, 10) }
+
+// appendDirFD prints a directory descriptor: AT_FDCWD or the number.
+func appendDirFD(b []byte, v uint64) []byte {
+	if int32(v) == -100 {
+		return append(b, "AT_FDCWD"...)
+	}
+	return appendInt(b, int64(int32(v)))
+}
+
+// appendID prints a uid_t/gid_t, with (id_t)-1 as -1.
+func appendID(b []byte, v uint64) []byte {
+	if uint32(v) == 0xffffffff {
+		return append(b, "-1"...)
+	}
+	return appendUint(b, uint64(uint32(v)))
+}
+
+// capOK returns argument i's capture when it holds data to print.
+func capOK(ev *trace.Event, i int) (*trace.Capture, bool) {
+	if i < 0 || i >= trace.MaxArgs {
+		return nil, false
+	}
+	c := &ev.Captures[i]
+	if c.Faulted || c.Data == nil {
+		return c, false
+	}
+	return c, true
+}
+
+func lenArg(ev *trace.Event, a int8) uint64 {
+	if a < 0 || int(a) >= trace.MaxArgs {
+		return 0
+	}
+	return ev.Args[a]
+}
+
+// argPrinter returns the generic printer of an argument's type on arch.
+func argPrinter(a syscalls.Arg, arch uint32) argFn {
+	switch a.Type {
+	case syscalls.Int:
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			return appendInt(b, int64(int32(ev.Args[i])))
+		}
+	case syscalls.Long:
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			return appendInt(b, int64(ev.Args[i]))
+		}
+	case syscalls.Uint:
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			return appendUint(b, uint64(uint32(ev.Args[i])))
+		}
+	case syscalls.Ulong:
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			return appendUint(b, ev.Args[i])
+		}
+	case syscalls.Hex:
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			return appendHex(b, ev.Args[i])
+		}
+	case syscalls.Octal:
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			return appendOctal(b, ev.Args[i])
+		}
+	case syscalls.Ptr:
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			return appendPtr(b, ev.Args[i])
+		}
+	case syscalls.FD:
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			return appendInt(b, int64(int32(ev.Args[i])))
+		}
+	case syscalls.DirFD:
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			return appendDirFD(b, ev.Args[i])
+		}
+	case syscalls.ID:
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			return appendID(b, ev.Args[i])
+		}
+	case syscalls.Signo:
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			return appendSignal(b, int64(int32(ev.Args[i])))
+		}
+	case syscalls.Mode:
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			return appendMode(b, uint64(uint32(ev.Args[i])))
+		}
+	case syscalls.Flags:
+		if a.Xlat == "statx_flags" {
+			return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+				return appendStatxFlags(b, uint32(ev.Args[i]))
+			}
+		}
+		x := xlatOf(a.Xlat)
+		if x == openModeFlags {
+			x = openFlagsOf(arch)
+		}
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			return appendFlags(b, x, ev.Args[i])
+		}
+	case syscalls.Enum:
+		x := xlatOf(a.Xlat)
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			return appendEnum(b, x, uint64(uint32(ev.Args[i])))
+		}
+	case syscalls.Path:
+		return printPath
+	case syscalls.String:
+		return printString
+	case syscalls.InBuf:
+		if a.Struct == "sockaddr" {
+			l := a.Len
+			return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+				return d.appendSockaddrArg(b, ev, i, lenArg(ev, l))
+			}
+		}
+		l := a.Len
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			addr := ev.Args[i]
+			c, ok := capOK(ev, i)
+			if addr == 0 {
+				return append(b, "NULL"...)
+			}
+			if !ok {
+				return appendPtr(b, addr)
+			}
+			return d.appendBuf(b, c.Data, lenArg(ev, l), false)
+		}
+	case syscalls.OutBuf:
+		return printOutBuf
+	case syscalls.InIovec:
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			return d.appendIovec(b, ev, i, int(int32(lenArg(ev, a.Len))), ^uint64(0))
+		}
+	case syscalls.OutIovec:
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			if failed(ev) {
+				return appendPtr(b, ev.Args[i])
+			}
+			return d.appendIovec(b, ev, i, int(int32(lenArg(ev, a.Len))), uint64(ev.Ret))
+		}
+	case syscalls.StructIn:
+		sp := structPrinter(a.Struct)
+		name := a.Struct
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			return d.appendStructArg(b, ev, i, name, sp, false)
+		}
+	case syscalls.StructOut, syscalls.StructInOut:
+		sp := structPrinter(a.Struct)
+		name := a.Struct
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			return d.appendStructArg(b, ev, i, name, sp, true)
+		}
+	case syscalls.ArrayIn, syscalls.ArrayInOut:
+		sp := structPrinter(a.Struct)
+		name := a.Struct
+		out := a.Type == syscalls.ArrayInOut
+		l := a.Len
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			if out && failed(ev) {
+				return appendPtr(b, ev.Args[i])
+			}
+			return d.appendArray(b, ev, i, name, sp, lenArg(ev, l))
+		}
+	case syscalls.StrArray:
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			return d.appendStrArray(b, ev, i, true)
+		}
+	case syscalls.EnvArray:
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			if !d.opts.Verbose {
+				return appendEnvCount(b, ev, i)
+			}
+			return d.appendStrArray(b, ev, i, false)
+		}
+	}
+	return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+		return appendHex(b, ev.Args[i])
+	}
+}
+
+// xlatOf returns the named value table, or an empty one.
+func xlatOf(name string) *xlat {
+	if x, ok := xlats[name]; ok {
+		return x
+	}
+	return &xlat{}
+}
+
+func printPath(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+	addr := ev.Args[i]
+	if addr == 0 {
+		return append(b, "NULL"...)
+	}
+	c, ok := capOK(ev, i)
+	if !ok {
+		return appendPtr(b, addr)
+	}
+	return d.appendPath(b, c.Data, c.Truncated)
+}
+
+func printString(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+	addr := ev.Args[i]
+	if addr == 0 {
+		return append(b, "NULL"...)
+	}
+	c, ok := capOK(ev, i)
+	if !ok {
+		return appendPtr(b, addr)
+	}
+	return d.appendCString(b, c.Data, c.Truncated)
+}
+
+func printOutBuf(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+	addr := ev.Args[i]
+	if addr == 0 {
+		return append(b, "NULL"...)
+	}
+	if failed(ev) {
+		return appendPtr(b, addr)
+	}
+	if ev.Ret == 0 {
+		return append(b, `""`...)
+	}
+	c, ok := capOK(ev, i)
+	if !ok {
+		return appendPtr(b, addr)
+	}
+	return d.appendBuf(b, c.Data, uint64(ev.Ret), false)
+}
+
+// appendOpenFlags prints open(2) flags of arch: the access mode, then the
+// others.
+func appendOpenFlags(b []byte, v uint32, arch uint32) []byte {
+	acc, _ := openAccessModes.lookup(uint64(v & 3))
+	b = append(b, acc...)
+	rest := uint64(v &^ 3)
+	if rest == 0 {
+		return b
+	}
+	b = append(b, '|')
+	b, _ = appendFlagsOnly(b, openFlagsOf(arch), rest)
+	return b
+}
+
+// appendStructArg prints a pointer to a fixed-size object.
+func (d *Decoder) appendStructArg(b []byte, ev *trace.Event, i int, name string, sp structFn, out bool) []byte {
+	addr := ev.Args[i]
+	if addr == 0 {
+		return append(b, "NULL"...)
+	}
+	if out && failed(ev) {
+		return appendPtr(b, addr)
+	}
+	c, ok := capOK(ev, i)
+	size := sizeOf(ev, name)
+	if !ok || sp == nil || len(c.Data) < size {
+		return appendPtr(b, addr)
+	}
+	return sp(d, b, c.Data, ev)
+}
+
+// appendArray prints an array of n fixed-size elements, at most -s of
+// them (then "...") unless -v.
+func (d *Decoder) appendArray(b []byte, ev *trace.Event, i int, name string, sp structFn, n uint64) []byte {
+	addr := ev.Args[i]
+	if addr == 0 {
+		return append(b, "NULL"...)
+	}
+	c, ok := capOK(ev, i)
+	size := sizeOf(ev, name)
+	if !ok || sp == nil || size == 0 {
+		return appendPtr(b, addr)
+	}
+	if n == 0 {
+		return append(b, "[]"...)
+	}
+	if len(c.Data) < size {
+		return appendPtr(b, addr)
+	}
+	b = append(b, '[')
+	for k := uint64(0); k < n; k++ {
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		if !d.opts.Verbose && k >= uint64(d.opts.StringLimit) {
+			b = append(b, "..."...)
+			break
+		}
+		off := int(k) * size
+		if off+size > len(c.Data) {
+			b = appendHex(b, addr+uint64(off))
+			break
+		}
+		b = sp(d, b, c.Data[off:off+size], ev)
+	}
+	return append(b, ']')
+}
+
+// appendIovec prints an iovec array of cnt elements; limit caps the bytes
+// shown in total (a read's result).
+func (d *Decoder) appendIovec(b []byte, ev *trace.Event, i int, cnt int, limit uint64) []byte {
+	addr := ev.Args[i]
+	if addr == 0 {
+		return append(b, "NULL"...)
+	}
+	c, ok := capOK(ev, i)
+	if !ok || cnt <= 0 {
+		if cnt == 0 && ok {
+			return append(b, "[]"...)
+		}
+		return appendPtr(b, addr)
+	}
+	if len(c.Data) < 16 {
+		return appendPtr(b, addr)
+	}
+	b = append(b, '[')
+	for k := 0; k < cnt; k++ {
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		if !d.opts.Verbose && k >= d.opts.StringLimit {
+			b = append(b, "..."...)
+			break
+		}
+		off := k * 16
+		if off+16 > len(c.Data) {
+			b = appendHex(b, addr+uint64(off))
+			break
+		}
+		base := le64(c.Data, off)
+		ln := le64(c.Data, off+8)
+		show := ln
+		if show > limit {
+			show = limit
+		}
+		if limit != ^uint64(0) {
+			limit -= show
+		}
+		b = append(b, "{iov_base="...)
+		switch {
+		case base == 0:
+			b = append(b, "NULL"...)
+		case k < len(c.Elems) && !c.Elems[k].Faulted && c.Elems[k].Data != nil:
+			b = d.appendBuf(b, c.Elems[k].Data, show, false)
+		default:
+			b = appendPtr(b, base)
+		}
+		b = append(b, ", iov_len="...)
+		b = appendUint(b, ln)
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}
+
+// appendStrArray prints argv: ["ls", "-l"], at most -s elements unless -v
+// or unlimited is false.
+func (d *Decoder) appendStrArray(b []byte, ev *trace.Event, i int, limited bool) []byte {
+	addr := ev.Args[i]
+	if addr == 0 {
+		return append(b, "NULL"...)
+	}
+	c := &ev.Captures[i]
+	if c.Faulted || (c.Elems == nil && c.Data == nil && c.Aux == 0) {
+		return appendPtr(b, addr)
+	}
+	b = append(b, '[')
+	n := len(c.Elems)
+	for k := 0; k < n; k++ {
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		if limited && !d.opts.Verbose && k >= d.opts.StringLimit {
+			b = append(b, "..."...)
+			return append(b, ']')
+		}
+		e := &c.Elems[k]
+		if e.Faulted {
+			b = append(b, "???"...)
+			continue
+		}
+		b = d.appendCString(b, e.Data, e.Truncated)
+	}
+	if uint64(n) < c.Aux {
+		if n > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, "..."...)
+	}
+	return append(b, ']')
+}
+
+// appendEnvCount prints envp as strace does without -v:
+// 0x7ffd... /* 23 vars */.
+func appendEnvCount(b []byte, ev *trace.Event, i int) []byte {
+	addr := ev.Args[i]
+	b = appendPtr(b, addr)
+	c := &ev.Captures[i]
+	if addr == 0 || c.Faulted {
+		return b
+	}
+	n := c.Aux
+	if n == 0 && c.Elems != nil {
+		n = uint64(len(c.Elems))
+	}
+	b = append(b, " /* "...)
+	b = appendUint(b, n)
+	if n == 1 {
+		b = append(b, " var */"...)
+	} else {
+		b = append(b, " vars */"...)
+	}
+	return b
+}
+
+// appendStatxFlags prints statx's flags: the sync type, then the at_flags.
+func appendStatxFlags(b []byte, v uint32) []byte {
+	const syncType = 0x6000
+	b = appendFlags(b, statxSyncTypes, uint64(v&syncType))
+	if rest := v &^ syncType; rest != 0 {
+		b = append(b, '|')
+		b = appendFlags(b, atFlags, uint64(rest))
+	}
+	return b
+}

@@ -1,0 +1,152 @@
+package decode
+
+import (
+	"github.com/sctrace/sctrace/trace"
+)
+
+func init() {
+	customs["clone"] = custom{enter: enterClone, exit: exitClone}
+	customs["clone3"] = custom{enter: enterClone3, exit: exitClone3}
+}
+
+const (
+	cloneVM          = 0x100
+	clonePidfd       = 0x1000
+	cloneSettls      = 0x80000
+	cloneParentSetid = 0x100000
+	cloneChildClear  = 0x200000
+	cloneChildSetid  = 0x1000000
+)
+
+// cloneArgs returns the argument indexes of clone's stack, parent_tid,
+// child_tid and tls on ev's architecture (x86_64 swaps the last two).
+func cloneArgs(ev *trace.Event) (stack, ptid, ctid, tls int) {
+	if ev.Arch == trace.ArchAArch64 {
+		return 1, 2, 4, 3
+	}
+	return 1, 2, 3, 4
+}
+
+func enterClone(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	stack, _, _, _ := cloneArgs(ev)
+	flags := ev.Args[0] &^ 0xff
+	sig := ev.Args[0] & 0xff
+	b = append(b, "child_stack="...)
+	b = appendPtr(b, ev.Args[stack])
+	b = append(b, ", flags="...)
+	if flags != 0 {
+		b = appendFlags(b, cloneFlags, flags)
+		if sig != 0 {
+			b = append(b, '|')
+			b = appendSignal(b, int64(sig))
+		}
+	} else {
+		b = appendSignal(b, int64(sig))
+	}
+	return b
+}
+
+func exitClone(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	_, ptid, ctid, tls := cloneArgs(ev)
+	flags := ev.Args[0] &^ 0xff
+	if flags&(cloneParentSetid|clonePidfd) != 0 {
+		b = append(b, ", parent_tid="...)
+		b = appendTidRef(b, ev, ev.Args[ptid])
+	}
+	if flags&cloneSettls != 0 {
+		b = append(b, ", tls="...)
+		b = appendPtr(b, ev.Args[tls])
+	}
+	if flags&(cloneChildSetid|cloneChildClear) != 0 {
+		b = append(b, ", child_tidptr="...)
+		b = appendPtr(b, ev.Args[ctid])
+	}
+	return b
+}
+
+// appendTidRef prints the child's id the kernel stored at addr: the call's
+// result, which is that id in the caller's namespace.
+func appendTidRef(b []byte, ev *trace.Event, addr uint64) []byte {
+	if failed(ev) || addr == 0 {
+		return appendPtr(b, addr)
+	}
+	b = append(b, '[')
+	b = appendInt(b, ev.Ret)
+	return append(b, ']')
+}
+
+func enterClone3(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	cp, ok := capOK(ev, 0)
+	size := ev.Args[1]
+	if ev.Args[0] == 0 || !ok || size < 64 || len(cp.Data) < 64 {
+		b = appendPtr(b, ev.Args[0])
+		return append(b, ", "...)
+	}
+	p := cp.Data
+	flags := le64(p, 0)
+	b = append(b, "{flags="...)
+	b = appendFlags(b, cloneFlags, flags)
+	if flags&clonePidfd != 0 {
+		b = append(b, ", pidfd="...)
+		b = appendPtr(b, le64(p, 8))
+	}
+	if flags&(cloneChildSetid|cloneChildClear) != 0 {
+		b = append(b, ", child_tid="...)
+		b = appendPtr(b, le64(p, 16))
+	}
+	if flags&cloneParentSetid != 0 {
+		b = append(b, ", parent_tid="...)
+		b = appendPtr(b, le64(p, 24))
+	}
+	b = append(b, ", exit_signal="...)
+	if es := le64(p, 32); es < 0x7fffffff {
+		b = appendSignal(b, int64(es))
+	} else {
+		b = appendUint(b, es)
+	}
+	b = append(b, ", stack="...)
+	b = appendPtr(b, le64(p, 40))
+	b = append(b, ", stack_size="...)
+	b = appendHex(b, le64(p, 48))
+	if flags&cloneSettls != 0 {
+		b = append(b, ", tls="...)
+		b = appendPtr(b, le64(p, 56))
+	}
+	if len(p) >= 80 {
+		setTid, setTidSize := le64(p, 64), le64(p, 72)
+		if setTid != 0 || setTidSize != 0 {
+			b = append(b, ", set_tid="...)
+			b = appendPtr(b, setTid)
+			b = append(b, ", set_tid_size="...)
+			b = appendUint(b, setTidSize)
+		}
+	}
+	if len(p) >= 88 && size > 80 {
+		if cg := le64(p, 80); cg != 0 || flags&0x200000000 != 0 {
+			b = append(b, ", cgroup="...)
+			b = appendUint(b, cg)
+		}
+	}
+	b = append(b, '}')
+	if flags&(clonePidfd|cloneParentSetid) == 0 {
+		return append(b, ", "...)
+	}
+	return b
+}
+
+func exitClone3(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	cp, ok := capOK(ev, 0)
+	if ev.Args[0] != 0 && ok && ev.Args[1] >= 64 && len(cp.Data) >= 64 {
+		flags := le64(cp.Data, 0)
+		if flags&(clonePidfd|cloneParentSetid) == 0 {
+			return appendUint(b, ev.Args[1])
+		}
+		if !failed(ev) && flags&cloneParentSetid != 0 && flags&clonePidfd == 0 {
+			b = append(b, " => {parent_tid="...)
+			b = appendTidRef(b, ev, le64(cp.Data, 24))
+			b = append(b, '}')
+		}
+		b = append(b, ", "...)
+	}
+	return appendUint(b, ev.Args[1])
+}

@@ -1,0 +1,150 @@
+package decode
+
+import (
+	"github.com/sctrace/sctrace/trace"
+)
+
+func init() {
+	customs["fcntl"] = custom{enter: enterFcntl, exit: exitFcntl, ret: retFcntl}
+}
+
+// fcntl commands whose argument strace prints only at exit (or never).
+func fcntlExitCmd(cmd uint32) bool {
+	switch cmd {
+	case 1, 3, 5, 9, 11, 16, 36, 1025, 1032, 1034, 17: // F_GET*
+		return true
+	}
+	return false
+}
+
+func enterFcntl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	cmd := uint32(ev.Args[1])
+	b = appendInt(b, int64(int32(ev.Args[0])))
+	b = append(b, ", "...)
+	b = appendEnum(b, fcntlCmds, uint64(cmd))
+	if fcntlExitCmd(cmd) {
+		return b
+	}
+	b = append(b, ", "...)
+	arg := ev.Args[2]
+	switch cmd {
+	case 2: // F_SETFD
+		return appendFlags(b, fdFlags, arg)
+	case 8, 1031, 0, 1030: // F_SETOWN, F_SETPIPE_SZ, F_DUPFD, F_DUPFD_CLOEXEC
+		return appendInt(b, int64(int32(arg)))
+	case 4: // F_SETFL
+		return appendOpenFlags(b, uint32(arg), ev.Arch)
+	case 6, 7, 37, 38: // F_SETLK, F_SETLKW, F_OFD_SETLK(W)
+		return d.appendFlockArg(b, ev, false)
+	case 1026: // F_NOTIFY
+		return appendFlags(b, notifyFlags, arg)
+	case 1024: // F_SETLEASE
+		return appendEnum(b, lockTypes, arg)
+	case 1033: // F_ADD_SEALS
+		return appendFlags(b, sealFlags, arg)
+	case 10: // F_SETSIG
+		return appendSignal(b, int64(int32(arg)))
+	case 15: // F_SETOWN_EX
+		return appendOwnerEx(b, ev, false)
+	}
+	return appendHex(b, arg)
+}
+
+func (d *Decoder) appendFlockArg(b []byte, ev *trace.Event, withPid bool) []byte {
+	addr := ev.Args[2]
+	if addr == 0 {
+		return append(b, "NULL"...)
+	}
+	cp, ok := capOK(ev, 2)
+	if !ok || len(cp.Data) < 32 || (withPid && failed(ev)) {
+		return appendPtr(b, addr)
+	}
+	b = printFlock(d, b, cp.Data, ev)
+	if withPid {
+		b = b[:len(b)-1]
+		b = append(b, ", l_pid="...)
+		b = appendInt(b, int64(int32(le32(cp.Data, 24))))
+		b = append(b, '}')
+	}
+	return b
+}
+
+func exitFcntl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	switch uint32(ev.Args[1]) {
+	case 5, 36: // F_GETLK, F_OFD_GETLK
+		b = append(b, ", "...)
+		return d.appendFlockArg(b, ev, true)
+	case 16: // F_GETOWN_EX
+		b = append(b, ", "...)
+		return appendOwnerEx(b, ev, failed(ev))
+	}
+	return b
+}
+
+var ownerTypes = &xlat{vals: []xv{{0, "F_OWNER_TID"}, {1, "F_OWNER_PID"}, {2, "F_OWNER_PGRP"}}, dflt: "F_OWNER_???"}
+
+// appendOwnerEx prints a struct f_owner_ex argument.
+func appendOwnerEx(b []byte, ev *trace.Event, asAddr bool) []byte {
+	addr := ev.Args[2]
+	cp, ok := capOK(ev, 2)
+	if addr == 0 || asAddr || !ok || len(cp.Data) < 8 {
+		return appendPtr(b, addr)
+	}
+	b = append(b, "{type="...)
+	b = appendEnum(b, ownerTypes, uint64(le32(cp.Data, 0)))
+	b = append(b, ", pid="...)
+	b = appendInt(b, int64(int32(le32(cp.Data, 4))))
+	return append(b, '}')
+}
+
+func retFcntl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	r := uint64(ev.Ret)
+	switch uint32(ev.Args[1]) {
+	case 1: // F_GETFD
+		if r == 0 {
+			break
+		}
+		b = append(b, "= "...)
+		b = appendHex(b, r)
+		b = append(b, " (flags "...)
+		b, _ = appendFlagsOnly(b, fdFlags, r)
+		return append(b, ')')
+	case 3: // F_GETFL
+		b = append(b, "= "...)
+		b = appendHex(b, r)
+		b = append(b, " (flags "...)
+		b = appendOpenFlags(b, uint32(r), ev.Arch)
+		return append(b, ')')
+	case 1025: // F_GETLEASE
+		b = append(b, "= "...)
+		b = appendHex(b, r)
+		if s, ok := lockTypes.lookup(r); ok {
+			b = append(b, " ("...)
+			b = append(b, s...)
+			b = append(b, ')')
+		}
+		return b
+	case 1034: // F_GET_SEALS
+		if r == 0 {
+			break
+		}
+		b = append(b, "= "...)
+		b = appendHex(b, r)
+		b = append(b, " (seals "...)
+		b, _ = appendFlagsOnly(b, sealFlags, r)
+		return append(b, ')')
+	case 11: // F_GETSIG
+		if r == 0 {
+			break
+		}
+		b = append(b, "= "...)
+		b = appendInt(b, int64(r))
+		if s := SignalName(int(r)); s != "" {
+			b = append(b, " ("...)
+			b = append(b, s...)
+			b = append(b, ')')
+		}
+		return b
+	}
+	return appendRetValue(b, c.retType, ev.Ret)
+}

@@ -1,0 +1,63 @@
+package decode
+
+import (
+	"github.com/sctrace/sctrace/trace"
+)
+
+func init() {
+	customs["epoll_wait"] = custom{exit: exitEpollWait}
+}
+
+// exitEpollWait prints the events epoll_wait and epoll_pwait returned,
+// then the remaining arguments.
+func exitEpollWait(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	addr := ev.Args[1]
+	cp, ok := capOK(ev, 1)
+	size := sizeOf(ev, "epoll_event")
+	switch {
+	case failed(ev) || !ok || addr == 0:
+		b = appendPtr(b, addr)
+	default:
+		b = append(b, '[')
+		for k := 0; k < int(ev.Ret); k++ {
+			if k > 0 {
+				b = append(b, ", "...)
+			}
+			if !d.opts.Verbose && k >= d.opts.StringLimit {
+				b = append(b, "..."...)
+				break
+			}
+			off := k * size
+			if off+size > len(cp.Data) {
+				b = appendHex(b, addr+uint64(off))
+				break
+			}
+			b = printEpollEvent(d, b, cp.Data[off:off+size], ev)
+		}
+		b = append(b, ']')
+	}
+	for i := 2; i < len(c.args); i++ {
+		b = append(b, ", "...)
+		b = c.args[i](d, b, ev, i)
+	}
+	return b
+}
+
+func init() {
+	customs["epoll_ctl"] = custom{enter: enterEpollCtl}
+}
+
+// enterEpollCtl prints epoll_ctl; EPOLL_CTL_DEL's event is not read.
+func enterEpollCtl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	b = appendInt(b, int64(int32(ev.Args[0])))
+	b = append(b, ", "...)
+	op := uint64(uint32(ev.Args[1]))
+	b = appendEnum(b, epollCtlOps, op)
+	b = append(b, ", "...)
+	b = appendInt(b, int64(int32(ev.Args[2])))
+	b = append(b, ", "...)
+	if op == 2 { // EPOLL_CTL_DEL
+		return appendPtr(b, ev.Args[3])
+	}
+	return c.args[3](d, b, ev, 3)
+}

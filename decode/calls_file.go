@@ -1,0 +1,171 @@
+package decode
+
+import (
+	"github.com/sctrace/sctrace/trace"
+)
+
+func init() {
+	customs["open"] = custom{enter: enterOpen}
+	customs["getcwd"] = custom{exit: exitGetcwd}
+	customs["getdents64"] = custom{exit: exitGetdents64}
+	customs["getrandom"] = custom{exit: exitGetrandom}
+	customs["getxattr"] = custom{exit: exitGetxattr}
+}
+
+// enterOpen prints open and openat: the mode only with O_CREAT or
+// O_TMPFILE.
+func enterOpen(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	off := 0
+	if len(c.args) == 4 { // openat
+		b = appendDirFD(b, ev.Args[0])
+		b = append(b, ", "...)
+		off = 1
+	}
+	b = printPath(d, b, ev, off)
+	b = append(b, ", "...)
+	flags := uint32(ev.Args[off+1])
+	b = appendOpenFlags(b, flags, ev.Arch)
+	if flags&(0100|020000000) != 0 {
+		b = append(b, ", "...)
+		b = appendMode(b, uint64(uint32(ev.Args[off+2])))
+	}
+	return b
+}
+
+// exitGetcwd prints getcwd's buffer as a path of the returned length.
+func exitGetcwd(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	cp, ok := capOK(ev, 0)
+	switch {
+	case ev.Args[0] == 0:
+		b = append(b, "NULL"...)
+	case !ok || failed(ev):
+		b = appendPtr(b, ev.Args[0])
+	default:
+		data := cp.Data
+		if n := ev.Ret - 1; n >= 0 && int64(len(data)) > n {
+			data = data[:n]
+		}
+		for i, ch := range data {
+			if ch == 0 {
+				data = data[:i]
+				break
+			}
+		}
+		b = d.appendPath(b, data, false)
+	}
+	b = append(b, ", "...)
+	return appendUint(b, ev.Args[1])
+}
+
+// exitGetxattr prints the value of getxattr and friends: the returned
+// bytes, or NULL / the address, then the size.
+func exitGetxattr(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	i := c.split
+	if ev.Args[i] == 0 || ev.Args[i+1] == 0 {
+		b = appendPtr(b, ev.Args[i])
+	} else {
+		b = printOutBuf(d, b, ev, i)
+	}
+	b = append(b, ", "...)
+	return appendUint(b, ev.Args[i+1])
+}
+
+// exitGetrandom prints the random bytes, always in hex.
+func exitGetrandom(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	cp, ok := capOK(ev, 0)
+	if ev.Args[0] == 0 {
+		b = append(b, "NULL"...)
+	} else if !ok || failed(ev) {
+		b = appendPtr(b, ev.Args[0])
+	} else {
+		b = d.appendBuf(b, cp.Data, uint64(ev.Ret), true)
+	}
+	b = append(b, ", "...)
+	b = appendUint(b, ev.Args[1])
+	b = append(b, ", "...)
+	return appendFlags(b, getrandomFlags, uint64(uint32(ev.Args[2])))
+}
+
+// exitGetdents64 prints the directory buffer: its address and the count
+// of entries, or with -v the entries themselves.
+func exitGetdents64(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	cp, ok := capOK(ev, 1)
+	addr := ev.Args[1]
+	if !failed(ev) && ev.Ret == 0 {
+		cp, ok = &trace.Capture{Data: []byte{}}, true
+	}
+	switch {
+	case failed(ev) || !ok:
+		b = appendPtr(b, addr)
+	case d.opts.Verbose:
+		b = d.appendDirents(b, cp.Data, int(ev.Ret))
+	default:
+		b = appendPtr(b, addr)
+		n := countDirents(cp.Data, int(ev.Ret))
+		b = append(b, " /* "...)
+		b = appendUint(b, uint64(n))
+		b = append(b, " entries */"...)
+	}
+	b = append(b, ", "...)
+	return appendUint(b, uint64(uint32(ev.Args[2])))
+}
+
+func countDirents(p []byte, n int) int {
+	if n > len(p) {
+		n = len(p)
+	}
+	cnt := 0
+	for off := 0; off+19 <= n; {
+		rl := int(le16(p, off+16))
+		if rl == 0 {
+			break
+		}
+		cnt++
+		off += rl
+	}
+	return cnt
+}
+
+func (d *Decoder) appendDirents(b []byte, p []byte, n int) []byte {
+	if n > len(p) {
+		n = len(p)
+	}
+	b = append(b, '[')
+	k := 0
+	for off := 0; off+19 <= n; k++ {
+		rl := int(le16(p, off+16))
+		if rl == 0 {
+			break
+		}
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, "{d_ino="...)
+		b = appendUint(b, le64(p, off))
+		b = append(b, ", d_off="...)
+		b = appendInt(b, int64(le64(p, off+8)))
+		b = append(b, ", d_reclen="...)
+		b = appendUint(b, uint64(rl))
+		b = append(b, ", d_type="...)
+		b = appendEnum(b, direntTypes, uint64(p[off+18]))
+		b = append(b, ", d_name="...)
+		end := off + rl
+		if end > n {
+			end = n
+		}
+		if end < off+19 {
+			end = off + 19
+		}
+		name := p[off+19 : end]
+		for i, ch := range name {
+			if ch == 0 {
+				name = name[:i]
+				break
+			}
+		}
+		b = d.appendPath(b, name, false)
+		b = append(b, '}')
+		off += rl
+	}
+	return append(b, ']')
+}

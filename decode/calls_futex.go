@@ -1,0 +1,93 @@
+package decode
+
+import (
+	"github.com/sctrace/sctrace/trace"
+)
+
+func init() {
+	customs["futex"] = custom{enter: enterFutex}
+}
+
+func enterFutex(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	op := uint32(ev.Args[1])
+	b = appendPtr(b, ev.Args[0])
+	b = append(b, ", "...)
+	b = appendEnum(b, futexOps, uint64(op))
+	cmd := op & 0x7f
+	timeout := func(b []byte) []byte {
+		if ev.Args[3] == 0 {
+			return append(b, "NULL"...)
+		}
+		if cp, ok := capOK(ev, 3); ok && len(cp.Data) >= 16 {
+			return appendTimespec(b, cp.Data)
+		}
+		return appendPtr(b, ev.Args[3])
+	}
+	val := func(b []byte) []byte { return appendInt(b, int64(int32(ev.Args[2]))) }
+	switch cmd {
+	case 0: // FUTEX_WAIT
+		b = append(b, ", "...)
+		b = val(b)
+		b = append(b, ", "...)
+		b = timeout(b)
+	case 9: // FUTEX_WAIT_BITSET
+		b = append(b, ", "...)
+		b = val(b)
+		b = append(b, ", "...)
+		b = timeout(b)
+		b = append(b, ", "...)
+		b = appendBitset(b, uint32(ev.Args[5]))
+	case 1: // FUTEX_WAKE
+		b = append(b, ", "...)
+		b = val(b)
+	case 10: // FUTEX_WAKE_BITSET
+		b = append(b, ", "...)
+		b = val(b)
+		b = append(b, ", "...)
+		b = appendBitset(b, uint32(ev.Args[5]))
+	case 3: // FUTEX_REQUEUE
+		b = append(b, ", "...)
+		b = val(b)
+		b = append(b, ", "...)
+		b = appendUint(b, uint64(uint32(ev.Args[3])))
+		b = append(b, ", "...)
+		b = appendPtr(b, ev.Args[4])
+	case 4, 12: // FUTEX_CMP_REQUEUE(_PI)
+		b = append(b, ", "...)
+		b = val(b)
+		b = append(b, ", "...)
+		b = appendUint(b, uint64(uint32(ev.Args[3])))
+		b = append(b, ", "...)
+		b = appendPtr(b, ev.Args[4])
+		b = append(b, ", "...)
+		b = appendInt(b, int64(int32(ev.Args[5])))
+	case 6, 13: // FUTEX_LOCK_PI(2)
+		b = append(b, ", "...)
+		b = timeout(b)
+	case 7, 8: // FUTEX_UNLOCK_PI, FUTEX_TRYLOCK_PI
+	case 11: // FUTEX_WAIT_REQUEUE_PI
+		b = append(b, ", "...)
+		b = val(b)
+		b = append(b, ", "...)
+		b = timeout(b)
+		b = append(b, ", "...)
+		b = appendPtr(b, ev.Args[4])
+	default:
+		b = append(b, ", "...)
+		b = appendUint(b, uint64(uint32(ev.Args[2])))
+		b = append(b, ", "...)
+		b = appendHex(b, ev.Args[3])
+		b = append(b, ", "...)
+		b = appendHex(b, ev.Args[4])
+		b = append(b, ", "...)
+		b = appendHex(b, ev.Args[5])
+	}
+	return b
+}
+
+func appendBitset(b []byte, v uint32) []byte {
+	if v == 0xffffffff {
+		return append(b, "FUTEX_BITSET_MATCH_ANY"...)
+	}
+	return appendHex(b, uint64(v))
+}

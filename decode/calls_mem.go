@@ -1,0 +1,60 @@
+package decode
+
+import (
+	"github.com/sctrace/sctrace/trace"
+)
+
+func init() {
+	customs["mmap"] = custom{enter: enterMmap}
+	customs["mremap"] = custom{enter: enterMremap}
+}
+
+// enterMmap prints mmap's arguments; the flags are a mapping type, flags,
+// and a huge page size.
+func enterMmap(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	b = appendPtr(b, ev.Args[0])
+	b = append(b, ", "...)
+	b = appendUint(b, ev.Args[1])
+	b = append(b, ", "...)
+	b = appendFlags(b, mmapProt, ev.Args[2])
+	b = append(b, ", "...)
+	b = appendMmapFlags(b, ev.Args[3])
+	b = append(b, ", "...)
+	b = appendInt(b, int64(int32(ev.Args[4])))
+	b = append(b, ", "...)
+	return appendHex(b, ev.Args[5])
+}
+
+func appendMmapFlags(b []byte, flags uint64) []byte {
+	b = appendEnum(b, mmapFlags, flags&0xf)
+	flags &^= 0xf
+	const hugeMask = 0x3f << 26
+	huge := flags & hugeMask
+	flags &^= hugeMask
+	if flags != 0 {
+		b = append(b, '|')
+		b, _ = appendFlagsOnly(b, mmapFlags, flags)
+	}
+	if huge != 0 {
+		b = append(b, '|')
+		b = appendUint(b, huge>>26)
+		b = append(b, "<<MAP_HUGE_SHIFT"...)
+	}
+	return b
+}
+
+// enterMremap prints mremap; new_address only with MREMAP_FIXED.
+func enterMremap(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	b = appendPtr(b, ev.Args[0])
+	b = append(b, ", "...)
+	b = appendUint(b, ev.Args[1])
+	b = append(b, ", "...)
+	b = appendUint(b, ev.Args[2])
+	b = append(b, ", "...)
+	b = appendFlags(b, xlatOf("mremap_flags"), ev.Args[3])
+	if ev.Args[3]&2 != 0 { // MREMAP_FIXED
+		b = append(b, ", "...)
+		b = appendPtr(b, ev.Args[4])
+	}
+	return b
+}

@@ -1,0 +1,260 @@
+package decode
+
+import (
+	"net/netip"
+
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+)
+
+func init() {
+	customs["socket"] = custom{enter: enterSocket}
+}
+
+// enterSocket prints socket and socketpair's domain, type and protocol
+// (the protocol named by the domain's table).
+func enterSocket(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	domain := uint32(ev.Args[0])
+	b = appendEnum(b, addressFamilies, uint64(domain))
+	b = append(b, ", "...)
+	typ := uint32(ev.Args[1])
+	b = appendEnum(b, sockTypes, uint64(typ&0xf))
+	if rest := typ &^ 0xf; rest != 0 {
+		b = append(b, '|')
+		b, _ = appendFlagsOnly(b, sockTypeFlags, uint64(rest))
+	}
+	b = append(b, ", "...)
+	proto := uint64(uint32(ev.Args[2]))
+	switch domain {
+	case 2, 10: // AF_INET, AF_INET6
+		b = appendEnum(b, inetProtocols, proto)
+	case 16: // AF_NETLINK
+		b = appendEnum(b, netlinkProtocols, proto)
+	default:
+		b = appendInt(b, int64(int32(proto)))
+	}
+	if len(c.args) > 3 {
+		return append(b, ", "...)
+	}
+	return b
+}
+
+// appendSockaddrArg prints a socket address argument of length n.
+func (d *Decoder) appendSockaddrArg(b []byte, ev *trace.Event, i int, n uint64) []byte {
+	addr := ev.Args[i]
+	if addr == 0 {
+		return append(b, "NULL"...)
+	}
+	cp, ok := capOK(ev, i)
+	if int64(int32(n)) < 2 || !ok {
+		return appendPtr(b, addr)
+	}
+	if n > 128 {
+		n = 128
+	}
+	p := cp.Data
+	if uint64(len(p)) < n {
+		if len(p) < 2 {
+			return appendPtr(b, addr)
+		}
+		n = uint64(len(p))
+	}
+	return d.appendSockaddr(b, p[:n])
+}
+
+func printSockaddrS(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	return d.appendSockaddr(b, p)
+}
+
+// appendSockaddr prints a socket address of len(p) bytes.
+func (d *Decoder) appendSockaddr(b []byte, p []byte) []byte {
+	fam := le16(p, 0)
+	b = append(b, "{sa_family="...)
+	b = appendEnum(b, addressFamilies, uint64(fam))
+	n := len(p)
+	if n <= 2 {
+		return append(b, '}')
+	}
+	b = append(b, ", "...)
+	switch {
+	case fam == 1: // AF_UNIX
+		path := p[2:]
+		b = append(b, "sun_path="...)
+		if path[0] != 0 {
+			for k, ch := range path {
+				if ch == 0 {
+					path = path[:k]
+					break
+				}
+			}
+			b = d.appendQuotedPlain(b, path)
+		} else {
+			b = append(b, '@')
+			b = d.appendQuotedPlain(b, path[1:])
+		}
+	case fam == 2 && n >= 16: // AF_INET
+		b = append(b, "sin_port=htons("...)
+		b = appendUint(b, uint64(uint16(p[2])<<8|uint16(p[3])))
+		b = append(b, "), sin_addr=inet_addr(\""...)
+		a := netip.AddrFrom4([4]byte{p[4], p[5], p[6], p[7]})
+		b = a.AppendTo(b)
+		b = append(b, "\")"...)
+	case fam == 10 && n >= 24: // AF_INET6
+		b = append(b, "sin6_port=htons("...)
+		b = appendUint(b, uint64(uint16(p[2])<<8|uint16(p[3])))
+		b = append(b, "), sin6_flowinfo=htonl("...)
+		b = appendUint(b, uint64(uint32(p[4])<<24|uint32(p[5])<<16|uint32(p[6])<<8|uint32(p[7])))
+		b = append(b, "), inet_pton(AF_INET6, \""...)
+		var a16 [16]byte
+		copy(a16[:], p[8:24])
+		b = netip.AddrFrom16(a16).AppendTo(b)
+		b = append(b, "\", &sin6_addr)"...)
+		if n > 24 {
+			b = append(b, ", sin6_scope_id="...)
+			b = appendUint(b, uint64(le32(p, 24)))
+		}
+	case fam == 16 && n >= 12: // AF_NETLINK
+		if pad := le16(p, 2); pad != 0 {
+			b = append(b, "nl_pad="...)
+			b = appendHex(b, uint64(pad))
+			b = append(b, ", "...)
+		}
+		b = append(b, "nl_pid="...)
+		b = appendInt(b, int64(int32(le32(p, 4))))
+		b = append(b, ", nl_groups="...)
+		g := le32(p, 8)
+		for sh := 28; sh >= 0; sh -= 4 {
+			b = append(b, hexDigits[(g>>uint(sh))&15])
+		}
+	default:
+		b = append(b, "sa_data="...)
+		b = d.appendQuotedPlain(b, p[2:])
+	}
+	return append(b, '}')
+}
+
+// appendQuotedPlain quotes s whole, honouring -x/-xx but not -s.
+func (d *Decoder) appendQuotedPlain(b []byte, s []byte) []byte {
+	return d.appendQuoted(b, s, false)
+}
+
+// appendSyscallName prints the name of syscall nr on an AUDIT_ARCH.
+func appendSyscallName(b []byte, arch uint32, nr int32) []byte {
+	t := syscalls.ForArch(arch)
+	if t == nil {
+		return appendInt(b, int64(nr))
+	}
+	return append(b, t.DisplayName(int(nr))...)
+}
+
+func appendAuditArch(b []byte, arch uint32) []byte {
+	switch arch {
+	case trace.ArchX86_64:
+		return append(b, "AUDIT_ARCH_X86_64"...)
+	case trace.ArchAArch64:
+		return append(b, "AUDIT_ARCH_AARCH64"...)
+	case trace.ArchI386:
+		return append(b, "AUDIT_ARCH_I386"...)
+	}
+	b = appendHex(b, uint64(arch))
+	return append(b, " /* AUDIT_ARCH_??? */"...)
+}
+
+func init() {
+	customs["sockname"] = custom{exit: exitSockname}
+	customs["recvfrom"] = custom{exit: exitRecvfrom}
+	xlats["faccessat_flags"] = &xlat{vals: []xv{{0x100, "AT_SYMLINK_NOFOLLOW"}, {0x200, "AT_EACCESS"}, {0x1000, "AT_EMPTY_PATH"}}, dflt: "AT_???"}
+}
+
+// appendSocklenPair prints a socket address filled by the call and its
+// length as strace does: the address, then [ulen] or [ulen => rlen]. The
+// length argument is captured at entry (ulen); the length the kernel
+// stored (rlen) is derived from the returned address's family.
+func (d *Decoder) appendSocklenPair(b []byte, ev *trace.Event, ia, il int) []byte {
+	addr, lenAddr := ev.Args[ia], ev.Args[il]
+	lc, lok := capOK(ev, il)
+	if addr == 0 || lenAddr == 0 || !lok || len(lc.Data) < 4 {
+		b = appendPtr(b, addr)
+		b = append(b, ", "...)
+		return appendPtr(b, lenAddr)
+	}
+	ulen := int32(le32(lc.Data, 0))
+	ac, aok := capOK(ev, ia)
+	if failed(ev) || !aok {
+		b = appendPtr(b, addr)
+		b = append(b, ", ["...)
+		b = appendInt(b, int64(ulen))
+		return append(b, ']')
+	}
+	rlen := sockaddrLen(ac.Data, ulen)
+	n := rlen
+	if ulen < n {
+		n = ulen
+	}
+	b = d.appendSockaddrArg(b, ev, ia, uint64(uint32(n)))
+	b = append(b, ", ["...)
+	if ulen != rlen {
+		b = appendInt(b, int64(ulen))
+		b = append(b, " => "...)
+	}
+	b = appendInt(b, int64(rlen))
+	return append(b, ']')
+}
+
+// sockaddrLen is the length the kernel reports for the address p of a
+// socket, by family; ulen when the family's length is not fixed.
+func sockaddrLen(p []byte, ulen int32) int32 {
+	if ulen >= 0 && int(ulen) < len(p) {
+		p = p[:ulen]
+	}
+	if len(p) < 2 {
+		return ulen
+	}
+	switch le16(p, 0) {
+	case 1: // AF_UNIX: the family, then the path and its NUL
+		path := p[2:]
+		if len(path) == 0 || path[0] == 0 {
+			end := len(path)
+			for end > 0 && path[end-1] == 0 {
+				end--
+			}
+			return int32(2 + end)
+		}
+		for k, ch := range path {
+			if ch == 0 {
+				return int32(2 + k + 1)
+			}
+		}
+		return ulen
+	case 2, 40: // AF_INET, AF_VSOCK
+		return 16
+	case 10: // AF_INET6
+		return 28
+	case 16: // AF_NETLINK
+		return 12
+	case 17: // AF_PACKET
+		return 20
+	}
+	return ulen
+}
+
+// exitSockname prints getsockname, getpeername, accept and accept4's
+// address and length, then accept4's flags.
+func exitSockname(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	b = d.appendSocklenPair(b, ev, 1, 2)
+	for i := 3; i < len(c.args); i++ {
+		b = append(b, ", "...)
+		b = c.args[i](d, b, ev, i)
+	}
+	return b
+}
+
+// exitRecvfrom prints recvfrom's buffer, length, flags, source address
+// and its length.
+func exitRecvfrom(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	for i := 1; i < 4; i++ {
+		b = c.args[i](d, b, ev, i)
+		b = append(b, ", "...)
+	}
+	return d.appendSocklenPair(b, ev, 4, 5)
+}

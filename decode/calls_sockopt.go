@@ -1,0 +1,160 @@
+package decode
+
+import (
+	"github.com/sctrace/sctrace/trace"
+)
+
+func init() {
+	customs["setsockopt"] = custom{enter: enterSetsockopt}
+	customs["getsockopt"] = custom{enter: enterGetsockopt, exit: exitGetsockopt}
+}
+
+var socketLevels = &xlat{vals: []xv{
+	{0, "SOL_IP"}, {1, "SOL_SOCKET"}, {6, "SOL_TCP"}, {17, "SOL_UDP"}, {41, "SOL_IPV6"}, {58, "SOL_ICMPV6"},
+	{132, "SOL_SCTP"}, {136, "SOL_UDPLITE"}, {255, "SOL_RAW"}, {256, "SOL_IPX"}, {257, "SOL_AX25"},
+	{258, "SOL_ATALK"}, {259, "SOL_NETROM"}, {260, "SOL_ROSE"}, {261, "SOL_DECNET"}, {262, "SOL_X25"},
+	{263, "SOL_PACKET"}, {264, "SOL_ATM"}, {265, "SOL_AAL"}, {266, "SOL_IRDA"}, {267, "SOL_NETBEUI"},
+	{268, "SOL_LLC"}, {269, "SOL_DCCP"}, {270, "SOL_NETLINK"}, {271, "SOL_TIPC"}, {272, "SOL_RXRPC"},
+	{273, "SOL_PPPOL2TP"}, {274, "SOL_BLUETOOTH"}, {275, "SOL_PNPIPE"}, {276, "SOL_RDS"}, {277, "SOL_IUCV"},
+	{278, "SOL_CAIF"}, {279, "SOL_ALG"}, {280, "SOL_NFC"}, {281, "SOL_KCM"}, {282, "SOL_TLS"}, {283, "SOL_XDP"},
+	{284, "SOL_MPTCP"}, {285, "SOL_MCTP"}, {286, "SOL_SMC"},
+}, dflt: "SOL_??"}
+
+var socketOptions = &xlat{vals: []xv{
+	{1, "SO_DEBUG"}, {2, "SO_REUSEADDR"}, {3, "SO_TYPE"}, {4, "SO_ERROR"}, {5, "SO_DONTROUTE"},
+	{6, "SO_BROADCAST"}, {7, "SO_SNDBUF"}, {8, "SO_RCVBUF"}, {9, "SO_KEEPALIVE"}, {10, "SO_OOBINLINE"},
+	{11, "SO_NO_CHECK"}, {12, "SO_PRIORITY"}, {13, "SO_LINGER"}, {14, "SO_BSDCOMPAT"}, {15, "SO_REUSEPORT"},
+	{16, "SO_PASSCRED"}, {17, "SO_PEERCRED"}, {18, "SO_RCVLOWAT"}, {19, "SO_SNDLOWAT"},
+	{20, "SO_RCVTIMEO_OLD"}, {21, "SO_SNDTIMEO_OLD"}, {22, "SO_SECURITY_AUTHENTICATION"},
+	{23, "SO_SECURITY_ENCRYPTION_TRANSPORT"}, {24, "SO_SECURITY_ENCRYPTION_NETWORK"},
+	{25, "SO_BINDTODEVICE"}, {27, "SO_DETACH_FILTER"}, {28, "SO_PEERNAME"}, {29, "SO_TIMESTAMP_OLD"},
+	{30, "SO_ACCEPTCONN"}, {31, "SO_PEERSEC"}, {32, "SO_SNDBUFFORCE"}, {33, "SO_RCVBUFFORCE"},
+	{34, "SO_PASSSEC"}, {35, "SO_TIMESTAMPNS_OLD"}, {36, "SO_MARK"}, {37, "SO_TIMESTAMPING_OLD"},
+	{38, "SO_PROTOCOL"}, {39, "SO_DOMAIN"}, {40, "SO_RXQ_OVFL"}, {41, "SO_WIFI_STATUS"},
+	{42, "SO_PEEK_OFF"}, {43, "SO_NOFCS"}, {44, "SO_LOCK_FILTER"}, {45, "SO_SELECT_ERR_QUEUE"},
+	{46, "SO_BUSY_POLL"}, {47, "SO_MAX_PACING_RATE"}, {48, "SO_BPF_EXTENSIONS"}, {49, "SO_INCOMING_CPU"},
+	{50, "SO_ATTACH_BPF"}, {51, "SO_ATTACH_REUSEPORT_CBPF"}, {52, "SO_ATTACH_REUSEPORT_EBPF"},
+	{53, "SO_CNX_ADVICE"}, {55, "SO_MEMINFO"}, {56, "SO_INCOMING_NAPI_ID"}, {57, "SO_COOKIE"},
+	{59, "SO_PEERGROUPS"}, {60, "SO_ZEROCOPY"}, {61, "SO_TXTIME"}, {62, "SO_BINDTOIFINDEX"},
+	{63, "SO_TIMESTAMP_NEW"}, {64, "SO_TIMESTAMPNS_NEW"}, {65, "SO_TIMESTAMPING_NEW"},
+	{66, "SO_RCVTIMEO_NEW"}, {67, "SO_SNDTIMEO_NEW"}, {68, "SO_DETACH_REUSEPORT_BPF"},
+	{69, "SO_PREFER_BUSY_POLL"}, {70, "SO_BUSY_POLL_BUDGET"}, {71, "SO_NETNS_COOKIE"},
+	{72, "SO_BUF_LOCK"}, {73, "SO_RESERVE_MEM"}, {74, "SO_TXREHASH"}, {75, "SO_RCVMARK"},
+}, dflt: "SO_???"}
+
+var tcpOptions = &xlat{vals: []xv{
+	{1, "TCP_NODELAY"}, {2, "TCP_MAXSEG"}, {3, "TCP_CORK"}, {4, "TCP_KEEPIDLE"}, {5, "TCP_KEEPINTVL"},
+	{6, "TCP_KEEPCNT"}, {7, "TCP_SYNCNT"}, {8, "TCP_LINGER2"}, {9, "TCP_DEFER_ACCEPT"},
+	{10, "TCP_WINDOW_CLAMP"}, {11, "TCP_INFO"}, {12, "TCP_QUICKACK"}, {13, "TCP_CONGESTION"},
+	{14, "TCP_MD5SIG"}, {16, "TCP_THIN_LINEAR_TIMEOUTS"}, {17, "TCP_THIN_DUPACK"},
+	{18, "TCP_USER_TIMEOUT"}, {19, "TCP_REPAIR"}, {20, "TCP_REPAIR_QUEUE"}, {21, "TCP_QUEUE_SEQ"},
+	{22, "TCP_REPAIR_OPTIONS"}, {23, "TCP_FASTOPEN"}, {24, "TCP_TIMESTAMP"}, {25, "TCP_NOTSENT_LOWAT"},
+	{26, "TCP_CC_INFO"}, {27, "TCP_SAVE_SYN"}, {28, "TCP_SAVED_SYN"}, {29, "TCP_REPAIR_WINDOW"},
+	{30, "TCP_FASTOPEN_CONNECT"}, {31, "TCP_ULP"}, {32, "TCP_MD5SIG_EXT"}, {33, "TCP_FASTOPEN_KEY"},
+	{34, "TCP_FASTOPEN_NO_COOKIE"}, {35, "TCP_ZEROCOPY_RECEIVE"}, {36, "TCP_INQ"},
+	{37, "TCP_TX_DELAY"},
+}, dflt: "TCP_???"}
+
+var ipOptions = &xlat{vals: []xv{
+	{1, "IP_TOS"}, {2, "IP_TTL"}, {3, "IP_HDRINCL"}, {4, "IP_OPTIONS"}, {5, "IP_ROUTER_ALERT"},
+	{6, "IP_RECVOPTS"}, {7, "IP_RETOPTS"}, {8, "IP_PKTINFO"}, {9, "IP_PKTOPTIONS"}, {10, "IP_MTU_DISCOVER"},
+	{11, "IP_RECVERR"}, {12, "IP_RECVTTL"}, {13, "IP_RECVTOS"}, {14, "IP_MTU"}, {15, "IP_FREEBIND"},
+	{16, "IP_IPSEC_POLICY"}, {17, "IP_XFRM_POLICY"}, {18, "IP_PASSSEC"}, {19, "IP_TRANSPARENT"},
+	{20, "IP_ORIGDSTADDR"}, {21, "IP_MINTTL"}, {22, "IP_NODEFRAG"}, {23, "IP_CHECKSUM"},
+	{24, "IP_BIND_ADDRESS_NO_PORT"}, {25, "IP_RECVFRAGSIZE"}, {26, "IP_RECVERR_RFC4884"},
+	{32, "IP_MULTICAST_IF"}, {33, "IP_MULTICAST_TTL"}, {34, "IP_MULTICAST_LOOP"},
+	{35, "IP_ADD_MEMBERSHIP"}, {36, "IP_DROP_MEMBERSHIP"},
+}, dflt: "IP_???"}
+
+var ipv6Options = &xlat{vals: []xv{
+	{1, "IPV6_ADDRFORM"}, {16, "IPV6_UNICAST_HOPS"}, {17, "IPV6_MULTICAST_IF"}, {18, "IPV6_MULTICAST_HOPS"},
+	{19, "IPV6_MULTICAST_LOOP"}, {20, "IPV6_ADD_MEMBERSHIP"}, {21, "IPV6_DROP_MEMBERSHIP"},
+	{22, "IPV6_ROUTER_ALERT"}, {23, "IPV6_MTU_DISCOVER"}, {24, "IPV6_MTU"}, {25, "IPV6_RECVERR"},
+	{26, "IPV6_V6ONLY"}, {27, "IPV6_JOIN_ANYCAST"}, {28, "IPV6_LEAVE_ANYCAST"}, {49, "IPV6_RECVPKTINFO"},
+	{50, "IPV6_PKTINFO"}, {51, "IPV6_RECVHOPLIMIT"}, {52, "IPV6_HOPLIMIT"}, {66, "IPV6_RECVTCLASS"},
+	{67, "IPV6_TCLASS"},
+}, dflt: "IPV6_???"}
+
+var udpOptions = &xlat{vals: []xv{{1, "UDP_CORK"}, {100, "UDP_ENCAP"}, {101, "UDP_NO_CHECK6_TX"},
+	{102, "UDP_NO_CHECK6_RX"}, {103, "UDP_SEGMENT"}, {104, "UDP_GRO"}}, dflt: "UDP_???"}
+
+// appendSockoptLevelName prints sockfd, level and optname.
+func appendSockoptLevelName(b []byte, ev *trace.Event) []byte {
+	b = appendInt(b, int64(int32(ev.Args[0])))
+	b = append(b, ", "...)
+	level := uint32(ev.Args[1])
+	name := uint64(uint32(ev.Args[2]))
+	b = appendEnum(b, socketLevels, uint64(level))
+	b = append(b, ", "...)
+	var x *xlat
+	switch level {
+	case 1:
+		x = socketOptions
+	case 0:
+		x = ipOptions
+	case 6:
+		x = tcpOptions
+	case 41:
+		x = ipv6Options
+	case 17:
+		x = udpOptions
+	default:
+		return appendUint(b, name)
+	}
+	return appendEnum(b, x, name)
+}
+
+// appendSockoptValue prints an option value of n bytes: an int as [N],
+// SO_ERROR as [ENAME], anything else as a string.
+func (d *Decoder) appendSockoptValue(b []byte, ev *trace.Event, n int32) []byte {
+	addr := ev.Args[3]
+	cp, ok := capOK(ev, 3)
+	if addr == 0 || !ok || n <= 0 {
+		return appendPtr(b, addr)
+	}
+	if n == 4 && len(cp.Data) >= 4 {
+		v := int32(le32(cp.Data, 0))
+		b = append(b, '[')
+		if uint32(ev.Args[1]) == 1 && uint32(ev.Args[2]) == 4 && v != 0 { // SO_ERROR
+			b = appendErrnoName(b, int64(uint32(v)))
+		} else {
+			b = appendInt(b, int64(v))
+		}
+		return append(b, ']')
+	}
+	return d.appendBuf(b, cp.Data, uint64(n), false)
+}
+
+func enterSetsockopt(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	b = appendSockoptLevelName(b, ev)
+	b = append(b, ", "...)
+	n := int32(ev.Args[4])
+	b = d.appendSockoptValue(b, ev, n)
+	b = append(b, ", "...)
+	return appendInt(b, int64(n))
+}
+
+func enterGetsockopt(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	b = appendSockoptLevelName(b, ev)
+	return append(b, ", "...)
+}
+
+// exitGetsockopt prints the value and its length; the length is the one
+// the kernel stored (captured at exit), or the caller's on failure.
+func exitGetsockopt(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	lc, lok := capOK(ev, 4)
+	if ev.Args[4] == 0 || !lok || len(lc.Data) < 4 {
+		b = appendPtr(b, ev.Args[3])
+		b = append(b, ", "...)
+		return appendPtr(b, ev.Args[4])
+	}
+	n := int32(le32(lc.Data, 0))
+	if failed(ev) {
+		b = appendPtr(b, ev.Args[3])
+	} else {
+		b = d.appendSockoptValue(b, ev, n)
+	}
+	b = append(b, ", ["...)
+	b = appendInt(b, int64(n))
+	return append(b, ']')
+}

@@ -1,0 +1,101 @@
+package decode
+
+const hexDigits = "0123456789abcdef"
+
+// needsHex reports whether -x prints s in hex: it holds a byte that is
+// neither printable ASCII nor one of the whitespace controls \t\n\v\f\r.
+func needsHex(s []byte) bool {
+	for _, c := range s {
+		if c > 0x7e || (c < ' ' && (c < 9 || c > 13)) {
+			return true
+		}
+	}
+	return false
+}
+
+// appendQuoted appends s as a C string literal the way strace's
+// string_quote does: quotes, backslash escapes for \t\n\v\f\r, "\\" and
+// "\"", and octal for other non-printable bytes (three digits when a digit
+// follows); everything in \x.. hex under -xx, or under -x when any byte
+// is not printable ASCII, or when forceHex is set.
+func (d *Decoder) appendQuoted(b []byte, s []byte, forceHex bool) []byte {
+	b = append(b, '"')
+	hex := forceHex || d.opts.Hex == HexAll || (d.opts.Hex == HexNonASCII && needsHex(s))
+	if hex {
+		for _, c := range s {
+			b = append(b, '\\', 'x', hexDigits[c>>4], hexDigits[c&15])
+		}
+		return append(b, '"')
+	}
+	for i, c := range s {
+		switch c {
+		case '"', '\\':
+			b = append(b, '\\', c)
+		case '\f':
+			b = append(b, '\\', 'f')
+		case '\n':
+			b = append(b, '\\', 'n')
+		case '\r':
+			b = append(b, '\\', 'r')
+		case '\t':
+			b = append(b, '\\', 't')
+		case '\v':
+			b = append(b, '\\', 'v')
+		default:
+			if c >= ' ' && c < 0x7f {
+				b = append(b, c)
+				continue
+			}
+			b = append(b, '\\')
+			full := i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7'
+			if full || c>>6 != 0 {
+				b = append(b, '0'+c>>6)
+			}
+			if full || c>>3 != 0 {
+				b = append(b, '0'+(c>>3)&7)
+			}
+			b = append(b, '0'+c&7)
+		}
+	}
+	return append(b, '"')
+}
+
+// appendBuf prints a buffer of length n whose first bytes were captured,
+// as strace's printstr: at most -s bytes, then "..." when n is longer.
+func (d *Decoder) appendBuf(b []byte, data []byte, n uint64, forceHex bool) []byte {
+	show := len(data)
+	if show > d.opts.StringLimit {
+		show = d.opts.StringLimit
+	}
+	if uint64(show) > n {
+		show = int(n)
+	}
+	b = d.appendQuoted(b, data[:show], forceHex)
+	if n > uint64(show) {
+		b = append(b, "..."...)
+	}
+	return b
+}
+
+// appendCString prints a NUL-terminated string: at most -s bytes, then
+// "..." when it was longer.
+func (d *Decoder) appendCString(b []byte, data []byte, truncated bool) []byte {
+	show := len(data)
+	if show > d.opts.StringLimit {
+		show = d.opts.StringLimit
+	}
+	b = d.appendQuoted(b, data[:show], false)
+	if truncated || len(data) > show {
+		b = append(b, "..."...)
+	}
+	return b
+}
+
+// appendPath prints a file name whole; "..." marks one cut at PATH_MAX.
+func (d *Decoder) appendPath(b []byte, data []byte, truncated bool) []byte {
+	b = d.appendQuoted(b, data, false)
+	if truncated {
+		b = append(b, "..."...)
+	}
+	return b
+}

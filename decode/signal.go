@@ -1,0 +1,330 @@
+package decode
+
+import (
+	"encoding/binary"
+	"strconv"
+	"strings"
+)
+
+// sigRTMin is the kernel's first real-time signal; signals above it are
+// named SIGRT_n as strace names them.
+const (
+	sigRTMin = 32
+	sigRTMax = 64
+)
+
+var signalNames = [...]string{
+	1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS",
+	8: "SIGFPE", 9: "SIGKILL", 10: "SIGUSR1", 11: "SIGSEGV", 12: "SIGUSR2", 13: "SIGPIPE",
+	14: "SIGALRM", 15: "SIGTERM", 16: "SIGSTKFLT", 17: "SIGCHLD", 18: "SIGCONT", 19: "SIGSTOP",
+	20: "SIGTSTP", 21: "SIGTTIN", 22: "SIGTTOU", 23: "SIGURG", 24: "SIGXCPU", 25: "SIGXFSZ",
+	26: "SIGVTALRM", 27: "SIGPROF", 28: "SIGWINCH", 29: "SIGIO", 30: "SIGPWR", 31: "SIGSYS",
+	32: "SIGRTMIN",
+}
+
+// rtNames caches "SIGRT_1" ... "SIGRT_32".
+var rtNames = func() (n [sigRTMax - sigRTMin + 1]string) {
+	for i := 1; i < len(n); i++ {
+		n[i] = "SIGRT_" + strconv.Itoa(i)
+	}
+	return n
+}()
+
+// SignalName returns strace's name of signal n: "SIGTERM", "SIGRTMIN",
+// "SIGRT_3" for SIGRTMIN+3, or "" for a number it does not name.
+func SignalName(n int) string {
+	if n > 0 && n < len(signalNames) {
+		return signalNames[n]
+	}
+	if n > sigRTMin && n <= sigRTMax {
+		return rtNames[n-sigRTMin]
+	}
+	return ""
+}
+
+// SignalNumber parses a signal given as "SIGTERM", "TERM", "sigterm",
+// "SIGRTMIN+2", "SIGRT_2" or a number.
+func SignalNumber(name string) (int, bool) {
+	if n, err := strconv.Atoi(name); err == nil {
+		return n, n >= 0 && n <= sigRTMax
+	}
+	up := strings.ToUpper(name)
+	if !strings.HasPrefix(up, "SIG") {
+		up = "SIG" + up
+	}
+	for i := 1; i < len(signalNames); i++ {
+		if signalNames[i] == up {
+			return i, true
+		}
+	}
+	for _, p := range []string{"SIGRTMIN+", "SIGRT_"} {
+		if rest, ok := strings.CutPrefix(up, p); ok {
+			if k, err := strconv.Atoi(rest); err == nil && k >= 0 && sigRTMin+k <= sigRTMax {
+				return sigRTMin + k, true
+			}
+		}
+	}
+	if up == "SIGRTMAX" {
+		return sigRTMax, true
+	}
+	switch up {
+	case "SIGIOT":
+		return 6, true
+	case "SIGPOLL":
+		return 29, true
+	case "SIGCLD":
+		return 17, true
+	case "SIGUNUSED":
+		return 31, true
+	}
+	return 0, false
+}
+
+// appendSignal prints a signal number by name, or in decimal.
+func appendSignal(b []byte, n int64) []byte {
+	if n > 0 && n <= sigRTMax {
+		return append(b, SignalName(int(n))...)
+	}
+	return strconv.AppendInt(b, n, 10)
+}
+
+// appendSigset prints a signal mask of nbytes (little-endian words) as
+// strace: [INT USR1], or ~[...] listing the absent signals when at least
+// two thirds of the bits are set.
+func appendSigset(b []byte, data []byte) []byte {
+	if len(data) > 8 {
+		data = data[:8]
+	}
+	var mask uint64
+	for i := len(data) - 1; i >= 0; i-- {
+		mask = mask<<8 | uint64(data[i])
+	}
+	nbits := ((len(data) + 3) / 4) * 32
+	if nbits < 64 {
+		mask &= 1<<uint(nbits) - 1
+	}
+	pop := 0
+	for m := mask; m != 0; m &= m - 1 {
+		pop++
+	}
+	if pop >= nbits*2/3 && nbits > 0 {
+		b = append(b, '~')
+		mask = ^mask
+		if nbits < 64 {
+			mask &= 1<<uint(nbits) - 1
+		}
+	}
+	b = append(b, '[')
+	first := true
+	for i := 0; i < nbits; i++ {
+		if mask&(1<<uint(i)) == 0 {
+			continue
+		}
+		if !first {
+			b = append(b, ' ')
+		}
+		first = false
+		s := i + 1
+		switch {
+		case s < len(signalNames):
+			b = append(b, signalNames[s][3:]...)
+		case s <= sigRTMax:
+			b = append(b, "RT_"...)
+			b = strconv.AppendInt(b, int64(s-sigRTMin), 10)
+		default:
+			b = strconv.AppendInt(b, int64(s), 10)
+		}
+	}
+	return append(b, ']')
+}
+
+func le32(p []byte, off int) uint32 {
+	if off+4 > len(p) {
+		return 0
+	}
+	return binary.LittleEndian.Uint32(p[off:])
+}
+
+func le64(p []byte, off int) uint64 {
+	if off+8 > len(p) {
+		return 0
+	}
+	return binary.LittleEndian.Uint64(p[off:])
+}
+
+func le16(p []byte, off int) uint16 {
+	if off+2 > len(p) {
+		return 0
+	}
+	return binary.LittleEndian.Uint16(p[off:])
+}
+
+// appendSiginfo prints a kernel siginfo_t (x86_64/generic 64-bit layout)
+// as strace's printsiginfo: {si_signo=SIGCHLD, si_code=CLD_EXITED, ...}.
+func appendSiginfo(b []byte, raw []byte) []byte {
+	signo := int32(le32(raw, 0))
+	errno := int32(le32(raw, 4))
+	code := int32(le32(raw, 8))
+	b = append(b, '{')
+	if signo == 0 {
+		return append(b, '}')
+	}
+	b = append(b, "si_signo="...)
+	b = appendSignal(b, int64(signo))
+	b = append(b, ", si_code="...)
+	b = appendSiCode(b, code, signo)
+	if errno != 0 {
+		b = append(b, ", si_errno="...)
+		b = appendErrnoName(b, int64(uint32(errno)))
+	}
+	pid := int32(le32(raw, 16))
+	uid := le32(raw, 20)
+	source := func(b []byte) []byte {
+		b = append(b, ", si_pid="...)
+		b = strconv.AppendInt(b, int64(pid), 10)
+		b = append(b, ", si_uid="...)
+		return strconv.AppendUint(b, uint64(uid), 10)
+	}
+	sigval := func(b []byte) []byte {
+		b = append(b, ", si_int="...)
+		b = strconv.AppendInt(b, int64(int32(le32(raw, 24))), 10)
+		b = append(b, ", si_ptr="...)
+		return appendPtr(b, le64(raw, 24))
+	}
+	addr := func(b []byte) []byte {
+		b = append(b, ", si_addr="...)
+		return appendPtr(b, le64(raw, 16))
+	}
+	if code <= 0 {
+		switch code {
+		case 0, -6: // SI_USER, SI_TKILL
+			b = source(b)
+		case -2: // SI_TIMER
+			b = append(b, ", si_timerid="...)
+			b = appendHex(b, uint64(le32(raw, 16)))
+			b = append(b, ", si_overrun="...)
+			b = strconv.AppendInt(b, int64(int32(le32(raw, 20))), 10)
+			b = sigval(b)
+		case -5: // SI_SIGIO
+			b = append(b, ", si_band="...)
+			b = strconv.AppendInt(b, int64(le64(raw, 16)), 10)
+			b = append(b, ", si_fd="...)
+			b = strconv.AppendInt(b, int64(int32(le32(raw, 24))), 10)
+		default:
+			b = source(b)
+			if le64(raw, 24) != 0 {
+				b = sigval(b)
+			}
+		}
+		return append(b, '}')
+	}
+	switch signo {
+	case 17: // SIGCHLD
+		b = source(b)
+		b = append(b, ", si_status="...)
+		st := int64(int32(le32(raw, 24)))
+		if code == 1 {
+			b = strconv.AppendInt(b, st, 10)
+		} else {
+			b = appendSignal(b, st)
+		}
+		b = append(b, ", si_utime="...)
+		b = appendClockT(b, le64(raw, 32))
+		b = append(b, ", si_stime="...)
+		b = appendClockT(b, le64(raw, 40))
+	case 4, 8: // SIGILL, SIGFPE
+		b = addr(b)
+	case 7: // SIGBUS
+		b = addr(b)
+		if code == 4 || code == 5 {
+			b = append(b, ", si_addr_lsb="...)
+			b = appendHex(b, uint64(le16(raw, 24)))
+		}
+	case 11: // SIGSEGV
+		b = addr(b)
+		switch code {
+		case 3: // SEGV_BNDERR
+			b = append(b, ", si_lower="...)
+			b = appendPtr(b, le64(raw, 32))
+			b = append(b, ", si_upper="...)
+			b = appendPtr(b, le64(raw, 40))
+		case 4: // SEGV_PKUERR
+			b = append(b, ", si_pkey="...)
+			b = strconv.AppendUint(b, uint64(le32(raw, 32)), 10)
+		}
+	case 5: // SIGTRAP
+		b = addr(b)
+	case 29: // SIGIO
+		if code >= 1 && code <= 6 {
+			b = append(b, ", si_band="...)
+			b = strconv.AppendInt(b, int64(le64(raw, 16)), 10)
+			b = append(b, ", si_fd="...)
+			b = strconv.AppendInt(b, int64(int32(le32(raw, 24))), 10)
+		}
+	case 31: // SIGSYS
+		b = append(b, ", si_call_addr="...)
+		b = appendPtr(b, le64(raw, 16))
+		b = append(b, ", si_syscall="...)
+		nr := int32(le32(raw, 24))
+		arch := le32(raw, 28)
+		b = appendSyscallName(b, arch, nr)
+		b = append(b, ", si_arch="...)
+		b = appendAuditArch(b, arch)
+	default:
+		if pid != 0 || uid != 0 {
+			b = source(b)
+		}
+		if le64(raw, 24) != 0 {
+			b = sigval(b)
+		}
+	}
+	return append(b, '}')
+}
+
+func appendSiCode(b []byte, code, signo int32) []byte {
+	if s, ok := siCodes.lookup(uint64(uint32(code))); ok {
+		return append(b, s...)
+	}
+	var x *xlat
+	switch signo {
+	case 5:
+		x = sigtrapCodes
+	case 17:
+		x = sigchldCodes
+	case 29:
+		x = sigpollCodes
+	case 4:
+		x = sigillCodes
+	case 8:
+		x = sigfpeCodes
+	case 11:
+		x = sigsegvCodes
+	case 7:
+		x = sigbusCodes
+	case 31:
+		x = sigsysCodes
+	}
+	if x != nil {
+		if s, ok := x.lookup(uint64(uint32(code))); ok {
+			return append(b, s...)
+		}
+	}
+	return appendHex(b, uint64(uint32(code)))
+}
+
+// userHZ is the kernel's USER_HZ, the unit of clock_t values.
+const userHZ = 100
+
+// appendClockT prints a clock_t as strace: the ticks, and when nonzero
+// the seconds in a comment ("1 /* 0.01 s */").
+func appendClockT(b []byte, v uint64) []byte {
+	b = strconv.AppendUint(b, v, 10)
+	if v == 0 {
+		return b
+	}
+	b = append(b, " /* "...)
+	b = strconv.AppendUint(b, v/userHZ, 10)
+	b = append(b, '.')
+	b = appendPadded(b, v%userHZ, 2)
+	return append(b, " s */"...)
+}

@@ -1,0 +1,344 @@
+package decode
+
+import (
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+)
+
+// structFn prints a captured object p (at least its layout's size).
+type structFn func(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte
+
+// structs maps layout names (those of syscalls' structSizes) to printers.
+var structs = map[string]structFn{
+	"int":         printIntRef,
+	"int2":        printInt2,
+	"long":        printLongRef,
+	"stat":        printStat,
+	"statx":       printStatx,
+	"timespec":    printTimespecS,
+	"timeval":     printTimevalS,
+	"rlimit":      printRlimit,
+	"utsname":     printUtsname,
+	"sigaction":   printSigaction,
+	"sigset":      printSigsetS,
+	"pollfd":      printPollfd,
+	"rusage":      printRusage,
+	"winsize":     printWinsize,
+	"flock":       printFlock,
+	"itimerspec":  printItimerspec,
+	"itimerval":   printItimerval,
+	"sysinfo":     printSysinfo,
+	"tms":         printTms,
+	"sockaddr":    printSockaddrS,
+	"statfs":      printStatfs,
+	"epoll_event": printEpollEvent,
+	"cap_header":  printCapHeader,
+	"siginfo":     printSiginfoS,
+	"stack_t":     printStackT,
+}
+
+func structPrinter(name string) structFn { return structs[name] }
+
+// sizeOf is the size of layout name on ev's architecture.
+func sizeOf(ev *trace.Event, name string) int {
+	arch := ev.Arch
+	if arch == 0 {
+		arch = trace.ArchX86_64
+	}
+	return int(syscalls.StructSize(arch, name))
+}
+
+func isARM64(ev *trace.Event) bool { return ev.Arch == trace.ArchAArch64 }
+
+func printIntRef(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	b = append(b, '[')
+	b = appendInt(b, int64(int32(le32(p, 0))))
+	return append(b, ']')
+}
+
+func printLongRef(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	b = append(b, '[')
+	b = appendInt(b, int64(le64(p, 0)))
+	return append(b, ']')
+}
+
+func printInt2(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	b = append(b, '[')
+	b = appendInt(b, int64(int32(le32(p, 0))))
+	b = append(b, ", "...)
+	b = appendInt(b, int64(int32(le32(p, 4))))
+	return append(b, ']')
+}
+
+func appendTimespec(b []byte, p []byte) []byte {
+	b = append(b, "{tv_sec="...)
+	b = appendInt(b, int64(le64(p, 0)))
+	b = append(b, ", tv_nsec="...)
+	b = appendInt(b, int64(le64(p, 8)))
+	return append(b, '}')
+}
+
+func appendTimeval(b []byte, p []byte) []byte {
+	b = append(b, "{tv_sec="...)
+	b = appendInt(b, int64(le64(p, 0)))
+	b = append(b, ", tv_usec="...)
+	b = appendInt(b, int64(le64(p, 8)))
+	return append(b, '}')
+}
+
+func printTimespecS(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	return appendTimespec(b, p)
+}
+
+func printTimevalS(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	return appendTimeval(b, p)
+}
+
+func printItimerspec(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	b = append(b, "{it_interval="...)
+	b = appendTimespec(b, p)
+	b = append(b, ", it_value="...)
+	b = appendTimespec(b, p[16:])
+	return append(b, '}')
+}
+
+func printItimerval(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	b = append(b, "{it_interval="...)
+	b = appendTimeval(b, p)
+	b = append(b, ", it_value="...)
+	b = appendTimeval(b, p[16:])
+	return append(b, '}')
+}
+
+// appendRlim prints a resource limit: RLIM64_INFINITY, 8192*1024, or 42.
+func appendRlim(b []byte, v uint64) []byte {
+	switch {
+	case v == ^uint64(0):
+		return append(b, "RLIM64_INFINITY"...)
+	case v > 1024 && v%1024 == 0:
+		b = appendUint(b, v/1024)
+		return append(b, "*1024"...)
+	}
+	return appendUint(b, v)
+}
+
+func printRlimit(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	b = append(b, "{rlim_cur="...)
+	b = appendRlim(b, le64(p, 0))
+	b = append(b, ", rlim_max="...)
+	b = appendRlim(b, le64(p, 8))
+	return append(b, '}')
+}
+
+// appendFixedCString prints a NUL-padded char array whole.
+func (d *Decoder) appendFixedCString(b []byte, p []byte) []byte {
+	n := 0
+	for n < len(p) && p[n] != 0 {
+		n++
+	}
+	if n == len(p) && n > 0 {
+		// No NUL: strace shows all but the last byte, then "...".
+		b = d.appendQuoted(b, p[:n-1], false)
+		return append(b, "..."...)
+	}
+	return d.appendQuoted(b, p[:n], false)
+}
+
+func printUtsname(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	names := [...]string{"sysname", "nodename", "release", "version", "machine", "domainname"}
+	b = append(b, '{')
+	for k, name := range names {
+		if k == 2 && !d.opts.Verbose {
+			return append(b, ", ...}"...)
+		}
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, name...)
+		b = append(b, '=')
+		b = d.appendFixedCString(b, p[65*k:65*k+65])
+	}
+	return append(b, '}')
+}
+
+func printSigaction(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	handler := le64(p, 0)
+	flags := le64(p, 8)
+	b = append(b, "{sa_handler="...)
+	switch handler {
+	case 0:
+		b = append(b, "SIG_DFL"...)
+	case 1:
+		b = append(b, "SIG_IGN"...)
+	case ^uint64(0):
+		b = append(b, "SIG_ERR"...)
+	default:
+		b = appendPtr(b, handler)
+	}
+	b = append(b, ", sa_mask="...)
+	b = appendSigset(b, p[24:32])
+	b = append(b, ", sa_flags="...)
+	b = appendFlags(b, saFlags, flags)
+	if flags&0x04000000 != 0 {
+		b = append(b, ", sa_restorer="...)
+		b = appendPtr(b, le64(p, 16))
+	}
+	return append(b, '}')
+}
+
+func printSigsetS(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	return appendSigset(b, p[:8])
+}
+
+func printPollfd(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	b = append(b, "{fd="...)
+	b = appendInt(b, int64(int32(le32(p, 0))))
+	ev16 := uint64(le16(p, 4))
+	b = append(b, ", events="...)
+	return append(appendFlags(b, pollFlags, ev16), '}')
+}
+
+func printRusage(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	b = append(b, "{ru_utime="...)
+	b = appendTimeval(b, p)
+	b = append(b, ", ru_stime="...)
+	b = appendTimeval(b, p[16:])
+	if !d.opts.Verbose {
+		return append(b, ", ...}"...)
+	}
+	names := [...]string{"ru_maxrss", "ru_ixrss", "ru_idrss", "ru_isrss", "ru_minflt", "ru_majflt",
+		"ru_nswap", "ru_inblock", "ru_oublock", "ru_msgsnd", "ru_msgrcv", "ru_nsignals", "ru_nvcsw", "ru_nivcsw"}
+	for k, name := range names {
+		b = append(b, ", "...)
+		b = append(b, name...)
+		b = append(b, '=')
+		b = appendInt(b, int64(le64(p, 32+8*k)))
+	}
+	return append(b, '}')
+}
+
+func printWinsize(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	b = append(b, "{ws_row="...)
+	b = appendUint(b, uint64(le16(p, 0)))
+	b = append(b, ", ws_col="...)
+	b = appendUint(b, uint64(le16(p, 2)))
+	b = append(b, ", ws_xpixel="...)
+	b = appendUint(b, uint64(le16(p, 4)))
+	b = append(b, ", ws_ypixel="...)
+	b = appendUint(b, uint64(le16(p, 6)))
+	return append(b, '}')
+}
+
+func printFlock(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	b = append(b, "{l_type="...)
+	b = appendEnum(b, lockTypes, uint64(le16(p, 0)))
+	b = append(b, ", l_whence="...)
+	b = appendEnum(b, whence, uint64(le16(p, 2)))
+	b = append(b, ", l_start="...)
+	b = appendInt(b, int64(le64(p, 8)))
+	b = append(b, ", l_len="...)
+	b = appendInt(b, int64(le64(p, 16)))
+	return append(b, '}')
+}
+
+func printSysinfo(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	b = append(b, "{uptime="...)
+	b = appendInt(b, int64(le64(p, 0)))
+	b = append(b, ", loads=["...)
+	for k := 0; k < 3; k++ {
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendUint(b, le64(p, 8+8*k))
+	}
+	b = append(b, ']')
+	fields := [...]struct {
+		name string
+		off  int
+	}{{"totalram", 32}, {"freeram", 40}, {"sharedram", 48}, {"bufferram", 56}, {"totalswap", 64}, {"freeswap", 72}}
+	for _, f := range fields {
+		b = append(b, ", "...)
+		b = append(b, f.name...)
+		b = append(b, '=')
+		b = appendUint(b, le64(p, f.off))
+	}
+	b = append(b, ", procs="...)
+	b = appendUint(b, uint64(le16(p, 80)))
+	b = append(b, ", totalhigh="...)
+	b = appendUint(b, le64(p, 88))
+	b = append(b, ", freehigh="...)
+	b = appendUint(b, le64(p, 96))
+	b = append(b, ", mem_unit="...)
+	b = appendUint(b, uint64(le32(p, 104)))
+	return append(b, '}')
+}
+
+func printTms(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	for k, name := range [4]string{"tms_utime", "tms_stime", "tms_cutime", "tms_cstime"} {
+		if k == 0 {
+			b = append(b, '{')
+		} else {
+			b = append(b, ", "...)
+		}
+		b = append(b, name...)
+		b = append(b, '=')
+		b = appendClockT(b, le64(p, 8*k))
+	}
+	return append(b, '}')
+}
+
+func printEpollEvent(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	var data uint64
+	if isARM64(ev) {
+		data = le64(p, 8)
+	} else {
+		data = le64(p, 4)
+	}
+	b = append(b, "{events="...)
+	b = appendFlags(b, epollEvents, uint64(le32(p, 0)))
+	b = append(b, ", data={u32="...)
+	b = appendUint(b, uint64(uint32(data)))
+	b = append(b, ", u64="...)
+	b = appendUint(b, data)
+	return append(b, "}}"...)
+}
+
+var epollEvents = &xlat{vals: []xv{
+	{0x1, "EPOLLIN"}, {0x2, "EPOLLPRI"}, {0x4, "EPOLLOUT"}, {0x8, "EPOLLERR"}, {0x10, "EPOLLHUP"},
+	{0x20, "EPOLLNVAL"}, {0x40, "EPOLLRDNORM"}, {0x80, "EPOLLRDBAND"}, {0x100, "EPOLLWRNORM"},
+	{0x200, "EPOLLWRBAND"}, {0x400, "EPOLLMSG"}, {0x2000, "EPOLLRDHUP"}, {0x10000000, "EPOLLEXCLUSIVE"},
+	{0x20000000, "EPOLLWAKEUP"}, {0x40000000, "EPOLLONESHOT"}, {0x80000000, "EPOLLET"},
+}, dflt: "EPOLL???"}
+
+func printCapHeader(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	b = append(b, "{version="...)
+	switch v := le32(p, 0); v {
+	case 0x19980330:
+		b = append(b, "_LINUX_CAPABILITY_VERSION_1"...)
+	case 0x20071026:
+		b = append(b, "_LINUX_CAPABILITY_VERSION_2"...)
+	case 0x20080522:
+		b = append(b, "_LINUX_CAPABILITY_VERSION_3"...)
+	default:
+		b = appendHex(b, uint64(v))
+	}
+	b = append(b, ", pid="...)
+	b = appendInt(b, int64(int32(le32(p, 4))))
+	return append(b, '}')
+}
+
+func printSiginfoS(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	return appendSiginfo(b, p)
+}
+
+var sigaltstackFlags = &xlat{vals: []xv{{1, "SS_ONSTACK"}, {2, "SS_DISABLE"}, {0x80000000, "SS_AUTODISARM"}}, dflt: "SS_???"}
+
+func printStackT(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	b = append(b, "{ss_sp="...)
+	b = appendPtr(b, le64(p, 0))
+	b = append(b, ", ss_flags="...)
+	b = appendFlags(b, sigaltstackFlags, uint64(le32(p, 8)))
+	b = append(b, ", ss_size="...)
+	b = appendUint(b, le64(p, 16))
+	return append(b, '}')
+}
