@@ -103,6 +103,8 @@ type Spec struct {
 	Status Status
 	// Quiet is the set of suppressed messages.
 	Quiet Quiet
+	// QuietGiven is set once -e quiet= has been applied.
+	QuietGiven bool
 	// signalByName resolves a signal name or number.
 	signalByName func(string) (int, bool)
 }
@@ -138,6 +140,7 @@ func (s *Spec) Apply(expr string) error {
 	case "status":
 		return s.applyStatus(val)
 	case "quiet":
+		s.QuietGiven = true
 		return s.applyQuiet(val)
 	}
 	return fmt.Errorf("-e %s= is not supported yet", qual)
@@ -183,6 +186,9 @@ func (s *Spec) applyTrace(val string) error {
 	default:
 		done := false
 		for _, tok := range strings.Split(body, ",") {
+			if tok == "" {
+				continue // strace's strtok skips empty tokens
+			}
 			var err error
 			done, err = s.addSyscalls(set, tok)
 			if err != nil {
@@ -279,12 +285,20 @@ func (s *Spec) applySignals(val string) error {
 	case "all":
 		set.invert()
 	default:
+		seen := false
 		for _, tok := range strings.Split(body, ",") {
+			if tok == "" {
+				continue
+			}
+			seen = true
 			sig, ok := s.signalNumber(tok)
 			if !ok {
 				return fmt.Errorf("invalid signal '%s'", tok)
 			}
 			set.add(sig)
+		}
+		if !seen {
+			return fmt.Errorf("invalid signal '%s'", val)
 		}
 	}
 	if neg {
@@ -356,12 +370,20 @@ func parseNamed(val, what string, all uint8, lookup func(string) (uint8, bool)) 
 	case "all":
 		set = all
 	default:
+		seen := false
 		for _, tok := range strings.Split(body, ",") {
+			if tok == "" {
+				continue
+			}
+			seen = true
 			v, ok := lookup(tok)
 			if !ok {
 				return 0, fmt.Errorf("invalid %s '%s'", what, tok)
 			}
 			set |= v
+		}
+		if !seen {
+			return 0, fmt.Errorf("invalid %s '%s'", what, val)
 		}
 	}
 	if neg {

@@ -50,6 +50,7 @@ func TestTraceSets(t *testing.T) {
 		{"trace=/read$", []int{unix.SYS_READ}, []int{unix.SYS_PREAD64, unix.SYS_WRITE}, false},
 		{"trace=?nosuchcall,read", []int{unix.SYS_READ}, []int{unix.SYS_WRITE}, false},
 		{"trace=0,1", []int{0, 1}, []int{2}, false},
+		{"trace=write,,read", []int{0, 1}, []int{2}, false},
 		{"trace=syscall_0x1c8", []int{0x1c8}, []int{0}, false},
 		{"trace=%desc,%memory", []int{unix.SYS_READ, unix.SYS_BRK}, []int{unix.SYS_GETPID}, false},
 	}
@@ -84,6 +85,7 @@ func TestErrors(t *testing.T) {
 		"foo":            "invalid system call 'foo'",
 		"foo=bar":        "invalid system call 'foo=bar'",
 		"trace=":         "invalid system call ''",
+		"trace=,":        "invalid system call ','",
 		"trace=read,foo": "invalid system call 'foo'",
 		"trace=%nope":    "invalid system call '%nope'",
 		"trace=/[":       "regcomp: [:",

@@ -190,8 +190,8 @@ func (p *Printer) Handle(ev *trace.Event) error {
 	case trace.Exit:
 		p.taskExit(ev)
 	case trace.NewTask:
-		p.task(ev.TID)
-		if ev.Attached {
+		if _, known := p.tasks[ev.TID]; !known {
+			p.task(ev.TID)
 			p.message("Process %d attached", ev.TID)
 		}
 	case trace.Detached:

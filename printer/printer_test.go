@@ -115,7 +115,8 @@ func TestStderrPidPrefixOnlyWithSeveralTasks(t *testing.T) {
 	feed(t, p, a, e.exit(a, 1, 100), &trace.Event{Kind: trace.NewTask, PID: 101, TID: 101},
 		e.enter(101, unix.SYS_GETPID, 2), e.exit(e.enter(101, unix.SYS_GETPID, 2), 3, 101))
 	lines := strings.Split(out.String(), "\n")
-	if !strings.HasPrefix(lines[0], "getpid()") || !strings.HasPrefix(lines[1], "[pid   101] getpid()") {
+	if !strings.HasPrefix(lines[0], "getpid()") || lines[1] != "sctrace: Process 101 attached" ||
+		!strings.HasPrefix(lines[2], "[pid   101] getpid()") {
 		t.Errorf("prefixes wrong:\n%s", out.String())
 	}
 }

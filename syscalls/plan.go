@@ -78,6 +78,7 @@ const MaxArrayElems = 1024
 // architecture: x86_64, arm64.
 var structSizes = map[string][2]uint32{
 	"int":           {4, 4},
+	"path":          {PathMax, PathMax},
 	"int2":          {8, 8},
 	"gid":           {4, 4},
 	"task_comm":     {16, 16},

@@ -30,7 +30,7 @@ var signatures = map[string]*Signature{
 	"access":     {Args: []Arg{A("pathname", Path), F("mode", "access_mode")}},
 	"faccessat":  {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), F("mode", "access_mode")}},
 	"faccessat2": {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), F("mode", "access_mode"), F("flags", "faccessat_flags")}},
-	"getcwd":     {Args: []Arg{L("buf", OutBuf, 1), A("size", Ulong)}, Decoder: "getcwd"},
+	"getcwd":     {Args: []Arg{{Name: "buf", Type: OutBuf, Len: 1, Struct: "path"}, A("size", Ulong)}, Decoder: "getcwd"},
 	"chdir":      {Args: []Arg{A("path", Path)}},
 	"fchdir":     {Args: []Arg{A("fd", FD)}},
 	"mkdir":      {Args: []Arg{A("pathname", Path), A("mode", Mode)}},

@@ -77,7 +77,7 @@ func parseArgs(args []string) (*config, error) {
 			cfg.help = true
 			return cfg, nil
 		}
-		return nil, usageErrorf("%v", err)
+		return nil, flagError(err)
 	}
 	cfg.command = fs.Args()
 	if cfg.help || cfg.version {
@@ -178,3 +178,26 @@ Tracing:
 The exit status is the traced command's; if it was killed by a signal,
 sctrace kills itself with the same signal.
 `
+
+// flagError rewords pflag's parse errors the way getopt words them.
+func flagError(err error) error {
+	msg := err.Error()
+	if rest, ok := strings.CutPrefix(msg, "unknown shorthand flag: '"); ok {
+		if i := strings.IndexByte(rest, '\''); i > 0 {
+			return usageErrorf("invalid option -- '%s'", rest[:i])
+		}
+	}
+	if rest, ok := strings.CutPrefix(msg, "unknown flag: "); ok {
+		return usageErrorf("unrecognized option '%s'", rest)
+	}
+	if strings.HasPrefix(msg, "flag needs an argument: ") {
+		// pflag: "flag needs an argument: 'o' in -o" or "... --output".
+		name := strings.TrimPrefix(msg, "flag needs an argument: ")
+		if i := strings.Index(name, " in "); i >= 0 {
+			name = strings.Trim(name[:i], "'")
+			return usageErrorf("option requires an argument -- '%s'", name)
+		}
+		return usageErrorf("option '%s' requires an argument", name)
+	}
+	return usageErrorf("%s", msg)
+}

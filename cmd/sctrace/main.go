@@ -131,12 +131,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 // buildSpec turns -e, -z, -Z and -q into a filter.Spec.
 func buildSpec(cfg *config) (*filter.Spec, error) {
 	spec := filter.New(syscalls.Native(), decode.SignalNumber)
-	spec.SetQuietLevel(cfg.quiet)
 	for _, e := range cfg.exprs {
 		if err := spec.Apply(e); err != nil {
 			return nil, err
 		}
 	}
+	quiet := cfg.quiet
+	if quiet > 0 && spec.QuietGiven {
+		return nil, errors.New("-q and -e quiet/--quiet cannot be provided simultaneously")
+	}
+	if quiet == 0 && !spec.QuietGiven && cfg.output != "" && len(cfg.command) > 0 {
+		// strace: tracing a command into a file implies -q.
+		quiet = 1
+	}
+	spec.SetQuietLevel(quiet)
 	if cfg.successful {
 		spec.OnlySuccessful()
 	}
