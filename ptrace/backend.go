@@ -1,0 +1,219 @@
+package ptrace
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/sctrace/sctrace/trace"
+)
+
+// Backend is the ptrace backend. Its zero value is ready to use. Each Run
+// has its own tracer thread and waits only for its own tracees and children
+// (__WNOTHREAD), so Runs may proceed concurrently, and children that other
+// goroutines start are never reaped by a Run.
+type Backend struct {
+	// SameCPU runs the tracer thread and the launched command on one CPU
+	// (the one the tracer is on when it launches). Every syscall stop is
+	// a round trip between the two, which is several times cheaper
+	// within one CPU; but the command, and what it starts, then see a
+	// one-CPU affinity mask (sched_getaffinity, nproc), which strace does
+	// not impose. It does not apply to attached processes.
+	SameCPU bool
+}
+
+// New returns a ptrace backend.
+func New() *Backend { return &Backend{} }
+
+// Name returns "ptrace", as --backend spells it.
+func (*Backend) Name() string { return "ptrace" }
+
+var _ trace.Backend = (*Backend)(nil)
+
+// Run traces target: it launches target.Path (stopped before its execve,
+// which is the first event reported) and attaches to target.PIDs, then
+// reports events until every traced task is gone or ctx is done. On ctx's
+// end, attached tasks are detached (they keep running) and the launched
+// command is killed; Run then returns ctx's error. When sink returns an
+// error, Run stops the same way and returns that error.
+//
+// The sink is called on the tracer's goroutine. The *Event it receives, its
+// SignalInfo and the memory its Captures point to are reused once the sink
+// returns: a sink must copy what it keeps (trace.Event.CopyTo).
+//
+// Run adds SA_NOCLDSTOP to the process's SIGCHLD action (see sigchld.go):
+// tracee stops then cost no signal delivery to the tracer.
+func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Options, sink func(*trace.Event) error) (trace.Result, error) {
+	if target.Path == "" && len(target.PIDs) == 0 {
+		return trace.Result{}, errors.New("ptrace: nothing to trace: no command and no pid")
+	}
+	if err := ctx.Err(); err != nil {
+		return trace.Result{}, err
+	}
+	quietSIGCHLD()
+	tr := newTracer(opts, sink)
+	tr.sameCPU = b.SameCPU
+	type outcome struct {
+		res trace.Result
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		// Never unlocked: when this goroutine ends, its thread ends with
+		// it, and the kernel lets go of anything still traced.
+		runtime.LockOSThread()
+		res, err := tr.run(ctx, target)
+		done <- outcome{res, err}
+	}()
+	select {
+	case o := <-done:
+		return o.res, o.err
+	case <-ctx.Done():
+		tr.requestStop()
+		o := <-done
+		return o.res, o.err
+	}
+}
+
+// The PTRACE_O_* options the backend uses.
+const (
+	baseOptions = unix.PTRACE_O_TRACESYSGOOD | unix.PTRACE_O_TRACEEXEC
+	forkOptions = unix.PTRACE_O_TRACECLONE | unix.PTRACE_O_TRACEFORK | unix.PTRACE_O_TRACEVFORK
+)
+
+// tracer is the state of one Run. Apart from requestStop, its methods run
+// on the locked tracer goroutine only.
+type tracer struct {
+	opts trace.Options
+	sink func(*trace.Event) error
+
+	tasks map[int]*task
+	// goneEarly remembers tasks that exited before their creator's fork
+	// event named them.
+	goneEarly map[int]unix.WaitStatus
+
+	// launchPid is the launched command's pid (0 if none); result its
+	// outcome once it exited.
+	launchPid int
+	result    trace.Result
+	// attached counts tasks attached with -p.
+	attached int
+
+	mem   memReader
+	si    syscallInfo
+	ev    trace.Event
+	sig   trace.SignalInfo
+	clock clock
+
+	// sinkErr is the first error the sink returned; no event follows it.
+	sinkErr error
+
+	// stop is set by requestStop; the wake sentinel (see stub.go) is how
+	// requestStop interrupts a blocked wait4.
+	stop        atomic.Bool
+	wakeMu      sync.Mutex
+	wakeFD      int // write end of the sentinel's stdin; -1 once closed
+	sentinelPid int // 0 once reaped
+
+	// sameCPU: see Backend.SameCPU.
+	sameCPU bool
+
+	// execNRs caches the execve and execveat numbers per architecture.
+	execNRs map[uint32][2]int32
+}
+
+// forcePeekData makes tracers read memory with PTRACE_PEEKDATA only, as
+// where process_vm_readv is missing (tests use it).
+var forcePeekData bool
+
+func newTracer(opts trace.Options, sink func(*trace.Event) error) *tracer {
+	return &tracer{
+		mem:       memReader{noVM: forcePeekData},
+		opts:      opts,
+		sink:      sink,
+		tasks:     make(map[int]*task),
+		goneEarly: make(map[int]unix.WaitStatus),
+		clock:     newClock(),
+		wakeFD:    -1,
+		execNRs:   make(map[uint32][2]int32),
+	}
+}
+
+// run is the body of the tracer goroutine.
+func (tr *tracer) run(ctx context.Context, target trace.Target) (trace.Result, error) {
+	// A context that can never be done needs no way to wake the tracer.
+	if ctx.Done() != nil {
+		if err := tr.startSentinel(); err != nil {
+			return trace.Result{}, err
+		}
+		defer tr.stopSentinel()
+	}
+
+	if len(target.PIDs) > 0 {
+		if err := tr.attachAll(target.PIDs); err != nil {
+			tr.shutdown()
+			return trace.Result{}, err
+		}
+	}
+	if target.Path != "" {
+		if err := tr.launch(target); err != nil {
+			tr.shutdown()
+			return trace.Result{}, err
+		}
+	}
+	err := tr.loop()
+	if err == nil && tr.stop.Load() {
+		err = ctx.Err()
+	}
+	return tr.result, err
+}
+
+// requestStop asks the tracer to stop, from any goroutine: it closes the
+// sentinel's stdin, so that the sentinel exits and wait4 returns.
+func (tr *tracer) requestStop() {
+	tr.stop.Store(true)
+	tr.wakeMu.Lock()
+	defer tr.wakeMu.Unlock()
+	if tr.wakeFD >= 0 {
+		unix.Close(tr.wakeFD)
+		tr.wakeFD = -1
+	}
+}
+
+// emit hands ev to the sink, unless the sink already failed.
+func (tr *tracer) emit(ev *trace.Event) {
+	if tr.sinkErr != nil {
+		return
+	}
+	if err := tr.sink(ev); err != nil {
+		tr.sinkErr = err
+	}
+}
+
+// event resets the reused event for a new one about tk.
+func (tr *tracer) event(kind trace.Kind, tk *task, now int64) *trace.Event {
+	ev := &tr.ev
+	*ev = trace.Event{Kind: kind, PID: int32(tk.pid), TID: int32(tk.tid), Arch: tk.arch, Enter: now}
+	return ev
+}
+
+// clock reads CLOCK_MONOTONIC cheaply: the runtime's monotonic clock (a
+// vDSO call) plus the offset measured once.
+type clock struct {
+	base   time.Time
+	baseNS int64
+}
+
+func newClock() clock {
+	var ts unix.Timespec
+	_ = unix.ClockGettime(unix.CLOCK_MONOTONIC, &ts)
+	return clock{base: time.Now(), baseNS: ts.Nano()}
+}
+
+// now returns CLOCK_MONOTONIC nanoseconds.
+func (c *clock) now() int64 { return c.baseNS + int64(time.Since(c.base)) }

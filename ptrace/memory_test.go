@@ -1,0 +1,115 @@
+package ptrace
+
+import (
+	"encoding/binary"
+	"math"
+	"testing"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+)
+
+// twoPages maps two pages, the second one inaccessible, and returns the
+// first page. process_vm_readv may read our own memory without privileges.
+func twoPages(t *testing.T) []byte {
+	t.Helper()
+	ps := int(pageSize)
+	mem, err := unix.Mmap(-1, 0, 2*ps, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANONYMOUS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { unix.Munmap(mem) })
+	if err := unix.Mprotect(mem[ps:], unix.PROT_NONE); err != nil {
+		t.Fatal(err)
+	}
+	return mem[:ps]
+}
+
+func addrOf(b []byte) uint64 { return uint64(uintptr(unsafe.Pointer(&b[0]))) }
+
+func TestReadCStringPageEnd(t *testing.T) {
+	page := twoPages(t)
+	var m memReader
+	pid := unix.Getpid()
+
+	// A string that ends just before an unreadable page is read whole,
+	// although max asks for more than the page holds.
+	s := page[len(page)-4:]
+	copy(s, "abc\x00")
+	data, trunc, fault := m.readCString(pid, addrOf(s), 100, nil)
+	if string(data) != "abc" || trunc || fault {
+		t.Errorf("at page end: %q truncated %v faulted %v", data, trunc, fault)
+	}
+
+	// Running into the unreadable page before a NUL is a fault.
+	copy(s, "abcd")
+	if data, _, fault := m.readCString(pid, addrOf(s), 100, nil); !fault || data != nil {
+		t.Errorf("unterminated at page end: %q faulted %v", data, fault)
+	}
+
+	// The limit: a string of exactly max bytes is whole, a longer one is
+	// truncated to max bytes.
+	copy(page, "hello world\x00")
+	for _, tc := range []struct {
+		max   int
+		want  string
+		trunc bool
+	}{{11, "hello world", false}, {20, "hello world", false}, {5, "hello", true}, {0, "", true}} {
+		data, trunc, fault := m.readCString(pid, addrOf(page), tc.max, nil)
+		if string(data) != tc.want || trunc != tc.trunc || fault {
+			t.Errorf("max %d: %q truncated %v faulted %v, want %q truncated %v", tc.max, data, trunc, fault, tc.want, tc.trunc)
+		}
+	}
+
+	// An unmapped address.
+	if _, _, fault := m.readCString(pid, 8, 10, nil); !fault {
+		t.Error("address 8 did not fault")
+	}
+}
+
+func TestReadPointers(t *testing.T) {
+	page := twoPages(t)
+	var m memReader
+	pid := unix.Getpid()
+	// Three pointers and the NULL, ending at the page end.
+	arr := page[len(page)-32:]
+	for i, p := range []uint64{0x1000, 0x2000, 0x3000, 0} {
+		binary.LittleEndian.PutUint64(arr[8*i:], p)
+	}
+	ptrs, count, fault := m.readPointers(pid, addrOf(arr), 2, 100)
+	if fault || count != 3 || len(ptrs) != 2 || ptrs[0] != 0x1000 || ptrs[1] != 0x2000 {
+		t.Errorf("ptrs %x count %d fault %v", ptrs, count, fault)
+	}
+	// Without the NULL the array runs into the unreadable page.
+	binary.LittleEndian.PutUint64(arr[24:], 0x4000)
+	if _, count, fault := m.readPointers(pid, addrOf(arr), 10, 100); !fault || count != 4 {
+		t.Errorf("unterminated: count %d fault %v", count, fault)
+	}
+}
+
+func TestByteLen(t *testing.T) {
+	args := [trace.MaxArgs]uint64{0, 0, 10, math.MaxUint64}
+	for _, tc := range []struct {
+		name string
+		p    syscalls.Plan
+		ret  int64
+		n    uint64
+		ok   bool
+	}{
+		{"fixed", syscalls.Plan{Len: syscalls.LenFixed, Size: 16}, 0, 16, true},
+		{"arg", syscalls.Plan{Len: syscalls.LenArg, LenArg: 2}, 0, 10, true},
+		{"arg elems", syscalls.Plan{Len: syscalls.LenArg, LenArg: 2, ElemSize: 8}, 0, 80, true},
+		{"arg overflow", syscalls.Plan{Len: syscalls.LenArg, LenArg: 3, ElemSize: 8}, 0, math.MaxUint64, true},
+		{"ret", syscalls.Plan{Len: syscalls.LenRet}, 7, 7, true},
+		{"ret zero", syscalls.Plan{Len: syscalls.LenRet}, 0, 0, false},
+		{"ret error", syscalls.Plan{Len: syscalls.LenRet}, -2, 0, false},
+	} {
+		n, ok := byteLen(&tc.p, &args, tc.ret)
+		if n != tc.n || ok != tc.ok {
+			t.Errorf("%s: byteLen = %d, %v; want %d, %v", tc.name, n, ok, tc.n, tc.ok)
+		}
+	}
+}

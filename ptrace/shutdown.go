@@ -1,0 +1,115 @@
+package ptrace
+
+import (
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/sctrace/sctrace/trace"
+)
+
+// shutdownTimeout bounds how long shutdown waits for tasks to stop or die.
+// Past it the tracer thread simply ends: the kernel then kills the tasks
+// seized with EXITKILL and detaches the others.
+const shutdownTimeout = 3 * time.Second
+
+// shutdown ends tracing early: launched tasks are killed, attached ones
+// are interrupted and detached at their next stop, so that none is left
+// stopped. It reports Exit and Detached events (while the sink accepts
+// them) and returns when no task is left.
+func (tr *tracer) shutdown() {
+	killed := make(map[int]bool)
+	for _, tk := range tr.tasks {
+		tr.release(tk, killed)
+	}
+	deadline := time.Now().Add(shutdownTimeout)
+	pause := 50 * time.Microsecond
+	for len(tr.tasks) > 0 {
+		pid, ws, err := waitAny(unix.WNOHANG)
+		if err != nil {
+			return
+		}
+		if pid == 0 {
+			if time.Now().After(deadline) {
+				return
+			}
+			time.Sleep(pause)
+			pause = min(2*pause, 10*time.Millisecond)
+			continue
+		}
+		pause = 50 * time.Microsecond
+		tr.shutdownStatus(pid, ws, killed)
+	}
+}
+
+// release starts letting go of tk: kill its process if it was launched,
+// else interrupt it so that it stops and can be detached.
+func (tr *tracer) release(tk *task, killed map[int]bool) {
+	if tk.launched {
+		tk.killing = true
+		if !killed[tk.pid] {
+			killed[tk.pid] = true
+			_ = unix.Kill(tk.pid, unix.SIGKILL)
+		}
+		return
+	}
+	tk.detaching = true
+	_ = interrupt(tk.tid)
+}
+
+// shutdownStatus handles one wait status during shutdown.
+func (tr *tracer) shutdownStatus(pid int, ws unix.WaitStatus, killed map[int]bool) {
+	now := tr.clock.now()
+	tk := tr.tasks[pid]
+	if tk == nil {
+		if pid == tr.sentinelPid {
+			if ws.Exited() || ws.Signaled() {
+				tr.sentinelPid = 0
+			}
+			return
+		}
+		if !ws.Stopped() {
+			return
+		}
+		// A new child of a task being released.
+		tgid, ppid, _ := procStatus(pid)
+		tk = &task{tid: pid, pid: tgid}
+		if tgid == 0 {
+			tk.pid = pid
+		}
+		for _, o := range tr.tasks {
+			if o.pid == tgid || o.pid == ppid {
+				tk.launched = o.launched
+				break
+			}
+		}
+		tr.tasks[pid] = tk
+		tr.release(tk, killed)
+	}
+	if ws.Exited() || ws.Signaled() {
+		tr.exited(tk, ws, now)
+		return
+	}
+	if !ws.Stopped() || tk.killing {
+		// A killed task's SIGKILL ends any stop; its exit follows.
+		return
+	}
+	sig := 0
+	switch ev := ptraceEvent(ws); {
+	case ws.StopSignal() == syscallStopSig:
+	case ev == unix.PTRACE_EVENT_FORK || ev == unix.PTRACE_EVENT_VFORK || ev == unix.PTRACE_EVENT_CLONE:
+		// The new task is traced too: it will stop, and be released then.
+	case ev == unix.PTRACE_EVENT_EXEC:
+		if msg, err := eventMsg(tk.tid); err == nil && int(msg) != tk.tid {
+			delete(tr.tasks, int(msg))
+		}
+	case ev == 0:
+		// A signal-delivery-stop: the signal is delivered on detach.
+		sig = int(ws.StopSignal())
+	}
+	if err := detach(tk.tid, sig); err != nil && err != unix.ESRCH {
+		return
+	}
+	delete(tr.tasks, tk.tid)
+	tr.emit(tr.event(trace.Detached, tk, now))
+}

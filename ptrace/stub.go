@@ -1,0 +1,82 @@
+package ptrace
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// Go cannot run code between fork and exec, yet the tracer must hold the
+// child before its execve so that the execve is the first call it sees. So
+// the backend starts its own executable (/proc/self/exe) as an "exec stub":
+// an environment marker makes the init below stop the process with SIGSTOP
+// and then execute the real command once the tracer has seized it. Any
+// binary that links this package (the CLI, the tests) can serve as stub.
+//
+// The same binary, with another marker, is the "wake sentinel": a child that
+// waits for its stdin to close and exits, so that the tracer's blocking
+// wait4 returns when another goroutine wants it to look at its context.
+
+const (
+	// execStubEnv marks an exec stub. Its arguments are "stub", the path to
+	// execute, and the argument vector; its environment (less the marker)
+	// is the command's.
+	execStubEnv = "SCTRACE_EXEC_STUB"
+	// wakeStubEnv marks a wake sentinel.
+	wakeStubEnv = "SCTRACE_WAKE_STUB"
+)
+
+func init() {
+	if os.Getenv(wakeStubEnv) == "1" {
+		runWakeStub()
+	}
+	if os.Getenv(execStubEnv) == "1" {
+		runExecStub()
+	}
+}
+
+// runExecStub stops the process for the tracer, then executes the command
+// given in its arguments. It never returns.
+func runExecStub() {
+	// During init the main goroutine runs on the main thread, so this
+	// thread's id is the process id: the tracer seizes that thread.
+	runtime.LockOSThread()
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "sctrace: exec stub: missing command")
+		os.Exit(1)
+	}
+	path, argv := os.Args[1], os.Args[2:]
+	env := make([]string, 0, len(os.Environ()))
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, execStubEnv+"=") {
+			env = append(env, kv)
+		}
+	}
+	if err := unix.Tgkill(unix.Getpid(), unix.Gettid(), unix.SIGSTOP); err != nil {
+		fmt.Fprintf(os.Stderr, "sctrace: exec stub: stop: %v\n", err)
+		os.Exit(1)
+	}
+	// syscall.Exec restores the RLIMIT_NOFILE soft limit the Go runtime
+	// raised at start-up, so the command starts with the limits we had.
+	err := syscall.Exec(path, argv, env)
+	fmt.Fprintf(os.Stderr, "sctrace: exec: %v\n", err)
+	os.Exit(1)
+}
+
+// runWakeStub reads its standard input until end of file and exits 0.
+func runWakeStub() {
+	var buf [64]byte
+	for {
+		n, err := unix.Read(0, buf[:])
+		if err == unix.EINTR {
+			continue
+		}
+		if n <= 0 {
+			os.Exit(0)
+		}
+	}
+}
