@@ -19,7 +19,12 @@ func (tr *tracer) launch(target trace.Target) error {
 	if env == nil {
 		env = os.Environ()
 	}
-	stubEnv := make([]string, 0, len(env)+1)
+	// The stub's runtime must not preempt its main thread with SIGURG: a
+	// signal still pending at execve would be reported in the command. The
+	// first GODEBUG in the environment wins, so ours goes first and the
+	// stub removes exactly that entry (and the marker) before its execve.
+	stubEnv := make([]string, 0, len(env)+2)
+	stubEnv = append(stubEnv, stubGODEBUG)
 	stubEnv = append(stubEnv, env...)
 	stubEnv = append(stubEnv, execStubEnv+"=1")
 	argv := make([]string, 0, len(target.Argv)+2)

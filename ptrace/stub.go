@@ -28,6 +28,9 @@ const (
 	execStubEnv = "SCTRACE_EXEC_STUB"
 	// wakeStubEnv marks a wake sentinel.
 	wakeStubEnv = "SCTRACE_WAKE_STUB"
+	// stubGODEBUG is the first entry of the stub's environment: it turns
+	// off asynchronous preemption (SIGURG) in the stub.
+	stubGODEBUG = "GODEBUG=asyncpreemptoff=1"
 )
 
 func init() {
@@ -50,8 +53,12 @@ func runExecStub() {
 		os.Exit(1)
 	}
 	path, argv := os.Args[1], os.Args[2:]
-	env := make([]string, 0, len(os.Environ()))
-	for _, kv := range os.Environ() {
+	environ := rawEnviron()
+	if len(environ) > 0 && environ[0] == stubGODEBUG {
+		environ = environ[1:]
+	}
+	env := make([]string, 0, len(environ))
+	for _, kv := range environ {
 		if !strings.HasPrefix(kv, execStubEnv+"=") {
 			env = append(env, kv)
 		}
@@ -65,6 +72,23 @@ func runExecStub() {
 	err := syscall.Exec(path, argv, env)
 	fmt.Fprintf(os.Stderr, "sctrace: exec: %v\n", err)
 	os.Exit(1)
+}
+
+// rawEnviron returns the process's environment exactly as it was passed,
+// duplicates included (os.Environ drops later duplicates, which would lose
+// a GODEBUG of the command's own behind the stub's).
+func rawEnviron() []string {
+	b, err := os.ReadFile("/proc/self/environ")
+	if err != nil {
+		return os.Environ()
+	}
+	var env []string
+	for _, kv := range strings.Split(string(b), "\x00") {
+		if kv != "" {
+			env = append(env, kv)
+		}
+	}
+	return env
 }
 
 // runWakeStub reads its standard input until end of file and exits 0.

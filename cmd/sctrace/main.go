@@ -12,6 +12,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sync"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/sctrace/sctrace/decode"
@@ -108,10 +110,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		opts.Filter = spec.Trace
 	}
 
-	ctx, stop := interruptContext(len(cfg.command) > 0)
+	ctx, stop, caught := interruptContext(len(cfg.command) > 0)
 	defer stop()
 	res, runErr := ptrace.New().Run(ctx, target, opts, pr.Handle)
 	closeErr := pr.Close()
+	if sig := caught(); sig != 0 && errors.Is(runErr, context.Canceled) {
+		// Interrupted: the backend detached (or killed the command); die
+		// of the same signal, as strace does.
+		stop()
+		killSelf(int(sig))
+		return 128 + int(sig)
+	}
 	if runErr != nil {
 		fmt.Fprintf(stderr, "sctrace: %v\n", runErr)
 		return 1
@@ -155,11 +164,14 @@ func buildSpec(cfg *config) (*filter.Spec, error) {
 }
 
 // interruptContext returns a context that is cancelled when sctrace is told
-// to stop. With a launched command, SIGINT and SIGQUIT from the terminal
-// reach the command too; sctrace keeps tracing so that the command's
-// reaction is shown, as strace does. SIGTERM and SIGHUP stop tracing.
-func interruptContext(launched bool) (context.Context, func()) {
+// to stop, a function that releases it, and one that tells which signal
+// cancelled it (0 if none). With a launched command, SIGINT and SIGQUIT
+// from the terminal reach the command too; sctrace keeps tracing so that
+// the command's reaction is shown, as strace does. SIGTERM and SIGHUP stop
+// tracing.
+func interruptContext(launched bool) (context.Context, func(), func() syscall.Signal) {
 	ctx, cancel := context.WithCancel(context.Background())
+	var caught atomic.Int32
 	sigs := make(chan os.Signal, 4)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE)
 	done := make(chan struct{})
@@ -170,21 +182,23 @@ func interruptContext(launched bool) (context.Context, func()) {
 				if launched && (s == syscall.SIGINT || s == syscall.SIGQUIT) {
 					continue
 				}
+				caught.CompareAndSwap(0, int32(s.(syscall.Signal)))
 				cancel()
 			case <-done:
 				return
 			}
 		}
 	}()
+	var once sync.Once
 	return ctx, func() {
-		signal.Stop(sigs)
-		select {
-		case <-done:
-		default:
-			close(done)
+			once.Do(func() {
+				signal.Stop(sigs)
+				close(done)
+				cancel()
+			})
+		}, func() syscall.Signal {
+			return syscall.Signal(caught.Load())
 		}
-		cancel()
-	}
 }
 
 // killSelf ends sctrace with sig, so that the shell sees the traced
