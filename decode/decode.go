@@ -202,6 +202,11 @@ func (d *Decoder) AppendSignal(b []byte, ev *trace.Event) []byte {
 	if ev.Signal == nil {
 		return append(b, "? ---"...)
 	}
+	if ev.Signal.GroupStop {
+		b = append(b, "stopped by "...)
+		b = appendSignal(b, int64(ev.Signal.Signo))
+		return append(b, " ---"...)
+	}
 	b = appendSignal(b, int64(ev.Signal.Signo))
 	b = append(b, ' ')
 	b = appendSiginfo(b, ev.Signal.Raw[:])

@@ -116,3 +116,11 @@ func TestErrnoNames(t *testing.T) {
 		t.Error("ErrnoNumber(ENOTHING) succeeded")
 	}
 }
+
+func TestGroupStopLine(t *testing.T) {
+	d := New(Options{})
+	ev := &trace.Event{Kind: trace.Signal, Signal: &trace.SignalInfo{Signo: 19, GroupStop: true}}
+	if got := string(d.AppendSignal(nil, ev)); got != "--- stopped by SIGSTOP ---" {
+		t.Errorf("got %q", got)
+	}
+}

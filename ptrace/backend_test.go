@@ -3,6 +3,7 @@ package ptrace
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -524,7 +525,7 @@ func TestGroupStop(t *testing.T) {
 	defer cancel()
 	res, err := New().Run(ctx, shTarget(t, "kill -STOP $$; exit 5"), defaultOpts(), func(ev *trace.Event) error {
 		evs = append(evs, copyEvent(ev))
-		if ev.Kind == trace.Signal && ev.Signal.Signo == 19 {
+		if ev.Kind == trace.Signal && ev.Signal.Signo == 19 && ev.Signal.GroupStop {
 			pid := int(ev.PID)
 			time.AfterFunc(200*time.Millisecond, func() { syscallKill(pid, 18) })
 		}
@@ -536,14 +537,18 @@ func TestGroupStop(t *testing.T) {
 	if res.ExitCode != 5 {
 		t.Fatalf("result = %+v, want exit 5", res)
 	}
-	var sigs []int32
+	var sigs []string
 	for _, ev := range evs {
 		if ev.Kind == trace.Signal {
-			sigs = append(sigs, ev.Signal.Signo)
+			s := fmt.Sprint(ev.Signal.Signo)
+			if ev.Signal.GroupStop {
+				s = "stopped:" + s
+			}
+			sigs = append(sigs, s)
 		}
 	}
-	if len(sigs) != 2 || sigs[0] != 19 || sigs[1] != 18 {
-		t.Errorf("signals %v, want SIGSTOP then SIGCONT", sigs)
+	if got := strings.Join(sigs, " "); got != "19 stopped:19 18" {
+		t.Errorf("signals %q, want delivery of SIGSTOP, the group-stop, SIGCONT", got)
 	}
 }
 

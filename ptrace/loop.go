@@ -258,6 +258,12 @@ func (tr *tracer) eventStop(tk *task, ws unix.WaitStatus, now int64) {
 		// stop was ended by our SIGCONT already.
 		if isStopSignal(ws.StopSignal()) && !tk.hidden {
 			tk.groupStopped = true
+			if tr.opts.SignalsWanted {
+				tr.sig = trace.SignalInfo{Signo: int32(ws.StopSignal()), GroupStop: true}
+				ev := tr.event(trace.Signal, tk, now)
+				ev.Signal = &tr.sig
+				tr.emit(ev)
+			}
 			if err := listen(tk.tid); err == nil {
 				return
 			}

@@ -173,6 +173,10 @@ type SignalInfo struct {
 	Signo int32
 	// Raw is the kernel's siginfo_t as delivered (128 bytes on Linux).
 	Raw [128]byte
+	// GroupStop is set when the event reports that the thread entered a
+	// group-stop (job control) because of Signo, rather than a delivery:
+	// strace's "--- stopped by SIGSTOP ---". Raw is then empty.
+	GroupStop bool
 }
 
 // Target says what to trace: a command to launch or processes to attach to.
