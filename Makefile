@@ -19,8 +19,8 @@ demo: build
 	@echo '$$ bin/sctrace -f -e trace=execve,openat,read,write,clone,wait4,exit_group sh -c "echo hello | cat"'
 	@$(BIN)/sctrace -f -e trace=execve,openat,read,write,clone,wait4,exit_group sh -c 'echo hello | cat'
 	@echo
-	@echo '$$ bin/sctrace -T -e trace=%file cat /etc/hostname'
-	@$(BIN)/sctrace -T -e trace=%file cat /etc/hostname
+	@echo '$$ bin/sctrace -T -e trace=openat,read,write,close cat /etc/hostname'
+	@LC_ALL=C $(BIN)/sctrace -T -e trace=openat,read,write,close cat /etc/hostname
 
 # deps: install the Debian packages the tests need, when missing (root).
 deps:
@@ -37,7 +37,8 @@ lint: deps
 	$(GOBIN)/staticcheck ./...
 
 test: deps lint
-	$(GO) test -count=1 -timeout 20m ./...
+	mkdir -p $(BIN) && SCTRACE_CONFORMANCE_REPORT=$(CURDIR)/$(BIN)/conformance.txt $(GO) test -count=1 -timeout 20m ./...
+	@echo; echo "strace conformance (internal/conformance):"; cat $(BIN)/conformance.txt
 
 generate:
 	$(GO) generate ./syscalls/...
