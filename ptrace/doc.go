@@ -22,8 +22,9 @@
 //     memory is not read. An exit whose entry was not seen (a task
 //     attached inside a call) is not reported.
 //   - Signal at a signal-delivery-stop, when Options.SignalsWanted; the
-//     signal is then delivered. Group-stops ("stopped by SIGSTOP") are not
-//     reported.
+//     signal is then delivered. A group-stop is reported as a Signal whose
+//     SignalInfo has GroupStop set (strace's "--- stopped by SIGSTOP ---");
+//     the task then waits in PTRACE_LISTEN, stopped as it would be untraced.
 //   - Exec at PTRACE_EVENT_EXEC, between the execve's entry and exit;
 //     OldTID is the thread that called execve (the leader's own id unless
 //     another thread executed it; that thread's id is then gone, with no
