@@ -12,9 +12,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/sctrace/sctrace/decode"
 	"github.com/sctrace/sctrace/filter"
@@ -206,5 +208,9 @@ func interruptContext(launched bool) (context.Context, func(), func() syscall.Si
 func killSelf(sig int) {
 	_ = unix.Setrlimit(unix.RLIMIT_CORE, &unix.Rlimit{})
 	signal.Reset(syscall.Signal(sig))
-	_ = unix.Kill(os.Getpid(), syscall.Signal(sig))
+	// A signal aimed at this very thread is delivered on the way back from
+	// the system call; the sleep covers a signal that is blocked here.
+	runtime.LockOSThread()
+	_ = unix.Tgkill(os.Getpid(), unix.Gettid(), syscall.Signal(sig))
+	time.Sleep(time.Second)
 }
