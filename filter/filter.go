@@ -32,10 +32,25 @@ const (
 	StatusAll = StatusSuccessful | StatusFailed | StatusUnfinished | StatusUnavailable | StatusDetached
 )
 
-var statusNames = []struct {
+// named is one entry of a table of names for bits.
+type named[T ~uint8] struct {
 	name string
-	val  Status
-}{
+	val  T
+}
+
+// lookupIn returns a lookup function over a table of names, for parseNamed.
+func lookupIn[T ~uint8](table []named[T]) func(string) (uint8, bool) {
+	return func(tok string) (uint8, bool) {
+		for _, n := range table {
+			if n.name == tok {
+				return uint8(n.val), true
+			}
+		}
+		return 0, false
+	}
+}
+
+var statusNames = []named[Status]{
 	{"successful", StatusSuccessful},
 	{"failed", StatusFailed},
 	{"unfinished", StatusUnfinished},
@@ -57,10 +72,7 @@ const (
 	quietAll = QuietAttach | QuietExit | QuietPathResolution | QuietPersonality | QuietThreadExecve
 )
 
-var quietNames = []struct {
-	name string
-	val  Quiet
-}{
+var quietNames = []named[Quiet]{
 	{"attach", QuietAttach},
 	{"exit", QuietExit},
 	{"exits", QuietExit},
@@ -330,14 +342,7 @@ func (s *Spec) signalNumber(tok string) (int, bool) {
 }
 
 func (s *Spec) applyStatus(val string) error {
-	v, err := parseNamed(val, "status", uint8(StatusAll), func(tok string) (uint8, bool) {
-		for _, n := range statusNames {
-			if n.name == tok {
-				return uint8(n.val), true
-			}
-		}
-		return 0, false
-	})
+	v, err := parseNamed(val, "status", uint8(StatusAll), lookupIn(statusNames))
 	if err != nil {
 		return err
 	}
@@ -346,14 +351,7 @@ func (s *Spec) applyStatus(val string) error {
 }
 
 func (s *Spec) applyQuiet(val string) error {
-	v, err := parseNamed(val, "quiet", uint8(quietAll), func(tok string) (uint8, bool) {
-		for _, n := range quietNames {
-			if n.name == tok {
-				return uint8(n.val), true
-			}
-		}
-		return 0, false
-	})
+	v, err := parseNamed(val, "quiet", uint8(quietAll), lookupIn(quietNames))
 	if err != nil {
 		return err
 	}
