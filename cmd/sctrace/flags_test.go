@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestParseArgs(t *testing.T) {
+	cfg, err := parseArgs([]string{"-ff", "-o", "out", "-s", "64", "-tt", "-T", "-xx", "-e", "trace=open", "-e", "signal=none", "ls", "-l", "-a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.follow != 2 || !cfg.separately || cfg.output != "out" || cfg.stringLimit != 64 ||
+		cfg.timestamps != 2 || !cfg.syscallTime || cfg.hex != 2 || len(cfg.exprs) != 2 {
+		t.Errorf("parsed %+v", cfg)
+	}
+	if strings.Join(cfg.command, " ") != "ls -l -a" {
+		t.Errorf("command %q: flags after PROG must belong to PROG", cfg.command)
+	}
+	cfg, err = parseArgs([]string{"-p", "1,2", "-p", "3 4"})
+	if err != nil || len(cfg.pids) != 4 || cfg.pids[3] != 4 {
+		t.Errorf("pids %v, %v", cfg.pids, err)
+	}
+	cfg, err = parseArgs([]string{"true"})
+	if err != nil || cfg.stringLimit != 32 || cfg.column != 40 || cfg.backend != "ptrace" {
+		t.Errorf("defaults %+v, %v", cfg, err)
+	}
+}
+
+func TestParseArgsErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "must have PROG [ARGS] or -p PID"},
+		{[]string{"-s", "abc", "true"}, "invalid -s argument: 'abc'"},
+		{[]string{"-s", "-1", "true"}, "invalid -s argument: '-1'"},
+		{[]string{"-a", "x", "true"}, "invalid -a argument: 'x'"},
+		{[]string{"-p", "abc"}, "Invalid process id: 'abc'"},
+		{[]string{"-p", "0"}, "Invalid process id: '0'"},
+		{[]string{"-Q", "true"}, "invalid option -- 'Q'"},
+		{[]string{"--nope", "true"}, "unrecognized option '--nope'"},
+		{[]string{"-o"}, "option requires an argument -- 'o'"},
+		{[]string{"--backend=ebpf", "true"}, "--backend=ebpf is not available"},
+		{[]string{"--backend=x", "true"}, "invalid --backend argument: 'x'"},
+	} {
+		_, err := parseArgs(tc.args)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("parseArgs(%q) = %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}
+
+func TestRunUsageAndVersion(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"-h"}, &out, &errb); code != 0 || !strings.HasPrefix(out.String(), "Usage: sctrace") {
+		t.Errorf("-h: exit %d, %q", code, out.String())
+	}
+	out.Reset()
+	if code := run([]string{"-V"}, &out, &errb); code != 0 || out.String() != "sctrace -- version "+version+"\n" {
+		t.Errorf("-V: exit %d, %q", code, out.String())
+	}
+	errb.Reset()
+	if code := run([]string{"-e", "trace=nosuch", "true"}, &out, &errb); code != 1 || errb.String() != "sctrace: invalid system call 'nosuch'\n" {
+		t.Errorf("bad -e: exit %d, %q", code, errb.String())
+	}
+	errb.Reset()
+	if code := run([]string{"/nonexistent/prog"}, &out, &errb); code != 1 || errb.String() != "sctrace: Can't stat '/nonexistent/prog': No such file or directory\n" {
+		t.Errorf("missing program: exit %d, %q", code, errb.String())
+	}
+	errb.Reset()
+	if code := run([]string{"-q", "-e", "quiet=attach", "true"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "cannot be provided simultaneously") {
+		t.Errorf("-q with quiet=: exit %d, %q", code, errb.String())
+	}
+}
