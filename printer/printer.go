@@ -77,6 +77,9 @@ type task struct {
 	file *os.File
 	// curcol is the length of the thread's open line under -ff.
 	curcol int
+	// reprint forces the next exit to start a "<... NAME resumed>" line
+	// (the thread took over its leader's pid in an execve).
+	reprint bool
 }
 
 // Printer writes strace's text for a stream of events.
@@ -198,6 +201,8 @@ func (p *Printer) Handle(ev *trace.Event) error {
 		p.detached(ev)
 	case trace.Lost:
 		p.lost(ev)
+	case trace.Exec:
+		p.exec(ev)
 	}
 	return p.err
 }
@@ -370,6 +375,10 @@ func (p *Printer) enter(ev *trace.Event) {
 // resumeHeader reports whether t's exit must start a new line with
 // "<... NAME resumed>": another thread's output came in between.
 func (p *Printer) resumeHeader(t *task) bool {
+	if t.reprint {
+		t.reprint = false
+		return true
+	}
 	if p.opts.Separate {
 		return t.curcol == 0
 	}
@@ -503,6 +512,59 @@ func (p *Printer) taskExit(ev *trace.Event) {
 		p.line = b
 	}
 	p.drop(t, false)
+}
+
+// exec handles an execve by a thread other than the leader: the thread
+// takes over the leader's pid (and, under -ff, its file); the leader is
+// gone without an exit of its own. strace prints
+// "+++ superseded by execve in pid OLD +++" under the new pid.
+func (p *Printer) exec(ev *trace.Event) {
+	if ev.OldTID == 0 || ev.OldTID == ev.TID {
+		return
+	}
+	thread, ok := p.tasks[ev.OldTID]
+	if !ok {
+		return
+	}
+	leader := p.task(ev.TID)
+	if leader.pending != nil {
+		// The execve killed the leader inside its call.
+		p.noReturn(leader, leader.pending)
+	}
+	if p.opts.Separate {
+		if thread.out != nil && thread.curcol != 0 {
+			p.write(thread.out, []byte(" <pid changed to "+strconv.Itoa(int(ev.TID))+" ...>\n"))
+		}
+		thread.out, leader.out = leader.out, thread.out
+		thread.file, leader.file = leader.file, thread.file
+		thread.curcol, leader.curcol = leader.curcol, 0
+		if leader.out != nil {
+			if err := leader.out.Flush(); err != nil && p.err == nil {
+				p.err = err
+			}
+			if leader.file != nil {
+				leader.file.Close()
+			}
+		}
+	} else if p.printing == thread && p.curcol != 0 {
+		p.write(p.shared, []byte(" <pid changed to "+strconv.Itoa(int(ev.TID))+" ...>\n"))
+		p.curcol = 0
+	}
+	if p.printing == leader || p.printing == thread {
+		p.printing = nil
+	}
+	delete(p.tasks, ev.OldTID)
+	thread.tid = ev.TID
+	thread.reprint = true
+	p.tasks[ev.TID] = thread
+	if p.opts.Spec == nil || p.opts.Spec.Quiet&filter.QuietThreadExecve == 0 {
+		b := p.leader(p.line[:0], thread, ev.Enter)
+		b = append(b, "+++ superseded by execve in pid "...)
+		b = strconv.AppendInt(b, int64(ev.OldTID), 10)
+		b = append(b, " +++\n"...)
+		p.emit(thread, b, 0)
+		p.line = b
+	}
 }
 
 func (p *Printer) detached(ev *trace.Event) {

@@ -61,6 +61,7 @@ var workloads = []workload{
 	cWorkload("sleep", "sleep", false),
 	cWorkload("dirs", "dirs", true),
 	cWorkload("strings", "strings", false),
+	cWorkload("threadexec", "threadexec", false),
 	command("true", "/bin/true"),
 	command("cat", "/bin/cat", "%F/alpha.txt"),
 	command("dd", "/bin/dd", "if=/dev/zero", "of=/dev/null", "bs=1", "count=100", "status=noxfer"),
