@@ -159,6 +159,10 @@ func argPrinter(a syscalls.Arg, arch uint32) argFn {
 			}
 			return d.appendIovec(b, ev, i, int(int32(lenArg(ev, a.Len))), uint64(ev.Ret))
 		}
+	case syscalls.MsghdrIn:
+		return printMsghdrIn
+	case syscalls.MsghdrOut:
+		return printMsghdrOut
 	case syscalls.StructIn:
 		sp := structPrinter(a.Struct)
 		name := a.Struct
@@ -317,14 +321,20 @@ func (d *Decoder) appendArray(b []byte, ev *trace.Event, i int, name string, sp 
 	return append(b, ']')
 }
 
-// appendIovec prints an iovec array of cnt elements; limit caps the bytes
-// shown in total (a read's result).
+// appendIovec prints argument i, an iovec array of cnt elements; limit
+// caps the bytes shown in total (a read's result).
 func (d *Decoder) appendIovec(b []byte, ev *trace.Event, i int, cnt int, limit uint64) []byte {
-	addr := ev.Args[i]
+	return d.appendIovecCapture(b, ev.Args[i], &ev.Captures[i], cnt, limit)
+}
+
+// appendIovecCapture prints the iovec array at addr, of cnt elements,
+// from its capture c (shaped as a syscalls.CaptureIovec capture); limit
+// caps the bytes shown in total.
+func (d *Decoder) appendIovecCapture(b []byte, addr uint64, c *trace.Capture, cnt int, limit uint64) []byte {
 	if addr == 0 {
 		return append(b, "NULL"...)
 	}
-	c, ok := capOK(ev, i)
+	ok := !c.Faulted && c.Data != nil
 	if !ok || cnt <= 0 {
 		if cnt == 0 && ok {
 			return append(b, "[]"...)

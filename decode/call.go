@@ -61,7 +61,7 @@ func newCall(t *syscalls.Table, nr int) *call {
 // returns.
 func atExit(a syscalls.Arg) bool {
 	switch a.Type {
-	case syscalls.OutBuf, syscalls.OutIovec, syscalls.StructOut, syscalls.StructInOut, syscalls.ArrayInOut:
+	case syscalls.OutBuf, syscalls.OutIovec, syscalls.StructOut, syscalls.StructInOut, syscalls.ArrayInOut, syscalls.MsghdrOut:
 		return true
 	case syscalls.Custom:
 		return a.At&syscalls.AtExit != 0

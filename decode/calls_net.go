@@ -41,11 +41,16 @@ func enterSocket(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 
 // appendSockaddrArg prints a socket address argument of length n.
 func (d *Decoder) appendSockaddrArg(b []byte, ev *trace.Event, i int, n uint64) []byte {
-	addr := ev.Args[i]
+	return d.appendSockaddrAt(b, ev.Args[i], &ev.Captures[i], n)
+}
+
+// appendSockaddrAt prints the socket address at addr, of length n, from
+// its capture cp (the address's first bytes).
+func (d *Decoder) appendSockaddrAt(b []byte, addr uint64, cp *trace.Capture, n uint64) []byte {
 	if addr == 0 {
 		return append(b, "NULL"...)
 	}
-	cp, ok := capOK(ev, i)
+	ok := !cp.Faulted && cp.Data != nil
 	if int64(int32(n)) < 2 || !ok {
 		return appendPtr(b, addr)
 	}
@@ -95,20 +100,22 @@ func (d *Decoder) appendSockaddr(b []byte, p []byte) []byte {
 	case fam == 2 && n >= 16: // AF_INET
 		b = append(b, "sin_port=htons("...)
 		b = appendUint(b, uint64(uint16(p[2])<<8|uint16(p[3])))
-		b = append(b, "), sin_addr=inet_addr(\""...)
+		b = append(b, "), sin_addr=inet_addr("...)
+		var tmp [64]byte
 		a := netip.AddrFrom4([4]byte{p[4], p[5], p[6], p[7]})
-		b = a.AppendTo(b)
-		b = append(b, "\")"...)
+		b = d.appendQuotedPlain(b, a.AppendTo(tmp[:0]))
+		b = append(b, ')')
 	case fam == 10 && n >= 24: // AF_INET6
 		b = append(b, "sin6_port=htons("...)
 		b = appendUint(b, uint64(uint16(p[2])<<8|uint16(p[3])))
 		b = append(b, "), sin6_flowinfo=htonl("...)
 		b = appendUint(b, uint64(uint32(p[4])<<24|uint32(p[5])<<16|uint32(p[6])<<8|uint32(p[7])))
-		b = append(b, "), inet_pton(AF_INET6, \""...)
+		b = append(b, "), inet_pton(AF_INET6, "...)
 		var a16 [16]byte
+		var tmp [64]byte
 		copy(a16[:], p[8:24])
-		b = netip.AddrFrom16(a16).AppendTo(b)
-		b = append(b, "\", &sin6_addr)"...)
+		b = d.appendQuotedPlain(b, netip.AddrFrom16(a16).AppendTo(tmp[:0]))
+		b = append(b, ", &sin6_addr)"...)
 		if n > 24 {
 			b = append(b, ", sin6_scope_id="...)
 			b = appendUint(b, uint64(le32(p, 24)))

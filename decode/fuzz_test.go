@@ -17,6 +17,8 @@ func FuzzDecode(f *testing.F) {
 	f.Add(int32(7), uint64(0x1000), uint64(3), uint64(100), int64(2), make([]byte, 24), uint8(3), uint8(8))
 	f.Add(int32(-1), uint64(1), uint64(2), uint64(3), int64(-4095), []byte{}, uint8(4), uint8(16))
 	f.Add(int32(217), uint64(3), uint64(0x1000), uint64(32768), int64(48), make([]byte, 48), uint8(5), uint8(32))
+	f.Add(int32(46), uint64(3), uint64(0x1000), uint64(0), int64(9), append(make([]byte, 40), 24, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 20, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0), uint8(8), uint8(3))
+	f.Add(int32(47), uint64(4), uint64(0x1000), uint64(0x40), int64(16), make([]byte, 80), uint8(8), uint8(1))
 	f.Fuzz(func(t *testing.T, nr int32, a0, a1, a2 uint64, ret int64, data []byte, flags, mode uint8) {
 		ev := &trace.Event{Kind: trace.SyscallExit, Arch: trace.ArchX86_64, NR: nr, Ret: ret}
 		if flags&1 != 0 {

@@ -30,6 +30,9 @@ import (
 //     bytes (at most StringLimit elements without Verbose), each limited by
 //     the string limit and, for an exit capture, by what the return value
 //     says was transferred. A failed call gets no Elems.
+//   - Msghdrs: Data holds the raw struct msghdr, Aux (at exit) the
+//     msg_namelen it held at entry, Elems its name, iovecs (shaped as an
+//     iovec capture) and control bytes, as syscalls.CaptureMsghdr says.
 
 // maxStringArrayElems caps the elements of a string array copied under -v.
 const maxStringArrayElems = 4096
@@ -89,6 +92,8 @@ func (tr *tracer) capture(tk *task, i int, p *syscalls.Plan, when syscalls.When,
 		return tr.captureStringArray(tk.tid, addr, p)
 	case syscalls.CaptureIovec:
 		return tr.captureIovec(tk, addr, p, when, ret)
+	case syscalls.CaptureMsghdr:
+		return tr.captureMsghdr(tk, i, addr, p, when, ret)
 	}
 	return trace.Capture{}
 }
@@ -170,18 +175,26 @@ func (tr *tracer) captureStringArray(tid int, addr uint64, p *syscalls.Plan) tra
 	return c
 }
 
+// captureIovec executes a CaptureIovec plan: the count is an argument.
 func (tr *tracer) captureIovec(tk *task, addr uint64, p *syscalls.Plan, when syscalls.When, ret int64) trace.Capture {
 	var count uint64
 	if int(p.LenArg) < len(tk.args) {
 		count = tk.args[p.LenArg]
 	}
+	return tr.readIovec(tk.tid, addr, count, when == syscalls.AtExit, ret)
+}
+
+// readIovec copies the array of count struct iovec at addr and the bytes
+// each element names, as the package comment describes: at exit (atExit),
+// the bytes shown are limited to the ret transferred, and a failed call
+// gets no Elems. Both CaptureIovec and a msghdr's iovecs come here.
+func (tr *tracer) readIovec(tid int, addr, count uint64, atExit bool, ret int64) trace.Capture {
 	n := min(count, syscalls.MaxArrayElems)
 	raw := make([]byte, n*iovecSize)
-	if err := tr.mem.read(tk.tid, addr, raw); err != nil {
+	if err := tr.mem.read(tid, addr, raw); err != nil {
 		return trace.Capture{Faulted: true}
 	}
 	c := trace.Capture{Data: raw, Aux: count, Truncated: count > n}
-	atExit := when == syscalls.AtExit
 	if atExit && ret < 0 {
 		return c
 	}
@@ -203,7 +216,7 @@ func (tr *tracer) captureIovec(tk *task, addr uint64, p *syscalls.Plan, when sys
 		take := min(ln, limit)
 		data := make([]byte, take)
 		if take > 0 {
-			if err := tr.mem.read(tk.tid, base, data); err != nil {
+			if err := tr.mem.read(tid, base, data); err != nil {
 				c.Elems[j] = trace.Capture{Faulted: true}
 				continue
 			}

@@ -124,6 +124,22 @@ func runHelper(name string, args []string) int {
 			return 5
 		}
 		return 0
+	case "msghdr":
+		// sendmsg two buffers and an SCM_RIGHTS control message over a
+		// socketpair; recvmsg them into one 64-byte buffer.
+		sv, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM, 0)
+		if err != nil {
+			return 2
+		}
+		rights := unix.UnixRights(sv[0])
+		if _, err := unix.SendmsgBuffers(sv[0], [][]byte{[]byte("two "), []byte("parts")}, rights, nil, 0); err != nil {
+			return 3
+		}
+		oob := make([]byte, 64)
+		if _, _, _, _, err := unix.RecvmsgBuffers(sv[1], [][]byte{make([]byte, 64)}, oob, 0); err != nil {
+			return 4
+		}
+		return 0
 	case "execthread":
 		// execve from a thread that is not the thread group leader.
 		for {

@@ -22,6 +22,29 @@ const (
 	CaptureStringArray
 	// CaptureIovec copies an array of struct iovec and the bytes each names.
 	CaptureIovec
+	// CaptureMsghdr copies a struct msghdr and what it points to: its
+	// address (msg_name), its iovec array with the bytes each names (as
+	// CaptureIovec does), and its control buffer (msg_control).
+	//
+	// The resulting trace.Capture has Data = the raw struct msghdr
+	// (MsghdrSize bytes); at exit, Aux = the msg_namelen the header held at
+	// entry (as a uint32), so that a decoder can show what the caller
+	// offered beside what the kernel stored. Unless the plan's call failed
+	// (an exit capture with a negative return value) or this is the entry
+	// capture of an exit plan (AtEntry|AtExit: the header alone), Elems
+	// holds three captures, indexed by the Msg* constants:
+	//   - MsgName: min(msg_namelen, MsgNameMax) bytes at msg_name (empty
+	//     when msg_name is NULL or msg_namelen <= 0);
+	//   - MsgIov: the iovec array, shaped exactly like a CaptureIovec
+	//     capture (raw array in Data, Aux = msg_iovlen, Elems per buffer,
+	//     each limited by the string limit and, at exit, by the return
+	//     value; at most the string limit of buffers unless verbose);
+	//   - MsgControl: min(msg_controllen, MsgControlMax) bytes at
+	//     msg_control, Truncated when msg_controllen was larger (empty when
+	//     msg_control is NULL or msg_controllen is 0).
+	// An unreadable object sets its capture's Faulted; an unreadable
+	// header sets Faulted on the whole capture, with no Elems.
+	CaptureMsghdr
 )
 
 // When says at which stop a capture is taken.
@@ -67,6 +90,20 @@ type Plan struct {
 	// copying them unless the trace is verbose (-v).
 	CountOnly bool
 }
+
+// The layout of a struct msghdr capture (CaptureMsghdr).
+const (
+	// MsghdrSize is sizeof(struct msghdr) on 64-bit architectures.
+	MsghdrSize = 56
+	// MsgNameMax caps the bytes copied at msg_name: a sockaddr_storage.
+	MsgNameMax = 128
+	// MsgControlMax caps the bytes copied at msg_control.
+	MsgControlMax = 1024
+	// MsgName, MsgIov and MsgControl index a CaptureMsghdr's Elems.
+	MsgName    = 0
+	MsgIov     = 1
+	MsgControl = 2
+)
 
 // PathMax caps the length of a captured file name, as PATH_MAX does.
 const PathMax = 4096
@@ -197,6 +234,10 @@ func argPlan(arch uint32, a Arg) Plan {
 		return Plan{Kind: CaptureIovec, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len)}
 	case OutIovec:
 		return Plan{Kind: CaptureIovec, When: AtExit, Len: LenArg, LenArg: uint8(a.Len)}
+	case MsghdrIn:
+		return Plan{Kind: CaptureMsghdr, When: AtEntry, Len: LenFixed, Size: MsghdrSize}
+	case MsghdrOut:
+		return Plan{Kind: CaptureMsghdr, When: AtEntry | AtExit, Len: LenRet, Size: MsghdrSize}
 	case StructIn:
 		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenFixed, Size: mustSize(arch, a.Struct)}
 	case StructOut:

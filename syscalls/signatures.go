@@ -102,6 +102,8 @@ var signatures = map[string]*Signature{
 	"socketpair": {Args: []Arg{E("domain", "address_family"), C("type"), C("protocol"), S("sv", StructOut, "int2")}, Decoder: "socket"},
 	"connect":    {Args: []Arg{A("sockfd", FD), Arg{Name: "addr", Type: InBuf, Len: 2, Struct: "sockaddr"}, A("addrlen", Uint)}},
 	"sendto":     {Args: []Arg{A("sockfd", FD), L("buf", InBuf, 2), A("len", Ulong), F("flags", "msg_flags"), Arg{Name: "dest_addr", Type: InBuf, Len: 5, Struct: "sockaddr"}, A("addrlen", Uint)}},
+	"sendmsg":    {Args: []Arg{A("sockfd", FD), A("msg", MsghdrIn), F("flags", "msg_flags")}},
+	"recvmsg":    {Args: []Arg{A("sockfd", FD), A("msg", MsghdrOut), F("flags", "msg_flags")}},
 	"recvfrom":   {Args: []Arg{A("sockfd", FD), L("buf", OutBuf, 2), A("len", Ulong), F("flags", "msg_flags"), S("src_addr", StructOut, "sockaddr"), CIn("addrlen", "int")}, Decoder: "recvfrom"},
 
 	// More files and descriptors.

@@ -54,6 +54,15 @@ const (
 	// OutIovec is an array of struct iovec the call fills, up to the
 	// returned byte count.
 	OutIovec
+	// MsghdrIn is a struct msghdr the call reads (sendmsg): the header,
+	// its address, its iovecs and their bytes, and its control buffer,
+	// copied at entry.
+	MsghdrIn
+	// MsghdrOut is a struct msghdr the call fills (recvmsg): the header is
+	// copied at entry (for the msg_namelen the caller offered) and again at
+	// exit with what it points to, the iovecs' bytes up to the returned
+	// byte count.
+	MsghdrOut
 	// StructIn is a fixed-size object the call reads, copied at entry.
 	StructIn
 	// StructOut is a fixed-size object the call fills, copied at exit.
