@@ -2,8 +2,10 @@ package ptrace
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"golang.org/x/sys/unix"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -676,4 +678,27 @@ func TestSameCPU(t *testing.T) {
 	if res.ExitCode != 1 {
 		t.Errorf("nproc under SameCPU = %d, want 1", res.ExitCode)
 	}
+}
+
+// TestSigreturnMaskFromStack: rt_sigreturn's stack-relative capture holds
+// the signal mask the handler's frame restores.
+func TestSigreturnMaskFromStack(t *testing.T) {
+	testutil.RequirePtrace(t)
+	opts := defaultOpts()
+	opts.FollowForks = true
+	evs, res := collect(t, selfTarget(t, "sigmask"), opts)
+	if res.ExitCode != 0 {
+		t.Fatalf("workload exit %+v", res)
+	}
+	want := uint64(1) << (uint(unix.SIGUSR2) - 1)
+	for _, ev := range evs {
+		if ev.Kind != trace.SyscallEnter || ev.NR != unix.SYS_RT_SIGRETURN {
+			continue
+		}
+		c := ev.Captures[0]
+		if len(c.Data) == 8 && binary.LittleEndian.Uint64(c.Data)&want != 0 {
+			return
+		}
+	}
+	t.Fatal("no rt_sigreturn restored a mask holding SIGUSR2")
 }

@@ -79,6 +79,9 @@ func (tr *tracer) limitOf(p *syscalls.Plan) uint64 {
 // capture executes plan p for argument i.
 func (tr *tracer) capture(tk *task, i int, p *syscalls.Plan, when syscalls.When, ret int64) trace.Capture {
 	addr := tk.args[i]
+	if p.FromStack {
+		addr = tk.sp + uint64(int64(p.StackOffset))
+	}
 	if addr == 0 {
 		return trace.Capture{}
 	}

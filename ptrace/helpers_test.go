@@ -51,6 +51,23 @@ func runHelper(name string, args []string) int {
 			return 5
 		}
 		return 0
+	case "sigmask":
+		// A handled SIGUSR1 delivered to a thread that blocks SIGUSR2: the
+		// rt_sigreturn that ends the handler restores a mask of {USR2}.
+		runtime.LockOSThread()
+		var set unix.Sigset_t
+		set.Val[0] = 1 << (uint(unix.SIGUSR2) - 1)
+		if err := unix.PthreadSigmask(unix.SIG_BLOCK, &set, nil); err != nil {
+			return 2
+		}
+		c := make(chan os.Signal, 1)
+		signal.Notify(c, syscall.SIGUSR1)
+		if err := unix.Tgkill(unix.Getpid(), unix.Gettid(), unix.SIGUSR1); err != nil {
+			return 3
+		}
+		<-c
+		time.Sleep(100 * time.Millisecond)
+		return 0
 	case "sigusr1":
 		// A handled SIGUSR1 sent to the main thread (the one traced
 		// without -f), then a normal exit.

@@ -163,6 +163,7 @@ func (tr *tracer) syscallEntry(tk *task, now int64) {
 	tk.inSyscall = true
 	tk.nr = nr
 	tk.args = tr.si.args()
+	tk.sp = tr.si.StackPointer
 	tk.enter = now
 	tk.sc = nil
 	if tk.hidden {

@@ -34,9 +34,11 @@ type task struct {
 	wanted bool
 	nr     int32
 	args   [trace.MaxArgs]uint64
-	enter  int64
-	sc     *syscalls.Syscall
-	caps   [trace.MaxArgs]trace.Capture
+	// sp is the stack pointer at the entry, for stack-relative plans.
+	sp    uint64
+	enter int64
+	sc    *syscalls.Syscall
+	caps  [trace.MaxArgs]trace.Capture
 	// bufs keeps the memory of each argument's capture Data for reuse:
 	// an event's memory is valid only during the sink's call.
 	bufs [trace.MaxArgs][]byte

@@ -89,6 +89,10 @@ type Plan struct {
 	// CountOnly makes a CaptureStringArray count its elements without
 	// copying them unless the trace is verbose (-v).
 	CountOnly bool
+	// FromStack makes the object's address the stack pointer at entry plus
+	// StackOffset, instead of the argument's value (rt_sigreturn's frame).
+	FromStack   bool
+	StackOffset int32
 }
 
 // The layout of a struct msghdr capture (CaptureMsghdr).
@@ -174,6 +178,14 @@ var structSizes = map[string][2]uint32{
 	"mnt_id_req":    {32, 32},
 }
 
+// sigframeMaskOffset is where the signal mask being restored lies relative
+// to the stack pointer at rt_sigreturn's entry. x86_64: the frame starts at
+// sp-8 (its return address was popped), and uc_sigmask sits at 8 (pretcode)
+// + 40 (uc_flags, uc_link, uc_stack) + 256 (uc_mcontext) into it. arm64:
+// the frame starts at sp, with 128 bytes of siginfo before a ucontext whose
+// uc_sigmask is at 40.
+var sigframeMaskOffset = map[uint32]int32{trace.ArchX86_64: 296, trace.ArchAArch64: 168}
+
 // StructSize returns the size of layout name on arch, or 0 if unknown.
 func StructSize(arch uint32, name string) uint32 {
 	s, ok := structSizes[name]
@@ -255,6 +267,12 @@ func argPlan(arch uint32, a Arg) Plan {
 		return Plan{Kind: CaptureStringArray, When: AtEntry}
 	case EnvArray:
 		return Plan{Kind: CaptureStringArray, When: AtEntry, CountOnly: true}
+	case SigframeMask:
+		off, ok := sigframeMaskOffset[arch]
+		if !ok {
+			return Plan{}
+		}
+		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenFixed, Size: 8, FromStack: true, StackOffset: off}
 	case Custom:
 		if a.Struct == "" {
 			return Plan{}

@@ -78,7 +78,7 @@ var signatures = map[string]*Signature{
 	"tgkill":            {Args: []Arg{A("tgid", Int), A("tid", Int), A("sig", Signo)}},
 	"rt_sigaction":      {Args: []Arg{A("signum", Signo), S("act", StructIn, "sigaction"), S("oldact", StructOut, "sigaction"), A("sigsetsize", Ulong)}},
 	"rt_sigprocmask":    {Args: []Arg{E("how", "sigprocmask_how"), S("set", StructIn, "sigset"), S("oldset", StructOut, "sigset"), A("sigsetsize", Ulong)}},
-	"rt_sigreturn":      {Args: []Arg{}, Decoder: "rt_sigreturn"},
+	"rt_sigreturn":      {Args: []Arg{A("frame_mask", SigframeMask)}, Decoder: "rt_sigreturn"},
 	"nanosleep":         {Args: []Arg{S("req", StructIn, "timespec"), S("rem", StructOut, "timespec")}, Decoder: "nanosleep"},
 	"clock_nanosleep":   {Args: []Arg{E("clockid", "clockid"), F("flags", "timer_flags"), S("request", StructIn, "timespec"), S("remain", StructOut, "timespec")}, Decoder: "nanosleep"},
 	"getpid":            {Args: []Arg{}},

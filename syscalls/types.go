@@ -79,6 +79,9 @@ const (
 	// EnvArray is a NULL-terminated array of strings shown as a count
 	// (/* 23 vars */) unless -v.
 	EnvArray
+	// SigframeMask is the signal mask rt_sigreturn restores: 8 bytes of the
+	// signal frame on the stack, found from the stack pointer at entry.
+	SigframeMask
 	// Custom is printed by a syscall-specific decoder; the decoder reads the
 	// capture that Arg.Struct's plan asks for, if any.
 	Custom
