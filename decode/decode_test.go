@@ -152,6 +152,7 @@ func TestLines(t *testing.T) {
 			`wait4(-1, 0x7ffea7ef577c, WNOHANG, NULL) = -1 ECHILD (No child processes)`},
 		{"kill", sc(t, "kill", 0, 6861, 10), `kill(6861, SIGUSR1) = 0`},
 		{"rt_sigreturn", sc(t, "rt_sigreturn", 6819), `rt_sigreturn({mask=[]}) = 6819`},
+		{"rt_sigreturn mask", sc(t, "rt_sigreturn", 0).data(0, []byte{2, 0, 0, 0, 0, 0, 0, 0}), `rt_sigreturn({mask=[INT]}) = 0`},
 		{"poll", sc(t, "poll", 1, 0x1000, 1, 0).data(0, le(nil).u32(0).u16(1).u16(1)),
 			`poll([{fd=0, events=POLLIN}], 1, 0) = 1 ([{fd=0, revents=POLLIN}])`},
 		{"poll2", sc(t, "poll", 2, 0x1000, 2, 100).data(0, le(nil).u32(3).u16(1).u16(1).u32(4).u16(4).u16(4)),
