@@ -252,16 +252,7 @@ func printSysinfo(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 		b = appendUint(b, le64(p, 8+8*k))
 	}
 	b = append(b, ']')
-	fields := [...]struct {
-		name string
-		off  int
-	}{{"totalram", 32}, {"freeram", 40}, {"sharedram", 48}, {"bufferram", 56}, {"totalswap", 64}, {"freeswap", 72}}
-	for _, f := range fields {
-		b = append(b, ", "...)
-		b = append(b, f.name...)
-		b = append(b, '=')
-		b = appendUint(b, le64(p, f.off))
-	}
+	b = appendU64Fields(b, p, sysinfoFields)
 	b = append(b, ", procs="...)
 	b = appendUint(b, uint64(le16(p, 80)))
 	b = append(b, ", totalhigh="...)
@@ -342,3 +333,22 @@ func printStackT(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	b = appendUint(b, le64(p, 16))
 	return append(b, '}')
 }
+
+// u64Field names an unsigned 64-bit field of a struct and its offset.
+type u64Field struct {
+	name string
+	off  int
+}
+
+// appendU64Fields prints ", name=value" for each field, in decimal.
+func appendU64Fields(b []byte, p []byte, fields []u64Field) []byte {
+	for _, f := range fields {
+		b = append(b, ", "...)
+		b = append(b, f.name...)
+		b = append(b, '=')
+		b = appendUint(b, le64(p, f.off))
+	}
+	return b
+}
+
+var sysinfoFields = []u64Field{{"totalram", 32}, {"freeram", 40}, {"sharedram", 48}, {"bufferram", 56}, {"totalswap", 64}, {"freeswap", 72}}

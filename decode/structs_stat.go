@@ -242,16 +242,7 @@ func printStatx(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 func printStatfs(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	b = append(b, "{f_type="...)
 	b = appendFsMagic(b, le64(p, 0))
-	fields := [...]struct {
-		name string
-		off  int
-	}{{"f_bsize", 8}, {"f_blocks", 16}, {"f_bfree", 24}, {"f_bavail", 32}, {"f_files", 40}, {"f_ffree", 48}}
-	for _, f := range fields {
-		b = append(b, ", "...)
-		b = append(b, f.name...)
-		b = append(b, '=')
-		b = appendUint(b, le64(p, f.off))
-	}
+	b = appendU64Fields(b, p, statfsFields)
 	b = append(b, ", f_fsid={val=["...)
 	b = appendHex(b, uint64(le32(p, 56)))
 	b = append(b, ", "...)
@@ -288,3 +279,5 @@ func appendFsMagic(b []byte, v uint64) []byte {
 	}
 	return appendHex(b, v)
 }
+
+var statfsFields = []u64Field{{"f_bsize", 8}, {"f_blocks", 16}, {"f_bfree", 24}, {"f_bavail", 32}, {"f_files", 40}, {"f_ffree", 48}}
