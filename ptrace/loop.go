@@ -48,16 +48,25 @@ func (tr *tracer) loop() error {
 	return tr.sinkErr
 }
 
+// sentinelStatus reports whether pid is the wake sentinel, forgetting it
+// once it has exited.
+func (tr *tracer) sentinelStatus(pid int, ws unix.WaitStatus) bool {
+	if pid != tr.sentinelPid {
+		return false
+	}
+	if ws.Exited() || ws.Signaled() {
+		tr.sentinelPid = 0
+	}
+	return true
+}
+
 // dispatch handles one wait status. Every stopped tracee is resumed (or
 // left in a listening group-stop) before dispatch returns.
 func (tr *tracer) dispatch(pid int, ws unix.WaitStatus) {
 	now := tr.clock.now()
 	tk := tr.tasks[pid]
 	if tk == nil {
-		if pid == tr.sentinelPid {
-			if ws.Exited() || ws.Signaled() {
-				tr.sentinelPid = 0
-			}
+		if tr.sentinelStatus(pid, ws) {
 			return
 		}
 		if !ws.Stopped() {

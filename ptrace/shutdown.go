@@ -62,10 +62,7 @@ func (tr *tracer) shutdownStatus(pid int, ws unix.WaitStatus, killed map[int]boo
 	now := tr.clock.now()
 	tk := tr.tasks[pid]
 	if tk == nil {
-		if pid == tr.sentinelPid {
-			if ws.Exited() || ws.Signaled() {
-				tr.sentinelPid = 0
-			}
+		if tr.sentinelStatus(pid, ws) {
 			return
 		}
 		if !ws.Stopped() {
