@@ -66,3 +66,24 @@ func lastLine(text string) string {
 	}
 	return l[len(l)-1]
 }
+
+// TestKilledBySegfault: a command that dies of SIGSEGV shows strace's
+// "--- SIGSEGV {...si_addr=NULL} ---" and "+++ killed by SIGSEGV ... +++"
+// lines, and the tracer dies of SIGSEGV too (status 139), rather than Go's
+// runtime treating the signal as its own crash.
+func TestKilledBySegfault(t *testing.T) {
+	strace, sctrace := tracers(t)
+	bin := workload(t, "crash")
+	refTrace, ref := traceFile(t, strace, bin)
+	gotTrace, got := traceFile(t, sctrace, bin)
+	if ref.exit != 128+11 || got.exit != ref.exit {
+		t.Errorf("exit status: sctrace %d, strace %d (stderr %q)", got.exit, ref.exit, got.stderr)
+	}
+	if got.stdout != "before\n" {
+		t.Errorf("stdout %q", got.stdout)
+	}
+	want, have := normalized(refTrace), normalized(gotTrace)
+	if d := sameLines(want[len(want)-3:], have[len(have)-3:]); d != "" {
+		t.Errorf("last lines differ: %s", d)
+	}
+}
