@@ -1,0 +1,35 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzParseArgs: any command line is parsed or rejected with a message;
+// none panics.
+func FuzzParseArgs(f *testing.F) {
+	for _, seed := range []string{
+		"-f -o out ls -l", "-ff -s 64 -e trace=open true", "-p 1,2 -p 3", "-s abc true", "-tttT -xx -a 10 true",
+		"--backend=ebpf true", "-Q", "--", "-o", "-e", "-q -qq -v -z -Z -r true",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		cfg, err := parseArgs(strings.Fields(line))
+		if err != nil {
+			if err.Error() == "" {
+				t.Errorf("parseArgs(%q): empty error", line)
+			}
+			return
+		}
+		if cfg.help || cfg.version {
+			return
+		}
+		if len(cfg.command) == 0 && len(cfg.pids) == 0 {
+			t.Errorf("parseArgs(%q) accepted a line with nothing to trace", line)
+		}
+		if _, err := buildSpec(cfg); err != nil && err.Error() == "" {
+			t.Errorf("buildSpec(%q): empty error", line)
+		}
+	})
+}
