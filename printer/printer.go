@@ -143,6 +143,7 @@ type openError struct {
 	err  error
 }
 
+// Error returns strace's wording, with glibc's capitalized strerror.
 func (e *openError) Error() string {
 	reason := e.err.Error()
 	var errno syscall.Errno
@@ -153,6 +154,7 @@ func (e *openError) Error() string {
 	return fmt.Sprintf("Can't fopen '%s': %s", e.name, reason)
 }
 
+// Unwrap returns the error of the open call.
 func (e *openError) Unwrap() error { return e.err }
 
 // wallOffset is CLOCK_REALTIME minus CLOCK_MONOTONIC, in nanoseconds.

@@ -37,6 +37,7 @@ type config struct {
 // to run -h.
 type usageError struct{ msg string }
 
+// Error returns the message without the program name.
 func (e *usageError) Error() string { return e.msg }
 
 func usageErrorf(format string, args ...any) error {

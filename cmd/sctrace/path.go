@@ -44,6 +44,7 @@ func lookPath(name string) (string, error) {
 // statError is strace's message for a program it cannot find.
 type statError struct{ name, reason string }
 
+// Error returns strace's wording.
 func (e *statError) Error() string { return fmt.Sprintf("Can't stat '%s': %s", e.name, e.reason) }
 
 // describe is strerror(3) with glibc's capitalization.
