@@ -89,7 +89,9 @@ type Printer struct {
 
 	shared     *bufio.Writer
 	sharedFile *os.File
-	flushLines bool
+	// interactive output (a terminal, a pipe, stderr) is flushed after
+	// every part of a line.
+	interactive bool
 	// pidPrefix is set when -o with -f (or several -p) prefixes every line
 	// with "PID  ".
 	pidPrefix bool
@@ -120,7 +122,7 @@ func New(dec *decode.Decoder, opts Options) (*Printer, error) {
 	switch {
 	case opts.Output == "":
 		p.shared = bufio.NewWriterSize(opts.Stderr, 64<<10)
-		p.flushLines = true
+		p.interactive = true
 	case opts.Separate:
 		// Files are opened per thread, on first output.
 	default:
@@ -130,7 +132,7 @@ func New(dec *decode.Decoder, opts Options) (*Printer, error) {
 		}
 		p.sharedFile = f
 		p.shared = bufio.NewWriterSize(f, 256<<10)
-		p.flushLines = isInteractive(f)
+		p.interactive = isInteractive(f)
 	}
 	p.pidPrefix = opts.Output != "" && !opts.Separate && (opts.FollowForks || opts.Initial > 1)
 	return p, nil
@@ -342,13 +344,15 @@ func (p *Printer) emit(t *task, b []byte, startCol int) {
 	p.write(w, b)
 	if n := len(b); n > 0 && b[n-1] == '\n' {
 		*curcol = 0
-		if p.flushLines {
-			if err := w.Flush(); err != nil && p.err == nil {
-				p.err = err
-			}
-		}
 	} else {
 		*curcol = startCol + len(b)
+	}
+	// A reader watching a terminal or a pipe sees a call as soon as it is
+	// entered ("read(0, " while the read blocks), as with strace.
+	if p.interactive {
+		if err := w.Flush(); err != nil && p.err == nil {
+			p.err = err
+		}
 	}
 }
 
