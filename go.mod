@@ -1,6 +1,6 @@
 module github.com/sctrace/sctrace
 
-go 1.26.8
+go 1.26.0
 
 require (
 	github.com/spf13/pflag v1.0.10
