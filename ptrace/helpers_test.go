@@ -22,6 +22,10 @@ import (
 // the tests.
 const helperEnv = "SCTRACE_PTRACE_TEST_HELPER"
 
+// init keeps the main goroutine on the main thread: a workload runs in
+// TestMain, and without -f only the main thread (tid == pid) is traced.
+func init() { runtime.LockOSThread() }
+
 func TestMain(m *testing.M) {
 	if h := os.Getenv(helperEnv); h != "" {
 		os.Exit(runHelper(h, os.Args[1:]))
