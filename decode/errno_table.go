@@ -1,4 +1,5 @@
-// Code generated from strace 6.1's errno names and glibc's strerror messages; DO NOT EDIT.
+// The errno names strace 6.1 prints and the messages of glibc's strerror, for
+// each errno value. errno_table_test.go cross-checks them with golang.org/x/sys.
 
 package decode
 
