@@ -99,52 +99,41 @@ func appendOwnerEx(b []byte, ev *trace.Event, asAddr bool) []byte {
 
 func retFcntl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	r := uint64(ev.Ret)
+	// note appends strace's explanation of the value: " (flags ...)".
+	note := func(b []byte, label string) []byte {
+		b = append(b, " ("...)
+		return append(b, label...)
+	}
 	switch uint32(ev.Args[1]) {
 	case 1: // F_GETFD
-		if r == 0 {
-			break
+		if r != 0 {
+			b = appendHex(append(b, "= "...), r)
+			b, _ = appendFlagsOnly(note(b, "flags "), fdFlags, r)
+			return append(b, ')')
 		}
-		b = append(b, "= "...)
-		b = appendHex(b, r)
-		b = append(b, " (flags "...)
-		b, _ = appendFlagsOnly(b, fdFlags, r)
-		return append(b, ')')
 	case 3: // F_GETFL
-		b = append(b, "= "...)
-		b = appendHex(b, r)
-		b = append(b, " (flags "...)
-		b = appendOpenFlags(b, uint32(r), ev.Arch)
-		return append(b, ')')
+		b = appendHex(append(b, "= "...), r)
+		return append(appendOpenFlags(note(b, "flags "), uint32(r), ev.Arch), ')')
 	case 1025: // F_GETLEASE
-		b = append(b, "= "...)
-		b = appendHex(b, r)
+		b = appendHex(append(b, "= "...), r)
 		if s, ok := lockTypes.lookup(r); ok {
-			b = append(b, " ("...)
-			b = append(b, s...)
-			b = append(b, ')')
+			b = append(note(b, s), ')')
 		}
 		return b
 	case 1034: // F_GET_SEALS
-		if r == 0 {
-			break
+		if r != 0 {
+			b = appendHex(append(b, "= "...), r)
+			b, _ = appendFlagsOnly(note(b, "seals "), sealFlags, r)
+			return append(b, ')')
 		}
-		b = append(b, "= "...)
-		b = appendHex(b, r)
-		b = append(b, " (seals "...)
-		b, _ = appendFlagsOnly(b, sealFlags, r)
-		return append(b, ')')
 	case 11: // F_GETSIG
-		if r == 0 {
-			break
+		if r != 0 {
+			b = appendInt(append(b, "= "...), int64(r))
+			if s := SignalName(int(r)); s != "" {
+				b = append(note(b, s), ')')
+			}
+			return b
 		}
-		b = append(b, "= "...)
-		b = appendInt(b, int64(r))
-		if s := SignalName(int(r)); s != "" {
-			b = append(b, " ("...)
-			b = append(b, s...)
-			b = append(b, ')')
-		}
-		return b
 	}
 	return appendRetValue(b, c.retType, ev.Ret)
 }

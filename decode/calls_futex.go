@@ -25,42 +25,33 @@ func enterFutex(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	}
 	val := func(b []byte) []byte { return appendInt(b, int64(int32(ev.Args[2]))) }
 	switch cmd {
-	case 0: // FUTEX_WAIT
+	case 0, 9: // FUTEX_WAIT, FUTEX_WAIT_BITSET
 		b = append(b, ", "...)
 		b = val(b)
 		b = append(b, ", "...)
 		b = timeout(b)
-	case 9: // FUTEX_WAIT_BITSET
+		if cmd == 9 {
+			b = append(b, ", "...)
+			b = appendBitset(b, uint32(ev.Args[5]))
+		}
+	case 1, 10: // FUTEX_WAKE, FUTEX_WAKE_BITSET
 		b = append(b, ", "...)
 		b = val(b)
-		b = append(b, ", "...)
-		b = timeout(b)
-		b = append(b, ", "...)
-		b = appendBitset(b, uint32(ev.Args[5]))
-	case 1: // FUTEX_WAKE
-		b = append(b, ", "...)
-		b = val(b)
-	case 10: // FUTEX_WAKE_BITSET
-		b = append(b, ", "...)
-		b = val(b)
-		b = append(b, ", "...)
-		b = appendBitset(b, uint32(ev.Args[5]))
-	case 3: // FUTEX_REQUEUE
+		if cmd == 10 {
+			b = append(b, ", "...)
+			b = appendBitset(b, uint32(ev.Args[5]))
+		}
+	case 3, 4, 12: // FUTEX_REQUEUE, FUTEX_CMP_REQUEUE(_PI)
 		b = append(b, ", "...)
 		b = val(b)
 		b = append(b, ", "...)
 		b = appendUint(b, uint64(uint32(ev.Args[3])))
 		b = append(b, ", "...)
 		b = appendPtr(b, ev.Args[4])
-	case 4, 12: // FUTEX_CMP_REQUEUE(_PI)
-		b = append(b, ", "...)
-		b = val(b)
-		b = append(b, ", "...)
-		b = appendUint(b, uint64(uint32(ev.Args[3])))
-		b = append(b, ", "...)
-		b = appendPtr(b, ev.Args[4])
-		b = append(b, ", "...)
-		b = appendInt(b, int64(int32(ev.Args[5])))
+		if cmd != 3 {
+			b = append(b, ", "...)
+			b = appendInt(b, int64(int32(ev.Args[5])))
+		}
 	case 6, 13: // FUTEX_LOCK_PI(2)
 		b = append(b, ", "...)
 		b = timeout(b)

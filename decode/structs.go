@@ -70,18 +70,15 @@ func printInt2(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	return append(b, ']')
 }
 
-func appendTimespec(b []byte, p []byte) []byte {
-	b = append(b, "{tv_sec="...)
-	b = appendInt(b, int64(le64(p, 0)))
-	b = append(b, ", tv_nsec="...)
-	b = appendInt(b, int64(le64(p, 8)))
-	return append(b, '}')
-}
+func appendTimespec(b []byte, p []byte) []byte { return appendSeconds(b, p, ", tv_nsec=") }
 
-func appendTimeval(b []byte, p []byte) []byte {
+func appendTimeval(b []byte, p []byte) []byte { return appendSeconds(b, p, ", tv_usec=") }
+
+// appendSeconds prints a {tv_sec, fraction} pair of 64-bit fields.
+func appendSeconds(b []byte, p []byte, fraction string) []byte {
 	b = append(b, "{tv_sec="...)
 	b = appendInt(b, int64(le64(p, 0)))
-	b = append(b, ", tv_usec="...)
+	b = append(b, fraction...)
 	b = appendInt(b, int64(le64(p, 8)))
 	return append(b, '}')
 }

@@ -189,36 +189,48 @@ func splitNegation(v string) (string, bool) {
 }
 
 func (s *Spec) applyTrace(val string) error {
-	body, neg := splitNegation(val)
 	set := trace.NewSyscallSet(false)
-	switch body {
-	case "none":
-	case "all":
-		set.Invert()
-	default:
-		done := false
-		for _, tok := range strings.Split(body, ",") {
-			if tok == "" {
-				continue // strace's strtok skips empty tokens
-			}
-			var err error
-			done, err = s.addSyscalls(set, tok)
-			if err != nil {
-				return err
-			}
-			if !done {
-				return fmt.Errorf("invalid system call '%s'", tok)
-			}
-		}
-		if !done {
-			return fmt.Errorf("invalid system call '%s'", val)
-		}
-	}
-	if neg {
-		set.Invert()
+	if err := parseList(val, "system call", func(tok string) (bool, error) { return s.addSyscalls(set, tok) }, set.Invert, set.Invert); err != nil {
+		return err
 	}
 	s.Trace = set
 	s.TraceAll = set.Len() == trace.MaxNR && set.Has(trace.MaxNR)
+	return nil
+}
+
+// parseList walks strace's list grammar: leading "!"s invert the list,
+// "none" and "all" stand alone, and tokens are comma-separated (empty ones
+// skipped, as strtok does). add handles one token and reports whether it
+// named anything; fill makes the set full and invert complements it. what
+// names the kind of token in error messages.
+func parseList(val, what string, add func(tok string) (bool, error), fill, invert func()) error {
+	body, neg := splitNegation(val)
+	switch body {
+	case "none":
+	case "all":
+		fill()
+	default:
+		seen := false
+		for _, tok := range strings.Split(body, ",") {
+			if tok == "" {
+				continue
+			}
+			seen = true
+			ok, err := add(tok)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return fmt.Errorf("invalid %s '%s'", what, tok)
+			}
+		}
+		if !seen {
+			return fmt.Errorf("invalid %s '%s'", what, val)
+		}
+	}
+	if neg {
+		invert()
+	}
 	return nil
 }
 
@@ -290,31 +302,16 @@ func classByToken(tok string) (syscalls.Class, bool) {
 }
 
 func (s *Spec) applySignals(val string) error {
-	body, neg := splitNegation(val)
 	var set SignalSet
-	switch body {
-	case "none":
-	case "all":
-		set.invert()
-	default:
-		seen := false
-		for _, tok := range strings.Split(body, ",") {
-			if tok == "" {
-				continue
-			}
-			seen = true
-			sig, ok := s.signalNumber(tok)
-			if !ok {
-				return fmt.Errorf("invalid signal '%s'", tok)
-			}
+	err := parseList(val, "signal", func(tok string) (bool, error) {
+		sig, ok := s.signalNumber(tok)
+		if ok {
 			set.add(sig)
 		}
-		if !seen {
-			return fmt.Errorf("invalid signal '%s'", val)
-		}
-	}
-	if neg {
-		set.invert()
+		return ok, nil
+	}, set.invert, set.invert)
+	if err != nil {
+		return err
 	}
 	s.Signals = set
 	return nil
@@ -361,33 +358,13 @@ func (s *Spec) applyQuiet(val string) error {
 
 // parseNamed parses a list of names into a bit set whose full value is all.
 func parseNamed(val, what string, all uint8, lookup func(string) (uint8, bool)) (uint8, error) {
-	body, neg := splitNegation(val)
 	var set uint8
-	switch body {
-	case "none":
-	case "all":
-		set = all
-	default:
-		seen := false
-		for _, tok := range strings.Split(body, ",") {
-			if tok == "" {
-				continue
-			}
-			seen = true
-			v, ok := lookup(tok)
-			if !ok {
-				return 0, fmt.Errorf("invalid %s '%s'", what, tok)
-			}
-			set |= v
-		}
-		if !seen {
-			return 0, fmt.Errorf("invalid %s '%s'", what, val)
-		}
-	}
-	if neg {
-		set = ^set & all
-	}
-	return set, nil
+	err := parseList(val, what, func(tok string) (bool, error) {
+		v, ok := lookup(tok)
+		set |= v
+		return ok, nil
+	}, func() { set = all }, func() { set = ^set & all })
+	return set, err
 }
 
 // SetQuietLevel applies -q (1), -qq (2) and -qqq (3) as strace does.
