@@ -110,6 +110,11 @@ type Event struct {
 	// exiting (or being detached) inside the call, which therefore has no
 	// result: strace prints "= ?". Ret is meaningless then.
 	NoReturn bool
+	// CPUTime is, on a SyscallExit, the system CPU time in nanoseconds
+	// that the call consumed, as strace -c counts it without -w; HasCPUTime
+	// says whether the backend measured it.
+	CPUTime    int64
+	HasCPUTime bool
 }
 
 // CopyTo makes dst a deep copy of e, reusing dst's capture buffers. A sink
@@ -204,6 +209,14 @@ type Options struct {
 	Filter *SyscallSet
 	// SignalsWanted says whether Signal events are wanted.
 	SignalsWanted bool
+	// CountOnly asks for per-syscall aggregates (-c) instead of syscall
+	// events. A backend that can aggregate in place returns them in
+	// Result.Counts and emits no SyscallEnter/SyscallExit events; one that
+	// cannot ignores it and emits events as usual (Result.Counts nil).
+	CountOnly bool
+	// SummaryWallTime makes aggregates measure wall time from entry to
+	// exit (-w) rather than system CPU time.
+	SummaryWallTime bool
 }
 
 // Backend traces a target and reports what happens as Events.
@@ -225,6 +238,11 @@ type Result struct {
 	ExitCode int
 	// Signal is the signal that killed the launched command, if any.
 	Signal int
+	// Counts holds the per-syscall aggregates of a backend that honoured
+	// Options.CountOnly; nil otherwise.
+	Counts map[SyscallKey]*SyscallStats
+	// Stats is what tracing cost the tracer (--tracer-stats).
+	Stats TracerStats
 }
 
 // ErrUnsupported is returned (wrapped) by a backend that cannot run here.
