@@ -73,49 +73,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	target.PIDs = cfg.pids
 
-	decLimit := cfg.stringLimit
-	if decLimit == 0 {
-		decLimit = -1 // decode's spelling of -s 0
-	}
-	dec := decode.New(decode.Options{
-		StringLimit: decLimit,
-		Hex:         decode.HexMode(cfg.hex),
-		Verbose:     cfg.verbose,
-	})
-	initial := len(cfg.pids)
-	if len(cfg.command) > 0 {
-		initial++
-	}
-	pr, err := printer.New(dec, printer.Options{
-		Timestamps:   printer.TimestampMode(cfg.timestamps),
-		Relative:     cfg.relative,
-		SyscallTimes: cfg.syscallTime,
-		Column:       cfg.column,
-		Output:       cfg.output,
-		Separate:     cfg.separately && cfg.output != "",
-		FollowForks:  cfg.follow > 0,
-		Spec:         spec,
-		Initial:      initial,
-		Stderr:       stderr,
-	})
+	dec := newDecoder(cfg)
+	pr, err := newPrinter(cfg, dec, spec, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "sctrace: %v\n", err)
 		return 1
 	}
-
-	opts := trace.Options{
-		FollowForks:   cfg.follow > 0,
-		StringLimit:   cfg.stringLimit,
-		Verbose:       cfg.verbose,
-		SignalsWanted: true,
+	opts := backendOptions(cfg, spec)
+	backend, err := selectBackend(cfg, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "sctrace: %v\n", err)
+		return 1
 	}
-	if !spec.TraceAll {
-		opts.Filter = spec.Trace
-	}
+	sink := pr.Handle
 
 	ctx, stop, caught := interruptContext(len(cfg.command) > 0)
 	defer stop()
-	res, runErr := ptrace.New().Run(ctx, target, opts, pr.Handle)
+	res, runErr := backend.Run(ctx, target, opts, sink)
 	closeErr := pr.Close()
 	if sig := caught(); sig != 0 && errors.Is(runErr, context.Canceled) {
 		// Interrupted: the backend detached (or killed the command); die
@@ -138,6 +112,59 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 128 + res.Signal
 	}
 	return res.ExitCode
+}
+
+// newDecoder returns the decoder the flags ask for.
+func newDecoder(cfg *config) *decode.Decoder {
+	limit := cfg.stringLimit
+	if limit == 0 {
+		limit = -1 // decode's spelling of -s 0
+	}
+	return decode.New(decode.Options{
+		StringLimit: limit,
+		Hex:         decode.HexMode(cfg.hex),
+		Verbose:     cfg.verbose,
+	})
+}
+
+// newPrinter returns the printer for the trace text the flags ask for.
+func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, stderr io.Writer) (*printer.Printer, error) {
+	initial := len(cfg.pids)
+	if len(cfg.command) > 0 {
+		initial++
+	}
+	return printer.New(dec, printer.Options{
+		Timestamps:   printer.TimestampMode(cfg.timestamps),
+		Relative:     cfg.relative,
+		SyscallTimes: cfg.syscallTime,
+		Column:       cfg.column,
+		Output:       cfg.output,
+		Separate:     cfg.separately && cfg.output != "",
+		FollowForks:  cfg.follow > 0,
+		Spec:         spec,
+		Initial:      initial,
+		Stderr:       stderr,
+	})
+}
+
+// backendOptions returns what the backend must capture and report.
+func backendOptions(cfg *config, spec *filter.Spec) trace.Options {
+	opts := trace.Options{
+		FollowForks:   cfg.follow > 0,
+		StringLimit:   cfg.stringLimit,
+		Verbose:       cfg.verbose,
+		SignalsWanted: true,
+	}
+	if !spec.TraceAll {
+		opts.Filter = spec.Trace
+	}
+	return opts
+}
+
+// selectBackend returns the backend --backend names.
+func selectBackend(cfg *config, stderr io.Writer) (trace.Backend, error) {
+	_ = stderr
+	return ptrace.New(), nil
 }
 
 // buildSpec turns -e, -z, -Z and -q into a filter.Spec.
