@@ -10,6 +10,7 @@ package trace
 import (
 	"context"
 	"errors"
+	"fmt"
 )
 
 // Kind says what an Event reports.
@@ -115,6 +116,13 @@ type Event struct {
 	// says whether the backend measured it.
 	CPUTime    int64
 	HasCPUTime bool
+	// Threads is, on an Attached NewTask of a process attached with all its
+	// threads, how many threads were attached, itself included (strace's
+	// "Process N attached with K threads"); 0 when not counted.
+	Threads int32
+	// WithLeader is set on an Attached NewTask of a thread attached along
+	// with its process, whose own event announced it: nothing is printed.
+	WithLeader bool
 }
 
 // CopyTo makes dst a deep copy of e, reusing dst's capture buffers. A sink
@@ -193,7 +201,34 @@ type Target struct {
 	Env  []string
 	// PIDs are processes to attach to (-p).
 	PIDs []int
+	// Credentials, when set, are the user and groups the launched command
+	// runs as (-u); nil keeps the tracer's.
+	Credentials *Credentials
 }
+
+// Credentials are the identity a launched command takes before its execve,
+// as strace -u sets it: supplementary groups first, then the group, then
+// the user. A set-user-ID or set-group-ID executable still gets its owner
+// as effective id.
+type Credentials struct {
+	UID, GID uint32
+	// Groups are the supplementary groups; empty clears them.
+	Groups []uint32
+}
+
+// StopSignal is the cause (context.Cause) a front end gives when it cancels
+// a run because it received signal Sig. A backend then forwards Sig to the
+// launched command and detaches from every task, as strace does, instead
+// of killing the command.
+type StopSignal struct{ Sig int }
+
+// Error describes the cause.
+func (s StopSignal) Error() string { return fmt.Sprintf("stopped by signal %d", s.Sig) }
+
+// ErrNothingAttached is returned (wrapped) by Run when no -p process could
+// be attached and there is no command; each failure was given to
+// Options.Warn.
+var ErrNothingAttached = errors.New("no process could be attached")
 
 // Options shape what a backend captures.
 type Options struct {
@@ -217,6 +252,24 @@ type Options struct {
 	// SummaryWallTime makes aggregates measure wall time from entry to
 	// exit (-w) rather than system CPU time.
 	SummaryWallTime bool
+	// SyscallCPUTime asks for Event.CPUTime on SyscallExit events: -c/-C
+	// without -w count system CPU time. Backends measure it only when
+	// asked, so that a plain trace pays nothing for it.
+	SyscallCPUTime bool
+	// DumpRead and DumpWrite are the descriptors -e read= and -e write=
+	// dump: a call that reads from (writes to) one of them has its data
+	// argument captured whole, not cut at StringLimit (syscalls.DumpOf
+	// says which calls read or write). nil dumps none.
+	DumpRead, DumpWrite *FDSet
+	// SeccompBPF asks a backend that stops the tracee at syscalls to install
+	// a seccomp filter in the launched command so that only the syscalls in
+	// Filter (and execve/execveat) stop it (--seccomp-bpf). It does not
+	// apply to attached processes.
+	SeccompBPF bool
+	// Warn, when set, receives problems that do not stop tracing, such as
+	// a -p process that could not be attached; each is one line of text.
+	// When nil, such problems are dropped.
+	Warn func(error)
 }
 
 // Backend traces a target and reports what happens as Events.
@@ -314,3 +367,63 @@ func (s *SyscallSet) Len() int {
 
 // MaxNR is one past the largest number a SyscallSet stores individually.
 const MaxNR = 512
+
+// FDSet is a set of file descriptors (-e read=, -e write=).
+type FDSet struct {
+	bits [16]uint64
+	// all says whether descriptors beyond the bitmap belong to the set.
+	all bool
+}
+
+// NewFDSet returns an empty set; with all set, a set of every descriptor.
+func NewFDSet(all bool) *FDSet {
+	s := &FDSet{all: all}
+	if all {
+		for i := range s.bits {
+			s.bits[i] = ^uint64(0)
+		}
+	}
+	return s
+}
+
+// Add puts fd in the set; descriptors beyond the bitmap (1024 and up)
+// cannot be added one by one.
+func (s *FDSet) Add(fd int) bool {
+	if fd < 0 || fd >= len(s.bits)*64 {
+		return false
+	}
+	s.bits[fd/64] |= 1 << (fd % 64)
+	return true
+}
+
+// Has reports whether fd is in the set; a nil set is empty.
+func (s *FDSet) Has(fd int) bool {
+	if s == nil || fd < 0 {
+		return false
+	}
+	if fd >= len(s.bits)*64 {
+		return s.all
+	}
+	return s.bits[fd/64]&(1<<(fd%64)) != 0
+}
+
+// Invert replaces the set with its complement.
+func (s *FDSet) Invert() {
+	for i := range s.bits {
+		s.bits[i] = ^s.bits[i]
+	}
+	s.all = !s.all
+}
+
+// Empty reports whether the set holds no descriptor.
+func (s *FDSet) Empty() bool {
+	if s == nil {
+		return true
+	}
+	for _, w := range s.bits {
+		if w != 0 {
+			return false
+		}
+	}
+	return !s.all
+}
