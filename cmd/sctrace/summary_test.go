@@ -1,0 +1,69 @@
+package main
+
+import "testing"
+
+func TestParseOverhead(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		ns   uint64
+		okay bool
+	}{
+		{"1s", 1_000_000_000, true},
+		{"5", 5_000, true}, // microseconds by default
+		{"+5us", 5_000, true},
+		{"250ms", 250_000_000, true},
+		{"100ns", 100, true},
+		{"1.5", 1_500, true},
+		{"2.5s", 2_500_000_000, true},
+		{"1e3", 1_000_000, true},
+		{"", 0, false},
+		{"x", 0, false},
+		{"-1", 0, false},
+		{"1h", 0, false},
+		{"1 s", 0, false},
+		{"99999999999999999999s", 0, false},
+	} {
+		ns, ok := parseOverhead(c.in)
+		if ok != c.okay || ns != c.ns {
+			t.Errorf("parseOverhead(%q) = %d, %v; want %d, %v", c.in, ns, ok, c.ns, c.okay)
+		}
+	}
+}
+
+// TestSummaryFlags: -c/-C set what the backend must measure, and the
+// "no effect" notes are collected as strace prints them.
+func TestSummaryFlags(t *testing.T) {
+	cfg, err := parseArgs([]string{"-c", "-T", "-S", "calls", "-U", "name,p99", "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.summary.warnings) != 1 || cfg.summary.warnings[0] != "-T/--syscall-times has no effect with -c/--summary-only" {
+		t.Errorf("warnings %q", cfg.summary.warnings)
+	}
+	spec, err := buildSpec(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := backendOptions(cfg, spec)
+	if !opts.CountOnly || opts.SummaryWallTime || !opts.SyscallCPUTime {
+		t.Errorf("-c: options %+v, want CountOnly and CPU times", opts)
+	}
+	cfg, err = parseArgs([]string{"-C", "-w", "-O", "1ms", "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, _ = buildSpec(cfg)
+	if opts := backendOptions(cfg, spec); opts.CountOnly || !opts.SummaryWallTime || opts.SyscallCPUTime {
+		t.Errorf("-C -w: options %+v, want events and wall time", opts)
+	}
+	cfg, _ = parseArgs([]string{"-c", "-O", "1ms", "true"})
+	spec, _ = buildSpec(cfg)
+	if opts := backendOptions(cfg, spec); opts.CountOnly {
+		t.Errorf("-c -O: in-place counting cannot subtract a per-call overhead")
+	}
+	cfg, _ = parseArgs([]string{"true"})
+	spec, _ = buildSpec(cfg)
+	if opts := backendOptions(cfg, spec); opts.CountOnly || opts.SyscallCPUTime {
+		t.Errorf("no -c: options %+v ask for counting", opts)
+	}
+}
