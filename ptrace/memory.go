@@ -1,21 +1,18 @@
 package ptrace
 
 import (
-	"bytes"
-	"encoding/binary"
-	"os"
-
 	"golang.org/x/sys/unix"
-)
 
-// pageSize bounds the chunks of a C string read: a read that crosses into an
-// unmapped page fails as a whole, even when the string ended before it.
-var pageSize = uint64(os.Getpagesize())
+	"github.com/sctrace/sctrace/capture"
+)
 
 // memReader copies tracee memory: with process_vm_readv, or word by word
 // with PTRACE_PEEKDATA where that call is unavailable (ENOSYS) or refused
 // (EPERM). It is used only on the tracer's thread; its buffers are reused.
+// As a capture.Memory it reads thread tid.
 type memReader struct {
+	// tid is the thread the capture.Memory methods read.
+	tid int
 	// noVM is set once process_vm_readv reported ENOSYS.
 	noVM   bool
 	local  [1]unix.Iovec
@@ -63,88 +60,28 @@ func (m *memReader) read(tid int, addr uint64, buf []byte) error {
 }
 
 // readCString copies the NUL-terminated string at addr, at most max bytes
-// of it, into dst's memory (dst is reused when large enough). It reads
-// max+1 bytes at most, so that it can tell a string of exactly max bytes
-// (not truncated) from a longer one (truncated: data then holds its first
-// max bytes). faulted means the string could not be read up to its end or
-// to max+1 bytes. data is never nil unless faulted.
+// of it, as capture.Memory's ReadCString says.
 func (m *memReader) readCString(tid int, addr uint64, max int, dst []byte) (data []byte, truncated, faulted bool) {
-	want := uint64(max) + 1
-	if uint64(cap(m.scratch)) < want {
-		m.scratch = make([]byte, want)
-	}
-	buf := m.scratch[:want]
-	var got uint64
-	for got < want {
-		a := addr + got
-		chunk := pageSize - a%pageSize
-		if chunk > want-got {
-			chunk = want - got
-		}
-		part := buf[got : got+chunk]
-		if err := m.read(tid, a, part); err != nil {
-			return nil, false, true
-		}
-		if i := bytes.IndexByte(part, 0); i >= 0 {
-			return copyInto(dst, buf[:got+uint64(i)]), false, false
-		}
-		got += chunk
-	}
-	return copyInto(dst, buf[:max]), true, false
+	return capture.ReadCString(func(a uint64, buf []byte) error { return m.read(tid, a, buf) }, addr, max, dst, &m.scratch)
 }
 
-// copyInto copies src into dst's memory if it fits, else into a new slice.
-// The result is never nil.
-func copyInto(dst, src []byte) []byte {
-	out := append(dst[:0], src...)
-	if out == nil {
-		out = []byte{}
-	}
-	return out
+var _ capture.Memory = (*memReader)(nil)
+
+// Read implements capture.Memory for thread m.tid.
+func (m *memReader) Read(addr uint64, buf []byte) error { return m.read(m.tid, addr, buf) }
+
+// ReadCString implements capture.Memory for thread m.tid.
+func (m *memReader) ReadCString(addr uint64, max int, dst []byte) ([]byte, bool, bool) {
+	return m.readCString(m.tid, addr, max, dst)
 }
 
-// sized returns a slice of n bytes, reusing buf's memory if it fits.
-func sized(buf []byte, n uint64) []byte {
-	if uint64(cap(buf)) >= n {
-		return buf[:n]
-	}
-	return make([]byte, n)
+// ReadPointers implements capture.Memory for thread m.tid.
+func (m *memReader) ReadPointers(addr uint64, keep, limit int) ([]uint64, int, bool) {
+	return m.readPointers(m.tid, addr, keep, limit)
 }
 
-// readPointers reads the NULL-terminated array of 8-byte pointers at addr.
-// It keeps the first keep pointers in m.ptrs and counts up to limit of
-// them. faulted is set when a pointer could not be read; count then says
-// how many were read before.
+// readPointers reads the NULL-terminated array of 8-byte pointers at addr,
+// as capture.Memory's ReadPointers says; the pointers kept are in m.ptrs.
 func (m *memReader) readPointers(tid int, addr uint64, keep, limit int) (ptrs []uint64, count int, faulted bool) {
-	m.ptrs = m.ptrs[:0]
-	var raw [512]byte
-	for count < limit {
-		a := addr + uint64(count)*8
-		chunk := pageSize - a%pageSize
-		if chunk > uint64(len(raw)) {
-			chunk = uint64(len(raw))
-		}
-		if left := uint64(limit-count) * 8; chunk > left {
-			chunk = left
-		}
-		chunk &^= 7
-		if chunk == 0 {
-			chunk = 8
-		}
-		part := raw[:chunk]
-		if err := m.read(tid, a, part); err != nil {
-			return m.ptrs, count, true
-		}
-		for off := 0; off < len(part); off += 8 {
-			p := binary.LittleEndian.Uint64(part[off:])
-			if p == 0 {
-				return m.ptrs, count, false
-			}
-			if count < keep {
-				m.ptrs = append(m.ptrs, p)
-			}
-			count++
-		}
-	}
-	return m.ptrs, count, false
+	return capture.ReadPointers(func(a uint64, buf []byte) error { return m.read(tid, a, buf) }, addr, keep, limit, &m.ptrs)
 }

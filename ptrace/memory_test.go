@@ -2,21 +2,18 @@ package ptrace
 
 import (
 	"encoding/binary"
-	"math"
+	"os"
 	"testing"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
-
-	"github.com/sctrace/sctrace/syscalls"
-	"github.com/sctrace/sctrace/trace"
 )
 
 // twoPages maps two pages, the second one inaccessible, and returns the
 // first page. process_vm_readv may read our own memory without privileges.
 func twoPages(t *testing.T) []byte {
 	t.Helper()
-	ps := int(pageSize)
+	ps := os.Getpagesize()
 	mem, err := unix.Mmap(-1, 0, 2*ps, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANONYMOUS)
 	if err != nil {
 		t.Fatal(err)
@@ -87,29 +84,5 @@ func TestReadPointers(t *testing.T) {
 	binary.LittleEndian.PutUint64(arr[24:], 0x4000)
 	if _, count, fault := m.readPointers(pid, addrOf(arr), 10, 100); !fault || count != 4 {
 		t.Errorf("unterminated: count %d fault %v", count, fault)
-	}
-}
-
-func TestByteLen(t *testing.T) {
-	args := [trace.MaxArgs]uint64{0, 0, 10, math.MaxUint64}
-	for _, tc := range []struct {
-		name string
-		p    syscalls.Plan
-		ret  int64
-		n    uint64
-		ok   bool
-	}{
-		{"fixed", syscalls.Plan{Len: syscalls.LenFixed, Size: 16}, 0, 16, true},
-		{"arg", syscalls.Plan{Len: syscalls.LenArg, LenArg: 2}, 0, 10, true},
-		{"arg elems", syscalls.Plan{Len: syscalls.LenArg, LenArg: 2, ElemSize: 8}, 0, 80, true},
-		{"arg overflow", syscalls.Plan{Len: syscalls.LenArg, LenArg: 3, ElemSize: 8}, 0, math.MaxUint64, true},
-		{"ret", syscalls.Plan{Len: syscalls.LenRet}, 7, 7, true},
-		{"ret zero", syscalls.Plan{Len: syscalls.LenRet}, 0, 0, false},
-		{"ret error", syscalls.Plan{Len: syscalls.LenRet}, -2, 0, false},
-	} {
-		n, ok := byteLen(&tc.p, &args, tc.ret)
-		if n != tc.n || ok != tc.ok {
-			t.Errorf("%s: byteLen = %d, %v; want %d, %v", tc.name, n, ok, tc.n, tc.ok)
-		}
 	}
 }

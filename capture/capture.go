@@ -1,0 +1,364 @@
+// Package capture executes capture plans (syscalls.Plan): the one
+// description of which tracee memory a backend copies for a system call.
+// It reads through a Memory, so that every backend produces the same
+// trace.Capture values: the ptrace backend's Memory reads the tracee with
+// process_vm_readv, the eBPF backend's replays what its kernel program
+// copied while executing the same plans.
+//
+// The captures follow these rules, which the decoder relies on:
+//
+//   - A NULL address, or a LenRet length with a return value <= 0, leaves
+//     the capture empty (Data nil, not Faulted).
+//   - An unreadable object sets Faulted and leaves Data nil.
+//   - C strings: Data excludes the NUL and holds at most the limit (Size,
+//     or the string limit when Size is 0) bytes; Truncated says the string
+//     is longer than the limit.
+//   - Byte ranges: Data holds min(length, limit) bytes; Truncated says the
+//     length was larger.
+//   - String arrays: Data holds the raw pointers captured, Aux the number of
+//     elements (to the NULL), Elems one C string per pointer captured (none
+//     for CountOnly plans unless verbose); Truncated says elements were left
+//     out. Without Verbose, only StringLimit elements are captured, as
+//     strace prints no more.
+//   - Iovecs: Data holds the raw struct iovec array (16 bytes per element,
+//     at most MaxArrayElems), Aux the count argument, Elems each element's
+//     bytes (at most StringLimit elements without Verbose), each limited by
+//     the string limit and, for an exit capture, by what the return value
+//     says was transferred. A failed call gets no Elems.
+//   - Msghdrs: Data holds the raw struct msghdr, Aux (at exit) the
+//     msg_namelen it held at entry, Elems its name, iovecs (shaped as an
+//     iovec capture) and control bytes, as syscalls.CaptureMsghdr says.
+//
+// The sequence of Memory calls an Executor makes for a plan is part of the
+// contract too: the eBPF backend's kernel program makes the same reads in
+// the same order (see bpfbackend/bpf/capture.h).
+package capture
+
+import (
+	"encoding/binary"
+	"math"
+
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+)
+
+// Memory reads a tracee's memory for an Executor.
+type Memory interface {
+	// Read fills buf from address addr. A short read is an error: an
+	// object is read whole or not at all. An empty buf reads nothing.
+	Read(addr uint64, buf []byte) error
+	// ReadCString copies the NUL-terminated string at addr, at most max
+	// bytes of it, into dst's memory (reused when large enough). It tells
+	// a string of exactly max bytes from a longer one (truncated: data
+	// then holds its first max bytes). faulted means the string could not
+	// be read up to its end or to max+1 bytes. data is never nil unless
+	// faulted.
+	ReadCString(addr uint64, max int, dst []byte) (data []byte, truncated, faulted bool)
+	// ReadPointers reads the NULL-terminated array of 8-byte pointers at
+	// addr: it returns the first keep pointers and counts up to limit of
+	// them. faulted is set when a pointer could not be read; count then
+	// says how many were read before.
+	ReadPointers(addr uint64, keep, limit int) (ptrs []uint64, count int, faulted bool)
+}
+
+// MaxStringArrayElems caps the elements of a string array copied under -v.
+const MaxStringArrayElems = 4096
+
+// MaxStringArrayCount caps how far a string array is counted.
+const MaxStringArrayCount = 1 << 20
+
+// IovecSize is sizeof(struct iovec) on 64-bit architectures.
+const IovecSize = 16
+
+// Offsets of the fields of a 64-bit struct msghdr.
+const (
+	MsgNameOff       = 0
+	MsgNamelenOff    = 8
+	MsgIovOff        = 16
+	MsgIovlenOff     = 24
+	MsgControlOff    = 32
+	MsgControllenOff = 40
+)
+
+// Call is the state of one system call that an Executor reads (arguments,
+// stack pointer) and fills (captures). Bufs keeps each argument's capture
+// memory for reuse: a backend's events are valid only during its sink call.
+type Call struct {
+	Args *[trace.MaxArgs]uint64
+	SP   uint64
+	Caps *[trace.MaxArgs]trace.Capture
+	Bufs *[trace.MaxArgs][]byte
+}
+
+// Clear forgets the captures of the previous call, keeping their memory
+// for the next ones.
+func (c Call) Clear() {
+	for i := range c.Caps {
+		if d := c.Caps[i].Data; cap(d) > cap(c.Bufs[i]) {
+			c.Bufs[i] = d[:0]
+		}
+	}
+	*c.Caps = [trace.MaxArgs]trace.Capture{}
+}
+
+// Executor runs capture plans with one trace's options.
+type Executor struct {
+	// StringLimit is the -s value (negative means 0).
+	StringLimit int
+	// Verbose captures whole arrays (-v).
+	Verbose bool
+	// FullData captures the call's data whole, for -e read=/write= dumps
+	// (syscalls.Dumped): no string limit on byte ranges and iovec
+	// buffers, every iovec element, up to MaxFullData bytes.
+	FullData bool
+}
+
+// MaxFullData caps what FullData copies of one object.
+const MaxFullData = 64 << 20
+
+// Limit returns the -s limit as a byte count (MaxFullData with FullData).
+func (x *Executor) Limit() int {
+	if x.FullData {
+		return MaxFullData
+	}
+	return max(x.StringLimit, 0)
+}
+
+// LimitOf is a plan's byte cap: its Size, or the string limit.
+func (x *Executor) LimitOf(p *syscalls.Plan) uint64 {
+	if p.Size != 0 {
+		return uint64(p.Size)
+	}
+	return uint64(x.Limit())
+}
+
+// Run executes the plans due at when (AtEntry or AtExit), storing the
+// captures in c.Caps. ret is the return value at exit.
+func (x *Executor) Run(mem Memory, plans *[trace.MaxArgs]syscalls.Plan, when syscalls.When, ret int64, c Call) {
+	for i := range plans {
+		p := &plans[i]
+		if p.Kind == syscalls.CaptureNone || p.When&when == 0 {
+			continue
+		}
+		if d := c.Caps[i].Data; cap(d) > cap(c.Bufs[i]) {
+			c.Bufs[i] = d[:0] // an entry capture the exit one replaces
+		}
+		c.Caps[i] = x.capture(mem, c, i, p, when, ret)
+	}
+}
+
+// capture executes plan p for argument i.
+func (x *Executor) capture(mem Memory, c Call, i int, p *syscalls.Plan, when syscalls.When, ret int64) trace.Capture {
+	addr := c.Args[i]
+	if p.FromStack {
+		addr = c.SP + uint64(int64(p.StackOffset))
+	}
+	if addr == 0 {
+		return trace.Capture{}
+	}
+	switch p.Kind {
+	case syscalls.CaptureCString:
+		data, trunc, fault := mem.ReadCString(addr, int(x.LimitOf(p)), c.Bufs[i])
+		return trace.Capture{Data: data, Truncated: trunc, Faulted: fault}
+	case syscalls.CaptureBytes:
+		return x.captureBytes(mem, c, i, addr, p, ret)
+	case syscalls.CaptureStringArray:
+		return x.captureStringArray(mem, addr, p)
+	case syscalls.CaptureIovec:
+		var count uint64
+		if int(p.LenArg) < len(c.Args) {
+			count = c.Args[p.LenArg]
+		}
+		return x.readIovec(mem, addr, count, when == syscalls.AtExit, ret)
+	case syscalls.CaptureMsghdr:
+		return x.captureMsghdr(mem, c, i, addr, p, when, ret)
+	}
+	return trace.Capture{}
+}
+
+// ByteLen computes a CaptureBytes length; ok is false when there is
+// nothing to copy (a LenRet capture of a call that returned <= 0).
+func ByteLen(p *syscalls.Plan, args *[trace.MaxArgs]uint64, ret int64) (n uint64, ok bool) {
+	switch p.Len {
+	case syscalls.LenFixed:
+		return uint64(p.Size), true
+	case syscalls.LenArg:
+		if int(p.LenArg) >= len(args) {
+			return 0, false
+		}
+		v := args[p.LenArg]
+		es := uint64(p.ElemSize)
+		if es == 0 {
+			es = 1
+		}
+		if v > math.MaxUint64/es {
+			return math.MaxUint64, true
+		}
+		return v * es, true
+	case syscalls.LenRet:
+		if ret <= 0 {
+			return 0, false
+		}
+		return uint64(ret), true
+	}
+	return 0, false
+}
+
+func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *syscalls.Plan, ret int64) trace.Capture {
+	n, ok := ByteLen(p, c.Args, ret)
+	if !ok {
+		return trace.Capture{}
+	}
+	take := min(n, x.LimitOf(p))
+	data := Sized(c.Bufs[i], take)
+	if data == nil {
+		data = []byte{}
+	}
+	if err := mem.Read(addr, data); err != nil {
+		return trace.Capture{Faulted: true}
+	}
+	return trace.Capture{Data: data, Truncated: n > take}
+}
+
+// StringArrayKeep is how many pointers of a string array plan p captures.
+func (x *Executor) StringArrayKeep(p *syscalls.Plan) int {
+	switch {
+	case x.Verbose:
+		return MaxStringArrayElems
+	case p.CountOnly:
+		return 0
+	}
+	return min(MaxStringArrayElems, x.Limit())
+}
+
+func (x *Executor) captureStringArray(mem Memory, addr uint64, p *syscalls.Plan) trace.Capture {
+	ptrs, count, fault := mem.ReadPointers(addr, x.StringArrayKeep(p), MaxStringArrayCount)
+	if fault && count == 0 {
+		return trace.Capture{Faulted: true}
+	}
+	c := trace.Capture{
+		Data:      make([]byte, 8*len(ptrs)),
+		Aux:       uint64(count),
+		Truncated: fault || len(ptrs) < count,
+	}
+	for j, ptr := range ptrs {
+		binary.LittleEndian.PutUint64(c.Data[8*j:], ptr)
+	}
+	if p.CountOnly && !x.Verbose {
+		return c
+	}
+	limit := x.Limit()
+	c.Elems = make([]trace.Capture, len(ptrs))
+	for j, ptr := range ptrs {
+		data, trunc, f := mem.ReadCString(ptr, limit, nil)
+		c.Elems[j] = trace.Capture{Data: data, Truncated: trunc, Faulted: f}
+	}
+	return c
+}
+
+// readIovec copies the array of count struct iovec at addr and the bytes
+// each element names, as the package comment describes: at exit (atExit),
+// the bytes shown are limited to the ret transferred, and a failed call
+// gets no Elems. Both CaptureIovec and a msghdr's iovecs come here.
+func (x *Executor) readIovec(mem Memory, addr, count uint64, atExit bool, ret int64) trace.Capture {
+	n := min(count, syscalls.MaxArrayElems)
+	raw := make([]byte, n*IovecSize)
+	if err := mem.Read(addr, raw); err != nil {
+		return trace.Capture{Faulted: true}
+	}
+	c := trace.Capture{Data: raw, Aux: count, Truncated: count > n}
+	if atExit && ret < 0 {
+		return c
+	}
+	k := int(n)
+	if !x.Verbose && !x.FullData {
+		k = min(k, x.Limit())
+	}
+	remaining := uint64(math.MaxUint64)
+	if atExit {
+		remaining = uint64(ret)
+	}
+	limit := uint64(x.Limit())
+	c.Elems = make([]trace.Capture, k)
+	for j := range c.Elems {
+		base := binary.LittleEndian.Uint64(raw[j*IovecSize:])
+		ln := binary.LittleEndian.Uint64(raw[j*IovecSize+8:])
+		ln = min(ln, remaining)
+		remaining -= ln
+		take := min(ln, limit)
+		data := make([]byte, take)
+		if take > 0 {
+			if err := mem.Read(base, data); err != nil {
+				c.Elems[j] = trace.Capture{Faulted: true}
+				continue
+			}
+		}
+		c.Elems[j] = trace.Capture{Data: data, Truncated: ln > take}
+	}
+	return c
+}
+
+// captureMsghdr executes a CaptureMsghdr plan for argument i: the header,
+// then (unless this is the header-only entry capture of an exit plan, or
+// the call failed) its name, iovecs and control buffer. The shape of the
+// result is documented at syscalls.CaptureMsghdr.
+func (x *Executor) captureMsghdr(mem Memory, c Call, i int, addr uint64, p *syscalls.Plan, when syscalls.When, ret int64) trace.Capture {
+	atExit := when == syscalls.AtExit
+	var entryNamelen uint64
+	if atExit {
+		// The entry capture is still in c.Caps[i]; its memory may be
+		// reused below, so read it first.
+		if d := c.Caps[i].Data; len(d) >= syscalls.MsghdrSize {
+			entryNamelen = uint64(binary.LittleEndian.Uint32(d[MsgNamelenOff:]))
+		}
+	}
+	hdr := Sized(c.Bufs[i], syscalls.MsghdrSize)
+	if err := mem.Read(addr, hdr); err != nil {
+		return trace.Capture{Faulted: true}
+	}
+	out := trace.Capture{Data: hdr, Aux: entryNamelen}
+	if (!atExit && p.When&syscalls.AtExit != 0) || (atExit && ret < 0) {
+		return out
+	}
+	out.Elems = make([]trace.Capture, 3)
+	le := binary.LittleEndian
+	if name, n := le.Uint64(hdr[MsgNameOff:]), int32(le.Uint32(hdr[MsgNamelenOff:])); name != 0 && n > 0 {
+		out.Elems[syscalls.MsgName] = readObject(mem, name, uint64(n), syscalls.MsgNameMax)
+	}
+	if iov := le.Uint64(hdr[MsgIovOff:]); iov != 0 {
+		out.Elems[syscalls.MsgIov] = x.readIovec(mem, iov, le.Uint64(hdr[MsgIovlenOff:]), atExit, ret)
+	}
+	if ctl, n := le.Uint64(hdr[MsgControlOff:]), le.Uint64(hdr[MsgControllenOff:]); ctl != 0 && n > 0 {
+		out.Elems[syscalls.MsgControl] = readObject(mem, ctl, n, syscalls.MsgControlMax)
+	}
+	return out
+}
+
+// readObject copies min(n, limit) bytes at addr into fresh memory;
+// Truncated says n was larger.
+func readObject(mem Memory, addr, n, limit uint64) trace.Capture {
+	take := min(n, limit)
+	data := make([]byte, take)
+	if err := mem.Read(addr, data); err != nil {
+		return trace.Capture{Faulted: true}
+	}
+	return trace.Capture{Data: data, Truncated: n > take}
+}
+
+// Sized returns a slice of n bytes, reusing buf's memory if it fits.
+func Sized(buf []byte, n uint64) []byte {
+	if uint64(cap(buf)) >= n {
+		return buf[:n]
+	}
+	return make([]byte, n)
+}
+
+// CopyInto copies src into dst's memory if it fits, else into a new slice.
+// The result is never nil.
+func CopyInto(dst, src []byte) []byte {
+	out := append(dst[:0], src...)
+	if out == nil {
+		out = []byte{}
+	}
+	return out
+}

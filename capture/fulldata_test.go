@@ -1,0 +1,82 @@
+package capture
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"testing"
+
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+)
+
+// flatMem is a tracee memory of one region starting at base.
+type flatMem struct {
+	base uint64
+	data []byte
+}
+
+var errFault = errors.New("fault")
+
+func (m *flatMem) Read(addr uint64, buf []byte) error {
+	if addr < m.base || addr-m.base+uint64(len(buf)) > uint64(len(m.data)) {
+		return errFault
+	}
+	copy(buf, m.data[addr-m.base:])
+	return nil
+}
+
+func (m *flatMem) ReadCString(addr uint64, max int, dst []byte) ([]byte, bool, bool) {
+	return nil, false, true
+}
+
+func (m *flatMem) ReadPointers(addr uint64, keep, limit int) ([]uint64, int, bool) {
+	return nil, 0, true
+}
+
+// TestFullData: a dumped call's data (-e read=/write=) is captured whole,
+// past the string limit and the -s count of iovec elements.
+func TestFullData(t *testing.T) {
+	const base = 0x1000
+	mem := &flatMem{base: base, data: make([]byte, 4096)}
+	for i := range mem.data {
+		mem.data[i] = byte(i)
+	}
+	// An iovec array at base+2048 naming three 100-byte buffers.
+	for k := 0; k < 3; k++ {
+		binary.LittleEndian.PutUint64(mem.data[2048+16*k:], base+uint64(100*k))
+		binary.LittleEndian.PutUint64(mem.data[2048+16*k+8:], 100)
+	}
+	tbl := syscalls.X86_64
+	for _, full := range []bool{false, true} {
+		x := Executor{StringLimit: 2, FullData: full}
+
+		nr, _ := tbl.Lookup("write")
+		args := [trace.MaxArgs]uint64{1, base, 300}
+		var caps [trace.MaxArgs]trace.Capture
+		var bufs [trace.MaxArgs][]byte
+		x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
+		want := 2
+		if full {
+			want = 300
+		}
+		if got := len(caps[1].Data); got != want || !bytes.Equal(caps[1].Data, mem.data[:got]) {
+			t.Errorf("write, full=%v: captured %d bytes, want %d", full, got, want)
+		}
+
+		nr, _ = tbl.Lookup("writev")
+		args = [trace.MaxArgs]uint64{1, base + 2048, 3}
+		caps = [trace.MaxArgs]trace.Capture{}
+		x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
+		wantElems, wantLen := 2, 2
+		if full {
+			wantElems, wantLen = 3, 100
+		}
+		if got := len(caps[1].Elems); got != wantElems {
+			t.Fatalf("writev, full=%v: %d elements, want %d", full, got, wantElems)
+		}
+		if got := len(caps[1].Elems[1].Data); got != wantLen {
+			t.Errorf("writev, full=%v: element of %d bytes, want %d", full, got, wantLen)
+		}
+	}
+}

@@ -1,0 +1,115 @@
+package capture
+
+import (
+	"bytes"
+	"encoding/binary"
+	"os"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// pageSize bounds the chunks of a C string or pointer array read: a read
+// that crosses into an unmapped page fails as a whole, even when the
+// object ended before it.
+var pageSize = uint64(os.Getpagesize())
+
+// ReadFunc reads a whole object at addr into buf, or fails.
+type ReadFunc func(addr uint64, buf []byte) error
+
+// ReadCString implements Memory.ReadCString over read, one page at most
+// at a time; scratch keeps its buffer between calls.
+func ReadCString(read ReadFunc, addr uint64, max int, dst []byte, scratch *[]byte) (data []byte, truncated, faulted bool) {
+	want := uint64(max) + 1
+	if uint64(cap(*scratch)) < want {
+		*scratch = make([]byte, want)
+	}
+	buf := (*scratch)[:want]
+	var got uint64
+	for got < want {
+		a := addr + got
+		chunk := min(pageSize-a%pageSize, want-got)
+		part := buf[got : got+chunk]
+		if err := read(a, part); err != nil {
+			return nil, false, true
+		}
+		if i := bytes.IndexByte(part, 0); i >= 0 {
+			return CopyInto(dst, buf[:got+uint64(i)]), false, false
+		}
+		got += chunk
+	}
+	return CopyInto(dst, buf[:max]), true, false
+}
+
+// ReadPointers implements Memory.ReadPointers over read, one page at most
+// at a time; the pointers kept are stored in *ptrs.
+func ReadPointers(read ReadFunc, addr uint64, keep, limit int, ptrs *[]uint64) ([]uint64, int, bool) {
+	*ptrs = (*ptrs)[:0]
+	var raw [512]byte
+	count := 0
+	for count < limit {
+		a := addr + uint64(count)*8
+		chunk := min(pageSize-a%pageSize, uint64(len(raw)), uint64(limit-count)*8)
+		chunk &^= 7
+		if chunk == 0 {
+			chunk = 8
+		}
+		part := raw[:chunk]
+		if err := read(a, part); err != nil {
+			return *ptrs, count, true
+		}
+		for off := 0; off < len(part); off += 8 {
+			p := binary.LittleEndian.Uint64(part[off:])
+			if p == 0 {
+				return *ptrs, count, false
+			}
+			if count < keep {
+				*ptrs = append(*ptrs, p)
+			}
+			count++
+		}
+	}
+	return *ptrs, count, false
+}
+
+// Process is a Memory over a live thread's address space, read with
+// process_vm_readv.
+type Process struct {
+	// TID is the thread read.
+	TID     int
+	scratch []byte
+	ptrs    []uint64
+}
+
+var _ Memory = (*Process)(nil)
+
+// Read implements Memory.
+func (p *Process) Read(addr uint64, buf []byte) error {
+	if len(buf) == 0 {
+		return nil
+	}
+	if addr+uint64(len(buf)) < addr {
+		return unix.EFAULT
+	}
+	local := []unix.Iovec{{Base: unsafe.SliceData(buf)}}
+	local[0].SetLen(len(buf))
+	remote := []unix.RemoteIovec{{Base: uintptr(addr), Len: len(buf)}}
+	n, err := unix.ProcessVMReadv(p.TID, local, remote, 0)
+	if err != nil {
+		return err
+	}
+	if n != len(buf) {
+		return unix.EFAULT
+	}
+	return nil
+}
+
+// ReadCString implements Memory.
+func (p *Process) ReadCString(addr uint64, max int, dst []byte) ([]byte, bool, bool) {
+	return ReadCString(p.Read, addr, max, dst, &p.scratch)
+}
+
+// ReadPointers implements Memory.
+func (p *Process) ReadPointers(addr uint64, keep, limit int) ([]uint64, int, bool) {
+	return ReadPointers(p.Read, addr, keep, limit, &p.ptrs)
+}
