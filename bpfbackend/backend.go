@@ -1,0 +1,425 @@
+package bpfbackend
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"sync/atomic"
+	"time"
+
+	"github.com/cilium/ebpf/ringbuf"
+	"golang.org/x/sys/unix"
+
+	"github.com/sctrace/sctrace/capture"
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+)
+
+// Backend is the eBPF backend. Its zero value is ready to use.
+type Backend struct {
+	// BufferSize is the ring buffer's size in bytes (--buffer-size),
+	// rounded up to a power of two; 0 means DefaultBufferSize.
+	BufferSize int
+}
+
+// New returns an eBPF backend.
+func New() *Backend { return &Backend{} }
+
+// Name returns "ebpf", as --backend spells it.
+func (*Backend) Name() string { return "ebpf" }
+
+var _ trace.Backend = (*Backend)(nil)
+
+// replayMismatches counts, over all runs, capture reads that did not find
+// the segment the kernel should have recorded: a disagreement between
+// package capture and bpf/sctrace.c that tests require to be 0.
+var replayMismatches atomic.Uint64
+
+// nativeArch is the AUDIT_ARCH_* value of the architecture the programs
+// were written for (bpf/kernel.h: x86_64's pt_regs), or 0. The object is
+// built for any little-endian host, so that the package builds everywhere.
+func nativeArch() uint32 {
+	if runtime.GOARCH == "amd64" {
+		return trace.ArchX86_64
+	}
+	return 0
+}
+
+// Probe reports whether the backend can run here: it loads and attaches
+// the programs, then releases them. The error says what is missing.
+func Probe() error {
+	if nativeArch() == 0 {
+		return &unsupported{"no BPF programs for " + runtime.GOARCH}
+	}
+	if err := checkEnvironment(); err != nil {
+		return err
+	}
+	p, err := load(loadConfig{opts: trace.Options{}, bufferSize: os.Getpagesize(), arch: nativeArch()})
+	if err != nil {
+		return err
+	}
+	defer p.close()
+	return p.attach()
+}
+
+// Run traces target: it launches target.Path through the exec stub,
+// registering its pid in the kernel before its execve, which is therefore
+// the first event; it adds target.PIDs (and their threads under -f)
+// without stopping them. It reports events until every traced task is
+// gone or ctx is done. On ctx's end the launched command is killed (or,
+// when the cause is a trace.StopSignal, sent that signal) and attached
+// tasks are let go; Run then returns ctx's error. Everything loaded into
+// the kernel is released on every way out.
+//
+// The sink is called on Run's goroutine; the *Event and the memory it
+// points to are reused once the sink returns (trace.Event.CopyTo).
+func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Options, sink func(*trace.Event) error) (res trace.Result, err error) {
+	if target.Path == "" && len(target.PIDs) == 0 {
+		return res, errors.New("ebpf: nothing to trace: no command and no pid")
+	}
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	arch := nativeArch()
+	if arch == 0 {
+		return res, &unsupported{"no BPF programs for " + runtime.GOARCH}
+	}
+	if err := checkEnvironment(); err != nil {
+		return res, err
+	}
+	kopts := opts
+	kopts.Filter = kernelFilter(opts.Filter, arch)
+	p, err := load(loadConfig{opts: kopts, bufferSize: b.BufferSize, arch: arch})
+	if err != nil {
+		return res, err
+	}
+	defer func() {
+		if cerr := p.close(); cerr != nil && err == nil {
+			err = fmt.Errorf("ebpf: release programs: %w", cerr)
+		}
+	}()
+	if err := p.attach(); err != nil {
+		return res, err
+	}
+	rd, err := ringbuf.NewReader(p.objs.Events)
+	if err != nil {
+		return res, fmt.Errorf("ebpf: ring buffer reader: %w", err)
+	}
+	defer rd.Close()
+
+	s := newSession(p, rd, arch, opts, sink)
+	defer s.release()
+	if len(target.PIDs) > 0 {
+		if err := s.attachAll(target.PIDs, target.Path != ""); err != nil {
+			return res, err
+		}
+	}
+	if target.Path != "" {
+		if err := s.launch(target); err != nil {
+			return res, err
+		}
+	}
+	err = s.loop(ctx)
+	if opts.CountOnly {
+		counts, cerr := p.readCounts(arch)
+		if cerr != nil && err == nil {
+			err = cerr
+		}
+		s.result.Counts = counts
+	}
+	s.result.Stats = s.stats
+	s.result.Stats.BytesCaptured = s.mem.bytes
+	replayMismatches.Add(s.mem.mismatches)
+	return s.result, err
+}
+
+// kernelFilter is the syscall set the programs report: the wanted one
+// plus execve and execveat, which end the exec stub's hiding.
+func kernelFilter(f *trace.SyscallSet, arch uint32) *trace.SyscallSet {
+	if f == nil {
+		return nil
+	}
+	k := *f
+	tbl := syscalls.ForArch(arch)
+	for _, name := range []string{"execve", "execveat"} {
+		if nr, ok := tbl.Lookup(name); ok {
+			k.Add(nr)
+		}
+	}
+	return &k
+}
+
+// task is what user space keeps about one traced thread.
+type task struct {
+	tid, pid int32
+	// hidden: the exec stub before its execve; nothing is reported.
+	hidden bool
+	// launched: the launched command or one of its descendants; attached
+	// otherwise.
+	launched bool
+	// inCall: an entry was seen and its exit not yet; wanted: it passes
+	// the filter.
+	inCall, wanted bool
+	nr             int32
+	args           [trace.MaxArgs]uint64
+	sp             uint64
+	enter          int64
+	sc             *syscalls.Syscall
+	caps           [trace.MaxArgs]trace.Capture
+	bufs           [trace.MaxArgs][]byte
+	// pending holds signals the kernel discarded as ignored: a ptraced
+	// task would have stopped for them, so they are reported at the
+	// task's next syscall boundary.
+	pending []pendingSignal
+	// gone counts liveness checks that found the task dead with no exit
+	// record (one lost in the ring).
+	gone int
+}
+
+type pendingSignal struct {
+	signo int32
+	ts    int64
+	info  [siginfoSize]byte
+}
+
+// siginfoSize is sizeof(struct kernel_siginfo): what the programs copy.
+const siginfoSize = 48
+
+func (t *task) call() capture.Call {
+	return capture.Call{Args: &t.args, SP: t.sp, Caps: &t.caps, Bufs: &t.bufs}
+}
+
+// session is the user-space state of one Run.
+type session struct {
+	p    *probe
+	rd   *ringbuf.Reader
+	opts trace.Options
+	sink func(*trace.Event) error
+	tbl  *syscalls.Table
+	x    capture.Executor
+	mem  replay
+
+	tasks   map[int32]*task
+	execNRs [2]int32
+
+	launchPid int32
+	waitCh    chan unix.WaitStatus
+	reaped    bool
+	result    trace.Result
+
+	ev      trace.Event
+	sig     trace.SignalInfo
+	sinkErr error
+	stats   trace.TracerStats
+	lost    uint64
+}
+
+func newSession(p *probe, rd *ringbuf.Reader, arch uint32, opts trace.Options, sink func(*trace.Event) error) *session {
+	s := &session{
+		p:       p,
+		rd:      rd,
+		opts:    opts,
+		sink:    sink,
+		tbl:     syscalls.ForArch(arch),
+		x:       capture.Executor{StringLimit: opts.StringLimit, Verbose: opts.Verbose},
+		tasks:   make(map[int32]*task),
+		execNRs: execNRs(arch),
+		waitCh:  make(chan unix.WaitStatus, 1),
+	}
+	return s
+}
+
+// release kills a launched command that is still running (an error
+// path) and waits for it, so that no stub outlives a failed Run.
+func (s *session) release() {
+	if s.launchPid != 0 && !s.reaped {
+		_ = unix.Kill(int(s.launchPid), unix.SIGKILL)
+		s.waitReaped()
+	}
+}
+
+// Values of the traced map (bpf/sctrace.c).
+const (
+	traced     = 1
+	tracedStub = 2
+)
+
+// trace adds tid to the kernel's set of traced threads.
+func (s *session) trace(tid int32) error {
+	if err := s.p.objs.Traced.Put(uint32(tid), uint32(traced)); err != nil {
+		return fmt.Errorf("ebpf: trace thread %d: %w", tid, err)
+	}
+	return nil
+}
+
+// launch starts the command stopped in the exec stub, registers it, and
+// lets it execute the command.
+func (s *session) launch(target trace.Target) error {
+	pid, err := startStopped(target)
+	if err != nil {
+		return err
+	}
+	s.launchPid = int32(pid)
+	go func() {
+		var ws unix.WaitStatus
+		for {
+			_, err := unix.Wait4(pid, &ws, 0, nil)
+			if err != unix.EINTR {
+				break
+			}
+		}
+		s.waitCh <- ws
+	}()
+	if err := s.p.objs.Traced.Put(uint32(pid), uint32(tracedStub)); err != nil {
+		return err
+	}
+	s.tasks[int32(pid)] = &task{tid: int32(pid), pid: int32(pid), hidden: true, launched: true}
+	if err := unix.Kill(pid, unix.SIGCONT); err != nil {
+		return fmt.Errorf("launch %s: continue exec stub: %w", target.Path, err)
+	}
+	return nil
+}
+
+// waitReaped waits for the launched command's status.
+func (s *session) waitReaped() {
+	ws := <-s.waitCh
+	s.setResult(ws)
+}
+
+func (s *session) setResult(ws unix.WaitStatus) {
+	s.reaped = true
+	if ws.Signaled() {
+		s.result.ExitCode, s.result.Signal = -1, int(ws.Signal())
+	} else {
+		s.result.ExitCode = ws.ExitStatus()
+	}
+}
+
+// pollInterval is how often the reader looks at the ring without being
+// woken: the programs wake it only when much data is pending.
+const pollInterval = 20 * time.Millisecond
+
+// loop reads and dispatches records until every task is gone, the sink
+// fails or ctx is done.
+func (s *session) loop(ctx context.Context) error {
+	var rec ringbuf.Record
+	s.rd.SetDeadline(time.Now().Add(pollInterval))
+	for {
+		if s.sinkErr != nil {
+			s.stop(ctx)
+			return s.sinkErr
+		}
+		err := s.rd.ReadInto(&rec)
+		if err == nil {
+			s.stats.RingRecords++
+			s.handle(rec.RawSample)
+			continue
+		}
+		if !errors.Is(err, os.ErrDeadlineExceeded) {
+			s.stop(ctx)
+			return fmt.Errorf("ebpf: read ring buffer: %w", err)
+		}
+		// Wakeups counts the poll timer's; the wake-ups the programs
+		// force when much is unread are not counted (telling them apart
+		// would cost a check per record).
+		s.stats.Wakeups++
+		s.checkLost()
+		if ctx.Err() != nil {
+			s.stop(ctx)
+			return ctx.Err()
+		}
+		if !s.reaped {
+			select {
+			case ws := <-s.waitCh:
+				s.setResult(ws)
+			default:
+			}
+		}
+		s.checkVanished()
+		if len(s.tasks) == 0 && (s.launchPid == 0 || s.reaped) {
+			return s.sinkErr
+		}
+		s.rd.SetDeadline(time.Now().Add(pollInterval))
+	}
+}
+
+// stop ends tracing early: the launched command is killed, or sent the
+// signal a trace.StopSignal cause names; attached tasks are let go.
+func (s *session) stop(ctx context.Context) {
+	var ss trace.StopSignal
+	forward := errors.As(context.Cause(ctx), &ss)
+	if s.launchPid != 0 && !s.reaped {
+		if forward {
+			_ = unix.Kill(int(s.launchPid), unix.Signal(ss.Sig))
+		} else {
+			_ = unix.Kill(int(s.launchPid), unix.SIGKILL)
+			s.waitReaped()
+		}
+	}
+	for tid, tk := range s.tasks {
+		if forward || (!tk.launched && !tk.hidden) {
+			s.emit(s.event(trace.Detached, tk, 0))
+		}
+		delete(s.tasks, tid)
+	}
+	if forward {
+		// The command goes on untraced; its status is not ours to wait
+		// for.
+		s.reaped = true
+	}
+}
+
+// checkLost reports events the kernel could not deliver since last time.
+func (s *session) checkLost() {
+	n, err := s.p.lostCount()
+	if err != nil || n <= s.lost {
+		return
+	}
+	ev := trace.Event{Kind: trace.Lost, PID: s.launchPid, TID: s.launchPid, Lost: n - s.lost, Enter: monotonicNow()}
+	s.lost = n
+	s.stats.Lost = n
+	s.emit(&ev)
+}
+
+// checkVanished forgets tasks that are gone although their exit record
+// never came (it was lost): a task found dead at two checks in a row.
+func (s *session) checkVanished() {
+	for tid, tk := range s.tasks {
+		if tk.hidden && tid == s.launchPid && !s.reaped {
+			continue
+		}
+		if err := unix.Tgkill(int(tk.pid), int(tid), 0); err != unix.ESRCH {
+			tk.gone = 0
+			continue
+		}
+		tk.gone++
+		if tk.gone >= 2 {
+			delete(s.tasks, tid)
+		}
+	}
+}
+
+func monotonicNow() int64 {
+	var ts unix.Timespec
+	_ = unix.ClockGettime(unix.CLOCK_MONOTONIC, &ts)
+	return ts.Nano()
+}
+
+// emit hands ev to the sink, unless the sink already failed.
+func (s *session) emit(ev *trace.Event) {
+	if s.sinkErr != nil {
+		return
+	}
+	if err := s.sink(ev); err != nil {
+		s.sinkErr = err
+	}
+}
+
+// event resets the reused event for a new one about tk.
+func (s *session) event(kind trace.Kind, tk *task, ts int64) *trace.Event {
+	ev := &s.ev
+	*ev = trace.Event{Kind: kind, PID: tk.pid, TID: tk.tid, Arch: s.tbl.Arch, Enter: ts}
+	return ev
+}

@@ -1,0 +1,449 @@
+package bpfbackend
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/cilium/ebpf"
+	"golang.org/x/sys/unix"
+
+	"github.com/sctrace/sctrace/internal/testutil"
+	"github.com/sctrace/sctrace/ptrace"
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	testutil.RemoveBuildDir()
+	os.Exit(code)
+}
+
+// command returns a Target that runs argv, resolved on PATH.
+func command(t *testing.T, argv ...string) trace.Target {
+	t.Helper()
+	path, err := exec.LookPath(argv[0])
+	if err != nil {
+		t.Fatalf("look up %s: %v", argv[0], err)
+	}
+	return trace.Target{Path: path, Argv: argv, Env: []string{"PATH=/usr/bin:/bin", "LC_ALL=C"}}
+}
+
+// workload builds testdata/workloads/NAME.c and returns a Target for it.
+func workload(t *testing.T, name string) trace.Target {
+	t.Helper()
+	bin := testutil.BuildC(t, testutil.WorkloadSource(t, name))
+	return trace.Target{Path: bin, Argv: []string{filepath.Base(bin)}, Env: []string{"LC_ALL=C"}}
+}
+
+func defaultOpts() trace.Options {
+	return trace.Options{StringLimit: 32, SignalsWanted: true}
+}
+
+// collect traces target with b and returns copies of the events.
+func collect(t *testing.T, b trace.Backend, target trace.Target, opts trace.Options) ([]trace.Event, trace.Result) {
+	t.Helper()
+	var evs []trace.Event
+	res, err := b.Run(context.Background(), target, opts, func(ev *trace.Event) error {
+		var c trace.Event
+		ev.CopyTo(&c)
+		evs = append(evs, c)
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("%s run: %v", b.Name(), err)
+	}
+	return evs, res
+}
+
+func nr(t *testing.T, name string) int32 {
+	t.Helper()
+	n, ok := syscalls.ForArch(trace.ArchX86_64).Lookup(name)
+	if !ok {
+		t.Fatalf("no syscall %s", name)
+	}
+	return int32(n)
+}
+
+// TestLaunch checks that the command's execve is its first event, with
+// its path captured, and that its exit is reported.
+func TestLaunch(t *testing.T) {
+	testutil.RequireBPF(t)
+	target := command(t, "true")
+	evs, res := collect(t, New(), target, defaultOpts())
+	if res.ExitCode != 0 || res.Signal != 0 {
+		t.Errorf("result %+v, want exit 0", res)
+	}
+	if len(evs) == 0 || evs[0].Kind != trace.SyscallEnter || evs[0].NR != nr(t, "execve") {
+		t.Fatalf("first event %+v, want execve's entry", evs[0])
+	}
+	if got := string(evs[0].Captures[0].Data); got != target.Path {
+		t.Errorf("execve path %q, want %q", got, target.Path)
+	}
+	last := evs[len(evs)-1]
+	if last.Kind != trace.Exit || last.Status != 0 {
+		t.Errorf("last event %+v, want exit 0", last)
+	}
+	if replayMismatches.Load() != 0 {
+		t.Errorf("%d capture reads did not match the kernel's segments", replayMismatches.Load())
+	}
+}
+
+// TestExitStatus checks exit codes and deaths by signal.
+func TestExitStatus(t *testing.T) {
+	testutil.RequireBPF(t)
+	evs, res := collect(t, New(), command(t, "sh", "-c", "exit 7"), defaultOpts())
+	if res.ExitCode != 7 {
+		t.Errorf("exit code %d, want 7", res.ExitCode)
+	}
+	if last := evs[len(evs)-1]; last.Kind != trace.Exit || last.Status != 7 {
+		t.Errorf("last event %+v, want exit 7", last)
+	}
+	evs, res = collect(t, New(), command(t, "sh", "-c", "kill -TERM $$"), defaultOpts())
+	if res.Signal != int(unix.SIGTERM) || res.ExitCode != -1 {
+		t.Errorf("result %+v, want killed by SIGTERM", res)
+	}
+	var sawSignal bool
+	for _, ev := range evs {
+		if ev.Kind == trace.Signal && ev.Signal.Signo == int32(unix.SIGTERM) {
+			sawSignal = true
+		}
+	}
+	if last := evs[len(evs)-1]; last.Kind != trace.Exit || last.ExitSignal != int(unix.SIGTERM) {
+		t.Errorf("last event %+v, want killed by SIGTERM", last)
+	}
+	if !sawSignal {
+		t.Error("no SIGTERM signal event")
+	}
+}
+
+// TestFollowForks checks that children are traced under -f only.
+func TestFollowForks(t *testing.T) {
+	testutil.RequireBPF(t)
+	target := command(t, "sh", "-c", "/bin/true; exit 0")
+	for _, follow := range []bool{false, true} {
+		opts := defaultOpts()
+		opts.FollowForks = follow
+		evs, _ := collect(t, New(), target, opts)
+		var newTask int32
+		execs := 0
+		for _, ev := range evs {
+			switch {
+			case ev.Kind == trace.NewTask:
+				newTask = ev.TID
+			case ev.Kind == trace.SyscallEnter && ev.NR == nr(t, "execve"):
+				execs++
+				if execs == 2 && (ev.TID != newTask || string(ev.Captures[0].Data) != "/bin/true") {
+					t.Errorf("second execve %+v by %d, want /bin/true by the child %d", ev, ev.TID, newTask)
+				}
+			}
+		}
+		if want := map[bool]int{false: 1, true: 2}[follow]; execs != want {
+			t.Errorf("follow %v: %d execve, want %d", follow, execs, want)
+		}
+		if follow != (newTask != 0) {
+			t.Errorf("follow %v: new task %d", follow, newTask)
+		}
+	}
+}
+
+// TestFilter checks that only the filtered calls are reported.
+func TestFilter(t *testing.T) {
+	testutil.RequireBPF(t)
+	opts := defaultOpts()
+	opts.Filter = trace.NewSyscallSet(false)
+	opts.Filter.Add(int(nr(t, "write")))
+	evs, _ := collect(t, New(), command(t, "sh", "-c", "echo hello >/dev/null"), opts)
+	writes := 0
+	for _, ev := range evs {
+		if ev.Kind != trace.SyscallEnter && ev.Kind != trace.SyscallExit {
+			continue
+		}
+		if ev.NR != nr(t, "write") {
+			t.Errorf("unfiltered call %d", ev.NR)
+		}
+		if ev.Kind == trace.SyscallExit && string(ev.Captures[1].Data) == "hello\n" {
+			writes++
+		}
+	}
+	if writes != 1 {
+		t.Errorf("%d writes of hello, want 1", writes)
+	}
+}
+
+// TestSignals checks handled and ignored signals against the ptrace
+// backend's view of the same workload.
+func TestSignals(t *testing.T) {
+	testutil.RequireBPF(t)
+	testutil.RequirePtrace(t)
+	target := workload(t, "signals")
+	signals := func(b trace.Backend) []int32 {
+		evs, _ := collect(t, b, target, defaultOpts())
+		var sigs []int32
+		for _, ev := range evs {
+			if ev.Kind == trace.Signal {
+				sigs = append(sigs, ev.Signal.Signo)
+			}
+		}
+		return sigs
+	}
+	want, got := signals(ptrace.New()), signals(New())
+	if len(want) == 0 || len(got) != len(want) {
+		t.Fatalf("ebpf signals %v, ptrace %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("ebpf signals %v, ptrace %v", got, want)
+		}
+	}
+}
+
+// TestAttach attaches to a running process without stopping it.
+func TestAttach(t *testing.T) {
+	testutil.RequireBPF(t)
+	cmd := exec.Command("sh", "-c", "read x; echo $x >/dev/null")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	var ready atomic.Bool
+	done := make(chan struct{})
+	var evs []trace.Event
+	var runErr error
+	go func() {
+		defer close(done)
+		_, runErr = New().Run(context.Background(), trace.Target{PIDs: []int{cmd.Process.Pid}}, defaultOpts(), func(ev *trace.Event) error {
+			if ev.Kind == trace.NewTask {
+				ready.Store(true)
+			}
+			var c trace.Event
+			ev.CopyTo(&c)
+			evs = append(evs, c)
+			return nil
+		})
+	}()
+	for !ready.Load() {
+		select {
+		case <-done:
+			t.Fatalf("run ended before attaching: %v", runErr)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	if _, err := stdin.Write([]byte("attached\n")); err != nil {
+		t.Fatal(err)
+	}
+	<-done
+	if runErr != nil {
+		t.Fatalf("run: %v", runErr)
+	}
+	var sawWrite, sawExit bool
+	for _, ev := range evs {
+		if ev.Kind == trace.SyscallExit && ev.NR == nr(t, "write") && string(ev.Captures[1].Data) == "attached\n" {
+			sawWrite = true
+		}
+		if ev.Kind == trace.Exit && ev.TID == int32(cmd.Process.Pid) {
+			sawExit = true
+		}
+	}
+	if !evs[0].Attached || !sawWrite || !sawExit {
+		t.Errorf("attached %v, saw write %v, exit %v", evs[0].Attached, sawWrite, sawExit)
+	}
+}
+
+// TestCountOnly checks the kernel's per-syscall counts against the calls
+// the ptrace backend reports for the same deterministic command.
+func TestCountOnly(t *testing.T) {
+	testutil.RequireBPF(t)
+	testutil.RequirePtrace(t)
+	target := workload(t, "fileio")
+	want := map[int32]uint64{}
+	evs, _ := collect(t, ptrace.New(), target, defaultOpts())
+	for _, ev := range evs {
+		if ev.Kind == trace.SyscallExit && !ev.NoReturn {
+			want[ev.NR]++
+		}
+	}
+	for _, wall := range []bool{false, true} {
+		opts := defaultOpts()
+		opts.CountOnly = true
+		opts.SummaryWallTime = wall
+		evs, res := collect(t, New(), target, opts)
+		for _, ev := range evs {
+			if ev.Kind == trace.SyscallEnter || ev.Kind == trace.SyscallExit {
+				t.Fatalf("syscall event under CountOnly: %+v", ev)
+			}
+		}
+		got := map[int32]uint64{}
+		for k, st := range res.Counts {
+			got[k.NR] = st.Calls
+			var hist uint64
+			for _, n := range st.Hist {
+				hist += n
+			}
+			if hist != st.Calls || st.MinNS > st.MaxNS || st.TotalNS < st.MaxNS {
+				t.Errorf("nr %d: inconsistent stats %+v", k.NR, st)
+			}
+		}
+		for k, n := range want {
+			if got[k] != n {
+				t.Errorf("wall %v: nr %d counted %d times, ptrace saw %d", wall, k, got[k], n)
+			}
+		}
+		if len(got) != len(want) {
+			t.Errorf("wall %v: %d syscalls counted, ptrace saw %d", wall, len(got), len(want))
+		}
+	}
+}
+
+// TestHistBucket checks the programs' histogram bucket function against
+// trace.HistBucket, with BPF_PROG_RUN.
+func TestHistBucket(t *testing.T) {
+	testutil.RequireBPF(t)
+	p, err := load(loadConfig{opts: defaultOpts(), arch: trace.ArchX86_64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	values := []uint64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 100, 1000, 1023, 1024, 1025, 123456789, 1 << 40, 1<<63 + 12345, ^uint64(0)}
+	for v := uint64(1); v != 0; v <<= 1 {
+		values = append(values, v-1, v, v+1, v|v>>1, v|v>>2)
+	}
+	for _, v := range values {
+		var a sctraceHistArgs
+		a.Ns = v
+		if _, err := p.objs.HistBucketTest.Run(&ebpf.RunOptions{Context: &a, ContextOut: &a}); err != nil {
+			t.Fatalf("run: %v", err)
+		}
+		if want := trace.HistBucket(v); int(a.Bucket) != want {
+			t.Errorf("bucket(%d) = %d, want %d", v, a.Bucket, want)
+		}
+	}
+}
+
+// bpfObjects counts this process's descriptors of BPF programs, links
+// and maps: what a run holds in the kernel, whatever other processes
+// load meanwhile.
+func bpfObjects(t *testing.T) (progs, links, maps int) {
+	t.Helper()
+	ents, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		t.Fatalf("list descriptors: %v", err)
+	}
+	for _, e := range ents {
+		target, err := os.Readlink("/proc/self/fd/" + e.Name())
+		if err != nil {
+			continue
+		}
+		switch target {
+		case "anon_inode:bpf-prog":
+			progs++
+		case "anon_inode:bpf_link":
+			links++
+		case "anon_inode:bpf-map":
+			maps++
+		}
+	}
+	return progs, links, maps
+}
+
+// TestCleanup checks that every program, link and map is released after a
+// normal run, a cancelled one, runs that fail (sink error, missing
+// command, missing pid) and one whose sink panics.
+func TestCleanup(t *testing.T) {
+	testutil.RequireBPF(t)
+	p0, l0, m0 := bpfObjects(t)
+	before := [3]int{p0, l0, m0}
+	b := New()
+	collect(t, b, command(t, "true"), defaultOpts())
+	released(t, "a normal run", before)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	var started atomic.Bool
+	go func() {
+		for !started.Load() {
+			time.Sleep(5 * time.Millisecond)
+		}
+		cancel()
+	}()
+	var during [3]int
+	_, err := b.Run(ctx, command(t, "sleep", "10"), defaultOpts(), func(*trace.Event) error {
+		if !started.Load() {
+			during[0], during[1], during[2] = bpfObjects(t)
+		}
+		started.Store(true)
+		return nil
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled run: %v, want context.Canceled", err)
+	}
+	if during[0] <= before[0] || during[1] <= before[1] || during[2] <= before[2] {
+		t.Errorf("while tracing the process holds %v programs, links and maps; %v before", during, before)
+	}
+	released(t, "a cancelled run", before)
+
+	sinkErr := errors.New("sink failed")
+	if _, err := b.Run(context.Background(), command(t, "true"), defaultOpts(), func(*trace.Event) error { return sinkErr }); !errors.Is(err, sinkErr) {
+		t.Errorf("failing sink: %v", err)
+	}
+	if _, err := b.Run(context.Background(), trace.Target{Path: "/nonexistent/cmd", Argv: []string{"x"}}, defaultOpts(), func(*trace.Event) error { return nil }); err != nil {
+		t.Logf("missing command: %v", err)
+	}
+	if _, err := b.Run(context.Background(), trace.Target{PIDs: []int{1 << 30}}, defaultOpts(), func(*trace.Event) error { return nil }); err == nil {
+		t.Error("attaching to a missing pid succeeded")
+	}
+	released(t, "runs that failed", before)
+
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("the sink's panic did not reach the caller")
+			}
+		}()
+		_, _ = b.Run(context.Background(), command(t, "true"), defaultOpts(), func(*trace.Event) error { panic("sink") })
+	}()
+	released(t, "a run whose sink panicked", before)
+}
+
+// released fails the test unless the process holds as many BPF objects
+// as before (want).
+func released(t *testing.T, after string, want [3]int) {
+	t.Helper()
+	p, l, m := bpfObjects(t)
+	if got := [3]int{p, l, m}; got != want {
+		t.Errorf("after %s the process holds %d programs, %d links and %d maps; %v before", after, p, l, m, want)
+	}
+}
+
+// TestSyscallCPUTime checks that exits carry a CPU time when asked, and
+// only then.
+func TestSyscallCPUTime(t *testing.T) {
+	testutil.RequireBPF(t)
+	for _, want := range []bool{false, true} {
+		opts := defaultOpts()
+		opts.SyscallCPUTime = want
+		evs, _ := collect(t, New(), command(t, "true"), opts)
+		exits := 0
+		for _, ev := range evs {
+			if ev.Kind != trace.SyscallExit || ev.NoReturn {
+				continue
+			}
+			exits++
+			if ev.HasCPUTime != want || ev.CPUTime < 0 {
+				t.Errorf("SyscallCPUTime %v: exit of %d has CPU time %v (%d ns)", want, ev.NR, ev.HasCPUTime, ev.CPUTime)
+			}
+		}
+		if exits == 0 {
+			t.Fatal("no syscall exits")
+		}
+	}
+}

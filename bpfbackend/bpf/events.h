@@ -1,0 +1,130 @@
+/* The records the programs send to user space, and the capture plans user
+ * space loads into the programs. bpf2go turns these structs into Go types
+ * (see gen.go), so both sides share one layout. */
+#ifndef SCTRACE_EVENTS_H
+#define SCTRACE_EVENTS_H
+
+#define MAX_ARGS 6
+/* NR_MAX bounds the syscall numbers traced: trace.MaxNR. */
+#define NR_MAX 512
+/* Log-linear latency histogram: trace.HistSubBits, trace.HistBuckets. */
+#define HIST_SUB_BITS 2
+#define HIST_BUCKETS ((64 - HIST_SUB_BITS + 1) << HIST_SUB_BITS)
+
+/* A record is built in a per-CPU scratch buffer: its header, then the
+ * segments the capture plans read, each a seg header and its data padded
+ * to 8 bytes. REC_LIMIT bounds a record, SEG_MAX one segment's data. */
+#define REC_LIMIT (1 << 18)
+#define SEG_MAX (1 << 16)
+#define PTR_CHUNK 8
+
+enum rec_type {
+	REC_ENTER = 1,	/* syscall entry: nr, args, sp, ts; entry captures */
+	REC_EXIT = 2,	/* syscall exit: nr, ret, ts; exit captures */
+	REC_SIGNAL = 3, /* signal delivery: ret = signo; data = kernel siginfo */
+	REC_NEWTASK = 4, /* task created: tid/pid of the child, ret = parent tid */
+	REC_EXITTASK = 5, /* task exited: ret = its exit_code (wait status) */
+	REC_EXEC = 6,	/* execve succeeded: ret = the tid that called it */
+	REC_BOUNDARY = 7, /* an unreported call's entry or exit: deferred signals are due */
+};
+
+/* rec flags */
+#define REC_F_DEFERRED 1 /* REC_SIGNAL: an ignored signal, reported at the task's next syscall boundary */
+/* REC_EXIT: the record carries the entry too. An entry capture that found
+ * memory not yet paged in (BPF programs here cannot take page faults) is
+ * taken again at exit, by when the kernel itself has read that memory. */
+#define REC_F_WITH_ENTRY 2
+/* REC_EXIT: cpu_ns holds the call's CPU time (Options.SyscallCPUTime). */
+#define REC_F_CPU 4
+
+struct rec {
+	__u32 type;
+	__u32 size; /* bytes, segments included */
+	__u32 tid;
+	__u32 pid;
+	__s32 nr;
+	__u32 nseg;
+	__u64 ts; /* CLOCK_MONOTONIC ns */
+	__s64 ret;
+	__u64 sp;
+	__u32 flags;
+	__u32 nseg_entry; /* REC_F_WITH_ENTRY: the first nseg_entry segments are the entry's */
+	__u64 enter_ts;	  /* REC_F_WITH_ENTRY: the entry's time */
+	__u64 cpu_ns;	  /* REC_F_CPU: the call's CPU time */
+	__u64 args[MAX_ARGS];
+};
+
+enum seg_kind {
+	SEG_READ = 1, /* capture.Memory.Read */
+	SEG_STR = 2,  /* capture.Memory.ReadCString */
+	SEG_PTRS = 3, /* capture.Memory.ReadPointers: data = pointers kept, aux = count */
+};
+
+#define SEG_F_FAULT 1
+#define SEG_F_TRUNC 2
+
+struct seg {
+	__u64 addr;
+	__u64 aux;
+	__u32 len; /* bytes of data that follow */
+	__u16 kind;
+	__u16 flags;
+};
+
+/* plan mirrors syscalls.Plan. */
+struct plan {
+	__u8 kind;
+	__u8 when;
+	__u8 len_from;
+	__u8 len_arg;
+	__u32 elem_size;
+	__u32 size;
+	__u8 count_only;
+	__u8 from_stack;
+	__u16 pad;
+	__s32 stack_offset;
+};
+
+/* syscall_plans is one syscall's plans; when says which stops have any. */
+struct syscall_plans {
+	struct plan arg[MAX_ARGS];
+	__u8 when;
+	__u8 dump; /* syscalls.DumpKind */
+	__u8 pad[6];
+};
+
+/* Values of syscalls.DumpKind. */
+enum { DUMP_NONE = 0, DUMP_READ = 1, DUMP_WRITE = 2 };
+
+/* syscall_stats mirrors trace.SyscallStats, per CPU. */
+struct syscall_stats {
+	__u64 calls;
+	__u64 errors;
+	__u64 total_ns;
+	__u64 min_ns;
+	__u64 max_ns;
+	__u64 hist[HIST_BUCKETS];
+};
+
+/* Values of syscalls.CaptureKind, syscalls.When, syscalls.LenFrom. */
+enum {
+	CAP_NONE = 0,
+	CAP_CSTRING = 1,
+	CAP_BYTES = 2,
+	CAP_STRING_ARRAY = 3,
+	CAP_IOVEC = 4,
+	CAP_MSGHDR = 5,
+};
+enum { AT_ENTRY = 1, AT_EXIT = 2 };
+enum { LEN_FIXED = 0, LEN_ARG = 1, LEN_RET = 2 };
+
+/* Constants of package syscalls and capture the C side needs. */
+#define MAX_ARRAY_ELEMS 1024
+#define MAX_STRING_ARRAY_ELEMS 4096
+#define MAX_STRING_ARRAY_COUNT (1 << 20)
+#define IOVEC_SIZE 16
+#define MSGHDR_SIZE 56
+#define MSG_NAME_MAX 128
+#define MSG_CONTROL_MAX 1024
+
+#endif

@@ -1,0 +1,90 @@
+/* The few kernel types sctrace's programs read, declared by hand with
+ * preserve_access_index: libbpf-style CO-RE relocates each field access
+ * against the running kernel's BTF, so only the fields used matter and a
+ * multi-megabyte vmlinux.h is not needed. x86_64 only. */
+#ifndef SCTRACE_KERNEL_H
+#define SCTRACE_KERNEL_H
+
+typedef unsigned char __u8;
+typedef unsigned short __u16;
+typedef unsigned int __u32;
+typedef unsigned long long __u64;
+typedef signed char __s8;
+typedef short __s16;
+typedef int __s32;
+typedef long long __s64;
+typedef __u16 __be16;
+typedef __u32 __be32;
+typedef __u32 __wsum;
+typedef _Bool bool;
+#define true 1
+#define false 0
+
+enum bpf_map_type {
+	BPF_MAP_TYPE_HASH = 1,
+	BPF_MAP_TYPE_ARRAY = 2,
+	BPF_MAP_TYPE_PERCPU_ARRAY = 6,
+	BPF_MAP_TYPE_RINGBUF = 27,
+	BPF_MAP_TYPE_TASK_STORAGE = 29,
+};
+
+enum {
+	BPF_ANY = 0,
+	BPF_NOEXIST = 1,
+	BPF_F_NO_PREALLOC = 1,
+	BPF_LOCAL_STORAGE_GET_F_CREATE = 1,
+	BPF_RB_NO_WAKEUP = 1,
+	BPF_RB_FORCE_WAKEUP = 2,
+	BPF_RB_AVAIL_DATA = 0,
+};
+
+struct pt_regs {
+	unsigned long r15, r14, r13, r12, bp, bx, r11, r10, r9, r8;
+	unsigned long ax, cx, dx, si, di, orig_ax, ip, cs, flags, sp, ss;
+} __attribute__((preserve_access_index));
+
+struct sched_entity {
+	__u64 sum_exec_runtime;
+} __attribute__((preserve_access_index));
+
+typedef struct {
+	unsigned long sig[1];
+} sigset_t;
+
+/* Only the size of k_sigaction matters (relocated with
+ * bpf_core_type_size); sa_handler is its first field. */
+struct k_sigaction {
+	void *sa_handler;
+} __attribute__((preserve_access_index));
+
+struct sighand_struct {
+	struct k_sigaction action[64];
+} __attribute__((preserve_access_index));
+
+struct sigpending {
+	sigset_t signal;
+} __attribute__((preserve_access_index));
+
+struct task_struct;
+
+struct signal_struct {
+	struct task_struct *group_exec_task;
+} __attribute__((preserve_access_index));
+
+struct task_struct {
+	int pid;
+	int tgid;
+	int exit_code;
+	unsigned long nvcsw;
+	unsigned long nivcsw;
+	struct sched_entity se;
+	struct sighand_struct *sighand;
+	sigset_t blocked;
+	struct sigpending pending;
+	struct signal_struct *signal;
+} __attribute__((preserve_access_index));
+
+struct kernel_siginfo;
+struct linux_binprm;
+
+#endif

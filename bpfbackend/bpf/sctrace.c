@@ -1,0 +1,1000 @@
+// SPDX-License-Identifier: GPL-2.0
+/* sctrace's eBPF programs: syscall entry and exit, task creation, exit and
+ * exec, and signal delivery, for the traced tasks only. Syscall records
+ * carry the memory the capture plans (loaded by user space from package
+ * syscalls) ask for; with count_only the programs aggregate per syscall
+ * instead and send nothing per call. */
+#include "kernel.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+#include "events.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+#define SIGKILL 9
+
+/* Set by user space before loading. */
+const volatile __u32 follow_forks = 0;
+const volatile __u32 count_only = 0;
+const volatile __u32 wall_time = 0;
+/* syscall_cpu_time: exit records carry the call's CPU time (-C without -w). */
+const volatile __u32 syscall_cpu_time = 0;
+const volatile __u32 signals_wanted = 1;
+const volatile __u32 string_limit = 32;
+const volatile __u32 verbose = 0;
+/* -e read= and -e write=: the descriptors whose data is dumped whole, a
+ * bitmap of 1024 and whether larger ones are in the set. */
+const volatile __u64 dump_read_bits[16] = {};
+const volatile __u64 dump_write_bits[16] = {};
+const volatile __u32 dump_read_all = 0;
+const volatile __u32 dump_write_all = 0;
+/* FULL_LIMIT is capture.MaxFullData: the limit of a dumped call's data
+ * (a segment holds SEG_MAX bytes at most). */
+#define FULL_LIMIT (64 << 20)
+/* wakeup_bytes: above this much unread data, a record wakes the reader. */
+const volatile __u64 wakeup_bytes = 1 << 20;
+/* execve and execveat: a task traced with TRACED_STUB (the exec stub) is
+ * seen only from its first call of one of them. */
+const volatile __s32 exec_nrs[2] = {-1, -1};
+/* The syscall filter, a bitmap of trace.MaxNR numbers. */
+const volatile __u64 filter_bits[NR_MAX / 64] = {};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 1 << 24);
+} events SEC(".maps");
+
+/* traced: the thread ids traced, each with TRACED or TRACED_STUB. */
+#define TRACED 1
+#define TRACED_STUB 2
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1 << 16);
+	__type(key, __u32);
+	__type(value, __u32);
+} traced SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, NR_MAX);
+	__type(key, __u32);
+	__type(value, struct syscall_plans);
+} plans SEC(".maps");
+
+/* The syscall in progress, per task. */
+struct call_state {
+	__u64 args[MAX_ARGS];
+	__u64 sp;
+	__u64 enter_ns;
+	__u64 cpu_ns;
+	__u64 switches;
+	__s32 nr;
+	__u32 active;
+	__u32 deferred; /* the entry record is sent with the exit's */
+	__u32 signals;	/* deferred signals were sent since the last record */
+	__u32 traced;	/* the task is in the traced map */
+	__u32 pad;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, int);
+	__type(value, struct call_state);
+} calls SEC(".maps");
+
+/* scratch: one record under construction per CPU (max_entries is set to
+ * the number of possible CPUs). The slack past REC_LIMIT lets the verifier
+ * bound every write at an offset below REC_LIMIT of up to SEG_MAX bytes. */
+struct scratch {
+	__u8 buf[REC_LIMIT + SEG_MAX + 64];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct scratch);
+} scratch SEC(".maps");
+
+/* lost counts failed ring-buffer reservations, per CPU. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u64);
+} lost SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, NR_MAX);
+	__type(key, __u32);
+	__type(value, struct syscall_stats);
+} counts SEC(".maps");
+
+/* hist_args is the context of hist_bucket_test. */
+struct hist_args {
+	__u64 ns;
+	__u32 bucket;
+	__u32 pad;
+};
+
+/* Keep the types user space needs in the object's BTF. */
+const struct rec *unused_rec __attribute__((unused));
+const struct seg *unused_seg __attribute__((unused));
+
+static __always_inline struct scratch *scratch_buf(void)
+{
+	__u32 cpu = bpf_get_smp_processor_id();
+	return bpf_map_lookup_elem(&scratch, &cpu);
+}
+
+static __always_inline bool is_traced(__u32 tid)
+{
+	return bpf_map_lookup_elem(&traced, &tid) != 0;
+}
+
+/* traced_call reports whether tid is traced at a call of nr: the exec
+ * stub is hidden until it calls execve. */
+static __always_inline bool traced_call(__u32 tid, long nr)
+{
+	__u32 *v = bpf_map_lookup_elem(&traced, &tid);
+	if (!v)
+		return false;
+	if (*v == TRACED_STUB) {
+		if (nr != exec_nrs[0] && nr != exec_nrs[1])
+			return false;
+		*v = TRACED;
+	}
+	return true;
+}
+
+static __always_inline bool filter_has(long nr)
+{
+	if (nr < 0 || nr >= NR_MAX)
+		return false;
+	return (filter_bits[nr >> 6] >> (nr & 63)) & 1;
+}
+
+/* send hands a record to the ring buffer, waking the reader only when
+ * much is unread; a failure is counted, never silent. */
+static __always_inline void send(void *data, __u64 size)
+{
+	__u64 flags = BPF_RB_NO_WAKEUP;
+	if (bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) >= wakeup_bytes)
+		flags = BPF_RB_FORCE_WAKEUP;
+	if (bpf_ringbuf_output(&events, data, size, flags) != 0) {
+		__u32 zero = 0;
+		__u64 *n = bpf_map_lookup_elem(&lost, &zero);
+		if (n)
+			*n += 1;
+	}
+}
+
+/* ---- capture plans ---------------------------------------------------- */
+
+/* cap_state is the record being built. */
+struct cap_state {
+	__u32 off;  /* next free byte in scratch */
+	__u32 nseg;
+	__u64 args[MAX_ARGS];
+	__u64 sp;
+	__s64 ret;
+	__u32 at_exit;
+	__u32 nr;
+	__u32 data_off; /* the data of the last segment read */
+	__u32 faulted;	/* a read faulted */
+	__u32 limit;	/* capture.Executor.Limit: the string limit, or FULL_LIMIT */
+	__u32 full;	/* the call's data is dumped (capture.Executor.FullData) */
+	__u64 cpu_ns;	/* REC_F_CPU */
+	__u32 has_cpu;
+	__u32 pad2;
+};
+
+/* CLAMP bounds v (a __u64) by m in the very register the next use reads,
+ * where clang would otherwise test a copy the verifier cannot relate. */
+#define CLAMP(v, m) asm volatile("if %[x] <= %[lim] goto +1; %[x] = %[lim];" : [x] "+r"(v) : [lim] "i"(m))
+
+/* The capture functions are global: the verifier checks each once, not
+ * once per call path, which keeps the programs within its limits. */
+#define GLOBAL __attribute__((noinline))
+
+static __always_inline __u32 pad8(__u32 n) { return (n + 7) & ~7u; }
+
+/* seg_begin returns the offset of a new segment of up to len bytes, or -1
+ * when the record is full (the reads left are then seen as faults). */
+static __always_inline long seg_begin(struct cap_state *st, __u32 len)
+{
+	__u32 off = st->off;
+	if (off + sizeof(struct seg) + len >= REC_LIMIT)
+		return -1;
+	return off;
+}
+
+static __always_inline void seg_end(struct cap_state *st, struct scratch *sc, __u32 off, __u64 addr,
+				    __u32 len, __u16 kind, __u16 flags, __u64 aux)
+{
+	struct seg *sg = (void *)(sc->buf + (off & (REC_LIMIT - 1)));
+	sg->addr = addr;
+	sg->aux = aux;
+	sg->len = len;
+	sg->kind = kind;
+	sg->flags = flags;
+	st->off = off + sizeof(struct seg) + pad8(len);
+	st->nseg++;
+}
+
+/* seg_read: capture.Memory.Read of len bytes; empty reads are not
+ * recorded. It returns 0, or -1 on a fault. */
+GLOBAL int seg_read(struct cap_state *st, __u64 addr, __u32 len)
+{
+	struct scratch *sc;
+	long off;
+	__u16 flags = 0;
+
+	if (!st)
+		return -1;
+	if (len == 0)
+		return 0;
+	if (len > SEG_MAX)
+		len = SEG_MAX;
+	sc = scratch_buf();
+	off = seg_begin(st, len);
+	if (!sc || off < 0)
+		return -1;
+	__u32 d = ((__u32)off + sizeof(struct seg)) & (REC_LIMIT - 1);
+	__u64 n = len;
+	CLAMP(n, SEG_MAX);
+	if (bpf_probe_read_user(sc->buf + d, n, (void *)addr) != 0) {
+		flags = SEG_F_FAULT;
+		n = 0;
+		st->faulted = 1;
+	}
+	st->data_off = d;
+	seg_end(st, sc, off, addr, n, SEG_READ, flags, 0);
+	return flags ? -1 : 0;
+}
+
+/* seg_str: capture.Memory.ReadCString with at most max bytes. It reads
+ * max+2 bytes at most so that a string of max bytes is told from a longer
+ * one. */
+GLOBAL int seg_str(struct cap_state *st, __u64 addr, __u32 max)
+{
+	struct scratch *sc;
+	long off, r;
+	__u16 flags = 0;
+	__u32 n;
+
+	if (!st)
+		return -1;
+	if (max > SEG_MAX - 2)
+		max = SEG_MAX - 2;
+	sc = scratch_buf();
+	off = seg_begin(st, max + 2);
+	if (!sc || off < 0)
+		return -1;
+	__u32 d = ((__u32)off + sizeof(struct seg)) & (REC_LIMIT - 1);
+	__u64 size = max + 2;
+	CLAMP(size, SEG_MAX);
+	r = bpf_probe_read_user_str(sc->buf + d, size, (void *)addr);
+	if (r < 0) {
+		flags = SEG_F_FAULT;
+		n = 0;
+		st->faulted = 1;
+	} else if (r == size) {
+		flags = SEG_F_TRUNC;
+		n = max;
+	} else {
+		n = r > 0 ? r - 1 : 0;
+	}
+	seg_end(st, sc, off, addr, n, SEG_STR, flags, 0);
+	return flags & SEG_F_FAULT ? -1 : 0;
+}
+
+static __always_inline __u64 scratch_u64(__u32 off)
+{
+	struct scratch *sc = scratch_buf();
+	if (!sc)
+		return 0;
+	return *(__u64 *)(sc->buf + (off & (REC_LIMIT - 1)));
+}
+
+/* ptr_loop is the state of a pointer array being read. */
+struct ptr_loop {
+	__u64 addr;
+	__u32 count;
+	__u32 keep;
+	__u32 data_off;
+	__u32 faulted;
+};
+
+/* ptr_chunk reads one page-bounded chunk of a NULL-terminated pointer
+ * array, as capture's Memory.ReadPointers does. */
+static long ptr_chunk(__u64 i, struct ptr_loop *l)
+{
+	__u64 chunk[PTR_CHUNK];
+	struct scratch *sc;
+	__u64 a = l->addr + (__u64)l->count * 8;
+	__u64 bytes = 4096 - (a & 4095);
+
+	if (l->count >= MAX_STRING_ARRAY_COUNT)
+		return 1;
+	if (bytes > sizeof(chunk))
+		bytes = sizeof(chunk);
+	bytes &= ~7ull;
+	if (bytes == 0)
+		bytes = 8;
+	CLAMP(bytes, sizeof(chunk));
+	if (bpf_probe_read_user(chunk, bytes, (void *)a) != 0) {
+		l->faulted = 1;
+		return 1;
+	}
+	sc = scratch_buf();
+	if (!sc)
+		return 1;
+	for (int j = 0; j < PTR_CHUNK; j++) {
+		if (j * 8 >= bytes)
+			break;
+		if (chunk[j] == 0)
+			return 1;
+		if (l->count < l->keep) {
+			__u32 o = (l->data_off + l->count * 8) & (REC_LIMIT - 1);
+			*(__u64 *)(sc->buf + o) = chunk[j];
+		}
+		l->count++;
+		if (l->count >= MAX_STRING_ARRAY_COUNT)
+			return 1;
+	}
+	return 0;
+}
+
+/* seg_ptrs: capture.Memory.ReadPointers(addr, keep, MaxStringArrayCount).
+ * It returns how many pointers were kept (their data at st->data_off),
+ * or -1 when none could be read. */
+GLOBAL int seg_ptrs(struct cap_state *st, __u64 addr, __u32 keep)
+{
+	struct scratch *sc = scratch_buf();
+	struct ptr_loop l = {};
+	long off;
+
+	if (!st)
+		return -1;
+	if (keep > MAX_STRING_ARRAY_ELEMS)
+		keep = MAX_STRING_ARRAY_ELEMS;
+	off = seg_begin(st, keep * 8);
+	if (!sc || off < 0)
+		return -1;
+	l.addr = addr;
+	l.keep = keep;
+	l.data_off = ((__u32)off + sizeof(struct seg)) & (REC_LIMIT - 1);
+	bpf_loop(MAX_STRING_ARRAY_COUNT, ptr_chunk, &l, 0);
+	__u32 kept = l.count < keep ? l.count : keep;
+	seg_end(st, sc, off, addr, kept * 8, SEG_PTRS, l.faulted ? SEG_F_FAULT : 0, l.count);
+	st->data_off = l.data_off;
+	if (l.faulted)
+		st->faulted = 1;
+	if (l.faulted && l.count == 0)
+		return -1;
+	return kept;
+}
+
+/* elem_loop is the state of a loop over an array in a segment. */
+struct elem_loop {
+	struct cap_state *st;
+	__u64 remaining;
+	__u32 data_off;
+	__u32 count;
+	__u32 limit;
+	__u32 pad;
+};
+
+/* array_str reads string i of a string array. */
+static long array_str(__u64 i, struct elem_loop *l)
+{
+	if (i >= l->count)
+		return 1;
+	seg_str(l->st, scratch_u64(l->data_off + i * 8), l->limit);
+	return 0;
+}
+
+/* iov_elem reads the bytes of iovec i. */
+static long iov_elem(__u64 i, struct elem_loop *l)
+{
+	if (i >= l->count)
+		return 1;
+	__u32 at = l->data_off + i * IOVEC_SIZE;
+	__u64 base = scratch_u64(at);
+	__u64 ln = scratch_u64(at + 8);
+	if (ln > l->remaining)
+		ln = l->remaining;
+	l->remaining -= ln;
+	__u64 take = ln < l->limit ? ln : l->limit;
+	if (take > 0)
+		seg_read(l->st, base, take);
+	return 0;
+}
+
+/* read_iovec mirrors capture's readIovec. */
+GLOBAL int read_iovec(struct cap_state *st, __u64 addr, __u64 count)
+{
+	if (!st)
+		return 0;
+	__u64 n = count < MAX_ARRAY_ELEMS ? count : MAX_ARRAY_ELEMS;
+	if (n == 0)
+		return 0;
+	if (seg_read(st, addr, n * IOVEC_SIZE) != 0)
+		return 0;
+	if (st->at_exit && st->ret < 0)
+		return 0;
+	struct elem_loop l = {};
+	l.st = st;
+	l.data_off = st->data_off;
+	l.count = n;
+	if (!verbose && !st->full && l.count > st->limit)
+		l.count = st->limit;
+	l.remaining = st->at_exit ? (__u64)st->ret : ~0ull;
+	l.limit = st->limit;
+	bpf_loop(MAX_ARRAY_ELEMS, iov_elem, &l, 0);
+	return 0;
+}
+
+GLOBAL int capture_msghdr(struct cap_state *st, __u64 addr, __u32 when)
+{
+	if (!st)
+		return 0;
+	if (seg_read(st, addr, MSGHDR_SIZE) != 0)
+		return 0;
+	if ((!st->at_exit && (when & AT_EXIT)) || (st->at_exit && st->ret < 0))
+		return 0;
+	__u32 h = st->data_off;
+	__u64 name = scratch_u64(h + 0);
+	__s32 namelen = (__s32)scratch_u64(h + 8);
+	__u64 iov = scratch_u64(h + 16);
+	__u64 iovlen = scratch_u64(h + 24);
+	__u64 ctl = scratch_u64(h + 32);
+	__u64 ctllen = scratch_u64(h + 40);
+	if (name && namelen > 0)
+		seg_read(st, name, namelen < MSG_NAME_MAX ? namelen : MSG_NAME_MAX);
+	if (iov)
+		read_iovec(st, iov, iovlen);
+	if (ctl && ctllen > 0)
+		seg_read(st, ctl, ctllen < MSG_CONTROL_MAX ? ctllen : MSG_CONTROL_MAX);
+	return 0;
+}
+
+/* capture_bytes mirrors capture's captureBytes and ByteLen; how is the
+ * plan's len_from | len_arg << 8 (BPF functions take five arguments). */
+GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem_size, __u32 size)
+{
+	__u32 len_from = how & 0xff, len_arg = how >> 8;
+	__u64 n;
+	if (!st)
+		return 0;
+	switch (len_from) {
+	case LEN_FIXED:
+		n = size;
+		break;
+	case LEN_ARG: {
+		if (len_arg >= MAX_ARGS)
+			return 0;
+		__u64 v = st->args[len_arg & 7];
+		__u64 es = elem_size ? elem_size : 1;
+		__u64 lim = ~0ull / es;
+		/* Hide the overflow test from clang, which would turn it into
+		 * a 128-bit multiplication BPF does not have. */
+		asm volatile("" : "+r"(lim));
+		n = v > lim ? ~0ull : v * es;
+		break;
+	}
+	case LEN_RET:
+		if (st->ret <= 0)
+			return 0;
+		n = st->ret;
+		break;
+	default:
+		return 0;
+	}
+	__u64 limit = size ? size : st->limit;
+	seg_read(st, addr, n < limit ? n : limit);
+	return 0;
+}
+
+/* capture_string_array mirrors capture's captureStringArray. */
+GLOBAL int capture_string_array(struct cap_state *st, __u64 addr, __u32 count_only)
+{
+	__u32 keep;
+	if (!st)
+		return 0;
+	if (verbose)
+		keep = MAX_STRING_ARRAY_ELEMS;
+	else if (count_only)
+		keep = 0;
+	else
+		keep = st->limit < MAX_STRING_ARRAY_ELEMS ? st->limit : MAX_STRING_ARRAY_ELEMS;
+	int kept = seg_ptrs(st, addr, keep);
+	if (kept <= 0 || (count_only && !verbose))
+		return 0;
+	struct elem_loop l = {};
+	l.st = st;
+	l.data_off = st->data_off;
+	l.count = kept;
+	l.limit = st->limit;
+	bpf_loop(MAX_STRING_ARRAY_ELEMS, array_str, &l, 0);
+	return 0;
+}
+
+/* capture_arg executes argument i's plan, as capture.Executor does. */
+static long capture_arg(__u64 i, struct cap_state *st)
+{
+	__u32 nr = st->nr;
+	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &nr);
+	if (!sp || i >= MAX_ARGS)
+		return 1;
+	struct plan *p = &sp->arg[i];
+	__u8 want = st->at_exit ? AT_EXIT : AT_ENTRY;
+	if (p->kind == CAP_NONE || !(p->when & want))
+		return 0;
+	__u64 addr = st->args[i];
+	if (p->from_stack)
+		addr = st->sp + (__s64)p->stack_offset;
+	if (addr == 0)
+		return 0;
+	switch (p->kind) {
+	case CAP_CSTRING:
+		seg_str(st, addr, p->size ? p->size : st->limit);
+		break;
+	case CAP_BYTES:
+		capture_bytes(st, addr, p->len_from | (__u32)p->len_arg << 8, p->elem_size, p->size);
+		break;
+	case CAP_STRING_ARRAY:
+		capture_string_array(st, addr, p->count_only);
+		break;
+	case CAP_IOVEC:
+		read_iovec(st, addr, p->len_arg < MAX_ARGS ? st->args[p->len_arg & 7] : 0);
+		break;
+	case CAP_MSGHDR:
+		capture_msghdr(st, addr, p->when);
+		break;
+	}
+	return 0;
+}
+
+/* run_plans appends the segments of the plans due at st->at_exit. */
+static __always_inline bool fd_in(const volatile __u64 *bits, __u32 all, __s32 fd)
+{
+	if (fd < 0)
+		return false;
+	if (fd >= 1024)
+		return all;
+	__u64 idx = (__u32)fd >> 6;
+	CLAMP(idx, 15);
+	return (bits[idx] >> (fd & 63)) & 1;
+}
+
+/* dumped mirrors syscalls.Dumped. */
+static __always_inline bool dumped(struct syscall_plans *sp, __u64 fd)
+{
+	switch (sp->dump) {
+	case DUMP_READ:
+		return fd_in(dump_read_bits, dump_read_all, (__s32)fd);
+	case DUMP_WRITE:
+		return fd_in(dump_write_bits, dump_write_all, (__s32)fd);
+	}
+	return false;
+}
+
+static __always_inline void run_plans(struct cap_state *st)
+{
+	__u32 nr = st->nr;
+	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &nr);
+	if (!sp || !(sp->when & (st->at_exit ? AT_EXIT : AT_ENTRY)))
+		return;
+	st->full = dumped(sp, st->args[0]);
+	st->limit = st->full ? FULL_LIMIT : string_limit;
+	bpf_loop(MAX_ARGS, capture_arg, st, 0);
+}
+
+/* emit_call builds and sends a syscall record; it returns false when an
+ * entry record is held back (see REC_F_WITH_ENTRY). with_entry makes an
+ * exit record carry the entry's captures first. */
+static __always_inline bool emit_call(struct cap_state *st, __u32 type, __u64 ts, __u64 enter_ts,
+				      __u64 pid_tgid, bool with_entry, bool may_defer)
+{
+	struct scratch *sc;
+	__u32 nseg_entry = 0;
+
+	st->off = sizeof(struct rec);
+	st->nseg = 0;
+	st->faulted = 0;
+	if (with_entry) {
+		st->at_exit = 0;
+		run_plans(st);
+		nseg_entry = st->nseg;
+		st->at_exit = 1;
+	}
+	run_plans(st);
+	if (may_defer && st->faulted)
+		return false;
+	sc = scratch_buf();
+	if (!sc)
+		return true;
+	struct rec *r = (void *)sc->buf;
+	r->type = type;
+	r->size = st->off;
+	r->tid = (__u32)pid_tgid;
+	r->pid = pid_tgid >> 32;
+	r->nr = st->nr;
+	r->nseg = st->nseg;
+	r->ts = ts;
+	r->ret = st->ret;
+	r->sp = st->sp;
+	r->flags = (with_entry ? REC_F_WITH_ENTRY : 0) | (st->has_cpu ? REC_F_CPU : 0);
+	r->cpu_ns = st->cpu_ns;
+	r->nseg_entry = nseg_entry;
+	r->enter_ts = enter_ts;
+	for (int i = 0; i < MAX_ARGS; i++)
+		r->args[i] = st->args[i];
+	__u32 size = st->off;
+	if (size > REC_LIMIT)
+		return true;
+	send(sc->buf, size);
+	return true;
+}
+
+/* emit_task sends a small record about a task. */
+static __always_inline void emit_task(__u32 type, __u32 tid, __u32 pid, __s64 val, __u32 flags)
+{
+	struct rec r = {};
+	r.type = type;
+	r.size = sizeof(r);
+	r.tid = tid;
+	r.pid = pid;
+	r.ts = bpf_ktime_get_ns();
+	r.ret = val;
+	r.flags = flags;
+	send(&r, sizeof(r));
+}
+
+/* boundary tells user space that a task with deferred signals is at a
+ * call it does not report, where ptrace would have shown them. */
+static __always_inline void boundary(struct task_struct *task, __u64 pid_tgid)
+{
+	if (count_only)
+		return;
+	struct call_state *cs = bpf_task_storage_get(&calls, task, 0, 0);
+	if (!cs || !cs->signals)
+		return;
+	cs->signals = 0;
+	emit_task(REC_BOUNDARY, (__u32)pid_tgid, pid_tgid >> 32, 0, 0);
+}
+
+/* cpu_time returns the task's CPU time as the scheduler accounted it. */
+static __always_inline __u64 cpu_time(struct task_struct *t)
+{
+	return t->se.sum_exec_runtime;
+}
+
+static __always_inline __u64 switches(struct task_struct *t)
+{
+	return t->nvcsw + t->nivcsw;
+}
+
+SEC("tp_btf/sys_enter")
+int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__u32 tid = (__u32)pid_tgid;
+
+	struct task_struct *task = bpf_get_current_task_btf();
+	/* A traced task's own storage says so, which spares the hash lookup
+	 * at every call after its first. */
+	struct call_state *cs = bpf_task_storage_get(&calls, task, 0, 0);
+	if (!cs || !cs->traced) {
+		if (!traced_call(tid, id))
+			return 0;
+		cs = bpf_task_storage_get(&calls, task, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
+		if (!cs)
+			return 0;
+		cs->traced = 1;
+	}
+	if (!filter_has(id)) {
+		boundary(task, pid_tgid);
+		return 0;
+	}
+	cs->nr = id;
+	cs->active = 1;
+	cs->signals = 0;
+	cs->args[0] = regs->di;
+	cs->args[1] = regs->si;
+	cs->args[2] = regs->dx;
+	cs->args[3] = regs->r10;
+	cs->args[4] = regs->r8;
+	cs->args[5] = regs->r9;
+	cs->sp = regs->sp;
+	if ((count_only && !wall_time) || syscall_cpu_time) {
+		cs->cpu_ns = cpu_time(task);
+		cs->switches = switches(task);
+	}
+	cs->enter_ns = bpf_ktime_get_ns();
+	if (count_only)
+		return 0;
+
+	struct cap_state state = {};
+	struct cap_state *st = &state;
+	st->nr = id;
+	st->at_exit = 0;
+	st->ret = 0;
+	st->sp = cs->sp;
+	for (int i = 0; i < MAX_ARGS; i++)
+		st->args[i] = cs->args[i];
+	cs->deferred = !emit_call(st, REC_ENTER, cs->enter_ns, cs->enter_ns, pid_tgid, false, true);
+	return 0;
+}
+
+/* hist_bucket is trace.HistBucket. */
+static __always_inline __u32 hist_bucket(__u64 ns)
+{
+	if (ns < (1 << HIST_SUB_BITS))
+		return ns;
+	__u32 m = 0;
+	__u64 v = ns;
+	if (v >> 32) { v >>= 32; m += 32; }
+	if (v >> 16) { v >>= 16; m += 16; }
+	if (v >> 8) { v >>= 8; m += 8; }
+	if (v >> 4) { v >>= 4; m += 4; }
+	if (v >> 2) { v >>= 2; m += 2; }
+	if (v >> 1) { m += 1; }
+	return ((m - HIST_SUB_BITS + 1) << HIST_SUB_BITS) |
+	       ((ns >> (m - HIST_SUB_BITS)) & ((1 << HIST_SUB_BITS) - 1));
+}
+
+/* call_cpu_time is the CPU time of the call cs is in: its wall time when
+ * the task was not switched out meanwhile, else the growth of the CPU time
+ * the scheduler accounted to it (which leaves out the time it slept). */
+static __always_inline __u64 call_cpu_time(struct call_state *cs, struct task_struct *task, __u64 now)
+{
+	if (switches(task) == cs->switches)
+		return now - cs->enter_ns;
+	return cpu_time(task) - cs->cpu_ns;
+}
+
+static __always_inline void count_call(struct call_state *cs, struct task_struct *task, long ret, __u64 now)
+{
+	__u32 nr = cs->nr;
+	struct syscall_stats *s = bpf_map_lookup_elem(&counts, &nr);
+	if (!s)
+		return;
+	__u64 ns = wall_time ? now - cs->enter_ns : call_cpu_time(cs, task, now);
+	if (s->calls == 0 || ns < s->min_ns)
+		s->min_ns = ns;
+	if (ns > s->max_ns)
+		s->max_ns = ns;
+	s->calls++;
+	if (ret < 0 && ret >= -4095)
+		s->errors++;
+	s->total_ns += ns;
+	__u32 b = hist_bucket(ns);
+	if (b < HIST_BUCKETS)
+		s->hist[b]++;
+}
+
+SEC("tp_btf/sys_exit")
+int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct call_state *cs = bpf_task_storage_get(&calls, task, 0, 0);
+	if (!cs)
+		return 0;
+	if (!cs->active) {
+		if (cs->signals && !count_only) {
+			cs->signals = 0;
+			emit_task(REC_BOUNDARY, (__u32)bpf_get_current_pid_tgid(), bpf_get_current_pid_tgid() >> 32, 0, 0);
+		}
+		return 0;
+	}
+	cs->signals = 0;
+	/* A task dying of SIGKILL (or of a fatal signal the kernel turned
+	 * into one) never makes a ptrace syscall-exit stop: its call ends
+	 * without a result, reported when it exits. */
+	if (task->pending.signal.sig[0] & (1ull << (SIGKILL - 1)))
+		return 0;
+	cs->active = 0;
+	__u64 now = bpf_ktime_get_ns();
+	if (count_only) {
+		count_call(cs, task, ret, now);
+		return 0;
+	}
+	struct cap_state state = {};
+	struct cap_state *st = &state;
+	st->nr = cs->nr;
+	st->at_exit = 1;
+	st->ret = ret;
+	if (syscall_cpu_time) {
+		st->cpu_ns = call_cpu_time(cs, task, now);
+		st->has_cpu = 1;
+	}
+	st->sp = cs->sp;
+	for (int i = 0; i < MAX_ARGS; i++)
+		st->args[i] = cs->args[i];
+	emit_call(st, REC_EXIT, now, cs->enter_ns, bpf_get_current_pid_tgid(), cs->deferred, false);
+	return 0;
+}
+
+SEC("tp_btf/sched_process_fork")
+int BPF_PROG(sched_process_fork, struct task_struct *parent, struct task_struct *child)
+{
+	__u32 ptid = (__u32)bpf_get_current_pid_tgid();
+	if (!follow_forks || !is_traced(ptid))
+		return 0;
+	__u32 tid = child->pid;
+	__u32 one = 1;
+	bpf_map_update_elem(&traced, &tid, &one, BPF_ANY);
+	emit_task(REC_NEWTASK, tid, child->tgid, ptid, 0);
+	return 0;
+}
+
+SEC("tp_btf/sched_process_exit")
+int BPF_PROG(sched_process_exit, struct task_struct *p)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__u32 tid = (__u32)pid_tgid;
+	if (!is_traced(tid))
+		return 0;
+	/* A leader that a traced non-leader thread's execve replaces: that
+	 * thread takes over its id (REC_EXEC); ptrace reports no exit for it. */
+	struct task_struct *execer = BPF_CORE_READ(p, signal, group_exec_task);
+	if (execer && execer != p && p->pid == p->tgid && is_traced(BPF_CORE_READ(execer, pid)))
+		return 0;
+	struct call_state *cs = bpf_task_storage_get(&calls, p, 0, 0);
+	if (cs && cs->active && cs->deferred && !count_only) {
+		/* The task dies in a call whose entry was held back: send the
+		 * entry without its captures (its memory is going; capturing
+		 * here would also double the programs' verification time). */
+		struct rec r = {};
+		r.type = REC_ENTER;
+		r.size = sizeof(r);
+		r.tid = tid;
+		r.pid = pid_tgid >> 32;
+		r.nr = cs->nr;
+		r.ts = cs->enter_ns;
+		r.sp = cs->sp;
+		for (int i = 0; i < MAX_ARGS; i++)
+			r.args[i] = cs->args[i];
+		send(&r, sizeof(r));
+	}
+	emit_task(REC_EXITTASK, tid, pid_tgid >> 32, p->exit_code, 0);
+	bpf_map_delete_elem(&traced, &tid);
+	return 0;
+}
+
+SEC("tp_btf/sched_process_exec")
+int BPF_PROG(sched_process_exec, struct task_struct *p, int old_pid, struct linux_binprm *bprm)
+{
+	__u32 old = old_pid;
+	__u32 tid = p->pid;
+	if (!is_traced(old) && !is_traced(tid))
+		return 0;
+	if (old != tid) {
+		__u32 one = 1;
+		bpf_map_update_elem(&traced, &tid, &one, BPF_ANY);
+		bpf_map_delete_elem(&traced, &old);
+	}
+	emit_task(REC_EXEC, tid, p->tgid, old, 0);
+	return 0;
+}
+
+/* An execve whose entry was held back is sent when the kernel has copied
+ * its file name and arguments (so they are paged in) and before the old
+ * image is gone: sched_prepare_exec is there for that. */
+SEC("tp_btf/sched_prepare_exec")
+int BPF_PROG(sched_prepare_exec, struct task_struct *task, struct linux_binprm *bprm)
+{
+	if (count_only)
+		return 0;
+	struct call_state *cs = bpf_task_storage_get(&calls, bpf_get_current_task_btf(), 0, 0);
+	if (!cs || !cs->active || !cs->deferred)
+		return 0;
+	cs->deferred = 0;
+	struct cap_state state = {};
+	state.nr = cs->nr;
+	state.sp = cs->sp;
+	for (int i = 0; i < MAX_ARGS; i++)
+		state.args[i] = cs->args[i];
+	emit_call(&state, REC_ENTER, cs->enter_ns, cs->enter_ns, bpf_get_current_pid_tgid(), false, false);
+	return 0;
+}
+
+/* sig_rec is a signal record: the header and the kernel's siginfo. */
+struct sig_rec {
+	struct rec r;
+	__u8 info[48];
+};
+
+static __always_inline void emit_signal(__u32 tid, __u32 pid, int sig, struct kernel_siginfo *info, __u32 flags)
+{
+	struct sig_rec s = {};
+	s.r.type = REC_SIGNAL;
+	s.r.size = sizeof(s);
+	s.r.tid = tid;
+	s.r.pid = pid;
+	s.r.ts = bpf_ktime_get_ns();
+	s.r.ret = sig;
+	s.r.flags = flags;
+	if (info)
+		bpf_probe_read_kernel(s.info, sizeof(s.info), info);
+	send(&s, sizeof(s));
+}
+
+/* SIGKILL is never reported as a delivery: a ptraced task does not stop
+ * for it, and the kernel turns other fatal signals into it (see
+ * signal_generate). */
+
+SEC("tp_btf/signal_deliver")
+int BPF_PROG(signal_deliver, int sig, struct kernel_siginfo *info, struct k_sigaction *ka)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	if (!signals_wanted || sig == SIGKILL || !is_traced((__u32)pid_tgid))
+		return 0;
+	emit_signal((__u32)pid_tgid, pid_tgid >> 32, sig, info, 0);
+	return 0;
+}
+
+/* Results of signal_generate. */
+#define TRACE_SIGNAL_DELIVERED 0
+#define TRACE_SIGNAL_IGNORED 1
+
+/* FATAL_NOCORE: signals whose default action kills without a core dump
+ * (SIGHUP, SIGINT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGSTKFLT,
+ * SIGVTALRM, SIGPROF, SIGIO, SIGPWR), bit sig-1; real-time signals too. */
+#define FATAL_NOCORE ((1ull << 0) | (1ull << 1) | (1ull << 9) | (1ull << 11) | (1ull << 12) | (1ull << 13) | \
+		      (1ull << 14) | (1ull << 15) | (1ull << 25) | (1ull << 26) | (1ull << 28) | (1ull << 29))
+
+static __always_inline bool default_action(struct task_struct *t, int sig)
+{
+	struct sighand_struct *sh = BPF_CORE_READ(t, sighand);
+	void *handler = (void *)1;
+	if (!sh)
+		return false;
+	__u64 off = bpf_core_field_offset(struct sighand_struct, action) +
+		    (__u64)(sig - 1) * bpf_core_type_size(struct k_sigaction);
+	bpf_probe_read_kernel(&handler, sizeof(handler), (void *)sh + off);
+	return handler == 0; /* SIG_DFL */
+}
+
+/* A ptraced task stops for every signal but SIGKILL, and strace shows it.
+ * Untraced, the kernel discards an ignored signal when it is generated,
+ * and turns a fatal one that dumps no core into SIGKILL for the whole
+ * group: neither reaches signal_deliver as itself. Those are reported from
+ * here, at the task's next syscall boundary (REC_F_DEFERRED). */
+SEC("tp_btf/signal_generate")
+int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_struct *task, int group, int result)
+{
+	if (!signals_wanted || sig == SIGKILL || sig < 1 || sig > 64)
+		return 0;
+	__u32 tid = task->pid;
+	if (!is_traced(tid))
+		return 0;
+	if (result == TRACE_SIGNAL_DELIVERED) {
+		bool fatal = sig > 31 || ((FATAL_NOCORE >> (sig - 1)) & 1);
+		__u64 blocked = BPF_CORE_READ(task, blocked.sig[0]);
+		if (!fatal || ((blocked >> (sig - 1)) & 1) || !default_action(task, sig))
+			return 0;
+	} else if (result != TRACE_SIGNAL_IGNORED) {
+		return 0;
+	}
+	emit_signal(tid, task->tgid, sig, info, REC_F_DEFERRED);
+	struct call_state *cs = bpf_task_storage_get(&calls, task, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
+	if (cs)
+		cs->signals = 1;
+	return 0;
+}
+
+/* hist_bucket_test lets a test check hist_bucket against trace.HistBucket
+ * with BPF_PROG_RUN. */
+SEC("syscall")
+int hist_bucket_test(struct hist_args *a)
+{
+	a->bucket = hist_bucket(a->ns);
+	return 0;
+}

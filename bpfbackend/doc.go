@@ -1,0 +1,17 @@
+// Package bpfbackend is sctrace's eBPF backend: BPF programs on the
+// raw_syscalls tracepoints (sys_enter, sys_exit) and on task creation,
+// exit, exec and signal delivery observe the traced tasks inside the
+// kernel, with no stop at all.
+//
+// The programs (bpf/*.c, compiled by bpf2go into the committed
+// sctrace_bpfel.{go,o}) filter in the kernel: a hash map holds the
+// traced thread ids (children are added at fork under -f) and a bitmap the
+// traced syscall numbers, so an untraced task costs one lookup. For a
+// traced call they execute the capture plans of package syscalls, loaded
+// into a map at start, and send one record per entry and per exit through
+// one ring buffer, waking the reader only when much data is pending. User
+// space replays each record's memory segments through package capture,
+// which holds the plans' semantics for both backends, so the Events equal
+// the ptrace backend's. With Options.CountOnly the programs aggregate
+// per-syscall statistics per CPU instead and send nothing per call.
+package bpfbackend

@@ -1,0 +1,260 @@
+package bpfbackend
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/link"
+
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+)
+
+// probe is one loaded and attached set of programs and maps. close
+// releases all of it; it is safe to call on a partly built probe.
+type probe struct {
+	objs  sctraceObjects
+	links []link.Link
+}
+
+// loadConfig is what the programs are specialised for at load time.
+type loadConfig struct {
+	opts       trace.Options
+	bufferSize int
+	arch       uint32
+}
+
+// load loads the programs and maps and fills the plans map; it attaches
+// nothing.
+func load(cfg loadConfig) (*probe, error) {
+	spec, err := loadSctrace()
+	if err != nil {
+		return nil, fmt.Errorf("ebpf: %w", err)
+	}
+	ncpu, err := ebpf.PossibleCPU()
+	if err != nil {
+		return nil, fmt.Errorf("ebpf: possible CPUs: %w", err)
+	}
+	spec.Maps[sctraceMapScratch].MaxEntries = uint32(ncpu)
+	spec.Maps[sctraceMapEvents].MaxEntries = uint32(ringSize(cfg.bufferSize))
+
+	opts := cfg.opts
+	filter := filterBits(opts.Filter)
+	limit := max(opts.StringLimit, 0)
+	vars := map[string]any{
+		sctraceVarFollowForks:    boolU32(opts.FollowForks),
+		sctraceVarCountOnly:      boolU32(opts.CountOnly),
+		sctraceVarWallTime:       boolU32(opts.SummaryWallTime),
+		sctraceVarSyscallCpuTime: boolU32(opts.SyscallCPUTime),
+		sctraceVarSignalsWanted:  boolU32(opts.SignalsWanted),
+		sctraceVarStringLimit:    uint32(limit),
+		sctraceVarVerbose:        boolU32(opts.Verbose),
+		sctraceVarWakeupBytes:    uint64(ringSize(cfg.bufferSize) / 8),
+		sctraceVarFilterBits:     filter,
+		sctraceVarExecNrs:        execNRs(cfg.arch),
+		sctraceVarDumpReadBits:   fdBits(opts.DumpRead),
+		sctraceVarDumpWriteBits:  fdBits(opts.DumpWrite),
+		sctraceVarDumpReadAll:    boolU32(opts.DumpRead.Has(1 << 20)),
+		sctraceVarDumpWriteAll:   boolU32(opts.DumpWrite.Has(1 << 20)),
+	}
+	for name, v := range vars {
+		if err := spec.Variables[name].Set(v); err != nil {
+			return nil, fmt.Errorf("ebpf: set %s: %w", name, err)
+		}
+	}
+	p := &probe{}
+	if err := p.loadObjects(spec); err != nil {
+		p.close()
+		return nil, loadError(err)
+	}
+	if err := p.fillPlans(cfg.arch); err != nil {
+		p.close()
+		return nil, err
+	}
+	return p, nil
+}
+
+// loadObjects creates the maps, then loads the programs concurrently: the
+// verifier's work on each of the three that execute capture plans is most
+// of the backend's start-up time. Each program gets its own copy of the
+// read-only constants, which are the same for all.
+func (p *probe) loadObjects(spec *ebpf.CollectionSpec) error {
+	if err := spec.LoadAndAssign(&p.objs.sctraceMaps, nil); err != nil {
+		return err
+	}
+	m := &p.objs.sctraceMaps
+	maps := map[string]*ebpf.Map{
+		sctraceMapCalls: m.Calls, sctraceMapCounts: m.Counts, sctraceMapEvents: m.Events,
+		sctraceMapLost: m.Lost, sctraceMapPlans: m.Plans, sctraceMapScratch: m.Scratch, sctraceMapTraced: m.Traced,
+	}
+	pr := &p.objs.sctracePrograms
+	progs := map[string]**ebpf.Program{
+		sctraceProgSysEnter: &pr.SysEnter, sctraceProgSysExit: &pr.SysExit,
+		sctraceProgSchedPrepareExec: &pr.SchedPrepareExec, sctraceProgSchedProcessExec: &pr.SchedProcessExec,
+		sctraceProgSchedProcessExit: &pr.SchedProcessExit, sctraceProgSchedProcessFork: &pr.SchedProcessFork,
+		sctraceProgSignalDeliver: &pr.SignalDeliver, sctraceProgSignalGenerate: &pr.SignalGenerate,
+		sctraceProgHistBucketTest: &pr.HistBucketTest,
+	}
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		errs []error
+	)
+	for name, dst := range progs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			one := spec.Copy()
+			one.Programs = map[string]*ebpf.ProgramSpec{name: spec.Programs[name]}
+			coll, err := ebpf.NewCollectionWithOptions(one, ebpf.CollectionOptions{MapReplacements: maps})
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				errs = append(errs, err)
+				return
+			}
+			*dst = coll.DetachProgram(name)
+			coll.Close()
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// attach attaches every program but the test one.
+func (p *probe) attach() error {
+	progs := []*ebpf.Program{
+		p.objs.SysEnter, p.objs.SysExit,
+		p.objs.SchedProcessFork, p.objs.SchedProcessExit, p.objs.SchedProcessExec,
+		p.objs.SignalDeliver, p.objs.SignalGenerate, p.objs.SchedPrepareExec,
+	}
+	for _, prog := range progs {
+		l, err := link.AttachTracing(link.TracingOptions{Program: prog})
+		if err != nil {
+			return attachError(prog, err)
+		}
+		p.links = append(p.links, l)
+	}
+	return nil
+}
+
+// close detaches and releases everything.
+func (p *probe) close() error {
+	var errs []error
+	for _, l := range p.links {
+		errs = append(errs, l.Close())
+	}
+	p.links = nil
+	errs = append(errs, p.objs.Close())
+	return errors.Join(errs...)
+}
+
+// fillPlans loads the capture plans of arch's table into the plans map.
+func (p *probe) fillPlans(arch uint32) error {
+	tbl := syscalls.ForArch(arch)
+	if tbl == nil {
+		return fmt.Errorf("ebpf: no syscall table for arch %#x: %w", arch, trace.ErrUnsupported)
+	}
+	var keys []uint32
+	var vals []sctraceSyscallPlans
+	for nr := 0; nr <= tbl.Max() && nr < trace.MaxNR; nr++ {
+		sc := tbl.Get(nr)
+		if sc == nil || !sc.HasPlan {
+			continue
+		}
+		var v sctraceSyscallPlans
+		for i, pl := range sc.Plan {
+			v.Arg[i] = sctracePlan{
+				Kind:        uint8(pl.Kind),
+				When:        uint8(pl.When),
+				LenFrom:     uint8(pl.Len),
+				LenArg:      pl.LenArg,
+				ElemSize:    pl.ElemSize,
+				Size:        pl.Size,
+				CountOnly:   boolU8(pl.CountOnly),
+				FromStack:   boolU8(pl.FromStack),
+				StackOffset: pl.StackOffset,
+			}
+			if pl.Kind != syscalls.CaptureNone {
+				v.When |= uint8(pl.When)
+			}
+		}
+		v.Dump = uint8(syscalls.DumpOf(sc.Name))
+		keys = append(keys, uint32(nr))
+		vals = append(vals, v)
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	if _, err := p.objs.Plans.BatchUpdate(keys, vals, nil); err != nil {
+		for i := range keys {
+			if err := p.objs.Plans.Update(keys[i], vals[i], ebpf.UpdateAny); err != nil {
+				return fmt.Errorf("ebpf: load capture plan of syscall %d: %w", keys[i], err)
+			}
+		}
+	}
+	return nil
+}
+
+// execNRs are the numbers of execve and execveat on arch (-1: none).
+func execNRs(arch uint32) [2]int32 {
+	nrs := [2]int32{-1, -1}
+	if tbl := syscalls.ForArch(arch); tbl != nil {
+		for i, name := range []string{"execve", "execveat"} {
+			if nr, ok := tbl.Lookup(name); ok {
+				nrs[i] = int32(nr)
+			}
+		}
+	}
+	return nrs
+}
+
+// fdBits is the kernel's copy of the first 1024 descriptors of a set.
+func fdBits(s *trace.FDSet) [16]uint64 {
+	var bits [16]uint64
+	for fd := range 1024 {
+		if s.Has(fd) {
+			bits[fd/64] |= 1 << (fd % 64)
+		}
+	}
+	return bits
+}
+
+// filterBits is the kernel's copy of a syscall filter (nil: all).
+func filterBits(s *trace.SyscallSet) [trace.MaxNR / 64]uint64 {
+	var bits [trace.MaxNR / 64]uint64
+	for nr := range trace.MaxNR {
+		if s.Has(nr) {
+			bits[nr/64] |= 1 << (nr % 64)
+		}
+	}
+	return bits
+}
+
+// DefaultBufferSize is the ring buffer's size when none is given.
+const DefaultBufferSize = 16 << 20
+
+// ringSize rounds a requested ring size to what the kernel accepts: a
+// power of two, at least one page.
+func ringSize(n int) int {
+	if n <= 0 {
+		n = DefaultBufferSize
+	}
+	size := os.Getpagesize()
+	for size < n && size < 1<<30 {
+		size <<= 1
+	}
+	return size
+}
+
+func boolU32(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func boolU8(b bool) uint8 { return uint8(boolU32(b)) }

@@ -1,0 +1,231 @@
+package bpfbackend
+
+import (
+	"unsafe"
+
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+)
+
+// Record types and flags (bpf/events.h).
+const (
+	recEnter    = 1
+	recExit     = 2
+	recSignal   = 3
+	recNewTask  = 4
+	recExitTask = 5
+	recExec     = 6
+	recBoundary = 7
+
+	recDeferred  = 1
+	recWithEntry = 2
+	recCPU       = 4
+)
+
+// handle dispatches one ring-buffer record.
+func (s *session) handle(raw []byte) {
+	if len(raw) < recSize {
+		return
+	}
+	r := (*sctraceRec)(unsafe.Pointer(&raw[0]))
+	switch r.Type {
+	case recEnter:
+		s.enter(r, raw)
+	case recExit:
+		s.exit(r, raw)
+	case recSignal:
+		s.signal(r, raw)
+	case recNewTask:
+		s.newTask(r)
+	case recExitTask:
+		s.exitTask(r)
+	case recExec:
+		s.exec(r)
+	case recBoundary:
+		if tk := s.tasks[int32(r.Tid)]; tk != nil && !tk.hidden {
+			s.flushSignals(tk)
+		}
+	}
+}
+
+func (s *session) isExec(nr int32) bool { return nr == s.execNRs[0] || nr == s.execNRs[1] }
+
+func (s *session) enter(r *sctraceRec, raw []byte) {
+	tk := s.tasks[int32(r.Tid)]
+	if tk == nil {
+		return
+	}
+	if tk.hidden {
+		if !s.isExec(r.Nr) {
+			return
+		}
+		tk.hidden = false
+	}
+	s.mem.reset(raw, int(r.Nseg), int32(r.Tid))
+	s.startCall(tk, r, int64(r.Ts))
+}
+
+// startCall records a call's entry and reports it; s.mem serves the
+// entry's segments.
+func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
+	s.flushSignals(tk)
+	tk.inCall = true
+	tk.wanted = s.opts.Filter.Has(int(r.Nr))
+	tk.nr = r.Nr
+	tk.args = r.Args
+	tk.sp = r.Sp
+	tk.enter = ts
+	tk.sc = nil
+	if !tk.wanted {
+		return
+	}
+	c := tk.call()
+	c.Clear()
+	if sc := s.tbl.Get(int(r.Nr)); sc != nil && sc.HasPlan {
+		tk.sc = sc
+		s.x.FullData = syscalls.Dumped(sc, &tk.args, &s.opts)
+		s.x.Run(&s.mem, &sc.Plan, syscalls.AtEntry, 0, c)
+	}
+	ev := s.event(trace.SyscallEnter, tk, tk.enter)
+	ev.NR = tk.nr
+	ev.Args = tk.args
+	ev.Captures = tk.caps
+	s.emit(ev)
+}
+
+func (s *session) exit(r *sctraceRec, raw []byte) {
+	tk := s.tasks[int32(r.Tid)]
+	if tk == nil {
+		return
+	}
+	if tk.hidden {
+		if r.Flags&recWithEntry == 0 || !s.isExec(r.Nr) {
+			return
+		}
+		tk.hidden = false
+	}
+	s.mem.reset(raw, int(r.Nseg), int32(r.Tid))
+	if r.Flags&recWithEntry != 0 {
+		s.startCall(tk, r, int64(r.EnterTs))
+		s.mem.skipTo(int(r.NsegEntry))
+	}
+	if !tk.inCall {
+		return
+	}
+	tk.inCall = false
+	if tk.wanted {
+		if tk.sc != nil && tk.sc.HasExitPlan {
+			s.x.FullData = syscalls.Dumped(tk.sc, &tk.args, &s.opts)
+			s.x.Run(&s.mem, &tk.sc.Plan, syscalls.AtExit, r.Ret, tk.call())
+		}
+		ev := s.event(trace.SyscallExit, tk, tk.enter)
+		ev.NR = tk.nr
+		ev.Args = tk.args
+		ev.Exit = int64(r.Ts)
+		ev.Ret = r.Ret
+		ev.Captures = tk.caps
+		if r.Flags&recCPU != 0 {
+			ev.CPUTime, ev.HasCPUTime = int64(r.CpuNs), true
+		}
+		s.emit(ev)
+	}
+	s.flushSignals(tk)
+}
+
+func (s *session) signal(r *sctraceRec, raw []byte) {
+	tk := s.tasks[int32(r.Tid)]
+	if tk == nil || tk.hidden {
+		return
+	}
+	var ps pendingSignal
+	ps.signo = int32(r.Ret)
+	ps.ts = int64(r.Ts)
+	copy(ps.info[:], raw[recSize:])
+	if r.Flags&recDeferred != 0 {
+		if len(tk.pending) < 64 {
+			tk.pending = append(tk.pending, ps)
+		}
+		return
+	}
+	s.emitSignal(tk, &ps)
+}
+
+func (s *session) emitSignal(tk *task, ps *pendingSignal) {
+	s.sig = trace.SignalInfo{Signo: ps.signo}
+	copy(s.sig.Raw[:], ps.info[:])
+	ev := s.event(trace.Signal, tk, ps.ts)
+	ev.Signal = &s.sig
+	s.emit(ev)
+}
+
+// flushSignals reports the ignored signals held for tk.
+func (s *session) flushSignals(tk *task) {
+	for i := range tk.pending {
+		s.emitSignal(tk, &tk.pending[i])
+	}
+	tk.pending = tk.pending[:0]
+}
+
+func (s *session) newTask(r *sctraceRec) {
+	parent := s.tasks[int32(r.Ret)]
+	tk := &task{tid: int32(r.Tid), pid: int32(r.Pid)}
+	if parent != nil {
+		tk.launched = parent.launched
+	}
+	s.tasks[tk.tid] = tk
+	s.emit(s.event(trace.NewTask, tk, int64(r.Ts)))
+}
+
+func (s *session) exitTask(r *sctraceRec) {
+	tk := s.tasks[int32(r.Tid)]
+	if tk == nil {
+		return
+	}
+	delete(s.tasks, tk.tid)
+	if tk.hidden {
+		return
+	}
+	if tk.inCall && tk.wanted {
+		// It exits inside a call (exit_group, or killed while blocked):
+		// the call ends without a result.
+		ev := s.event(trace.SyscallExit, tk, tk.enter)
+		ev.NR = tk.nr
+		ev.Args = tk.args
+		ev.Exit = int64(r.Ts)
+		ev.NoReturn = true
+		ev.Captures = tk.caps
+		s.emit(ev)
+	}
+	s.flushSignals(tk)
+	ev := s.event(trace.Exit, tk, int64(r.Ts))
+	// exit_code is a wait status: a code in bits 8-15, or the killing
+	// signal in bits 0-6 with the core-dump flag at bit 7.
+	code := int(r.Ret)
+	if sig := code & 0x7f; sig != 0 {
+		ev.ExitSignal = sig
+		ev.CoreDumped = code&0x80 != 0
+	} else {
+		ev.Status = code >> 8 & 0xff
+	}
+	s.emit(ev)
+}
+
+func (s *session) exec(r *sctraceRec) {
+	tid, old := int32(r.Tid), int32(r.Ret)
+	tk := s.tasks[old]
+	if tk == nil {
+		return
+	}
+	if old != tid {
+		// A non-leader thread executed: it takes over the leader's id.
+		delete(s.tasks, old)
+		tk.tid = tid
+		s.tasks[tid] = tk
+	}
+	if tk.hidden {
+		return
+	}
+	ev := s.event(trace.Exec, tk, int64(r.Ts))
+	ev.OldTID = old
+	s.emit(ev)
+}

@@ -1,0 +1,149 @@
+package bpfbackend
+
+import (
+	"encoding/binary"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/sctrace/sctrace/capture"
+)
+
+// Sizes of the record and segment headers (bpf/events.h).
+const (
+	recSize = int(unsafe.Sizeof(sctraceRec{}))
+	segSize = int(unsafe.Sizeof(sctraceSeg{}))
+)
+
+// Segment kinds and flags (bpf/events.h).
+const (
+	segRead  = 1
+	segStr   = 2
+	segPtrs  = 3
+	segFault = 1
+	segTrunc = 2
+)
+
+// replay is a capture.Memory that serves the reads a capture plan makes
+// from the segments the kernel program recorded while executing the same
+// plan, in the same order. A read the record does not hold (the record
+// was full, or the two sides disagree) fails as a fault; mismatches counts
+// disagreements, which tests require to be 0.
+type replay struct {
+	data []byte
+	off  int
+	left int
+	// used counts the segments consumed.
+	used int
+	ptrs []uint64
+	// bytes counts the bytes of tracee memory served.
+	bytes uint64
+	// mismatches counts reads that found a segment of another kind or
+	// address.
+	mismatches uint64
+	// fallback reads what the kernel program could not: BPF programs on
+	// tracepoints cannot take page faults, so memory the task has mapped
+	// but not yet touched (a string in a binary's read-only data) reads
+	// as a fault there. It is read again from the live task; nil when
+	// the task is gone.
+	fallback *capture.Process
+	proc     capture.Process
+}
+
+var _ capture.Memory = (*replay)(nil)
+
+// reset starts serving the segments of a record of thread tid.
+func (r *replay) reset(rec []byte, nseg int, tid int32) {
+	r.proc.TID = int(tid)
+	r.fallback = &r.proc
+	r.data = rec
+	r.off = recSize
+	r.left = nseg
+	r.used = 0
+}
+
+// skipTo moves past the first n segments of the record, those of an
+// entry a plan did not consume whole.
+func (r *replay) skipTo(n int) {
+	for r.used < n && r.left > 0 && r.off+segSize <= len(r.data) {
+		sg := (*sctraceSeg)(unsafe.Pointer(&r.data[r.off]))
+		r.off += segSize + (int(sg.Len)+7)&^7
+		r.left--
+		r.used++
+	}
+}
+
+// next returns the next segment and its data if it is of kind at addr.
+func (r *replay) next(kind uint16, addr uint64) (*sctraceSeg, []byte, bool) {
+	if r.left <= 0 || r.off+segSize > len(r.data) {
+		return nil, nil, false
+	}
+	sg := (*sctraceSeg)(unsafe.Pointer(&r.data[r.off]))
+	end := r.off + segSize + int(sg.Len)
+	if end > len(r.data) {
+		r.left = 0
+		return nil, nil, false
+	}
+	if sg.Kind != kind || sg.Addr != addr {
+		r.mismatches++
+		return nil, nil, false
+	}
+	data := r.data[r.off+segSize : end]
+	r.off += segSize + (int(sg.Len)+7)&^7
+	r.left--
+	r.used++
+	r.bytes += uint64(sg.Len)
+	return sg, data, true
+}
+
+// Read implements capture.Memory.
+func (r *replay) Read(addr uint64, buf []byte) error {
+	if len(buf) == 0 {
+		return nil
+	}
+	sg, data, ok := r.next(segRead, addr)
+	if ok && sg.Flags&segFault != 0 && r.fallback != nil {
+		return r.fallback.Read(addr, buf)
+	}
+	if !ok || sg.Flags&segFault != 0 {
+		return unix.EFAULT
+	}
+	if len(data) != len(buf) {
+		r.mismatches++
+		return unix.EFAULT
+	}
+	copy(buf, data)
+	return nil
+}
+
+// ReadCString implements capture.Memory.
+func (r *replay) ReadCString(addr uint64, max int, dst []byte) ([]byte, bool, bool) {
+	sg, data, ok := r.next(segStr, addr)
+	if ok && sg.Flags&segFault != 0 && r.fallback != nil {
+		return r.fallback.ReadCString(addr, max, dst)
+	}
+	if !ok || sg.Flags&segFault != 0 {
+		return nil, false, true
+	}
+	if len(data) > max {
+		r.mismatches++
+		data = data[:max]
+	}
+	return capture.CopyInto(dst, data), sg.Flags&segTrunc != 0, false
+}
+
+// ReadPointers implements capture.Memory.
+func (r *replay) ReadPointers(addr uint64, keep, limit int) ([]uint64, int, bool) {
+	sg, data, ok := r.next(segPtrs, addr)
+	if !ok {
+		return nil, 0, true
+	}
+	if sg.Flags&segFault != 0 && sg.Aux == 0 && r.fallback != nil {
+		return r.fallback.ReadPointers(addr, keep, limit)
+	}
+	r.ptrs = r.ptrs[:0]
+	for i := 0; i+8 <= len(data) && len(r.ptrs) < keep; i += 8 {
+		r.ptrs = append(r.ptrs, binary.LittleEndian.Uint64(data[i:]))
+	}
+	return r.ptrs, int(min(sg.Aux, uint64(limit))), sg.Flags&segFault != 0
+}

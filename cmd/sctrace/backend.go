@@ -1,0 +1,99 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/sctrace/sctrace/bpfbackend"
+	"github.com/sctrace/sctrace/ptrace"
+	"github.com/sctrace/sctrace/trace"
+)
+
+// backendFlags are --backend's companions: the eBPF ring buffer's size and
+// whether to say which backend auto picked.
+type backendFlags struct {
+	bufferSize string
+	// size is bufferSize in bytes (0: the default).
+	size int
+	// debug prints the backend auto picks, and why, on stderr.
+	debug bool
+}
+
+func addBackendFlags(fs *pflag.FlagSet, b *backendFlags) {
+	fs.StringVar(&b.bufferSize, "buffer-size", "", "ebpf backend: ring buffer `SIZE` in bytes, with an optional K, M or G suffix (default 16M)")
+	fs.BoolVar(&b.debug, "debug-backend", false, "say on stderr which backend --backend=auto picked, and why")
+}
+
+// check validates the flags once parsed.
+func (b *backendFlags) check(backend string) error {
+	switch backend {
+	case "ptrace", "ebpf", "auto":
+	default:
+		return usageErrorf("invalid --backend argument: '%s' (want ebpf, ptrace or auto)", backend)
+	}
+	if b.bufferSize == "" {
+		return nil
+	}
+	n, err := parseSize(b.bufferSize)
+	if err != nil || n <= 0 || n > 1<<30 {
+		return usageErrorf("invalid --buffer-size argument: '%s'", b.bufferSize)
+	}
+	b.size = n
+	return nil
+}
+
+// parseSize reads a byte count with an optional K, M or G suffix.
+func parseSize(s string) (int, error) {
+	mult := 1
+	switch {
+	case strings.HasSuffix(s, "K"), strings.HasSuffix(s, "k"):
+		mult = 1 << 10
+	case strings.HasSuffix(s, "M"), strings.HasSuffix(s, "m"):
+		mult = 1 << 20
+	case strings.HasSuffix(s, "G"), strings.HasSuffix(s, "g"):
+		mult = 1 << 30
+	}
+	if mult != 1 {
+		s = s[:len(s)-1]
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, err
+	}
+	return n * mult, nil
+}
+
+// chooseBackend returns the backend --backend names; auto probes eBPF and
+// falls back to ptrace.
+func chooseBackend(cfg *config, stderr io.Writer) (trace.Backend, error) {
+	ebpf := &bpfbackend.Backend{BufferSize: cfg.bpf.size}
+	pt := &ptrace.Backend{SameCPU: cfg.proc.sameCPU()}
+	switch cfg.backend {
+	case "ebpf":
+		return ebpf, nil
+	case "auto":
+		err := bpfbackend.Probe()
+		if err == nil {
+			if cfg.bpf.debug {
+				fmt.Fprintln(stderr, "sctrace: backend auto: ebpf")
+			}
+			return ebpf, nil
+		}
+		if cfg.bpf.debug {
+			fmt.Fprintf(stderr, "sctrace: backend auto: ptrace (%v)\n", err)
+		}
+	}
+	return pt, nil
+}
+
+// reportLost says on stderr how many events the backend could not deliver
+// (the trace holds a "--- lost N events ---" line where it noticed).
+func reportLost(res trace.Result, stderr io.Writer) {
+	if res.Stats.Lost > 0 {
+		fmt.Fprintf(stderr, "sctrace: %d events lost\n", res.Stats.Lost)
+	}
+}
