@@ -1,0 +1,161 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sctrace/sctrace/decode"
+	"github.com/sctrace/sctrace/fdpath"
+	"github.com/sctrace/sctrace/filter"
+	"github.com/sctrace/sctrace/printer"
+	"github.com/sctrace/sctrace/trace"
+	"github.com/spf13/pflag"
+)
+
+// formatFlags are the options that shape how values are shown: -y/-yy
+// (--decode-fds), -X and --output-format.
+type formatFlags struct {
+	// yCount counts -y; fdSet is --decode-fds=SET.
+	yCount int
+	fdSet  string
+	// xlat is -X; output is --output-format.
+	xlat   string
+	output string
+	// decodeFDs is what -y, -yy or --decode-fds asked for, set by check.
+	decodeFDs decode.FDDecode
+}
+
+// addFormatFlags declares the flags formatFlags holds.
+func addFormatFlags(fs *pflag.FlagSet, f *formatFlags) {
+	fs.CountVarP(&f.yCount, "decode-fds-short", "y", "print paths of file descriptors (-yy: also socket endpoints, devices, pidfds)")
+	fs.StringVar(&f.fdSet, "decode-fds", "", "what to print beside file descriptors: `SET` of path, socket, dev, pidfd, all, none")
+	fs.Lookup("decode-fds").NoOptDefVal = "path"
+	fs.StringVarP(&f.xlat, "const-print-style", "X", "", "print named constants as `STYLE`: raw, abbrev or verbose")
+	fs.StringVar(&f.output, "output-format", "text", "output `FORMAT`: text (strace's) or json (JSON Lines)")
+}
+
+// check validates the flags and resolves decodeFDs.
+func (f *formatFlags) check() error {
+	switch {
+	case f.fdSet != "":
+		set, err := parseDecodeFDs(f.fdSet)
+		if err != nil {
+			return err
+		}
+		f.decodeFDs = set
+	case f.yCount == 1:
+		f.decodeFDs = decode.FDPath
+	case f.yCount >= 2:
+		f.decodeFDs = decode.FDAll
+	}
+	switch f.xlat {
+	case "", "raw", "abbrev", "verbose":
+	default:
+		return usageErrorf("invalid -X argument: '%s'", f.xlat)
+	}
+	switch f.output {
+	case "text", "json":
+	default:
+		return usageErrorf("invalid --output-format argument: '%s' (want text or json)", f.output)
+	}
+	return nil
+}
+
+// applySpec takes -e decode-fds=SET from spec; like strace, the last of
+// -y, --decode-fds and -e decode-fds wins only in that -e overrides -y.
+func (f *formatFlags) applySpec(spec *filter.Spec) error {
+	if spec.DecodeFDs == "" {
+		return nil
+	}
+	set, err := parseDecodeFDs(spec.DecodeFDs)
+	if err != nil {
+		return err
+	}
+	f.decodeFDs = set
+	return nil
+}
+
+// xlatStyle returns -X's style.
+func (f *formatFlags) xlatStyle() decode.XlatStyle {
+	switch f.xlat {
+	case "raw":
+		return decode.XlatRaw
+	case "verbose":
+		return decode.XlatVerbose
+	}
+	return decode.XlatAbbrev
+}
+
+// parseDecodeFDs parses --decode-fds=SET as strace does.
+func parseDecodeFDs(s string) (decode.FDDecode, error) {
+	var set decode.FDDecode
+	for _, w := range strings.Split(s, ",") {
+		switch w {
+		case "path":
+			set |= decode.FDPath
+		case "socket":
+			set |= decode.FDSocket
+		case "dev":
+			set |= decode.FDDev
+		case "pidfd":
+			set |= decode.FDPidfd
+		case "all":
+			set |= decode.FDAll
+		case "none":
+			set = 0
+		default:
+			return 0, fmt.Errorf("invalid decode-fds '%s'", w)
+		}
+	}
+	return set, nil
+}
+
+// fdResolver returns the resolver -y needs for backend, or nil, and
+// gives it to dec; launched says a command is started, which inherits
+// sctrace's descriptors 0-2. A backend
+// whose events are processed while the tracee is stopped (ptrace) can
+// trust /proc; others learn from events first.
+func fdResolver(f *formatFlags, backend trace.Backend, dec *decode.Decoder, launched bool) *fdpath.Resolver {
+	if f.decodeFDs == 0 {
+		return nil
+	}
+	mode := fdpath.Learned
+	if backend.Name() == "ptrace" {
+		mode = fdpath.Live
+	}
+	r := fdpath.New(mode, dec.Options().Hex)
+	if launched {
+		r.InheritFromSelf()
+	}
+	dec.SetFDResolver(r)
+	return r
+}
+
+// observing wraps sink so that the resolver learns from every event: what
+// a call's result opened before its line is printed, what it closed after.
+func observing(sink func(*trace.Event) error, r *fdpath.Resolver) func(*trace.Event) error {
+	if r == nil {
+		return sink
+	}
+	return func(ev *trace.Event) error {
+		r.Learn(ev)
+		err := sink(ev)
+		r.Observe(ev)
+		return err
+	}
+}
+
+// eventPrinter consumes events and writes them out: strace's text
+// (printer.Printer) or JSON Lines (printer.JSONPrinter).
+type eventPrinter interface {
+	Handle(ev *trace.Event) error
+	Close() error
+}
+
+// newFormatPrinter returns the printer of --output-format=format.
+func newFormatPrinter(format string, dec *decode.Decoder, opts printer.Options) (eventPrinter, error) {
+	if format == "json" {
+		return printer.NewJSON(dec, opts)
+	}
+	return printer.New(dec, opts)
+}

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sctrace/sctrace/decode"
+)
+
+func TestFormatFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		fds    decode.FDDecode
+		xlat   decode.XlatStyle
+		output string
+	}{
+		{[]string{"true"}, 0, decode.XlatAbbrev, "text"},
+		{[]string{"-y", "true"}, decode.FDPath, decode.XlatAbbrev, "text"},
+		{[]string{"-yy", "true"}, decode.FDAll, decode.XlatAbbrev, "text"},
+		{[]string{"-y", "-y", "true"}, decode.FDAll, decode.XlatAbbrev, "text"},
+		{[]string{"--decode-fds", "true"}, decode.FDPath, decode.XlatAbbrev, "text"},
+		{[]string{"--decode-fds=socket,dev", "true"}, decode.FDSocket | decode.FDDev, decode.XlatAbbrev, "text"},
+		{[]string{"-yy", "--decode-fds=path", "true"}, decode.FDPath, decode.XlatAbbrev, "text"},
+		{[]string{"-X", "raw", "true"}, 0, decode.XlatRaw, "text"},
+		{[]string{"-Xverbose", "true"}, 0, decode.XlatVerbose, "text"},
+		{[]string{"--output-format=json", "true"}, 0, decode.XlatAbbrev, "json"},
+	} {
+		cfg, err := parseArgs(tc.args)
+		if err != nil {
+			t.Errorf("%q: %v", tc.args, err)
+			continue
+		}
+		if cfg.format.decodeFDs != tc.fds || cfg.format.xlatStyle() != tc.xlat || cfg.format.output != tc.output {
+			t.Errorf("%q: fds %b xlat %d output %q", tc.args, cfg.format.decodeFDs, cfg.format.xlatStyle(), cfg.format.output)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-X", "foo", "true"}, "invalid -X argument: 'foo'"},
+		{[]string{"--decode-fds=foo", "true"}, "invalid decode-fds 'foo'"},
+		{[]string{"--output-format=xml", "true"}, "invalid --output-format argument: 'xml'"},
+	} {
+		_, err := parseArgs(tc.args)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("parseArgs(%q) = %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}

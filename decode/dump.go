@@ -1,0 +1,143 @@
+package decode
+
+import (
+	"strconv"
+
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+)
+
+// AppendDumps appends the hex dumps -e read= and -e write= ask for after a
+// call's line, as strace's dumpio: " | 00000  76 6d 0a ...  vm.  |" lines,
+// with " * N bytes in buffer K" before each buffer of an iovec. It appends
+// nothing for other calls. The data comes from the capture of the call's
+// second argument, which a backend takes whole for dumped calls
+// (syscalls.Dumped).
+func (d *Decoder) AppendDumps(b []byte, ev *trace.Event) []byte {
+	if d.opts.DumpRead == nil && d.opts.DumpWrite == nil || ev.Kind != trace.SyscallExit || ev.NoReturn {
+		return b
+	}
+	fd := int(int32(ev.Args[0]))
+	if fd < 0 {
+		return b
+	}
+	t := table(ev)
+	name := t.Get(int(ev.NR)).Name
+	c := &ev.Captures[1]
+	switch syscalls.DumpOf(name) {
+	case syscalls.DumpWrite:
+		if !d.opts.DumpWrite.Has(fd) {
+			return b
+		}
+		switch name {
+		case "writev", "pwritev", "pwritev2", "vmsplice":
+			return appendIovecDump(b, c, int(int32(ev.Args[2])), ^uint64(0))
+		case "sendmsg":
+			return appendMsghdrDump(b, c, ^uint64(0))
+		case "sendmmsg":
+			return b
+		}
+		return appendDumpCapture(b, c, ev.Args[2])
+	case syscalls.DumpRead:
+		if !d.opts.DumpRead.Has(fd) || ev.IsError() {
+			return b
+		}
+		switch name {
+		case "readv", "preadv", "preadv2":
+			return appendIovecDump(b, c, int(int32(ev.Args[2])), uint64(ev.Ret))
+		case "recvmsg":
+			return appendMsghdrDump(b, c, uint64(ev.Ret))
+		case "recvmmsg":
+			return b
+		}
+		return appendDumpCapture(b, c, uint64(ev.Ret))
+	}
+	return b
+}
+
+// appendDumpCapture dumps n bytes of a byte capture; nothing when the
+// capture is missing or short (strace prints nothing when it cannot read).
+func appendDumpCapture(b []byte, c *trace.Capture, n uint64) []byte {
+	if c.Faulted || c.Data == nil || uint64(len(c.Data)) < n {
+		return b
+	}
+	return AppendHexDump(b, c.Data[:n])
+}
+
+// appendIovecDump dumps the buffers of an iovec capture of cnt elements,
+// at most size bytes in all, as strace's dumpiov_upto.
+func appendIovecDump(b []byte, c *trace.Capture, cnt int, size uint64) []byte {
+	if c.Faulted || cnt <= 0 || len(c.Data) < cnt*16 {
+		return b
+	}
+	for k := 0; k < cnt; k++ {
+		ln := le64(c.Data, k*16+8)
+		ln = min(ln, size)
+		if ln == 0 {
+			break
+		}
+		size -= ln
+		b = append(b, " * "...)
+		b = strconv.AppendUint(b, ln, 10)
+		b = append(b, " bytes in buffer "...)
+		b = strconv.AppendInt(b, int64(k), 10)
+		b = append(b, '\n')
+		if k < len(c.Elems) {
+			b = appendDumpCapture(b, &c.Elems[k], ln)
+		}
+	}
+	return b
+}
+
+// appendMsghdrDump dumps the iovec buffers of a msghdr capture.
+func appendMsghdrDump(b []byte, c *trace.Capture, size uint64) []byte {
+	if c.Faulted || len(c.Data) < syscalls.MsghdrSize || len(c.Elems) <= syscalls.MsgIov {
+		return b
+	}
+	return appendIovecDump(b, &c.Elems[syscalls.MsgIov], int(le64(c.Data, 24)), size)
+}
+
+// AppendHexDump appends data as strace's dumpstr: 16 bytes a line, the
+// offset in hex (5 digits, more for data over 1 MiB), the bytes in two
+// groups of 8, and their printable characters.
+func AppendHexDump(b []byte, data []byte) []byte {
+	width := 5
+	if n := len(data); n > 1<<20 {
+		width = 1
+		for v := uint64(n-1) >> 4; v != 0; v >>= 4 {
+			width++
+		}
+	}
+	for off := 0; off < len(data); off += 16 {
+		b = append(b, " | "...)
+		o := strconv.FormatUint(uint64(off), 16)
+		for k := len(o); k < width; k++ {
+			b = append(b, '0')
+		}
+		b = append(b, o...)
+		b = append(b, "  "...)
+		line := data[off:min(off+16, len(data))]
+		for k := 0; k < 16; k++ {
+			if k < len(line) {
+				b = append(b, hexDigits[line[k]>>4], hexDigits[line[k]&15], ' ')
+			} else {
+				b = append(b, "   "...)
+			}
+			if k == 7 || k == 15 {
+				b = append(b, ' ')
+			}
+		}
+		for k := 0; k < 16; k++ {
+			switch {
+			case k >= len(line):
+				b = append(b, ' ')
+			case line[k] >= ' ' && line[k] < 0x7f:
+				b = append(b, line[k])
+			default:
+				b = append(b, '.')
+			}
+		}
+		b = append(b, " |\n"...)
+	}
+	return b
+}

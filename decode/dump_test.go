@@ -1,0 +1,95 @@
+package decode
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sctrace/sctrace/trace"
+)
+
+func TestAppendHexDump(t *testing.T) {
+	got := string(AppendHexDump(nil, []byte("hello world, this is a longer line\n")))
+	// strace -e read=3 cat FILE, for that FILE's contents.
+	want := " | 00000  68 65 6c 6c 6f 20 77 6f  72 6c 64 2c 20 74 68 69  hello world, thi |\n" +
+		" | 00010  73 20 69 73 20 61 20 6c  6f 6e 67 65 72 20 6c 69  s is a longer li |\n" +
+		" | 00020  6e 65 0a                                          ne.              |\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if n := len(AppendHexDump(nil, make([]byte, 1<<20+1))); n == 0 {
+		t.Errorf("no dump of a large buffer")
+	}
+	big := string(AppendHexDump(nil, make([]byte, 1<<20+17)))
+	last := big[strings.LastIndex(big, "\n | ")+1:]
+	if want := " | 100010  00 "; !strings.HasPrefix(last, want) {
+		t.Errorf("offset width of a large dump: %q", last)
+	}
+}
+
+func TestAppendDumps(t *testing.T) {
+	set := trace.NewFDSet(false)
+	set.Add(3)
+	d := New(Options{DumpRead: set, DumpWrite: set})
+	read := sc(t, "read", 3, 3, 0x1000, 100).str(1, "vm\n").get()
+	if got, want := string(d.AppendDumps(nil, read)), " | 00000  76 6d 0a                                          vm.              |\n"; got != want {
+		t.Errorf("read: got %q want %q", got, want)
+	}
+	other := sc(t, "read", 3, 4, 0x1000, 100).str(1, "vm\n").get()
+	if got := d.AppendDumps(nil, other); len(got) != 0 {
+		t.Errorf("fd 4 dumped: %q", got)
+	}
+	failed := sc(t, "read", -11, 3, 0x1000, 100).get()
+	if got := d.AppendDumps(nil, failed); len(got) != 0 {
+		t.Errorf("failed read dumped: %q", got)
+	}
+	iov := le{}.u64(0x1000).u64(2).u64(0x2000).u64(8)
+	writev := sc(t, "writev", 5, 3, 0x3000, 2).data(1, iov).get()
+	writev.Captures[1].Elems = []trace.Capture{{Data: []byte("ab")}, {Data: []byte("cdefghij")}}
+	want := " * 2 bytes in buffer 0\n" +
+		" | 00000  61 62                                             ab               |\n" +
+		" * 8 bytes in buffer 1\n" +
+		" | 00000  63 64 65 66 67 68 69 6a                           cdefghij         |\n"
+	if got := string(d.AppendDumps(nil, writev)); got != want {
+		t.Errorf("writev: got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestRawArgs(t *testing.T) {
+	raw := trace.NewSyscallSet(false)
+	ev := sc(t, "read", 35, 3, 0x7f33f1c69000, 0x20000).get()
+	raw.Add(int(ev.NR))
+	d := New(Options{Raw: raw})
+	// strace -e raw=read prints this line for such a call.
+	if got, want := whole(d, ev), "read(0x3, 0x7f33f1c69000, 0x20000) = 0x23"; got != want {
+		t.Errorf("got %s want %s", got, want)
+	}
+}
+
+func TestSplitArgs(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{``, nil},
+		{`3`, []string{`3`}},
+		{`3</a, b>, "x, \"y", 5`, []string{`3</a, b>`, `"x, \"y"`, `5`}},
+		{`1</dev/null<char 1:3>>, {a=1, b=[2, 3]}, [128 => 16]`, []string{`1</dev/null<char 1:3>>`, `{a=1, b=[2, 3]}`, `[128 => 16]`}},
+		{`5<TCP:[1.2.3.4:5->6.7.8.9:10]>, 0x1 /* a, b */, f(1, 2)`, []string{`5<TCP:[1.2.3.4:5->6.7.8.9:10]>`, `0x1 /* a, b */`, `f(1, 2)`}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, s := range SplitArgs([]byte(tt.text), nil) {
+			got = append(got, tt.text[s[0]:s[1]])
+		}
+		if len(got) != len(tt.want) {
+			t.Errorf("%s: got %q want %q", tt.text, got, tt.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != tt.want[i] {
+				t.Errorf("%s: got %q want %q", tt.text, got, tt.want)
+				break
+			}
+		}
+	}
+}

@@ -1,0 +1,63 @@
+package decode
+
+import (
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+)
+
+// This file handles the per-call selections -e raw=, -e abbrev= and
+// -e verbose=, which a Decoder consults only when one was given.
+
+// raw reports whether -e raw= names ev's call.
+func (d *Decoder) raw(ev *trace.Event) bool {
+	return d.opts.Raw != nil && d.opts.Raw.Has(int(ev.NR))
+}
+
+// appendRawArgs prints every argument of a -e raw= call in hex, as
+// strace's printargs.
+func appendRawArgs(b []byte, ev *trace.Event, c *call) []byte {
+	n := len(c.args)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendHex(b, ev.Args[i])
+	}
+	return b
+}
+
+// narrow applies -e abbrev= and -e verbose= to ev's call: it sets
+// Options.Verbose for the call (returning the value to restore) and, for
+// a call whose structures are not to be shown, returns a copy of ev
+// without the captures of its structure arguments, which then print as
+// addresses.
+func (d *Decoder) narrow(ev *trace.Event, c *call) (*trace.Event, bool) {
+	saved := d.opts.Verbose
+	nr := int(ev.NR)
+	if d.opts.Abbrev != nil && !d.opts.Abbrev.Has(nr) {
+		d.opts.Verbose = true
+	}
+	if d.opts.Deref == nil || d.opts.Deref.Has(nr) || c.sig == nil {
+		return ev, saved
+	}
+	d.shallow = *ev
+	for i, a := range c.sig.Args {
+		if i < trace.MaxArgs && structural(a) {
+			d.shallow.Captures[i] = trace.Capture{}
+		}
+	}
+	return &d.shallow, saved
+}
+
+// structural reports whether an argument is a structure or array that
+// -e verbose= hides, rather than a string or data buffer.
+func structural(a syscalls.Arg) bool {
+	switch a.Type {
+	case syscalls.StructIn, syscalls.StructOut, syscalls.StructInOut, syscalls.ArrayIn, syscalls.ArrayInOut,
+		syscalls.StrArray, syscalls.EnvArray, syscalls.MsghdrIn, syscalls.MsghdrOut, syscalls.SigframeMask:
+		return true
+	case syscalls.Custom:
+		return a.Struct != ""
+	}
+	return false
+}

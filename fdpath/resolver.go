@@ -1,0 +1,430 @@
+// Package fdpath tells what a traced process's file descriptors refer to,
+// for -y and -yy: a file's path, "socket:[INODE]", "pipe:[INODE]",
+// "anon_inode:[eventfd]", a socket's endpoints, a device's numbers, the
+// process a pidfd names.
+//
+// It is one mechanism for both backends. The printer feeds it every event
+// (Observe) and the decoder queries it through decode.FDResolver; the
+// decoder itself never looks at a process. Answers come from two sources:
+//
+//   - /proc/PID/fd/N, /proc/PID/cwd, /proc/PID/fdinfo/N and sock_diag
+//     netlink, read when the decoder asks. Under ptrace the tracee is
+//     stopped while its event is processed, so these are exact (they are
+//     what strace reads, at the same moment).
+//   - What the events themselves say: openat's result and path, dup2, a
+//     close, an execve. A backend whose events arrive after the fact (eBPF)
+//     cannot rely on /proc: the fd may be closed, or reused, by the time
+//     the event is printed. In Learned mode the table built from events
+//     is consulted first and /proc only for descriptors the events never
+//     showed (those open before tracing began); that is best effort.
+//
+// A call's entry is observed before its exit is printed, so a close shows
+// the path the descriptor had even when the line is printed at exit
+// (-z, -Z, -e status=).
+package fdpath
+
+import (
+	"bytes"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/sctrace/sctrace/decode"
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+	"golang.org/x/sys/unix"
+)
+
+// Mode says which source a Resolver trusts first.
+type Mode uint8
+
+// Modes.
+const (
+	// Live reads /proc first: exact when the tracee is stopped while its
+	// event is processed (ptrace).
+	Live Mode = iota
+	// Learned consults the table built from events first (eBPF, whose
+	// events are processed after the fact), then /proc.
+	Learned
+)
+
+// Resolver answers decode.FDResolver's questions. It is safe for use by
+// one goroutine at a time (the printer's).
+type Resolver struct {
+	mode  Mode
+	hex   decode.HexMode
+	procs map[int32]*procFDs
+	// sockets caches socket details by inode, as strace does: once an
+	// inode's endpoints are known, they are printed unchanged.
+	sockets map[uint64]string
+	diag    *diagSocket
+	// inherited is what a launched command's first task inherits from
+	// sctrace (descriptors 0-2 and the working directory), in Learned mode;
+	// nil once given to that task or when nothing is launched.
+	inherited *procFDs
+}
+
+// procFDs is what the events taught about one process's descriptors.
+type procFDs struct {
+	fds map[int32]fdEntry
+	// closing holds the target of a descriptor a pending close names,
+	// read at the call's entry.
+	closing map[int32]string
+	// cwd is the working directory learned for the task ("" unknown).
+	cwd string
+}
+
+// fdEntry is one learned descriptor.
+type fdEntry struct {
+	path    string
+	cloexec bool
+}
+
+// New returns a Resolver trusting mode's source first; hex is the -x
+// setting, which shapes the socket file names it quotes.
+func New(mode Mode, hex decode.HexMode) *Resolver {
+	return &Resolver{mode: mode, hex: hex, procs: make(map[int32]*procFDs), sockets: make(map[uint64]string)}
+}
+
+// Close releases the sock_diag socket, if one was opened. A nil Resolver
+// (no -y) has nothing to close.
+func (r *Resolver) Close() error {
+	if r != nil && r.diag != nil {
+		return r.diag.close()
+	}
+	return nil
+}
+
+func (r *Resolver) proc(pid int32) *procFDs {
+	p := r.procs[pid]
+	if p == nil {
+		p = &procFDs{fds: make(map[int32]fdEntry)}
+		if r.inherited != nil {
+			p.fds, p.cwd = r.inherited.fds, r.inherited.cwd
+			r.inherited = nil
+		}
+		r.procs[pid] = p
+	}
+	return p
+}
+
+// readFDLink reads /proc/PID/fd/FD.
+func readFDLink(pid, fd int32) (string, bool) {
+	s, err := os.Readlink("/proc/" + strconv.Itoa(int(pid)) + "/fd/" + strconv.Itoa(int(fd)))
+	if err != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// FDPath returns what fd of process pid refers to, as /proc/PID/fd/FD
+// names it, and whether the kernel marked the file deleted (the
+// " (deleted)" suffix is then removed, as strace does when the name no
+// longer leads to the same file).
+func (r *Resolver) FDPath(pid, fd int32) (string, bool, bool) {
+	if fd < 0 {
+		return "", false, false
+	}
+	var path string
+	var ok bool
+	if r.inherited != nil {
+		r.proc(pid) // the launched command's first task: give it what it inherited
+	}
+	if p := r.procs[pid]; p != nil {
+		if s, found := p.closing[fd]; found {
+			path, ok = s, true
+		} else if r.mode == Learned {
+			if e, found := p.fds[fd]; found {
+				path, ok = e.path, true
+			}
+		}
+	}
+	if !ok {
+		path, ok = readFDLink(pid, fd)
+	}
+	if !ok {
+		return "", false, false
+	}
+	path, deleted := stripDeleted(pid, fd, path)
+	return path, deleted, true
+}
+
+// stripDeleted removes the kernel's " (deleted)" mark from path unless a
+// file of that very name (the same inode) still exists.
+func stripDeleted(pid, fd int32, path string) (string, bool) {
+	const sfx = " (deleted)"
+	base, found := strings.CutSuffix(path, sfx)
+	if !found || len(path) <= len(sfx)+1 {
+		return path, false
+	}
+	var link, named unix.Stat_t
+	if err := unix.Stat("/proc/"+strconv.Itoa(int(pid))+"/fd/"+strconv.Itoa(int(fd)), &link); err != nil {
+		return path, false
+	}
+	if err := unix.Lstat(path, &named); err == nil && named.Ino == link.Ino && named.Dev == link.Dev {
+		return path, false
+	}
+	return base, true
+}
+
+// Cwd returns process pid's working directory.
+func (r *Resolver) Cwd(pid int32) (string, bool) {
+	if r.mode == Learned {
+		if r.inherited != nil {
+			r.proc(pid)
+		}
+		if p := r.procs[pid]; p != nil && p.cwd != "" {
+			return p.cwd, true
+		}
+	}
+	s, err := os.Readlink("/proc/" + strconv.Itoa(int(pid)) + "/cwd")
+	if err != nil || len(s) >= unix.PathMax {
+		return "", false
+	}
+	if r.mode == Learned {
+		r.proc(pid).cwd = s
+	}
+	return s, true
+}
+
+// Device returns "char 1:3" or "block 8:0" when path names a device.
+func (r *Resolver) Device(path string) (string, bool) {
+	if !strings.HasPrefix(path, "/") {
+		return "", false
+	}
+	var st unix.Stat_t
+	if err := unix.Stat(path, &st); err != nil {
+		return "", false
+	}
+	kind := ""
+	switch st.Mode & unix.S_IFMT {
+	case unix.S_IFCHR:
+		kind = "char "
+	case unix.S_IFBLK:
+		kind = "block "
+	default:
+		return "", false
+	}
+	return kind + strconv.FormatUint(uint64(unix.Major(st.Rdev)), 10) + ":" + strconv.FormatUint(uint64(unix.Minor(st.Rdev)), 10), true
+}
+
+// PidfdPID returns the process a pidfd refers to, from its fdinfo.
+func (r *Resolver) PidfdPID(pid, fd int32) (int, bool) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(int(pid)) + "/fdinfo/" + strconv.Itoa(int(fd)))
+	if err != nil {
+		return 0, false
+	}
+	for _, line := range bytes.Split(data, []byte{'\n'}) {
+		if rest, ok := bytes.CutPrefix(line, []byte("Pid:\t")); ok {
+			n, err := strconv.Atoi(string(rest))
+			if err != nil || n <= 0 {
+				return 0, false
+			}
+			return n, true
+		}
+	}
+	return 0, false
+}
+
+// Socket returns -yy's description of the socket fd of process pid whose
+// inode is inode: "TCP:[127.0.0.1:8080->127.0.0.1:41234]",
+// "UNIX-STREAM:[1234->1235]", or "UDP:[5678]" when its endpoints are not
+// known. ok is false when not even its protocol is known.
+func (r *Resolver) Socket(pid, fd int32, inode uint64) (string, bool) {
+	if s, ok := r.sockets[inode]; ok {
+		return s, true
+	}
+	proto := socketProtocol(pid, fd)
+	if !knownProtocol(proto) {
+		// strace asks every family it knows about a protocol it does
+		// not (MPTCP, say), and names the answer after the family.
+		proto = ""
+	}
+	if r.diag == nil {
+		d, err := openDiag(r.hex)
+		if err == nil {
+			r.diag = d
+		}
+	}
+	if r.diag != nil {
+		if s, ok := r.diag.describe(proto, inode); ok {
+			r.sockets[inode] = s
+			return s, true
+		}
+	}
+	if proto == "" {
+		return "", false
+	}
+	return proto + ":[" + strconv.FormatUint(inode, 10) + "]", true
+}
+
+// socketProtocol reads the socket's protocol name ("TCP", "UNIX-STREAM")
+// from the system.sockprotoname attribute of /proc/PID/fd/FD.
+func socketProtocol(pid, fd int32) string {
+	buf := make([]byte, 256)
+	n, err := unix.Getxattr("/proc/"+strconv.Itoa(int(pid))+"/fd/"+strconv.Itoa(int(fd)), "system.sockprotoname", buf[:255])
+	if err != nil || n <= 0 {
+		return ""
+	}
+	if i := bytes.IndexByte(buf[:n], 0); i >= 0 {
+		n = i
+	}
+	return string(buf[:n])
+}
+
+// Observe learns from an event: call it for every event, after the event
+// was printed (a call's entry before its exit).
+func (r *Resolver) Observe(ev *trace.Event) {
+	switch ev.Kind {
+	case trace.SyscallEnter:
+		r.enter(ev)
+	case trace.SyscallExit:
+		r.exit(ev)
+	case trace.Exit:
+		if ev.TID == ev.PID {
+			delete(r.procs, ev.PID)
+		}
+	}
+}
+
+// name returns the event's syscall name.
+func name(ev *trace.Event) string {
+	t := syscalls.ForArch(ev.Arch)
+	if t == nil {
+		return ""
+	}
+	return t.Get(int(ev.NR)).Name
+}
+
+func (r *Resolver) enter(ev *trace.Event) {
+	if name(ev) != "close" {
+		return
+	}
+	fd := int32(ev.Args[0])
+	var path string
+	var ok bool
+	if r.mode == Learned {
+		if p := r.procs[ev.TID]; p != nil {
+			var e fdEntry
+			e, ok = p.fds[fd]
+			path = e.path
+		}
+	}
+	if !ok {
+		path, ok = readFDLink(ev.TID, fd)
+	}
+	if ok {
+		p := r.proc(ev.TID)
+		if p.closing == nil {
+			p.closing = make(map[int32]string)
+		}
+		p.closing[fd] = path
+	}
+}
+
+// Learn records what a call's result says about descriptors (an open's
+// new descriptor and its path, a dup) in Learned mode. Call it before the
+// exit is printed, so that "= 3</path>" shows what the call just opened.
+func (r *Resolver) Learn(ev *trace.Event) {
+	if r.mode != Learned || ev.Kind != trace.SyscallExit || ev.NoReturn || ev.IsError() {
+		return
+	}
+	nm := name(ev)
+	p := r.procs[ev.TID]
+	switch nm {
+	case "close", "execve", "execveat":
+		// Forgotten after printing (exit), so the line still shows them.
+	case "open", "creat", "openat", "openat2":
+		r.learnOpen(ev, nm)
+	case "chdir", "fchdir":
+		r.learnChdir(ev, nm)
+	case "fork", "vfork", "clone", "clone3":
+		r.learnChild(ev)
+	case "dup", "dup2", "dup3":
+		if p != nil {
+			if e, ok := p.fds[int32(ev.Args[0])]; ok {
+				e.cloexec = nm == "dup3" && ev.Args[2]&unix.O_CLOEXEC != 0
+				p.fds[int32(ev.Ret)] = e
+				return
+			}
+			delete(p.fds, int32(ev.Ret))
+		}
+	default:
+		// Any other call returning a descriptor replaces what the table
+		// knew of that number; /proc has the answer.
+		if t := syscalls.ForArch(ev.Arch); t != nil && p != nil {
+			if sc := t.Get(int(ev.NR)); sc.Sig != nil && sc.Sig.Ret == syscalls.RetFD {
+				delete(p.fds, int32(ev.Ret))
+			}
+		}
+	}
+}
+
+// exit forgets what a printed call ended: a closed descriptor, the
+// close-on-exec descriptors of an execve.
+func (r *Resolver) exit(ev *trace.Event) {
+	nm := name(ev)
+	p := r.procs[ev.TID]
+	if nm == "close" && p != nil {
+		delete(p.closing, int32(ev.Args[0]))
+	}
+	if r.mode != Learned || ev.NoReturn || ev.IsError() || p == nil {
+		return
+	}
+	switch nm {
+	case "close":
+		delete(p.fds, int32(ev.Args[0]))
+	case "execve", "execveat":
+		for fd, e := range p.fds {
+			if e.cloexec {
+				delete(p.fds, fd)
+			}
+		}
+	}
+}
+
+// learnOpen records the path an open call returned a descriptor for.
+func (r *Resolver) learnOpen(ev *trace.Event, nm string) {
+	pathArg, flags, dirfd := 0, ev.Args[1], int32(unix.AT_FDCWD)
+	switch nm {
+	case "creat":
+		flags = unix.O_CREAT
+	case "openat":
+		pathArg, flags, dirfd = 1, ev.Args[2], int32(ev.Args[0])
+	case "openat2":
+		pathArg, flags, dirfd = 1, 0, int32(ev.Args[0])
+		if c := ev.Captures[2]; len(c.Data) >= 8 {
+			flags = uint64(c.Data[0]) | uint64(c.Data[1])<<8 | uint64(c.Data[2])<<16 | uint64(c.Data[3])<<24
+		}
+	}
+	c := ev.Captures[pathArg]
+	if c.Faulted || c.Data == nil || c.Truncated {
+		return
+	}
+	path, ok := r.absolute(ev.TID, dirfd, string(c.Data))
+	if !ok {
+		return
+	}
+	r.proc(ev.TID).fds[int32(ev.Ret)] = fdEntry{path: path, cloexec: flags&unix.O_CLOEXEC != 0}
+}
+
+// cleanJoin joins dir and a relative name, removing "." and ".."
+// components lexically (best effort: symbolic links are not followed).
+func cleanJoin(dir, rel string) string {
+	parts := strings.Split(strings.TrimSuffix(dir, "/"), "/")
+	for _, c := range strings.Split(rel, "/") {
+		switch c {
+		case "", ".":
+		case "..":
+			if len(parts) > 1 {
+				parts = parts[:len(parts)-1]
+			}
+		default:
+			parts = append(parts, c)
+		}
+	}
+	if len(parts) == 1 {
+		return "/"
+	}
+	return strings.Join(parts, "/")
+}

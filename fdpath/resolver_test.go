@@ -1,0 +1,190 @@
+package fdpath
+
+import (
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sctrace/sctrace/decode"
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+	"golang.org/x/sys/unix"
+)
+
+// These tests ask about this very process's descriptors: /proc and
+// sock_diag answer for it as for a tracee.
+
+func self() int32 { return int32(os.Getpid()) }
+
+func TestFDPathAndDeleted(t *testing.T) {
+	r := New(Live, decode.HexNone)
+	defer r.Close()
+	dir := t.TempDir()
+	name := filepath.Join(dir, "file")
+	f, err := os.Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fd := int32(f.Fd())
+	if p, del, ok := r.FDPath(self(), fd); !ok || p != name || del {
+		t.Errorf("FDPath = %q, %v, %v; want %q, false, true", p, del, ok, name)
+	}
+	if err := os.Remove(name); err != nil {
+		t.Fatal(err)
+	}
+	if p, del, ok := r.FDPath(self(), fd); !ok || p != name || !del {
+		t.Errorf("after unlink: FDPath = %q, %v, %v; want %q, true, true", p, del, ok, name)
+	}
+	if _, _, ok := r.FDPath(self(), 1<<20); ok {
+		t.Errorf("FDPath of a closed descriptor succeeded")
+	}
+	wd, _ := os.Getwd()
+	if cwd, ok := r.Cwd(self()); !ok || cwd != wd {
+		t.Errorf("Cwd = %q, %v; want %q", cwd, ok, wd)
+	}
+	if dev, ok := r.Device("/dev/null"); !ok || dev != "char 1:3" {
+		t.Errorf("Device(/dev/null) = %q, %v", dev, ok)
+	}
+	if _, ok := r.Device(name); ok {
+		t.Errorf("Device of a deleted regular file succeeded")
+	}
+}
+
+// socketInode returns the inode of fd's socket.
+func socketInode(t *testing.T, fd int) uint64 {
+	t.Helper()
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
+		t.Fatal(err)
+	}
+	return st.Ino
+}
+
+func TestSocketDetails(t *testing.T) {
+	r := New(Live, decode.HexNone)
+	defer r.Close()
+	ln, err := net.Listen("tcp4", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	lf, _ := ln.(*net.TCPListener).File()
+	defer lf.Close()
+	port := ln.Addr().(*net.TCPAddr).Port
+	got, ok := r.Socket(self(), int32(lf.Fd()), socketInode(t, int(lf.Fd())))
+	if want := "TCP:[127.0.0.1:" + strconv.Itoa(port) + "]"; !ok || got != want {
+		t.Errorf("listening socket: %q, %v; want %q", got, ok, want)
+	}
+
+	c, err := net.Dial("tcp4", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	cf, _ := c.(*net.TCPConn).File()
+	defer cf.Close()
+	local := c.LocalAddr().String()
+	got, ok = r.Socket(self(), int32(cf.Fd()), socketInode(t, int(cf.Fd())))
+	if want := "TCP:[" + local + "->" + ln.Addr().String() + "]"; !ok || got != want {
+		t.Errorf("connected socket: %q, %v; want %q", got, ok, want)
+	}
+
+	pair, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Close(pair[0])
+	defer unix.Close(pair[1])
+	a, b := socketInode(t, pair[0]), socketInode(t, pair[1])
+	got, ok = r.Socket(self(), int32(pair[0]), a)
+	if want := "UNIX-STREAM:[" + strconv.FormatUint(a, 10) + "->" + strconv.FormatUint(b, 10) + "]"; !ok || got != want {
+		t.Errorf("socketpair: %q, %v; want %q", got, ok, want)
+	}
+}
+
+func TestCleanJoin(t *testing.T) {
+	for _, c := range [][3]string{
+		{"/root", "a/b", "/root/a/b"},
+		{"/root/", "./a", "/root/a"},
+		{"/a/b", "../c", "/a/c"},
+		{"/", "..", "/"},
+		{"/a", "../..", "/"},
+	} {
+		if got := cleanJoin(c[0], c[1]); got != c[2] {
+			t.Errorf("cleanJoin(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
+		}
+	}
+}
+
+// event builds an x86_64 syscall event of this process.
+func event(t *testing.T, kind trace.Kind, name string, ret int64, args ...uint64) *trace.Event {
+	t.Helper()
+	nr, ok := syscalls.X86_64.Lookup(name)
+	if !ok {
+		t.Fatalf("no syscall %s", name)
+	}
+	ev := &trace.Event{Kind: kind, Arch: trace.ArchX86_64, NR: int32(nr), PID: self(), TID: self(), Ret: ret}
+	copy(ev.Args[:], args)
+	return ev
+}
+
+// TestLearned checks what a Learned resolver (the eBPF backend's) takes
+// from events: an openat's path, dup2, close and execve's close-on-exec.
+func TestLearned(t *testing.T) {
+	r := New(Learned, decode.HexNone)
+	const fd = 900 // not open in this process: only the events know it
+	open := event(t, trace.SyscallExit, "openat", fd, 0xffffff9c, 0x1000, unix.O_RDONLY|unix.O_CLOEXEC)
+	open.Captures[1].Data = []byte("sub/../etc/hostname")
+	r.Learn(open) // before the exit is printed: "= 900</.../etc/hostname>"
+	cwd, _ := os.Getwd()
+	want := filepath.Join(cwd, "etc/hostname")
+	if p, _, ok := r.FDPath(self(), fd); !ok || p != want {
+		t.Fatalf("after openat: %q, %v; want %q", p, ok, want)
+	}
+	r.Observe(open)
+	r.Learn(event(t, trace.SyscallExit, "dup2", fd+1, fd, fd+1))
+	if p, _, ok := r.FDPath(self(), fd+1); !ok || p != want {
+		t.Errorf("after dup2: %q, %v; want %q", p, ok, want)
+	}
+	// A close is printed with the path it closes, even at exit.
+	r.Observe(event(t, trace.SyscallEnter, "close", 0, fd+1))
+	closed := event(t, trace.SyscallExit, "close", 0, fd+1)
+	r.Learn(closed)
+	if p, _, ok := r.FDPath(self(), fd+1); !ok || p != want {
+		t.Errorf("close being printed: %q, %v; want %q", p, ok, want)
+	}
+	r.Observe(closed)
+	if p, _, ok := r.FDPath(self(), fd+1); ok {
+		t.Errorf("after close: still %q", p)
+	}
+	exec := event(t, trace.SyscallExit, "execve", 0, 0x1000, 0x2000, 0x3000)
+	r.Learn(exec)
+	r.Observe(exec)
+	if p, _, ok := r.FDPath(self(), fd); ok && strings.HasSuffix(p, "hostname") {
+		t.Errorf("O_CLOEXEC descriptor survived execve: %q", p)
+	}
+}
+
+// TestStagedClose: a close's path is kept between the call's entry and its
+// exit, when the line is printed at exit (-z, -Z, -e status=).
+func TestStagedClose(t *testing.T) {
+	r := New(Live, decode.HexNone)
+	f, err := os.Open("/dev/null")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fd := int(f.Fd())
+	r.Observe(event(t, trace.SyscallEnter, "close", 0, uint64(fd)))
+	f.Close() // the traced close happens between entry and exit
+	if p, _, ok := r.FDPath(self(), int32(fd)); !ok || p != "/dev/null" {
+		t.Errorf("closing descriptor: %q, %v; want /dev/null", p, ok)
+	}
+	r.Observe(event(t, trace.SyscallExit, "close", 0, uint64(fd)))
+	if p, _, ok := r.FDPath(self(), int32(fd)); ok && p == "/dev/null" {
+		t.Errorf("closed descriptor still resolves to %q", p)
+	}
+}

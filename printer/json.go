@@ -1,0 +1,346 @@
+package printer
+
+import (
+	"bufio"
+	"os"
+	"strconv"
+	"time"
+	"unicode/utf8"
+
+	"github.com/sctrace/sctrace/decode"
+	"github.com/sctrace/sctrace/filter"
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+)
+
+// JSONPrinter writes one JSON object per line (JSON Lines) for a stream of
+// events: --output-format=json. docs/json-output.md describes the records
+// and docs/json-schema.json their schema.
+//
+// A system call is one "syscall" object, written when it returns. A call
+// that never returns (exit_group, a thread killed inside a call, the end
+// of tracing) is written when that is known, with "unfinished": true and
+// no return value. The text of each argument is what strace prints for
+// it, split per argument.
+type JSONPrinter struct {
+	opts    Options
+	dec     *decode.Decoder
+	out     *bufio.Writer
+	file    *os.File
+	pending map[int32]*trace.Event
+	free    []*trace.Event
+	wallOff int64
+	line    []byte
+	text    []byte
+	spans   [][2]int
+	err     error
+}
+
+// NewJSON returns a JSONPrinter writing with dec's decoding to opts.Output
+// (or opts.Stderr); of opts it honours Output, Stderr and Spec.
+func NewJSON(dec *decode.Decoder, opts Options) (*JSONPrinter, error) {
+	p := &JSONPrinter{opts: opts, dec: dec, pending: make(map[int32]*trace.Event), wallOff: wallOffset()}
+	if opts.Output == "" {
+		w := opts.Stderr
+		if w == nil {
+			w = os.Stderr
+		}
+		p.out = bufio.NewWriterSize(w, 64<<10)
+	} else {
+		f, err := os.OpenFile(opts.Output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+		if err != nil {
+			return nil, &openError{name: opts.Output, err: err}
+		}
+		p.file = f
+		p.out = bufio.NewWriterSize(f, 256<<10)
+	}
+	return p, nil
+}
+
+// Handle writes the records of one event. It returns the first write
+// error seen.
+func (p *JSONPrinter) Handle(ev *trace.Event) error {
+	if p.err != nil {
+		return p.err
+	}
+	switch ev.Kind {
+	case trace.SyscallEnter:
+		if p.traced(ev) {
+			p.enter(ev)
+		}
+	case trace.SyscallExit:
+		if p.traced(ev) {
+			p.syscall(ev)
+		}
+	case trace.Signal:
+		p.signal(ev)
+	case trace.Exit:
+		p.flushPending(ev.TID)
+		p.taskExit(ev)
+	case trace.Detached:
+		p.flushPending(ev.TID)
+		p.simple("detach", ev)
+	case trace.NewTask:
+		p.simple("attach", ev)
+	case trace.Lost:
+		b := p.head(p.line[:0], "lost", ev, ev.Enter)
+		b = append(b, `,"count":`...)
+		b = strconv.AppendUint(b, ev.Lost, 10)
+		p.finish(b)
+	case trace.Exec:
+		if ev.OldTID != 0 && ev.OldTID != ev.TID {
+			p.flushPending(ev.TID)
+			b := p.head(p.line[:0], "superseded", ev, ev.Enter)
+			b = append(b, `,"old_tid":`...)
+			b = strconv.AppendInt(b, int64(ev.OldTID), 10)
+			p.finish(b)
+		}
+	}
+	return p.err
+}
+
+func (p *JSONPrinter) traced(ev *trace.Event) bool {
+	return p.opts.Spec == nil || p.opts.Spec.TraceAll || p.opts.Spec.Trace.Has(int(ev.NR))
+}
+
+func (p *JSONPrinter) enter(ev *trace.Event) {
+	e := p.pending[ev.TID]
+	if e == nil {
+		if n := len(p.free); n > 0 {
+			e, p.free = p.free[n-1], p.free[:n-1]
+		} else {
+			e = new(trace.Event)
+		}
+		p.pending[ev.TID] = e
+	}
+	ev.CopyTo(e)
+}
+
+// flushPending writes the call tid is inside as unfinished.
+func (p *JSONPrinter) flushPending(tid int32) {
+	if e := p.pending[tid]; e != nil {
+		p.syscall(e)
+	}
+}
+
+// syscall writes the record of a call: ev is its exit, or its entry (or a
+// NoReturn exit) when it never returned.
+func (p *JSONPrinter) syscall(ev *trace.Event) {
+	enter := p.pending[ev.TID]
+	if enter != nil {
+		delete(p.pending, ev.TID)
+		p.free = append(p.free, enter)
+	} else {
+		enter = ev
+	}
+	returned := ev.Kind == trace.SyscallExit && !ev.NoReturn
+	if s := p.opts.Spec; s != nil && s.Status != filter.StatusAll {
+		switch {
+		case !returned && s.Status&filter.StatusUnfinished == 0,
+			returned && ev.IsError() && s.Status&filter.StatusFailed == 0,
+			returned && !ev.IsError() && s.Status&filter.StatusSuccessful == 0:
+			return
+		}
+	}
+	// The text strace prints between the parentheses.
+	t := p.dec.AppendEnter(p.text[:0], enter)
+	nameEnd := 0
+	for nameEnd < len(t) && t[nameEnd] != '(' {
+		nameEnd++
+	}
+	exitEv := ev
+	if !returned {
+		exitEv = enter
+	}
+	t = p.dec.AppendExit(t, exitEv)
+	argText := t[min(nameEnd+1, len(t)):max(len(t)-1, nameEnd+1)]
+	p.spans = decode.SplitArgs(argText, p.spans[:0])
+
+	b := p.head(p.line[:0], "syscall", ev, enter.Enter)
+	tbl := syscalls.ForArch(ev.Arch)
+	if tbl == nil {
+		tbl = syscalls.Native()
+	}
+	sc := tbl.Get(int(ev.NR))
+	b = append(b, `,"syscall":`...)
+	b = appendJSONString(b, t[:nameEnd])
+	b = append(b, `,"nr":`...)
+	b = strconv.AppendInt(b, int64(ev.NR), 10)
+	b = append(b, `,"enter_ns":`...)
+	b = strconv.AppendInt(b, enter.Enter, 10)
+	if returned {
+		b = append(b, `,"exit_ns":`...)
+		b = strconv.AppendInt(b, ev.Exit, 10)
+		b = append(b, `,"duration_ns":`...)
+		b = strconv.AppendInt(b, max(ev.Exit-enter.Enter, 0), 10)
+	}
+	b = append(b, `,"args":[`...)
+	nargs := min(sc.NArgs, trace.MaxArgs)
+	if sc.Sig != nil && len(sc.Sig.Args) < nargs {
+		nargs = len(sc.Sig.Args)
+	}
+	n := max(nargs, len(p.spans))
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '{')
+		sep := false
+		if sc.Sig != nil && i < len(sc.Sig.Args) {
+			b = append(b, `"name":`...)
+			b = appendJSONString(b, []byte(sc.Sig.Args[i].Name))
+			sep = true
+		}
+		if i < nargs {
+			if sep {
+				b = append(b, ',')
+			}
+			b = append(b, `"raw":`...)
+			b = strconv.AppendUint(b, enter.Args[i], 10)
+			sep = true
+		}
+		if i < len(p.spans) {
+			if sep {
+				b = append(b, ',')
+			}
+			b = append(b, `"text":`...)
+			b = appendJSONString(b, argText[p.spans[i][0]:p.spans[i][1]])
+		}
+		b = append(b, '}')
+	}
+	b = append(b, ']')
+	if !returned {
+		b = append(b, `,"unfinished":true`...)
+	} else {
+		r := p.dec.AppendReturn(t[len(t):], ev)
+		if len(r) >= 2 && r[0] == '=' && r[1] == ' ' {
+			r = r[2:]
+		}
+		b = append(b, `,"ret":{"raw":`...)
+		b = strconv.AppendInt(b, ev.Ret, 10)
+		b = append(b, `,"text":`...)
+		b = appendJSONString(b, r)
+		b = append(b, '}')
+		if ev.IsError() {
+			b = append(b, `,"errno":`...)
+			b = appendJSONString(b, []byte(decode.ErrnoName(int(-ev.Ret))))
+		}
+	}
+	p.text = t
+	p.finish(b)
+}
+
+func (p *JSONPrinter) signal(ev *trace.Event) {
+	if ev.Signal == nil || p.opts.Spec != nil && !p.opts.Spec.Signals.Has(int(ev.Signal.Signo)) {
+		return
+	}
+	b := p.head(p.line[:0], "signal", ev, ev.Enter)
+	b = append(b, `,"signal":`...)
+	b = appendJSONString(b, []byte(decode.SignalName(int(ev.Signal.Signo))))
+	b = append(b, `,"signo":`...)
+	b = strconv.AppendInt(b, int64(ev.Signal.Signo), 10)
+	if ev.Signal.GroupStop {
+		b = append(b, `,"stopped":true`...)
+	}
+	text := p.dec.AppendSignal(p.text[:0], ev)
+	b = append(b, `,"text":`...)
+	b = appendJSONString(b, text)
+	p.text = text
+	p.finish(b)
+}
+
+func (p *JSONPrinter) taskExit(ev *trace.Event) {
+	b := p.head(p.line[:0], "exit", ev, ev.Enter)
+	if ev.ExitSignal != 0 {
+		if p.opts.Spec != nil && !p.opts.Spec.Signals.Has(ev.ExitSignal) {
+			return
+		}
+		b = append(b, `,"killed_by":`...)
+		b = appendJSONString(b, []byte(decode.SignalName(ev.ExitSignal)))
+		if ev.CoreDumped {
+			b = append(b, `,"core_dumped":true`...)
+		}
+	} else {
+		b = append(b, `,"status":`...)
+		b = strconv.AppendInt(b, int64(ev.Status), 10)
+	}
+	p.finish(b)
+}
+
+func (p *JSONPrinter) simple(kind string, ev *trace.Event) {
+	p.finish(p.head(p.line[:0], kind, ev, ev.Enter))
+}
+
+// head starts a record: its type, pid, tid and wall-clock time of ns (a
+// CLOCK_MONOTONIC time).
+func (p *JSONPrinter) head(b []byte, kind string, ev *trace.Event, ns int64) []byte {
+	b = append(b, `{"type":"`...)
+	b = append(b, kind...)
+	b = append(b, `","pid":`...)
+	b = strconv.AppendInt(b, int64(ev.PID), 10)
+	b = append(b, `,"tid":`...)
+	b = strconv.AppendInt(b, int64(ev.TID), 10)
+	b = append(b, `,"time":"`...)
+	b = time.Unix(0, ns+p.wallOff).UTC().AppendFormat(b, "2006-01-02T15:04:05.000000000Z")
+	b = append(b, '"')
+	if ev.Kind != trace.SyscallEnter && ev.Kind != trace.SyscallExit {
+		b = append(b, `,"mono_ns":`...)
+		b = strconv.AppendInt(b, ns, 10)
+	}
+	return b
+}
+
+func (p *JSONPrinter) finish(b []byte) {
+	b = append(b, "}\n"...)
+	if _, err := p.out.Write(b); err != nil && p.err == nil {
+		p.err = err
+	}
+	p.line = b
+}
+
+// Close writes the calls still pending as unfinished, and flushes and
+// closes the output.
+func (p *JSONPrinter) Close() error {
+	for tid := range p.pending {
+		p.flushPending(tid)
+	}
+	if err := p.out.Flush(); err != nil && p.err == nil {
+		p.err = err
+	}
+	if p.file != nil {
+		if err := p.file.Close(); err != nil && p.err == nil {
+			p.err = err
+		}
+	}
+	return p.err
+}
+
+// appendJSONString appends s as a JSON string; bytes that are not valid
+// UTF-8 (strace's text is ASCII, but paths need not be) become U+FFFD.
+func appendJSONString(b []byte, s []byte) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				b = append(b, '\\', c)
+			case c < 0x20:
+				b = append(b, `\u00`...)
+				b = append(b, "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
+			default:
+				b = append(b, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, `\ufffd`...)
+		} else {
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return append(b, '"')
+}
