@@ -19,14 +19,6 @@ func appendPtr(b []byte, v uint64) []byte {
 func appendInt(b []byte, v int64) []byte   { return strconv.AppendInt(b, v, 10) }
 func appendUint(b []byte, v uint64) []byte { return strconv.AppendUint(b, v, 10) }
 
-// appendDirFD prints a directory descriptor: AT_FDCWD or the number.
-func appendDirFD(b []byte, v uint64) []byte {
-	if int32(v) == -100 {
-		return append(b, "AT_FDCWD"...)
-	}
-	return appendInt(b, int64(int32(v)))
-}
-
 // appendID prints a uid_t/gid_t, with (id_t)-1 as -1.
 func appendID(b []byte, v uint64) []byte {
 	if uint32(v) == 0xffffffff {
@@ -87,11 +79,11 @@ func argPrinter(a syscalls.Arg, arch uint32) argFn {
 		}
 	case syscalls.FD:
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
-			return appendInt(b, int64(int32(ev.Args[i])))
+			return d.appendFD(b, ev, ev.Args[i])
 		}
 	case syscalls.DirFD:
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
-			return appendDirFD(b, ev.Args[i])
+			return d.appendDirFDArg(b, ev, ev.Args[i])
 		}
 	case syscalls.ID:
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
@@ -116,12 +108,14 @@ func argPrinter(a syscalls.Arg, arch uint32) argFn {
 			x = openFlagsOf(arch)
 		}
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
-			return appendFlags(b, x, ev.Args[i])
+			mark := len(b)
+			return d.restyle(appendFlags(b, x, ev.Args[i]), mark, ev.Args[i], numHex)
 		}
 	case syscalls.Enum:
 		x := xlatOf(a.Xlat)
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
-			return appendEnum(b, x, uint64(uint32(ev.Args[i])))
+			mark, v := len(b), uint64(uint32(ev.Args[i]))
+			return d.restyle(appendEnum(b, x, v), mark, v, numHex)
 		}
 	case syscalls.Path:
 		return printPath
@@ -426,7 +420,7 @@ func appendEnvCount(b []byte, ev *trace.Event, i int) []byte {
 	addr := ev.Args[i]
 	b = appendPtr(b, addr)
 	c := &ev.Captures[i]
-	if addr == 0 || c.Faulted {
+	if addr == 0 || c.Faulted || !c.Present() {
 		return b
 	}
 	n := c.Aux

@@ -35,13 +35,13 @@ func enterClone(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = appendPtr(b, ev.Args[stack])
 	b = append(b, ", flags="...)
 	if flags != 0 {
-		b = appendFlags(b, cloneFlags, flags)
+		b = d.flags(b, cloneFlags, flags)
 		if sig != 0 {
 			b = append(b, '|')
-			b = appendSignal(b, int64(sig))
+			b = d.signal(b, int64(sig))
 		}
 	} else {
-		b = appendSignal(b, int64(sig))
+		b = d.signal(b, int64(sig))
 	}
 	return b
 }
@@ -85,7 +85,7 @@ func enterClone3(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	p := cp.Data
 	flags := le64(p, 0)
 	b = append(b, "{flags="...)
-	b = appendFlags(b, cloneFlags, flags)
+	b = d.flags(b, cloneFlags, flags)
 	if flags&clonePidfd != 0 {
 		b = append(b, ", pidfd="...)
 		b = appendPtr(b, le64(p, 8))
@@ -100,7 +100,7 @@ func enterClone3(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	}
 	b = append(b, ", exit_signal="...)
 	if es := le64(p, 32); es < 0x7fffffff {
-		b = appendSignal(b, int64(es))
+		b = d.signal(b, int64(es))
 	} else {
 		b = appendUint(b, es)
 	}

@@ -80,7 +80,7 @@ func (d *Decoder) appendCmsgs(b []byte, addr uint64, c *trace.Capture, inLen uin
 		b = append(b, "{cmsg_len="...)
 		b = appendUint(b, cmLen)
 		b = append(b, ", cmsg_level="...)
-		b = appendEnum(b, cmsgLevels, uint64(uint32(level)))
+		b = d.enum(b, cmsgLevels, uint64(uint32(level)))
 		b = append(b, ", cmsg_type="...)
 		n := min(cmLen, uint64(len(buf)))
 		var data []byte
@@ -117,10 +117,10 @@ func (d *Decoder) appendCmsgTypeData(b []byte, level, typ int32, data []byte) []
 	var ok bool
 	switch level {
 	case 1: // SOL_SOCKET
-		b = appendEnum(b, scmTypes, uint64(uint32(typ)))
+		b = d.enum(b, scmTypes, uint64(uint32(typ)))
 		pr, ok = scmPrinters[typ]
 	case 0: // SOL_IP
-		b = appendEnum(b, ipCmsgTypes, uint64(uint32(typ)))
+		b = d.enum(b, ipCmsgTypes, uint64(uint32(typ)))
 		pr, ok = ipCmsgPrinters[typ]
 	default:
 		return appendHex(b, uint64(uint32(typ)))

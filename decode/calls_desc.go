@@ -19,9 +19,9 @@ func fcntlExitCmd(cmd uint32) bool {
 
 func enterFcntl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	cmd := uint32(ev.Args[1])
-	b = appendInt(b, int64(int32(ev.Args[0])))
+	b = d.appendFD(b, ev, ev.Args[0])
 	b = append(b, ", "...)
-	b = appendEnum(b, fcntlCmds, uint64(cmd))
+	b = d.enum(b, fcntlCmds, uint64(cmd))
 	if fcntlExitCmd(cmd) {
 		return b
 	}
@@ -29,7 +29,7 @@ func enterFcntl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	arg := ev.Args[2]
 	switch cmd {
 	case 2: // F_SETFD
-		return appendFlags(b, fdFlags, arg)
+		return d.flags(b, fdFlags, arg)
 	case 8, 1031, 0, 1030: // F_SETOWN, F_SETPIPE_SZ, F_DUPFD, F_DUPFD_CLOEXEC
 		return appendInt(b, int64(int32(arg)))
 	case 4: // F_SETFL
@@ -37,13 +37,13 @@ func enterFcntl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	case 6, 7, 37, 38: // F_SETLK, F_SETLKW, F_OFD_SETLK(W)
 		return d.appendFlockArg(b, ev, false)
 	case 1026: // F_NOTIFY
-		return appendFlags(b, notifyFlags, arg)
+		return d.flags(b, notifyFlags, arg)
 	case 1024: // F_SETLEASE
-		return appendEnum(b, lockTypes, arg)
+		return d.enum(b, lockTypes, arg)
 	case 1033: // F_ADD_SEALS
-		return appendFlags(b, sealFlags, arg)
+		return d.flags(b, sealFlags, arg)
 	case 10: // F_SETSIG
-		return appendSignal(b, int64(int32(arg)))
+		return d.signal(b, int64(int32(arg)))
 	case 15: // F_SETOWN_EX
 		return appendOwnerEx(b, ev, false)
 	}
@@ -126,6 +126,8 @@ func retFcntl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 			b, _ = appendFlagsOnly(note(b, "seals "), sealFlags, r)
 			return append(b, ')')
 		}
+	case 0, 1030: // F_DUPFD, F_DUPFD_CLOEXEC: a descriptor (-y shows its path)
+		return d.appendFD(append(b, "= "...), ev, r)
 	case 11: // F_GETSIG
 		if r != 0 {
 			b = appendInt(append(b, "= "...), int64(r))

@@ -49,12 +49,12 @@ func init() {
 
 // enterEpollCtl prints epoll_ctl; EPOLL_CTL_DEL's event is not read.
 func enterEpollCtl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	b = appendInt(b, int64(int32(ev.Args[0])))
+	b = d.appendFD(b, ev, ev.Args[0])
 	b = append(b, ", "...)
 	op := uint64(uint32(ev.Args[1]))
-	b = appendEnum(b, epollCtlOps, op)
+	b = d.enum(b, epollCtlOps, op)
 	b = append(b, ", "...)
-	b = appendInt(b, int64(int32(ev.Args[2])))
+	b = d.appendFD(b, ev, ev.Args[2])
 	b = append(b, ", "...)
 	if op == 2 { // EPOLL_CTL_DEL
 		return appendPtr(b, ev.Args[3])

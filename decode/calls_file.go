@@ -17,14 +17,15 @@ func init() {
 func enterOpen(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	off := 0
 	if len(c.args) == 4 { // openat
-		b = appendDirFD(b, ev.Args[0])
+		b = d.appendDirFDArg(b, ev, ev.Args[0])
 		b = append(b, ", "...)
 		off = 1
 	}
 	b = printPath(d, b, ev, off)
 	b = append(b, ", "...)
 	flags := uint32(ev.Args[off+1])
-	b = appendOpenFlags(b, flags, ev.Arch)
+	mark := len(b)
+	b = d.restyle(appendOpenFlags(b, flags, ev.Arch), mark, uint64(flags), numHex)
 	if flags&(0100|020000000) != 0 {
 		b = append(b, ", "...)
 		b = appendMode(b, uint64(uint32(ev.Args[off+2])))
@@ -83,7 +84,7 @@ func exitGetrandom(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = append(b, ", "...)
 	b = appendUint(b, ev.Args[1])
 	b = append(b, ", "...)
-	return appendFlags(b, getrandomFlags, uint64(uint32(ev.Args[2])))
+	return d.flags(b, getrandomFlags, uint64(uint32(ev.Args[2])))
 }
 
 // exitGetdents64 prints the directory buffer: its address and the count
@@ -147,7 +148,7 @@ func (d *Decoder) appendDirents(b []byte, p []byte, n int) []byte {
 		b = append(b, ", d_reclen="...)
 		b = appendUint(b, uint64(rl))
 		b = append(b, ", d_type="...)
-		b = appendEnum(b, direntTypes, uint64(p[off+18]))
+		b = d.enum(b, direntTypes, uint64(p[off+18]))
 		b = append(b, ", d_name="...)
 		end := off + rl
 		if end > n {

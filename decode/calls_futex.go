@@ -12,7 +12,7 @@ func enterFutex(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	op := uint32(ev.Args[1])
 	b = appendPtr(b, ev.Args[0])
 	b = append(b, ", "...)
-	b = appendEnum(b, futexOps, uint64(op))
+	b = d.enum(b, futexOps, uint64(op))
 	cmd := op & 0x7f
 	timeout := func(b []byte) []byte {
 		if ev.Args[3] == 0 {
@@ -52,6 +52,15 @@ func enterFutex(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 			b = append(b, ", "...)
 			b = appendInt(b, int64(int32(ev.Args[5])))
 		}
+	case 5: // FUTEX_WAKE_OP
+		b = append(b, ", "...)
+		b = appendUint(b, uint64(uint32(ev.Args[2])))
+		b = append(b, ", "...)
+		b = appendUint(b, uint64(uint32(ev.Args[3])))
+		b = append(b, ", "...)
+		b = appendPtr(b, ev.Args[4])
+		b = append(b, ", "...)
+		b = d.appendWakeOp(b, uint32(ev.Args[5]))
 	case 6, 13: // FUTEX_LOCK_PI(2)
 		b = append(b, ", "...)
 		b = timeout(b)

@@ -21,7 +21,13 @@ const (
 	ioctlTermiosIn                  // at entry, struct termios
 	ioctlWinsz                      // at exit, struct winsize
 	ioctlWinszIn                    // at entry, struct winsize
+	ioctlFlow                       // at entry, TCXONC's action by name
+	ioctlFlush                      // at entry, TCFLSH's queue by name
 )
+
+var tcxoncActions = &xlat{vals: []xv{{0, "TCOOFF"}, {1, "TCOON"}, {2, "TCIOFF"}, {3, "TCION"}}, dflt: "TC???"}
+
+var tcflshQueues = &xlat{vals: []xv{{0, "TCIFLUSH"}, {1, "TCOFLUSH"}, {2, "TCIOFLUSH"}}, dflt: "TC???"}
 
 type ioctlInfo struct {
 	name string
@@ -29,11 +35,11 @@ type ioctlInfo struct {
 }
 
 var ioctls = map[uint32]ioctlInfo{
-	0x5401: {"TCGETS", ioctlTermios}, 0x5402: {"TCSETS", ioctlTermiosIn},
-	0x5403: {"TCSETSW", ioctlTermiosIn}, 0x5404: {"TCSETSF", ioctlTermiosIn},
+	0x5401: {"TCGETS", ioctlTermios}, 0x5402: {"SNDCTL_TMR_START or TCSETS", ioctlTermiosIn},
+	0x5403: {"SNDCTL_TMR_STOP or TCSETSW", ioctlTermiosIn}, 0x5404: {"SNDCTL_TMR_CONTINUE or TCSETSF", ioctlTermiosIn},
 	0x5405: {"TCGETA", ioctlHex}, 0x5406: {"TCSETA", ioctlHex}, 0x5407: {"TCSETAW", ioctlHex},
-	0x5408: {"TCSETAF", ioctlHex}, 0x5409: {"TCSBRK", ioctlInt}, 0x540a: {"TCXONC", ioctlInt},
-	0x540b: {"TCFLSH", ioctlInt}, 0x540c: {"TIOCEXCL", ioctlNone}, 0x540d: {"TIOCNXCL", ioctlNone},
+	0x5408: {"TCSETAF", ioctlHex}, 0x5409: {"TCSBRK", ioctlInt}, 0x540a: {"TCXONC", ioctlFlow},
+	0x540b: {"TCFLSH", ioctlFlush}, 0x540c: {"TIOCEXCL", ioctlNone}, 0x540d: {"TIOCNXCL", ioctlNone},
 	0x540e: {"TIOCSCTTY", ioctlInt}, 0x540f: {"TIOCGPGRP", ioctlIntOut}, 0x5410: {"TIOCSPGRP", ioctlIntIn},
 	0x5411: {"TIOCOUTQ", ioctlIntOut}, 0x5412: {"TIOCSTI", ioctlHex}, 0x5413: {"TIOCGWINSZ", ioctlWinsz},
 	0x5414: {"TIOCSWINSZ", ioctlWinszIn}, 0x5415: {"TIOCMGET", ioctlHex}, 0x541b: {"FIONREAD", ioctlIntOut},
@@ -51,7 +57,7 @@ func ioctlExit(k ioctlKind) bool {
 }
 
 func enterIoctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	b = appendInt(b, int64(int32(ev.Args[0])))
+	b = d.appendFD(b, ev, ev.Args[0])
 	b = append(b, ", "...)
 	req := uint32(ev.Args[1])
 	info, known := ioctls[req]
@@ -69,6 +75,13 @@ func enterIoctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	case ioctlIntIn:
 		b = append(b, ", "...)
 		return appendIntRef(b, ev, 2)
+	case ioctlFlow, ioctlFlush:
+		x := tcxoncActions
+		if info.kind == ioctlFlush {
+			x = tcflshQueues
+		}
+		b = append(b, ", "...)
+		return d.enum(b, x, ev.Args[2])
 	case ioctlTermiosIn:
 		b = append(b, ", "...)
 		if cp, ok := capOK(ev, 2); ok && len(cp.Data) >= 36 && ev.Args[2] != 0 {
@@ -175,11 +188,20 @@ var baudRates = &xlat{vals: []xv{
 	{010000, "BOTHER"},
 }, dflt: "B???"}
 
+// appendTermFlags prints termios flags as strace's printflags with no
+// default: nothing at all for zero.
+func appendTermFlags(b []byte, x *xlat, v uint32) []byte {
+	if v == 0 {
+		return b
+	}
+	return appendFlags(b, x, uint64(v))
+}
+
 // appendTermios prints a struct termios as strace does without -v.
 func (d *Decoder) appendTermios(b []byte, p []byte) []byte {
 	iflag, oflag, cflag, lflag := le32(p, 0), le32(p, 4), le32(p, 8), le32(p, 12)
 	b = append(b, "{c_iflag="...)
-	b = appendFlags(b, termIflags, uint64(iflag))
+	b = appendTermFlags(b, termIflags, iflag)
 	b = append(b, ", c_oflag="...)
 	delays := [...]struct {
 		mask  uint32
@@ -203,24 +225,24 @@ func (d *Decoder) appendTermios(b []byte, p []byte) []byte {
 		b = append(b, '|')
 		oflag &^= dl.mask
 	}
-	b = appendFlags(b, termOflags, uint64(oflag))
+	b = appendTermFlags(b, termOflags, oflag)
 	b = append(b, ", c_cflag="...)
-	b = appendEnum(b, baudRates, uint64(cflag&010017))
+	b = d.enum(b, baudRates, uint64(cflag&010017))
 	b = append(b, '|')
 	if ib := cflag & 002003600000; ib != 0 {
-		b = appendEnum(b, baudRates, uint64(ib>>16))
+		b = d.enum(b, baudRates, uint64(ib>>16))
 		b = append(b, "<<IBSHIFT|"...)
 	}
 	b = append(b, [4]string{"CS5", "CS6", "CS7", "CS8"}[(cflag&060)>>4]...)
 	b = append(b, '|')
-	b = appendFlags(b, termCflags, uint64(cflag&^(010017|002003600000|060)))
+	b = appendTermFlags(b, termCflags, cflag&^(010017|002003600000|060))
 	b = append(b, ", c_lflag="...)
-	b = appendFlags(b, termLflags, uint64(lflag))
+	b = appendTermFlags(b, termLflags, lflag)
 	if !d.opts.Verbose {
 		return append(b, ", ...}"...)
 	}
 	b = append(b, ", c_line="...)
-	b = appendEnum(b, lineDisciplines, uint64(p[16]))
+	b = d.enum(b, lineDisciplines, uint64(p[16]))
 	b = append(b, ", c_cc=["...)
 	for k := 0; k < 19; k++ {
 		if k > 0 {

@@ -104,6 +104,6 @@ func (d *Decoder) appendMsghdr(b []byte, c *trace.Capture, user int32, hasUser b
 	b = append(b, ", msg_controllen="...)
 	b = appendUint(b, m.controllen)
 	b = append(b, ", msg_flags="...)
-	b = appendFlags(b, msgFlags, uint64(m.flags))
+	b = d.flags(b, msgFlags, uint64(m.flags))
 	return append(b, '}')
 }

@@ -15,10 +15,10 @@ func init() {
 // (the protocol named by the domain's table).
 func enterSocket(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	domain := uint32(ev.Args[0])
-	b = appendEnum(b, addressFamilies, uint64(domain))
+	b = d.enum(b, addressFamilies, uint64(domain))
 	b = append(b, ", "...)
 	typ := uint32(ev.Args[1])
-	b = appendEnum(b, sockTypes, uint64(typ&0xf))
+	b = d.enum(b, sockTypes, uint64(typ&0xf))
 	if rest := typ &^ 0xf; rest != 0 {
 		b = append(b, '|')
 		b, _ = appendFlagsOnly(b, sockTypeFlags, uint64(rest))
@@ -27,9 +27,9 @@ func enterSocket(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	proto := uint64(uint32(ev.Args[2]))
 	switch domain {
 	case 2, 10: // AF_INET, AF_INET6
-		b = appendEnum(b, inetProtocols, proto)
+		b = d.enum(b, inetProtocols, proto)
 	case 16: // AF_NETLINK
-		b = appendEnum(b, netlinkProtocols, proto)
+		b = d.enum(b, netlinkProtocols, proto)
 	default:
 		b = appendInt(b, int64(int32(proto)))
 	}
@@ -75,7 +75,7 @@ func printSockaddrS(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 func (d *Decoder) appendSockaddr(b []byte, p []byte) []byte {
 	fam := le16(p, 0)
 	b = append(b, "{sa_family="...)
-	b = appendEnum(b, addressFamilies, uint64(fam))
+	b = d.enum(b, addressFamilies, uint64(fam))
 	n := len(p)
 	if n <= 2 {
 		return append(b, '}')

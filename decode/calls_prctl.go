@@ -67,20 +67,20 @@ func prctlAtExit(opt uint32) bool {
 
 func enterPrctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	opt := uint32(ev.Args[0])
-	b = appendEnum(b, prctlOptions, uint64(opt))
+	b = d.enum(b, prctlOptions, uint64(opt))
 	arg2 := ev.Args[1]
 	switch opt {
-	case 7, 21, 30, 13, 31, 32, 3, 27, 46, 39, 42, 58: // no arguments printed
+	case 7, 21, 30, 13, 31, 32, 3, 27, 46: // no arguments printed
 		return b
 	case 8, 36, 20, 10, 12, 14: // PR_SET_KEEPCAPS, ... : unsigned
 		b = append(b, ", "...)
 		return appendUint(b, arg2)
 	case 4: // PR_SET_DUMPABLE
 		b = append(b, ", "...)
-		return appendEnum(b, prDumpable, arg2)
+		return d.enum(b, prDumpable, arg2)
 	case 23, 24: // PR_CAPBSET_READ, PR_CAPBSET_DROP
 		b = append(b, ", "...)
-		return appendEnum(b, capNames, arg2)
+		return d.enum(b, capNames, arg2)
 	case 15: // PR_SET_NAME
 		b = append(b, ", "...)
 		return d.appendCommArg(b, ev)
@@ -89,7 +89,7 @@ func enterPrctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		if arg2 > 128 {
 			return appendUint(b, arg2)
 		}
-		return appendSignal(b, int64(arg2))
+		return d.signal(b, int64(arg2))
 	case 0x59616d61: // PR_SET_PTRACER
 		b = append(b, ", "...)
 		if int32(arg2) == -1 {
@@ -152,7 +152,7 @@ func exitPrctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		return d.appendCommArg(b, ev)
 	case 2: // PR_GET_PDEATHSIG
 		b = append(b, '[')
-		b = appendSignal(b, int64(int32(le32(cp.Data, 0))))
+		b = d.signal(b, int64(int32(le32(cp.Data, 0))))
 		return append(b, ']')
 	case 40: // PR_GET_TID_ADDRESS
 		b = append(b, '[')

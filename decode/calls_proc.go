@@ -19,7 +19,7 @@ func init() {
 
 func enterArchPrctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	code := uint32(ev.Args[0])
-	b = appendEnum(b, archPrctlCodes, uint64(code))
+	b = d.enum(b, archPrctlCodes, uint64(code))
 	switch code {
 	case 0x1003, 0x1004, 0x1011, 0x1021, 0x1022, 0x1024: // ARCH_GET_*
 		return append(b, ", "...)

@@ -9,7 +9,7 @@ func init() {
 }
 
 // appendFdSet prints the descriptors of a captured fd_set below nfds.
-func appendFdSet(b []byte, ev *trace.Event, i int, nfds int) []byte {
+func (d *Decoder) appendFdSet(b []byte, ev *trace.Event, i int, nfds int) []byte {
 	addr := ev.Args[i]
 	if addr == 0 {
 		return append(b, "NULL"...)
@@ -29,7 +29,7 @@ func appendFdSet(b []byte, ev *trace.Event, i int, nfds int) []byte {
 			b = append(b, ' ')
 		}
 		first = false
-		b = appendInt(b, int64(fd))
+		b = d.appendFD(b, ev, uint64(fd))
 	}
 	return append(b, ']')
 }
@@ -48,7 +48,7 @@ func enterSelect(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	}
 	for i := 1; i <= 3; i++ {
 		b = append(b, ", "...)
-		b = appendFdSet(b, ev, i, nfds)
+		b = d.appendFdSet(b, ev, i, nfds)
 	}
 	b = append(b, ", "...)
 	if ev.Args[4] == 0 {

@@ -78,13 +78,20 @@ var ipv6Options = &xlat{vals: []xv{
 var udpOptions = &xlat{vals: []xv{{1, "UDP_CORK"}, {100, "UDP_ENCAP"}, {101, "UDP_NO_CHECK6_TX"},
 	{102, "UDP_NO_CHECK6_RX"}, {103, "UDP_SEGMENT"}, {104, "UDP_GRO"}}, dflt: "UDP_???"}
 
+var netlinkOptions = &xlat{vals: []xv{
+	{1, "NETLINK_ADD_MEMBERSHIP"}, {2, "NETLINK_DROP_MEMBERSHIP"}, {3, "NETLINK_PKTINFO"},
+	{4, "NETLINK_BROADCAST_ERROR"}, {5, "NETLINK_NO_ENOBUFS"}, {6, "NETLINK_RX_RING"}, {7, "NETLINK_TX_RING"},
+	{8, "NETLINK_LISTEN_ALL_NSID"}, {9, "NETLINK_LIST_MEMBERSHIPS"}, {10, "NETLINK_CAP_ACK"},
+	{11, "NETLINK_EXT_ACK"}, {12, "NETLINK_GET_STRICT_CHK"},
+}, dflt: "NETLINK_???"}
+
 // appendSockoptLevelName prints sockfd, level and optname.
-func appendSockoptLevelName(b []byte, ev *trace.Event) []byte {
-	b = appendInt(b, int64(int32(ev.Args[0])))
+func (d *Decoder) appendSockoptLevelName(b []byte, ev *trace.Event) []byte {
+	b = d.appendFD(b, ev, ev.Args[0])
 	b = append(b, ", "...)
 	level := uint32(ev.Args[1])
 	name := uint64(uint32(ev.Args[2]))
-	b = appendEnum(b, socketLevels, uint64(level))
+	b = d.enum(b, socketLevels, uint64(level))
 	b = append(b, ", "...)
 	var x *xlat
 	switch level {
@@ -98,10 +105,12 @@ func appendSockoptLevelName(b []byte, ev *trace.Event) []byte {
 		x = ipv6Options
 	case 17:
 		x = udpOptions
+	case 270:
+		x = netlinkOptions
 	default:
 		return appendUint(b, name)
 	}
-	return appendEnum(b, x, name)
+	return d.enum(b, x, name)
 }
 
 // appendSockoptValue prints an option value of n bytes: an int as [N],
@@ -111,6 +120,9 @@ func (d *Decoder) appendSockoptValue(b []byte, ev *trace.Event, n int32) []byte 
 	cp, ok := capOK(ev, 3)
 	if addr == 0 || !ok || n <= 0 {
 		return appendPtr(b, addr)
+	}
+	if sb, ok := d.appendSockoptStruct(b, uint32(ev.Args[1]), uint32(ev.Args[2]), cp.Data, n); ok {
+		return sb
 	}
 	if n == 4 && len(cp.Data) >= 4 {
 		v := int32(le32(cp.Data, 0))
@@ -126,7 +138,7 @@ func (d *Decoder) appendSockoptValue(b []byte, ev *trace.Event, n int32) []byte 
 }
 
 func enterSetsockopt(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	b = appendSockoptLevelName(b, ev)
+	b = d.appendSockoptLevelName(b, ev)
 	b = append(b, ", "...)
 	n := int32(ev.Args[4])
 	b = d.appendSockoptValue(b, ev, n)
@@ -135,7 +147,7 @@ func enterSetsockopt(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 }
 
 func enterGetsockopt(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	b = appendSockoptLevelName(b, ev)
+	b = d.appendSockoptLevelName(b, ev)
 	return append(b, ", "...)
 }
 

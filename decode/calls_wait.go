@@ -74,7 +74,7 @@ func exitWait4(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		b = appendWaitStatus(b, le32(cp.Data, 0))
 	}
 	b = append(b, ", "...)
-	b = appendFlags(b, waitOptions, uint64(uint32(ev.Args[2])))
+	b = d.flags(b, waitOptions, uint64(uint32(ev.Args[2])))
 	if len(c.args) < 4 {
 		return b
 	}

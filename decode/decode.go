@@ -55,6 +55,23 @@ type Options struct {
 	Hex HexMode
 	// Verbose is -v: structures and environments in full.
 	Verbose bool
+	// DecodeFDs is -y / -yy: what is shown beside file descriptors; FDs
+	// answers the questions it raises (nil shows bare numbers).
+	DecodeFDs FDDecode
+	FDs       FDResolver
+	// DumpRead and DumpWrite are -e read= and -e write=: the descriptors
+	// whose data AppendDumps shows in hex (nil: none).
+	DumpRead, DumpWrite *trace.FDSet
+	// Raw is -e raw=: the syscalls whose arguments and result print as
+	// raw hex numbers (nil: none).
+	Raw *trace.SyscallSet
+	// Xlat is -X: names, numbers, or both for named constants.
+	Xlat XlatStyle
+	// Abbrev is -e abbrev=: the calls whose structures and arrays are
+	// abbreviated unless Verbose (nil: all). Deref is -e verbose=: the
+	// calls whose structures are shown at all, others showing addresses
+	// (nil: all).
+	Abbrev, Deref *trace.SyscallSet
 }
 
 // Decoder formats events. It is not safe for concurrent use.
@@ -65,6 +82,12 @@ type Decoder struct {
 	calls [2][]*call
 	// unknown caches printers of numbers beyond the tables.
 	unknown map[uint64]*call
+	// scratch holds a constant's names while restyle rewrites it (-X).
+	scratch []byte
+	// selective is set when -e raw=, abbrev= or verbose= treat some calls
+	// differently (verbosity.go); shallow is narrow's copy of an event.
+	selective bool
+	shallow   trace.Event
 }
 
 // New returns a Decoder with opts.
@@ -74,8 +97,12 @@ func New(opts Options) *Decoder {
 	} else if opts.StringLimit < 0 {
 		opts.StringLimit = 0
 	}
-	return &Decoder{opts: opts}
+	return &Decoder{opts: opts, selective: opts.Raw != nil || opts.Abbrev != nil || opts.Deref != nil}
 }
+
+// SetFDResolver sets the resolver -y and -yy consult (Options.FDs); the
+// CLI creates it once the backend is known.
+func (d *Decoder) SetFDResolver(r FDResolver) { d.opts.FDs = r }
 
 // Options returns the decoder's options.
 func (d *Decoder) Options() Options { return d.opts }
@@ -129,17 +156,29 @@ func (d *Decoder) AppendEnter(b []byte, ev *trace.Event) []byte {
 	c := d.lookup(ev)
 	b = append(b, c.name...)
 	b = append(b, '(')
-	if c.enter != nil {
-		return c.enter(d, c, b, ev)
+	restore, verbose := false, false
+	if d.selective {
+		if d.raw(ev) {
+			return appendRawArgs(b, ev, c)
+		}
+		ev, verbose = d.narrow(ev, c)
+		restore = true
 	}
-	for i := 0; i < c.split; i++ {
-		if i > 0 {
+	if c.enter != nil {
+		b = c.enter(d, c, b, ev)
+	} else {
+		for i := 0; i < c.split; i++ {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = c.args[i](d, b, ev, i)
+		}
+		if c.split > 0 && c.split < len(c.args) {
 			b = append(b, ", "...)
 		}
-		b = c.args[i](d, b, ev, i)
 	}
-	if c.split > 0 && c.split < len(c.args) {
-		b = append(b, ", "...)
+	if restore {
+		d.opts.Verbose = verbose
 	}
 	return b
 }
@@ -149,15 +188,26 @@ func (d *Decoder) AppendEnter(b []byte, ev *trace.Event) []byte {
 // never returned.
 func (d *Decoder) AppendExit(b []byte, ev *trace.Event) []byte {
 	c := d.lookup(ev)
+	restore, verbose := false, false
+	if d.selective {
+		if d.raw(ev) {
+			return append(b, ')')
+		}
+		ev, verbose = d.narrow(ev, c)
+		restore = true
+	}
 	if c.exit != nil {
 		b = c.exit(d, c, b, ev)
-		return append(b, ')')
-	}
-	for i := c.split; i < len(c.args); i++ {
-		if i > c.split {
-			b = append(b, ", "...)
+	} else {
+		for i := c.split; i < len(c.args); i++ {
+			if i > c.split {
+				b = append(b, ", "...)
+			}
+			b = c.args[i](d, b, ev, i)
 		}
-		b = c.args[i](d, b, ev, i)
+	}
+	if restore {
+		d.opts.Verbose = verbose
 	}
 	return append(b, ')')
 }
@@ -175,8 +225,15 @@ func (d *Decoder) AppendReturn(b []byte, ev *trace.Event) []byte {
 	if ev.IsError() {
 		return appendErrorReturn(b, int(-ev.Ret))
 	}
+	if d.selective && d.raw(ev) {
+		return appendRetValue(b, syscalls.RetHex, ev.Ret)
+	}
 	if c.ret != nil {
 		return c.ret(d, c, b, ev)
+	}
+	if c.retType == syscalls.RetFD && d.opts.DecodeFDs != 0 {
+		b = append(b, "= "...)
+		return d.appendFD(b, ev, uint64(ev.Ret))
 	}
 	return appendRetValue(b, c.retType, ev.Ret)
 }

@@ -60,6 +60,49 @@ func (d *Decoder) appendQuoted(b []byte, s []byte, forceHex bool) []byte {
 	return append(b, '"')
 }
 
+// AppendQuoted appends s as strace quotes a string under the -x setting
+// hex: in double quotes, escaped as appendQuoted does. Packages that word
+// text for the decoder (fdpath's socket details) use it.
+func AppendQuoted(b []byte, s []byte, hex HexMode) []byte {
+	d := Decoder{opts: Options{Hex: hex}}
+	return d.appendQuoted(b, s, false)
+}
+
+// appendAngled appends s as strace prints a path inside -y's "<...>":
+// quoted without the quotes, with '<' and '>' escaped in octal too.
+// appendQuoted leaves those two as themselves, and every other character
+// it writes is an escape or printable, so they are escaped afterwards, in
+// three digits when an octal digit follows, as string_quote does.
+func (d *Decoder) appendAngled(b []byte, s []byte) []byte {
+	mark := len(b)
+	b = d.appendQuoted(b, s, false)
+	quoted := b[mark+1 : len(b)-1]
+	n := 0
+	for _, c := range quoted {
+		if c == '<' || c == '>' {
+			n++
+		}
+	}
+	if n == 0 {
+		copy(b[mark:], quoted)
+		return b[:mark+len(quoted)]
+	}
+	d.scratch = append(d.scratch[:0], quoted...)
+	b = b[:mark]
+	for i, c := range d.scratch {
+		if c != '<' && c != '>' {
+			b = append(b, c)
+			continue
+		}
+		b = append(b, '\\')
+		if i+1 < len(d.scratch) && d.scratch[i+1] >= '0' && d.scratch[i+1] <= '7' {
+			b = append(b, '0')
+		}
+		b = append(b, '7', '0'+c&7)
+	}
+	return b
+}
+
 // appendBuf prints a buffer of length n whose first bytes were captured,
 // as strace's printstr: at most -s bytes, then "..." when n is longer.
 func (d *Decoder) appendBuf(b []byte, data []byte, n uint64, forceHex bool) []byte {

@@ -62,11 +62,13 @@ func printLongRef(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	return append(b, ']')
 }
 
+// printInt2 prints a pair of ints; the pairs the tables name (pipe,
+// pipe2, socketpair) are file descriptors, shown with -y's paths.
 func printInt2(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	b = append(b, '[')
-	b = appendInt(b, int64(int32(le32(p, 0))))
+	b = d.appendFD(b, ev, uint64(le32(p, 0)))
 	b = append(b, ", "...)
-	b = appendInt(b, int64(int32(le32(p, 4))))
+	b = d.appendFD(b, ev, uint64(le32(p, 4)))
 	return append(b, ']')
 }
 
@@ -121,9 +123,11 @@ func appendRlim(b []byte, v uint64) []byte {
 
 func printRlimit(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	b = append(b, "{rlim_cur="...)
-	b = appendRlim(b, le64(p, 0))
+	mark := len(b)
+	b = d.restyle(appendRlim(b, le64(p, 0)), mark, le64(p, 0), numUnsigned)
 	b = append(b, ", rlim_max="...)
-	b = appendRlim(b, le64(p, 8))
+	mark = len(b)
+	b = d.restyle(appendRlim(b, le64(p, 8)), mark, le64(p, 8), numUnsigned)
 	return append(b, '}')
 }
 
@@ -175,7 +179,7 @@ func printSigaction(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	b = append(b, ", sa_mask="...)
 	b = appendSigset(b, p[24:32])
 	b = append(b, ", sa_flags="...)
-	b = appendFlags(b, saFlags, flags)
+	b = d.flags(b, saFlags, flags)
 	if flags&0x04000000 != 0 {
 		b = append(b, ", sa_restorer="...)
 		b = appendPtr(b, le64(p, 16))
@@ -189,10 +193,10 @@ func printSigsetS(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 
 func printPollfd(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	b = append(b, "{fd="...)
-	b = appendInt(b, int64(int32(le32(p, 0))))
+	b = d.appendFD(b, ev, uint64(le32(p, 0)))
 	ev16 := uint64(le16(p, 4))
 	b = append(b, ", events="...)
-	return append(appendFlags(b, pollFlags, ev16), '}')
+	return append(d.flags(b, pollFlags, ev16), '}')
 }
 
 func printRusage(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
@@ -228,9 +232,9 @@ func printWinsize(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 
 func printFlock(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	b = append(b, "{l_type="...)
-	b = appendEnum(b, lockTypes, uint64(le16(p, 0)))
+	b = d.enum(b, lockTypes, uint64(le16(p, 0)))
 	b = append(b, ", l_whence="...)
-	b = appendEnum(b, whence, uint64(le16(p, 2)))
+	b = d.enum(b, whence, uint64(le16(p, 2)))
 	b = append(b, ", l_start="...)
 	b = appendInt(b, int64(le64(p, 8)))
 	b = append(b, ", l_len="...)
@@ -283,7 +287,7 @@ func printEpollEvent(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 		data = le64(p, 4)
 	}
 	b = append(b, "{events="...)
-	b = appendFlags(b, epollEvents, uint64(le32(p, 0)))
+	b = d.flags(b, epollEvents, uint64(le32(p, 0)))
 	b = append(b, ", data={u32="...)
 	b = appendUint(b, uint64(uint32(data)))
 	b = append(b, ", u64="...)
@@ -300,7 +304,9 @@ var epollEvents = &xlat{vals: []xv{
 
 func printCapHeader(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	b = append(b, "{version="...)
-	switch v := le32(p, 0); v {
+	mark := len(b)
+	v := le32(p, 0)
+	switch v {
 	case 0x19980330:
 		b = append(b, "_LINUX_CAPABILITY_VERSION_1"...)
 	case 0x20071026:
@@ -309,7 +315,9 @@ func printCapHeader(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 		b = append(b, "_LINUX_CAPABILITY_VERSION_3"...)
 	default:
 		b = appendHex(b, uint64(v))
+		b = appendComment(b, "_LINUX_CAPABILITY_VERSION_???")
 	}
+	b = d.restyle(b, mark, uint64(v), numHex)
 	b = append(b, ", pid="...)
 	b = appendInt(b, int64(int32(le32(p, 4))))
 	return append(b, '}')
@@ -325,7 +333,7 @@ func printStackT(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	b = append(b, "{ss_sp="...)
 	b = appendPtr(b, le64(p, 0))
 	b = append(b, ", ss_flags="...)
-	b = appendFlags(b, sigaltstackFlags, uint64(le32(p, 8)))
+	b = d.flags(b, sigaltstackFlags, uint64(le32(p, 8)))
 	b = append(b, ", ss_size="...)
 	b = appendUint(b, le64(p, 16))
 	return append(b, '}')

@@ -104,11 +104,13 @@ func printStat(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	b = append(b, '{')
 	if d.opts.Verbose {
 		b = append(b, "st_dev="...)
-		b = appendDev(b, dev)
+		mark := len(b)
+		b = d.restyle(appendDev(b, dev), mark, dev, numHex)
 		b = append(b, ", st_ino="...)
 		b = appendUint(b, ino)
 		b = append(b, ", st_mode="...)
-		b = appendSymbolicMode(b, mode)
+		mark = len(b)
+		b = d.restyle(appendSymbolicMode(b, mode), mark, uint64(mode), numOctal)
 		b = append(b, ", st_nlink="...)
 		b = appendUint(b, nlink)
 		b = append(b, ", st_uid="...)
@@ -121,12 +123,14 @@ func printStat(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 		b = appendUint(b, blocks)
 	} else {
 		b = append(b, "st_mode="...)
-		b = appendSymbolicMode(b, mode)
+		mark := len(b)
+		b = d.restyle(appendSymbolicMode(b, mode), mark, uint64(mode), numOctal)
 	}
 	switch mode & 0170000 {
 	case 0020000, 0060000:
 		b = append(b, ", st_rdev="...)
-		b = appendDev(b, rdev)
+		mark := len(b)
+		b = d.restyle(appendDev(b, rdev), mark, rdev, numHex)
 	default:
 		b = append(b, ", st_size="...)
 		b = appendInt(b, size)
@@ -165,13 +169,13 @@ func printStatx(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	mask := le32(p, 0)
 	v := d.opts.Verbose
 	b = append(b, "{stx_mask="...)
-	b = appendFlags(b, statxMasks, uint64(mask))
+	b = d.flags(b, statxMasks, uint64(mask))
 	if v {
 		b = append(b, ", stx_blksize="...)
 		b = appendUint(b, uint64(le32(p, 4)))
 	}
 	b = append(b, ", stx_attributes="...)
-	b = appendFlags(b, statxAttrs, le64(p, 8))
+	b = d.flags(b, statxAttrs, le64(p, 8))
 	if v {
 		if mask&4 != 0 {
 			b = append(b, ", stx_nlink="...)
@@ -206,7 +210,7 @@ func printStatx(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 		b = appendUint(b, le64(p, 48))
 	}
 	b = append(b, ", stx_attributes_mask="...)
-	b = appendFlags(b, statxAttrs, le64(p, 56))
+	b = d.flags(b, statxAttrs, le64(p, 56))
 	ts := [...]struct {
 		bit  uint32
 		name string
@@ -252,7 +256,7 @@ func printStatfs(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	b = append(b, ", f_frsize="...)
 	b = appendUint(b, le64(p, 72))
 	b = append(b, ", f_flags="...)
-	b = appendFlags(b, statfsFlags, le64(p, 80))
+	b = d.flags(b, statfsFlags, le64(p, 80))
 	return append(b, '}')
 }
 

@@ -176,6 +176,13 @@ var structSizes = map[string][2]uint32{
 	"bpf_attr":      {144, 144},
 	"statmount":     {512, 512},
 	"mnt_id_req":    {32, 32},
+	"nodemask":      {128, 128},
+	// sendto_buf caps the copy of sendto's buffer above -s, so that a
+	// netlink request (decode/calls_netlink.go) is captured whole.
+	"sendto_buf": {256, 256},
+	// sockopt_val is what getsockopt's value copy holds: the largest
+	// option value the decoder shows whole (a struct timeval, ucred).
+	"sockopt_val": {16, 16},
 }
 
 // sigframeMaskOffset is where the signal mask being restored lies relative

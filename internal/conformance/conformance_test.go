@@ -41,6 +41,9 @@ func TestConformance(t *testing.T) {
 	t.Run("runs", func(t *testing.T) {
 		for _, w := range workloads {
 			for _, fs := range flagSets {
+				if !w.runsUnder(fs) {
+					continue
+				}
 				t.Run(w.name+"/"+fs.name, func(t *testing.T) {
 					t.Parallel()
 					s := compareRun(t, w, fs, strace, sctrace, fixture)

@@ -35,14 +35,22 @@ var (
 	hexAddr = regexp.MustCompile(`\b0x[0-9a-f]{6,}\b`)
 	// Inode numbers and times inside structures.
 	inodeField = regexp.MustCompile(`\b((?:st|d)_ino)=\d+`)
-	timeField  = regexp.MustCompile(`\b(st_[amc]time(?:_nsec)?|si_[us]time)=\d+(?: /\* [^*]* \*/)?`)
+	// fdInode matches the inode numbers -y and -yy show: pipe:[N],
+	// socket:[N], TCP:[N], UNIX-STREAM:[N->M,"path"].
+	fdInode = regexp.MustCompile(`\b(pipe|socket|[A-Z][A-Z-]*(?:v6)?):\[\d+(?:->\d+)?([\],])`)
+	// ephemeralPort matches a port the kernel picked (32768 and up) in
+	// -yy's socket endpoints: TCP:[127.0.0.1:41234->127.0.0.1:80].
+	ephemeralPort = regexp.MustCompile(`:(3[2-9]\d{3}|[4-6]\d{4})(->|\]>)`)
+	timeField     = regexp.MustCompile(`\b(st_[amc]time(?:_nsec)?|si_[us]time)=\d+(?: /\* [^*]* \*/)?`)
 	// getrandom's buffer holds random bytes.
 	randomBuf = regexp.MustCompile(`^getrandom\("(?:[^"\\]|\\.)*"(?:\.\.\.)?, `)
 	// Calls whose return value is a pid or tid; clone3's parent_tid and
 	// siginfo's si_pid.
 	pidReturn = regexp.MustCompile(`^(?:<\.\.\. )?(?:getpid|gettid|getppid|set_tid_address|clone|clone3|fork|vfork)\b.*\) += (\d+)$`)
 	parentTID = regexp.MustCompile(`(?:parent_tid=\[|si_pid=)(\d+)`)
-	number    = regexp.MustCompile(`\b\d+\b`)
+	// A decimal number, with the name of the structure field it is the
+	// value of, if any: only fields named *pid or *tid hold pids.
+	number = regexp.MustCompile(`\b(?:([a-z_]+)=)?(\d+)\b`)
 	// The end of a call's arguments, its padding and its return value.
 	retPad = regexp.MustCompile(`^(.*\)) +(= .*)$`)
 	// <unfinished ...> / <... NAME resumed> halves of one call.
@@ -52,8 +60,8 @@ var (
 
 // Normalize turns the text of a trace file into normalized lines. It
 // replaces only what differs between two runs of the same program:
-// addresses, pids (numbered PID1, PID2, ... in ascending numeric order, which
-// is creation order), inode numbers, getrandom's bytes and times. It also
+// addresses, pids (numbered PID1, PID2, ... in creation order: see
+// pidNames), inode numbers, getrandom's bytes and times. It also
 // joins each "<unfinished ...>" line with its "<... resumed>" line, since
 // where a call is split depends on scheduling, and re-aligns " = RETVAL" by
 // strace's rule because the substitutions change line lengths.
@@ -64,21 +72,26 @@ func Normalize(text string) []Line {
 	}
 	type entry struct{ pid, text string }
 	entries := make([]entry, 0, len(raw))
-	pids := map[string]bool{}
+	pids := map[string]int{} // pid -> order of first appearance
+	see := func(p string) {
+		if _, ok := pids[p]; !ok {
+			pids[p] = len(pids)
+		}
+	}
 	for _, l := range raw {
 		e := entry{text: l}
 		if m := pidPrefix.FindStringSubmatch(l); m != nil {
 			e.pid, e.text = m[1], m[2]
-			pids[m[1]] = true
+			see(m[1])
 		}
 		e.text = tsPrefix.ReplaceAllString(e.text, "TS ")
 		e.text = durSuffix.ReplaceAllString(e.text, " <T>")
 		body := strings.TrimPrefix(e.text, "TS ")
 		if m := pidReturn.FindStringSubmatch(strings.TrimSuffix(body, " <T>")); m != nil {
-			pids[m[1]] = true
+			see(m[1])
 		}
 		for _, m := range parentTID.FindAllStringSubmatch(body, -1) {
-			pids[m[1]] = true
+			see(m[1])
 		}
 		entries = append(entries, e)
 	}
@@ -111,16 +124,25 @@ func Normalize(text string) []Line {
 	return out
 }
 
-// pidNames maps each pid to PID1, PID2, ... in ascending numeric order.
-func pidNames(pids map[string]bool) map[string]string {
+// pidNames maps each pid to PID1, PID2, ... in creation order. pids maps
+// each pid to the order in which the trace first shows it; the first one
+// shown is the traced command, created before the others. Pids grow in
+// creation order but wrap at pid_max (32768 on many systems), so they are
+// sorted by their distance from that first pid modulo 2^32, which keeps
+// creation order across one wrap.
+func pidNames(pids map[string]int) map[string]string {
 	list := make([]int, 0, len(pids))
-	for p := range pids {
+	ref, refOrder := 0, -1
+	for p, order := range pids {
 		n, err := strconv.Atoi(p)
 		if err == nil && n > 1 {
 			list = append(list, n)
+			if refOrder < 0 || order < refOrder {
+				ref, refOrder = n, order
+			}
 		}
 	}
-	sort.Ints(list)
+	sort.Slice(list, func(i, j int) bool { return uint32(list[i]-ref) < uint32(list[j]-ref) })
 	names := make(map[string]string, len(list))
 	for i, n := range list {
 		names[strconv.Itoa(n)] = "PID" + strconv.Itoa(i+1)
@@ -137,11 +159,20 @@ func normalizeText(text string, names map[string]string) string {
 	}
 	text = hexAddr.ReplaceAllString(text, "0xADDR")
 	text = inodeField.ReplaceAllString(text, "${1}=INO")
+	text = fdInode.ReplaceAllString(text, "${1}:[INO${2}")
+	text = ephemeralPort.ReplaceAllString(text, ":PORT${2}")
 	text = timeField.ReplaceAllString(text, "${1}=TIME")
 	text = randomBuf.ReplaceAllString(text, `getrandom("RANDOM", `)
 	text = number.ReplaceAllStringFunc(text, func(s string) string {
-		if n, ok := names[s]; ok {
-			return n
+		field, num := "", s
+		if i := strings.IndexByte(s, '='); i >= 0 {
+			field, num = s[:i+1], s[i+1:]
+			if !strings.HasSuffix(field, "pid=") && !strings.HasSuffix(field, "tid=") {
+				return s
+			}
+		}
+		if n, ok := names[num]; ok {
+			return field + n
 		}
 		return s
 	})

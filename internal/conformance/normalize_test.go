@@ -83,3 +83,45 @@ func TestCompare(t *testing.T) {
 func aligned(head, tail string) string {
 	return head + strings.Repeat(" ", alignColumn-len(head)) + tail
 }
+
+// A size or count that happens to equal a pid stays a number; pid fields
+// and arguments become PIDn.
+func TestNormalizePidOnlyInPidFields(t *testing.T) {
+	in := "4400  getpid()                          = 4400\n" +
+		"4400  newfstatat(AT_FDCWD, \"x\", {st_mode=S_IFREG|0644, st_size=4400, ...}, 0) = 0\n" +
+		"4400  getsockname(3, {sa_family=AF_NETLINK, nl_pid=4400, nl_groups=00000000}, [12]) = 0\n" +
+		"4400  kill(4400, SIGTERM)               = 0\n"
+	want := []string{
+		aligned(`getpid()`, `= PID1`),
+		`newfstatat(AT_FDCWD, "x", {st_mode=S_IFREG|0644, st_size=4400, ...}, 0) = 0`,
+		`getsockname(3, {sa_family=AF_NETLINK, nl_pid=PID1, nl_groups=00000000}, [12]) = 0`,
+		aligned(`kill(PID1, SIGTERM)`, `= 0`),
+	}
+	got := Normalize(in)
+	if len(got) != len(want) {
+		t.Fatalf("got %d lines, want %d: %q", len(got), len(want), got)
+	}
+	for i := range want {
+		if got[i].Text != want[i] {
+			t.Errorf("line %d:\n got %q\nwant %q", i, got[i].Text, want[i])
+		}
+	}
+}
+
+// Pids wrap at pid_max: a child created after the wrap has a smaller
+// number than its parent but is still named after it.
+func TestNormalizePidWrap(t *testing.T) {
+	in := "set_tid_address(0x7f0ac8ecca10)   = 32760\n" +
+		"clone(child_stack=NULL, flags=SIGCHLD, child_tidptr=0x7f0ac8ecca10) = 32766\n" +
+		"clone(child_stack=NULL, flags=SIGCHLD, child_tidptr=0x7f0ac8ecca10) = 301\n"
+	got := Normalize(in)
+	want := []string{`= PID1`, `= PID2`, `= PID3`}
+	if len(got) != len(want) {
+		t.Fatalf("got %d lines, want %d: %q", len(got), len(want), got)
+	}
+	for i, w := range want {
+		if !strings.HasSuffix(got[i].Text, w) {
+			t.Errorf("line %d: got %q, want it to end in %q", i, got[i].Text, w)
+		}
+	}
+}

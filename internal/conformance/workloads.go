@@ -3,6 +3,8 @@ package conformance
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sctrace/sctrace/internal/testutil"
@@ -16,6 +18,20 @@ type workload struct {
 	// whose path is the same for both tracers' runs; fixture holds files
 	// that never change (see makeFixture).
 	argv func(t *testing.T, scratch, fixture string) []string
+	// only names the flag sets the workload runs under; nil means all.
+	// Long real programs run under a few, to keep the suite quick.
+	only []string
+}
+
+// under restricts w to the named flag sets.
+func (w workload) under(names ...string) workload {
+	w.only = names
+	return w
+}
+
+// runsUnder reports whether w runs under flag set fs.
+func (w workload) runsUnder(fs flagSet) bool {
+	return w.only == nil || slices.Contains(w.only, fs.name)
 }
 
 // cWorkload traces testdata/workloads/SRC.c compiled with extra gcc flags;
@@ -30,18 +46,14 @@ func cWorkload(name, src string, withScratch bool, flags ...string) workload {
 	}}
 }
 
-// command traces a fixed system command line; %F in an argument is replaced
-// by the fixture directory.
+// command traces a fixed system command line; in each argument, %F is
+// replaced by the fixture directory and %S by the scratch directory.
 func command(name string, args ...string) workload {
-	return workload{name: name, argv: func(_ *testing.T, _, fixture string) []string {
+	return workload{name: name, argv: func(_ *testing.T, scratch, fixture string) []string {
 		out := make([]string, len(args))
+		r := strings.NewReplacer("%F", fixture, "%S", scratch)
 		for i, a := range args {
-			if a == "%F" {
-				a = fixture
-			} else if a == "%F/alpha.txt" {
-				a = filepath.Join(fixture, "alpha.txt")
-			}
-			out[i] = a
+			out[i] = r.Replace(a)
 		}
 		return out
 	}}
@@ -68,7 +80,76 @@ var workloads = []workload{
 	command("cat", "/bin/cat", "%F/alpha.txt"),
 	command("dd", "/bin/dd", "if=/dev/zero", "of=/dev/null", "bs=1", "count=100", "status=noxfer"),
 	command("sh-pipe", "/bin/sh", "-c", "echo hi | cat"),
+	cWorkload("netsock", "netsock", true),
+	cWorkload("fdkinds", "fdkinds", true),
+	cWorkload("sysmisc", "sysmisc", true),
 	command("ls", "/bin/ls", "%F"),
+	command("ls-la", "/bin/ls", "-la", "%F").under(realFlagSets...),
+	command("cp", "/bin/cp", "-r", "%F", "%S/copy").under(realFlagSets...),
+	command("find", "/usr/bin/find", "%F", "-name", "*.txt").under(realFlagSets...),
+	command("stat", "/usr/bin/stat", "%F/alpha.txt").under(realFlagSets...),
+	command("id", "/usr/bin/id").under(realFlagSets...),
+	command("tar-czf", "/bin/tar", "czf", "%S/out.tgz", "-C", "%F", ".").under("-f"),
+	command("gzip", "/bin/gzip", "-c", "%F/alpha.txt").under(realFlagSets...),
+	command("sort", "/usr/bin/sort", "-r", "%F/alpha.txt").under(realFlagSets...),
+	command("sh-pipeline", "/bin/sh", "-c", "cat %F/alpha.txt | sort | wc -l").under("-f"),
+	pythonWorkload("python3", pythonScript).under("-f"),
+	gccWorkload("gcc", "strings").under("-f"),
+}
+
+// realFlagSets are the flag sets a real (not purpose-written) program runs
+// under: a few, since they print many lines.
+var realFlagSets = []string{"default", "-v"}
+
+// pythonScript uses a UNIX stream socket, a UDP socket, a thread and a
+// subprocess; %S is the scratch directory.
+const pythonScript = `import socket, subprocess, sys, threading
+srv = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+srv.bind(sys.argv[1] + "/sock")
+srv.listen(1)
+cli = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+cli.connect(sys.argv[1] + "/sock")
+conn, _ = srv.accept()
+cli.sendall(b"ping")
+conn.recv(16)
+udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+udp.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+udp.sendto(b"x", ("127.0.0.1", 9))
+t = threading.Thread(target=lambda: None)
+t.start()
+t.join()
+subprocess.run(["/bin/true"], check=True)
+for s in (conn, cli, srv, udp):
+    s.close()
+`
+
+// pythonWorkload runs python3 -I -c script SCRATCH: -I keeps the working
+// directory, which holds the trace files, out of the module search path.
+func pythonWorkload(name, script string) workload {
+	return workload{name: name, argv: func(t *testing.T, scratch, _ string) []string {
+		return []string{python3(t), "-I", "-c", script, scratch}
+	}}
+}
+
+// python3 returns the system's python3 interpreter: /usr/bin/python3 when
+// it exists (a PATH lookup may find a version manager's shell-script shim,
+// whose trace depends on the user's setup), else python3 on PATH.
+func python3(t *testing.T) string {
+	const system = "/usr/bin/python3"
+	if _, err := os.Stat(system); err == nil {
+		return system
+	}
+	return testutil.RequireCommand(t, "python3")
+}
+
+// gccWorkload compiles testdata/workloads/SRC.c to an object file in the
+// scratch directory; -pipe keeps gcc from making randomly named temporary
+// files.
+func gccWorkload(name, src string) workload {
+	return workload{name: name, argv: func(t *testing.T, scratch, _ string) []string {
+		gcc := testutil.RequireCommand(t, "gcc")
+		return []string{gcc, "-pipe", "-O0", "-c", "-o", scratch + "/out.o", testutil.WorkloadSource(t, src)}
+	}}
 }
 
 // makeFixture fills dir with a few files that the cat and ls workloads read.
@@ -111,4 +192,7 @@ var flagSets = []flagSet{
 	{"-T", []string{"-T"}},
 	{"-ttt", []string{"-ttt"}},
 	{"-f-ttt", []string{"-f", "-ttt"}},
+	{"-y", []string{"-y"}},
+	{"-yy", []string{"-yy"}},
+	{"dumps", []string{"-e", "read=all", "-e", "write=all"}},
 }
