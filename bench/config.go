@@ -1,0 +1,158 @@
+package bench
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// Tool names the program a configuration runs the workload under.
+type Tool string
+
+// The tools the harness knows.
+const (
+	Native  Tool = ""        // the workload alone
+	Sctrace Tool = "sctrace" // sctrace, any backend
+	Strace  Tool = "strace"  // /usr/bin/strace
+	Perf    Tool = "perf"    // perf trace
+)
+
+// Config is one way of running the workload.
+type Config struct {
+	// Name identifies the configuration in reports and in --configs.
+	Name string
+	// Tool runs the workload; Native runs it alone.
+	Tool Tool
+	// Args go between the tool and the workload. The word OutFile stands
+	// for a fresh file on a tmpfs, whose lines are counted after each run.
+	Args []string
+	// Describe says in a few words what the configuration measures.
+	Describe string
+	// Prefix runs before the tool, e.g. taskset to pin it.
+	Prefix []string
+	// Placement describes the CPU placement the configuration imposes;
+	// empty when it leaves it to the tool (sctrace reports its own).
+	Placement string
+}
+
+// OutFile is the placeholder in Config.Args for a trace file on a tmpfs.
+const OutFile = "{outfile}"
+
+// WritesFile reports whether the configuration writes a trace file whose
+// lines the harness counts.
+func (c Config) WritesFile() bool {
+	for _, a := range c.Args {
+		if a == OutFile {
+			return true
+		}
+	}
+	return false
+}
+
+// CommandLine returns the argument vector of one run: the tool, its
+// arguments (OutFile replaced by outFile), extra tool arguments, then the
+// workload.
+func (c Config) CommandLine(toolPath, outFile string, extra, workload []string) []string {
+	if c.Tool == Native {
+		return append([]string(nil), workload...)
+	}
+	argv := append(append([]string(nil), c.Prefix...), toolPath)
+	if c.Tool == Perf {
+		argv = append(argv, "trace")
+	}
+	for _, a := range c.Args {
+		if a == OutFile {
+			a = outFile
+		}
+		argv = append(argv, a)
+	}
+	argv = append(argv, extra...)
+	argv = append(argv, "--")
+	return append(argv, workload...)
+}
+
+// AllConfigs returns every configuration the harness knows, in report
+// order.
+func AllConfigs() []Config {
+	devnull := []string{"-o", "/dev/null"}
+	modes := []struct {
+		suffix, describe string
+		args             []string
+	}{
+		{"full", "full decoded trace", devnull},
+		{"c", "-c counts only", append([]string{"-c"}, devnull...)},
+		{"accept", "-e trace=accept: nothing matches", append([]string{"-e", "trace=accept"}, devnull...)},
+		{"seccomp", "--seccomp-bpf -f -e trace=accept", append([]string{"--seccomp-bpf", "-f", "-e", "trace=accept"}, devnull...)},
+	}
+	cs := []Config{{Name: "native", Tool: Native, Describe: "the workload alone"}}
+	for _, m := range modes {
+		cs = append(cs, Config{Name: "sctrace-ptrace-" + m.suffix, Tool: Sctrace,
+			Args: append([]string{"--backend=ptrace"}, m.args...), Describe: "sctrace ptrace, " + m.describe})
+	}
+	cs = append(cs, Config{Name: "sctrace-ptrace-full-any", Tool: Sctrace,
+		Args:     []string{"--backend=ptrace", "--cpu-placement=any", "-o", "/dev/null"},
+		Describe: "sctrace ptrace, full trace, placement left to the scheduler"})
+	for _, m := range modes[:3] {
+		args := m.args
+		describe := m.describe
+		if m.suffix == "full" {
+			args = []string{"-o", OutFile}
+			describe = "full decoded trace to a tmpfs file"
+		}
+		cs = append(cs, Config{Name: "sctrace-ebpf-" + m.suffix, Tool: Sctrace,
+			Args: append([]string{"--backend=ebpf"}, args...), Describe: "sctrace eBPF, " + describe})
+	}
+	for _, m := range modes {
+		cs = append(cs, Config{Name: "strace-" + m.suffix, Tool: Strace, Args: m.args, Describe: "strace, " + m.describe})
+	}
+	cs = append(cs, Config{Name: "strace-full-pinned", Tool: Strace, Args: devnull,
+		Prefix: []string{"taskset", "-c", "0"}, Placement: "taskset -c 0: tracer and tracee on CPU 0",
+		Describe: "strace, full trace, pinned to one CPU with taskset"})
+	cs = append(cs,
+		Config{Name: "perf-trace-s", Tool: Perf, Args: []string{"-s", "-o", "/dev/null"}, Describe: "perf trace -s: summary only"},
+		Config{Name: "perf-trace-full", Tool: Perf, Args: devnull, Describe: "perf trace, every call"},
+	)
+	return cs
+}
+
+// SelectConfigs returns the configurations whose names match one of the
+// patterns (path.Match globs, e.g. "sctrace-*"); all of them when patterns
+// is empty. native is always kept: every ratio is relative to it. A pattern
+// that matches nothing is an error.
+func SelectConfigs(all []Config, patterns []string) ([]Config, error) {
+	if len(patterns) == 0 {
+		return all, nil
+	}
+	used := make([]bool, len(patterns))
+	var out []Config
+	for _, c := range all {
+		keep := c.Tool == Native
+		for i, p := range patterns {
+			ok, err := path.Match(p, c.Name)
+			if err != nil {
+				return nil, fmt.Errorf("--configs pattern %q: %w", p, err)
+			}
+			if ok {
+				keep, used[i] = true, true
+			}
+		}
+		if keep {
+			out = append(out, c)
+		}
+	}
+	for i, p := range patterns {
+		if !used[i] && p != "native" {
+			return nil, fmt.Errorf("--configs pattern %q matches no configuration (known: %s)", p, strings.Join(names(all), ", "))
+		}
+	}
+	return out, nil
+}
+
+// names returns the configurations' names.
+func names(cs []Config) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Name
+	}
+	return out
+}

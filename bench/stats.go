@@ -1,0 +1,84 @@
+package bench
+
+import (
+	"slices"
+	"time"
+)
+
+// Spread is the median, minimum and maximum of a set of durations.
+type Spread struct {
+	Median, Min, Max time.Duration
+}
+
+// spreadOf returns the Spread of ds; all zero when ds is empty. The median
+// of an even number of values is the mean of the middle two.
+func spreadOf(ds []time.Duration) Spread {
+	if len(ds) == 0 {
+		return Spread{}
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	n := len(s)
+	med := s[n/2]
+	if n%2 == 0 {
+		med = (s[n/2-1] + s[n/2]) / 2
+	}
+	return Spread{Median: med, Min: s[0], Max: s[n-1]}
+}
+
+// medianInt returns the median of vs (the mean of the middle two for an
+// even count), or 0 when vs is empty.
+func medianInt(vs []int64) int64 {
+	if len(vs) == 0 {
+		return 0
+	}
+	s := slices.Clone(vs)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 0 {
+		return (s[n/2-1] + s[n/2]) / 2
+	}
+	return s[n/2]
+}
+
+// ratio returns the median of a configuration over the native median, or 0
+// when either is unknown.
+func ratio(median, native time.Duration) float64 {
+	if median <= 0 || native <= 0 {
+		return 0
+	}
+	return float64(median) / float64(native)
+}
+
+// nsPerSyscall returns the wall time a configuration adds to each of the
+// workload's syscalls: (median - native median) / syscalls. It is 0 when
+// the syscall count is unknown. It may be negative for noise around native.
+func nsPerSyscall(median, native time.Duration, syscalls int64) float64 {
+	if syscalls <= 0 || native <= 0 || median <= 0 {
+		return 0
+	}
+	return float64(median-native) / float64(syscalls)
+}
+
+// perSyscall returns n per workload syscall, or 0 when the count is unknown.
+func perSyscall(n float64, syscalls int64) float64 {
+	if syscalls <= 0 {
+		return 0
+	}
+	return n / float64(syscalls)
+}
+
+// RoundOrder returns the order in which round r runs n configurations
+// (indices): the list rotated by r, reversed on odd rounds, so that each
+// configuration runs early, late, before and after the others, and slow
+// drift of the machine hits every configuration alike.
+func RoundOrder(n, r int) []int {
+	order := make([]int, n)
+	for i := range order {
+		order[i] = (i + r) % n
+	}
+	if r%2 == 1 {
+		slices.Reverse(order)
+	}
+	return order
+}
