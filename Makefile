@@ -5,14 +5,15 @@ BIN         := bin
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 GOBIN       := $(shell $(GO) env GOPATH)/bin
 # Debian packages the tests drive: strace is the oracle, gcc builds workloads.
-TEST_PKGS   := strace gcc libc6-dev
+TEST_PKGS   := strace gcc libc6-dev python3
 
-.PHONY: all build demo test deps lint generate clean
+.PHONY: all build demo bench test deps lint generate bpf-tools clean
 
 all: build
 
 build:
 	$(GO) build -o $(BIN)/sctrace ./cmd/sctrace
+	$(GO) build -o $(BIN)/sctrace-bench ./cmd/sctrace-bench
 
 # demo: build, then trace a small pipeline so a newcomer sees real output.
 demo: build
@@ -21,6 +22,37 @@ demo: build
 	@echo
 	@echo '$$ bin/sctrace -T -e trace=openat,read,write,close cat /etc/hostname'
 	@LC_ALL=C $(BIN)/sctrace -T -e trace=openat,read,write,close cat /etc/hostname
+	@echo
+	@echo '# What tracing costs the tracer itself, per backend (--tracer-stats):'
+	@for b in ptrace ebpf; do \
+		if $(BIN)/sctrace --backend=$$b -o /dev/null true 2>/dev/null; then \
+			echo '$$ bin/sctrace --backend='$$b' --tracer-stats -o /dev/null $(DEMO_DD)'; \
+			$(BIN)/sctrace --backend=$$b --tracer-stats -o /dev/null $(DEMO_DD) 2>&1 | grep -v -e '+0 records' -e ' copied, '; \
+		else echo "# (--backend=$$b is not available here)"; fi; \
+	done
+	@echo
+	@echo '# The overhead harness, short version (make bench runs the full one):'
+	@echo '$$ bin/sctrace-bench $(DEMO_BENCH)'
+	@$(BIN)/sctrace-bench $(DEMO_BENCH)
+
+# The demo's workload and harness run: about half a minute on 2 cores.
+DEMO_DD     := dd if=/dev/zero of=/dev/null bs=1 count=2k
+DEMO_BENCH  := --count 20k --runs 3 --configs 'sctrace-*-full,sctrace-*-c,sctrace-ptrace-seccomp,strace-full'
+
+# bench: the full overhead measurement on dd (about one million syscalls):
+# raw figures in $(BIN)/overhead.json, the Markdown table for the README in
+# $(BIN)/overhead.md, the chart in docs/overhead.svg. Run it on an otherwise
+# idle machine; BENCH_FLAGS="--count 50k --runs 3" for a quicker one.
+BENCH_PKGS  := strace linux-perf
+BENCH_FLAGS ?=
+bench: build
+	@missing=""; for p in $(BENCH_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+	$(BIN)/sctrace-bench --json $(BENCH_FLAGS) > $(BIN)/overhead.json
+	$(BIN)/sctrace-bench --from $(BIN)/overhead.json --markdown --svg docs/overhead.svg | tee $(BIN)/overhead.md
 
 # deps: install the Debian packages the tests need, when missing (root).
 deps:
@@ -40,8 +72,18 @@ test: deps lint
 	mkdir -p $(BIN) && SCTRACE_CONFORMANCE_REPORT=$(CURDIR)/$(BIN)/conformance.txt $(GO) test -count=1 -timeout 20m ./...
 	@echo; echo "strace conformance (internal/conformance):"; cat $(BIN)/conformance.txt
 
-generate:
-	$(GO) generate ./syscalls/...
+# bpf-tools: clang/llvm (and libbpf's headers) compile bpfbackend/bpf/*.c.
+# Only generate needs them: the objects bpf2go writes are committed.
+BPF_PKGS    := clang llvm libbpf-dev
+bpf-tools:
+	@missing=""; for p in $(BPF_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
+generate: bpf-tools
+	$(GO) generate ./syscalls/... ./bpfbackend/...
 
 clean:
 	rm -rf $(BIN)

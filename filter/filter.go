@@ -119,6 +119,16 @@ type Spec struct {
 	QuietGiven bool
 	// signalByName resolves a signal name or number.
 	signalByName func(string) (int, bool)
+	// Raw, Abbrev and Verbose are -e raw=, -e abbrev= and -e verbose=: the
+	// syscalls whose arguments print as raw numbers, abbreviated, or in
+	// full. nil means strace's default: raw none, abbrev and verbose all.
+	Raw, Abbrev, Verbose *trace.SyscallSet
+	// DumpRead and DumpWrite are -e read= and -e write=: the descriptors
+	// whose data is dumped in hex; nil dumps none.
+	DumpRead, DumpWrite *trace.FDSet
+	// DecodeFDs is the list -e decode-fds= gave (path, socket, dev,
+	// pidfd...), which the CLI interprets; "" when not given.
+	DecodeFDs string
 }
 
 // New returns the default Spec for table: trace every syscall, show every
@@ -154,6 +164,19 @@ func (s *Spec) Apply(expr string) error {
 	case "quiet":
 		s.QuietGiven = true
 		return s.applyQuiet(val)
+	case "raw", "x":
+		return s.parseSyscallSet(val, &s.Raw)
+	case "abbrev", "a":
+		return s.parseSyscallSet(val, &s.Abbrev)
+	case "verbose", "v":
+		return s.parseSyscallSet(val, &s.Verbose)
+	case "decode-fd", "decode-fds":
+		s.DecodeFDs = val
+		return nil
+	case "read", "reads", "r":
+		return parseFDSet(val, &s.DumpRead)
+	case "write", "writes", "w":
+		return parseFDSet(val, &s.DumpWrite)
 	}
 	return fmt.Errorf("-e %s= is not supported yet", qual)
 }
@@ -189,12 +212,39 @@ func splitNegation(v string) (string, bool) {
 }
 
 func (s *Spec) applyTrace(val string) error {
-	set := trace.NewSyscallSet(false)
-	if err := parseList(val, "system call", func(tok string) (bool, error) { return s.addSyscalls(set, tok) }, set.Invert, set.Invert); err != nil {
+	var set *trace.SyscallSet
+	if err := s.parseSyscallSet(val, &set); err != nil {
 		return err
 	}
 	s.Trace = set
 	s.TraceAll = set.Len() == trace.MaxNR && set.Has(trace.MaxNR)
+	return nil
+}
+
+// parseSyscallSet parses a list of syscalls (trace=, raw=, abbrev=,
+// verbose=) into *dst.
+func (s *Spec) parseSyscallSet(val string, dst **trace.SyscallSet) error {
+	set := trace.NewSyscallSet(false)
+	fill := func() { *set = *trace.NewSyscallSet(true) }
+	if err := parseList(val, "system call", func(tok string) (bool, error) { return s.addSyscalls(set, tok) }, fill, set.Invert); err != nil {
+		return err
+	}
+	*dst = set
+	return nil
+}
+
+// parseFDSet parses a list of descriptors (read=, write=) into *dst.
+func parseFDSet(val string, dst **trace.FDSet) error {
+	set := trace.NewFDSet(false)
+	fill := func() { *set = *trace.NewFDSet(true) }
+	err := parseList(val, "descriptor", func(tok string) (bool, error) {
+		n, err := strconv.ParseUint(tok, 10, 31)
+		return err == nil && set.Add(int(n)), nil
+	}, fill, set.Invert)
+	if err != nil {
+		return err
+	}
+	*dst = set
 	return nil
 }
 

@@ -95,7 +95,9 @@ func TestErrors(t *testing.T) {
 		"signal=":        "invalid signal ''",
 		"status=x":       "invalid status 'x'",
 		"quiet=x":        "invalid quiet 'x'",
-		"abbrev=none":    "-e abbrev= is not supported yet",
+		"kvm=vcpu":       "-e kvm= is not supported yet",
+		"read=x":         "invalid descriptor 'x'",
+		"raw=nosuch":     "invalid system call 'nosuch'",
 	} {
 		s := New(syscalls.X86_64, signalsForTest)
 		err := s.Apply(expr)

@@ -199,7 +199,13 @@ func (p *Printer) Handle(ev *trace.Event) error {
 	case trace.NewTask:
 		if _, known := p.tasks[ev.TID]; !known {
 			p.task(ev.TID)
-			p.message("Process %d attached", ev.TID)
+			switch {
+			case ev.WithLeader: // announced by its leader's event
+			case ev.Threads > 1:
+				p.message("Process %d attached with %d threads", ev.TID, ev.Threads)
+			default:
+				p.message("Process %d attached", ev.TID)
+			}
 		}
 	case trace.Detached:
 		p.detached(ev)
@@ -438,6 +444,7 @@ func (p *Printer) exit(ev *trace.Event) {
 		b = append(b, '>')
 	}
 	b = append(b, '\n')
+	b = p.dec.AppendDumps(b, ev)
 	p.emit(t, b, col)
 	p.line = b
 }

@@ -26,11 +26,16 @@ type config struct {
 	column      int
 	quiet       int
 	verbose     bool
+	format      formatFlags // -y, -X, --output-format (format.go)
 	pids        []int
+	proc        processFlags // -u, -E, --seccomp-bpf, --cpu-placement (process.go)
 	backend     string
+	bpf         backendFlags // --buffer-size, --debug-backend (backend.go)
+	tracerStats string       // --tracer-stats: "", text or json (tracerstats.go)
 	help        bool
 	version     bool
 	command     []string
+	summary     summaryFlags // -c, -C, -w, -S, -U, -O (summary.go)
 }
 
 // usageError is a command-line mistake: strace prints it followed by a hint
@@ -68,8 +73,14 @@ func parseArgs(args []string) (*config, error) {
 	fs.StringVarP(&column, "columns", "a", "", "align return values at `COLUMN` (default 40)")
 	fs.CountVarP(&cfg.quiet, "quiet", "q", "suppress attach/detach messages (-qq: also exit statuses)")
 	fs.BoolVarP(&cfg.verbose, "no-abbrev", "v", false, "print structures and environments in full")
+	addFormatFlags(fs, &cfg.format)
+	addSummaryFlags(fs, &cfg.summary)
 	fs.StringArrayVarP(&pids, "attach", "p", nil, "trace the process `PID` (repeatable; \"1,2\" or \"1 2\")")
-	fs.StringVar(&cfg.backend, "backend", "ptrace", "tracing backend: ptrace")
+	fs.StringVar(&cfg.backend, "backend", "ptrace", "tracing backend: ptrace, ebpf or auto")
+	addBackendFlags(fs, &cfg.bpf)
+	addProcessFlags(fs, &cfg.proc)
+	fs.StringVar(&cfg.tracerStats, "tracer-stats", "", "at exit, print the tracer's own cost to stderr as `FORMAT` (text or json)")
+	fs.Lookup("tracer-stats").NoOptDefVal = "text"
 	fs.BoolVarP(&cfg.help, "help", "h", false, "print this help and exit")
 	fs.BoolVarP(&cfg.version, "version", "V", false, "print the version and exit")
 
@@ -122,15 +133,26 @@ func parseArgs(args []string) (*config, error) {
 	if cfg.separately && cfg.follow == 0 {
 		cfg.follow = 1
 	}
-	switch cfg.backend {
-	case "ptrace", "auto":
-	case "ebpf":
-		return nil, usageErrorf("--backend=ebpf is not available in this build yet; use --backend=ptrace")
-	default:
-		return nil, usageErrorf("invalid --backend argument: '%s' (want ptrace or auto)", cfg.backend)
+	if err := cfg.bpf.check(cfg.backend); err != nil {
+		return nil, err
+	}
+	if err := cfg.format.check(); err != nil {
+		return nil, err
+	}
+	if err := checkTracerStatsMode(cfg.tracerStats); err != nil {
+		return nil, err
+	}
+	if err := cfg.summary.check(fs); err != nil {
+		return nil, err
 	}
 	if len(cfg.command) == 0 && len(cfg.pids) == 0 {
 		return nil, usageErrorf("must have PROG [ARGS] or -p PID")
+	}
+	if err := cfg.proc.check(cfg); err != nil {
+		return nil, err
+	}
+	if err := cfg.summary.checkCombination(cfg, fs); err != nil {
+		return nil, err
 	}
 	return cfg, nil
 }
@@ -150,6 +172,13 @@ Output:
   -x                       print non-ASCII strings in hex; -xx: all strings
   -v, --no-abbrev          print structures and environments in full
   -a, --columns=COLUMN     align return values at COLUMN (default 40)
+  -y                       print the paths of file descriptors; -yy: also
+                           socket endpoints, device numbers and pidfds
+  --decode-fds=SET         what -y shows: path, socket, dev, pidfd, all, none
+  -X STYLE                 named constants as raw numbers, abbrev (names,
+                           the default) or verbose (both)
+  --output-format=FORMAT   text (strace's, the default) or json (JSON Lines,
+                           one object per call or event; docs/json-output.md)
   -q                       suppress attach/detach messages; -qq: also exits
 
 Time:
@@ -166,12 +195,60 @@ Filtering:
   -e status=SET            print only calls that ended so: successful,
                            failed, unfinished, unavailable, detached
   -e quiet=SET             suppress messages: attach, exit, superseded...
+  -e raw=SET               print the arguments of these calls in raw hex
+  -e abbrev=SET            abbreviate structures of these calls only (-v:
+                           none)
+  -e verbose=SET           decode structures of these calls only; others
+                           show addresses
+  -e read=FDS              hex dump all data read from these descriptors
+  -e write=FDS             hex dump all data written to these descriptors
   -z, --successful-only    print only calls that succeeded
   -Z, --failed-only        print only calls that failed
 
+Statistics:
+  -c, --summary-only       count time, calls and errors of each syscall and
+                           print only strace's summary table at the end
+  -C, --summary            like -c, but also print the trace
+  -w, --summary-wall-clock count wall time from entry to exit; without -w,
+                           CPU time: with ptrace, the process's system time
+                           (wait4 rusage) at the exit stop minus that at
+                           the entry stop, in microsecond steps, as strace
+                           does; with ebpf, the task's CPU time
+                           (sum_exec_runtime) from sys_enter to sys_exit
+  -S, --summary-sort-by=KEY  sort by time (default), calls, errors, name,
+                           avg-time, min-time, max-time, p50, p99, nothing
+  -U, --summary-columns=LIST  columns: time-percent, total-time, avg-time,
+                           min-time, max-time, calls, errors, name (the
+                           default: the first three, calls, errors, name)
+                           and p50, p99, max: microseconds per call
+                           (percentiles from a log-linear histogram, within
+                           25%)
+  -O, --summary-syscall-overhead=OVERHEAD[s|ms|us|ns]
+                           subtract OVERHEAD from each call's time
+  --summary-histogram      also print a log2 histogram of each syscall's
+                           times (nanoseconds), as bcc's tools draw them
+  --summary-format=FORMAT  text (strace's table, the default) or json
+
 Tracing:
-  -p, --attach=PID         trace process PID (repeatable, or "PID1,PID2")
-  --backend=NAME           ptrace (the default; "auto" picks it too)
+  -p, --attach=PID         trace process PID (repeatable, or "PID1,PID2");
+                           with -f, all its threads and children too
+  -u, --user=USER          run PROG as USER (a name, or UID:GID), root only
+  -E, --env=VAR=VAL        set VAR in PROG's environment; -E VAR removes it
+  --seccomp-bpf            stop PROG only at traced syscalls (with -f and
+                           -e trace=; not for processes attached with -p)
+  --cpu-placement=same|any ptrace: run the tracer and PROG on the same CPU
+                           while PROG is the only traced task (default:
+                           same, much faster; PROG sees a one-CPU mask
+                           meanwhile), or leave placement to the scheduler
+  --backend=NAME           ptrace (the default), ebpf (in-kernel: BPF
+                           programs, no stops; needs root and BTF), or auto
+                           (ebpf when it can load here, else ptrace)
+  --buffer-size=SIZE       ebpf: ring buffer size in bytes, with an optional
+                           K, M or G suffix (default 16M)
+  --debug-backend          say on stderr which backend auto picked, and why
+  --tracer-stats[=FORMAT]  at exit, print on stderr what tracing cost: ptrace
+                           stops, ring-buffer records, context switches of
+                           tracer and tracee; FORMAT text (default) or json
 
   -h, --help               print this help and exit
   -V, --version            print the version and exit

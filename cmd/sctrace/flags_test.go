@@ -42,7 +42,7 @@ func TestParseArgsErrors(t *testing.T) {
 		{[]string{"-Q", "true"}, "invalid option -- 'Q'"},
 		{[]string{"--nope", "true"}, "unrecognized option '--nope'"},
 		{[]string{"-o"}, "option requires an argument -- 'o'"},
-		{[]string{"--backend=ebpf", "true"}, "--backend=ebpf is not available"},
+		{[]string{"--buffer-size=x", "true"}, "invalid --buffer-size argument: 'x'"},
 		{[]string{"--backend=x", "true"}, "invalid --backend argument: 'x'"},
 	} {
 		_, err := parseArgs(tc.args)

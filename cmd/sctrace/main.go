@@ -22,7 +22,6 @@ import (
 	"github.com/sctrace/sctrace/decode"
 	"github.com/sctrace/sctrace/filter"
 	"github.com/sctrace/sctrace/printer"
-	"github.com/sctrace/sctrace/ptrace"
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 	"golang.org/x/sys/unix"
@@ -57,6 +56,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	spec, err := buildSpec(cfg)
+	if err == nil {
+		err = cfg.format.applySpec(spec)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "sctrace: %v\n", err)
 		return 1
@@ -72,31 +74,49 @@ func run(args []string, stdout, stderr io.Writer) int {
 		target.Path, target.Argv, target.Env = path, cfg.command, os.Environ()
 	}
 	target.PIDs = cfg.pids
+	if err := cfg.proc.applyTo(&target); err != nil {
+		fmt.Fprintf(stderr, "sctrace: %v\n", err)
+		return 1
+	}
 
-	dec := newDecoder(cfg)
+	dec := newDecoder(cfg, spec)
 	pr, err := newPrinter(cfg, dec, spec, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "sctrace: %v\n", err)
 		return 1
 	}
 	opts := backendOptions(cfg, spec)
+	cfg.proc.setOptions(&opts, cfg, spec, stderr)
 	backend, err := selectBackend(cfg, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "sctrace: %v\n", err)
 		return 1
 	}
-	sink := pr.Handle
+	fds := fdResolver(&cfg.format, backend, dec, len(cfg.command) > 0)
+	defer fds.Close()
+	sink := observing(pr.Handle, fds)
+	sink, sum := withSummary(cfg, spec, sink, stderr)
+
+	sink, costs := withTracerStats(cfg, backend, sink)
 
 	ctx, stop, caught := interruptContext(len(cfg.command) > 0)
 	defer stop()
 	res, runErr := backend.Run(ctx, target, opts, sink)
 	closeErr := pr.Close()
+	if err := sum.report(res, stderr); err != nil && closeErr == nil {
+		closeErr = err
+	}
+	costs.report(res, stderr)
+	reportLost(res, stderr)
 	if sig := caught(); sig != 0 && errors.Is(runErr, context.Canceled) {
 		// Interrupted: the backend detached (or killed the command); die
 		// of the same signal, as strace does.
 		stop()
 		killSelf(int(sig))
 		return 128 + int(sig)
+	}
+	if nothingAttached(runErr) {
+		return 1 // each -p failure is printed already
 	}
 	if runErr != nil {
 		fmt.Fprintf(stderr, "sctrace: %v\n", runErr)
@@ -115,7 +135,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // newDecoder returns the decoder the flags ask for.
-func newDecoder(cfg *config) *decode.Decoder {
+func newDecoder(cfg *config, spec *filter.Spec) *decode.Decoder {
 	limit := cfg.stringLimit
 	if limit == 0 {
 		limit = -1 // decode's spelling of -s 0
@@ -124,16 +144,23 @@ func newDecoder(cfg *config) *decode.Decoder {
 		StringLimit: limit,
 		Hex:         decode.HexMode(cfg.hex),
 		Verbose:     cfg.verbose,
+		DecodeFDs:   cfg.format.decodeFDs,
+		DumpRead:    spec.DumpRead,
+		DumpWrite:   spec.DumpWrite,
+		Raw:         spec.Raw,
+		Xlat:        cfg.format.xlatStyle(),
+		Abbrev:      spec.Abbrev,
+		Deref:       spec.Verbose,
 	})
 }
 
 // newPrinter returns the printer for the trace text the flags ask for.
-func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, stderr io.Writer) (*printer.Printer, error) {
+func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, stderr io.Writer) (eventPrinter, error) {
 	initial := len(cfg.pids)
 	if len(cfg.command) > 0 {
 		initial++
 	}
-	return printer.New(dec, printer.Options{
+	return newFormatPrinter(cfg.format.output, dec, printer.Options{
 		Timestamps:   printer.TimestampMode(cfg.timestamps),
 		Relative:     cfg.relative,
 		SyscallTimes: cfg.syscallTime,
@@ -158,13 +185,16 @@ func backendOptions(cfg *config, spec *filter.Spec) trace.Options {
 	if !spec.TraceAll {
 		opts.Filter = spec.Trace
 	}
+	opts.DumpRead, opts.DumpWrite = spec.DumpRead, spec.DumpWrite
+	// -e abbrev= may show some calls in full: capture as -v does.
+	opts.Verbose = opts.Verbose || spec.Abbrev != nil
+	cfg.summary.apply(&opts)
 	return opts
 }
 
 // selectBackend returns the backend --backend names.
 func selectBackend(cfg *config, stderr io.Writer) (trace.Backend, error) {
-	_ = stderr
-	return ptrace.New(), nil
+	return chooseBackend(cfg, stderr)
 }
 
 // buildSpec turns -e, -z, -Z and -q into a filter.Spec.
@@ -200,7 +230,8 @@ func buildSpec(cfg *config) (*filter.Spec, error) {
 // the command's reaction is shown, as strace does. SIGTERM and SIGHUP stop
 // tracing.
 func interruptContext(launched bool) (context.Context, func(), func() syscall.Signal) {
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancelCause := context.WithCancelCause(context.Background())
+	cancel := func() { cancelCause(nil) }
 	var caught atomic.Int32
 	sigs := make(chan os.Signal, 4)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE)
@@ -213,7 +244,8 @@ func interruptContext(launched bool) (context.Context, func(), func() syscall.Si
 					continue
 				}
 				caught.CompareAndSwap(0, int32(s.(syscall.Signal)))
-				cancel()
+				// The backend forwards the signal to a launched command.
+				cancelCause(trace.StopSignal{Sig: int(s.(syscall.Signal))})
 			case <-done:
 				return
 			}
