@@ -213,8 +213,9 @@ Statistics:
                            CPU time: with ptrace, the process's system time
                            (wait4 rusage) at the exit stop minus that at
                            the entry stop, in microsecond steps, as strace
-                           does; with ebpf, the task's CPU time
-                           (sum_exec_runtime) from sys_enter to sys_exit
+                           does; with ebpf, the wall time from sys_enter to
+                           sys_exit if the task did not sleep in between,
+                           else the growth of its scheduler CPU time
   -S, --summary-sort-by=KEY  sort by time (default), calls, errors, name,
                            avg-time, min-time, max-time, p50, p99, nothing
   -U, --summary-columns=LIST  columns: time-percent, total-time, avg-time,
