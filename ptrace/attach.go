@@ -1,10 +1,33 @@
 package ptrace
 
 import (
+	"errors"
 	"fmt"
+	"strings"
+	"syscall"
 
 	"github.com/sctrace/sctrace/trace"
 )
+
+// AttachError is the failure to attach to one -p process, worded as strace
+// words it: "attach: ptrace(PTRACE_SEIZE, 42): No such process".
+type AttachError struct {
+	PID int
+	Err error
+}
+
+// Error returns strace's wording, with glibc's capitalized strerror.
+func (e *AttachError) Error() string {
+	reason := e.Err.Error()
+	var errno syscall.Errno
+	if errors.As(e.Err, &errno) && reason != "" {
+		reason = strings.ToUpper(reason[:1]) + reason[1:]
+	}
+	return fmt.Sprintf("attach: ptrace(PTRACE_SEIZE, %d): %s", e.PID, reason)
+}
+
+// Unwrap returns the ptrace error.
+func (e *AttachError) Unwrap() error { return e.Err }
 
 // attachOptions are the options of an attached task: no EXITKILL, since a
 // process we attached to must outlive us.
@@ -17,14 +40,35 @@ func (tr *tracer) attachOptions() int {
 
 // attachAll seizes every pid (and, with FollowForks, every thread of its
 // process) and interrupts it, so that its first stop tells the tracer it
-// is held.
-func (tr *tracer) attachAll(pids []int) error {
+// is held. Like strace, it carries on past a pid it cannot attach: each
+// failure goes to Options.Warn. It fails only when nothing was attached
+// and nothing is to be launched (launching says whether a command
+// follows).
+func (tr *tracer) attachAll(pids []int, launching bool) error {
+	var first error
 	for _, pid := range pids {
-		if err := tr.attachProcess(pid); err != nil {
-			return err
+		err := tr.attachProcess(pid)
+		if err == nil {
+			continue
 		}
+		if tr.opts.Warn == nil {
+			if first == nil {
+				first = err
+			}
+			continue
+		}
+		tr.opts.Warn(err)
 	}
-	return tr.sinkErr
+	if tr.sinkErr != nil {
+		return tr.sinkErr
+	}
+	if tr.attached > 0 || launching {
+		return nil
+	}
+	if first != nil {
+		return first
+	}
+	return fmt.Errorf("ptrace: %w", trace.ErrNothingAttached)
 }
 
 // attachProcess attaches to pid and, with FollowForks, to the other threads
@@ -35,7 +79,7 @@ func (tr *tracer) attachProcess(pid int) error {
 		return nil
 	}
 	if err := tr.attachThread(pid); err != nil {
-		return fmt.Errorf("attach: ptrace(PTRACE_SEIZE, %d): %w", pid, err)
+		return &AttachError{PID: pid, Err: err}
 	}
 	leader := tr.tasks[pid]
 	attached := []*task{leader}
@@ -66,9 +110,13 @@ func (tr *tracer) attachProcess(pid int) error {
 		}
 	}
 	now := tr.clock.now()
-	for _, tk := range attached {
+	for i, tk := range attached {
 		ev := tr.event(trace.NewTask, tk, now)
 		ev.Attached = true
+		if i == 0 && len(attached) > 1 {
+			ev.Threads = int32(len(attached))
+		}
+		ev.WithLeader = i > 0
 		tr.emit(ev)
 	}
 	return nil

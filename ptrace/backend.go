@@ -19,16 +19,17 @@ import (
 // goroutines start are never reaped by a Run.
 type Backend struct {
 	// SameCPU runs the tracer thread and the launched command on one CPU
-	// (the one the tracer is on when it launches). Every syscall stop is
-	// a round trip between the two, which is several times cheaper
-	// within one CPU; but the command, and what it starts, then see a
-	// one-CPU affinity mask (sched_getaffinity, nproc), which strace does
-	// not impose. It does not apply to attached processes.
+	// (the one the tracer is on when it launches) while the command is the
+	// only traced task. Every syscall stop is a round trip between the
+	// two, which is several times cheaper within one CPU. The command sees
+	// a one-CPU affinity mask (sched_getaffinity, nproc) meanwhile, which
+	// strace does not impose; its children get the original mask back (see
+	// placement.go). It does not apply to attached processes.
 	SameCPU bool
 }
 
-// New returns a ptrace backend.
-func New() *Backend { return &Backend{} }
+// New returns a ptrace backend with the default placement: SameCPU.
+func New() *Backend { return &Backend{SameCPU: true} }
 
 // Name returns "ptrace", as --backend spells it.
 func (*Backend) Name() string { return "ptrace" }
@@ -74,6 +75,9 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	case o := <-done:
 		return o.res, o.err
 	case <-ctx.Done():
+		if s, ok := context.Cause(ctx).(trace.StopSignal); ok {
+			tr.stopSignal.Store(int32(s.Sig))
+		}
 		tr.requestStop()
 		o := <-done
 		return o.res, o.err
@@ -110,6 +114,9 @@ type tracer struct {
 	sig   trace.SignalInfo
 	clock clock
 
+	// rusage is what the last wait4 reported, for Options.SyscallCPUTime.
+	rusage unix.Rusage
+
 	// sinkErr is the first error the sink returned; no event follows it.
 	sinkErr error
 
@@ -120,8 +127,23 @@ type tracer struct {
 	wakeFD      int // write end of the sentinel's stdin; -1 once closed
 	sentinelPid int // 0 once reaped
 
-	// sameCPU: see Backend.SameCPU.
+	// sameCPU: see Backend.SameCPU; place is the pinning state.
 	sameCPU bool
+	place   placement
+
+	// stopSignal is the signal that cancelled the run (trace.StopSignal),
+	// if any: it is forwarded to the launched command, which is then
+	// detached rather than killed. Set before stop.
+	stopSignal atomic.Int32
+
+	// seccomp says the launched command runs under the --seccomp-bpf
+	// filter.
+	seccomp bool
+
+	// stats counts what tracing costs; ptraceCalls0 is the process-wide
+	// ptrace call count when the run started.
+	stats        trace.TracerStats
+	ptraceCalls0 uint64
 
 	// execNRs caches the execve and execveat numbers per architecture.
 	execNRs map[uint32][2]int32
@@ -154,8 +176,9 @@ func (tr *tracer) run(ctx context.Context, target trace.Target) (trace.Result, e
 		defer tr.stopSentinel()
 	}
 
+	tr.ptraceCalls0 = ptraceCalls.Load()
 	if len(target.PIDs) > 0 {
-		if err := tr.attachAll(target.PIDs); err != nil {
+		if err := tr.attachAll(target.PIDs, target.Path != ""); err != nil {
 			tr.shutdown()
 			return trace.Result{}, err
 		}
@@ -170,6 +193,7 @@ func (tr *tracer) run(ctx context.Context, target trace.Target) (trace.Result, e
 	if err == nil && tr.stop.Load() {
 		err = ctx.Err()
 	}
+	tr.finishStats()
 	return tr.result, err
 }
 

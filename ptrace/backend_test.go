@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -358,8 +359,8 @@ func TestAttachDetach(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("Run error = %v, want context.Canceled", err)
 	}
-	if res != (trace.Result{}) {
-		t.Errorf("result = %+v, want zero for an attach-only run", res)
+	if res.ExitCode != 0 || res.Signal != 0 || res.Counts != nil {
+		t.Errorf("result = %+v, want no exit status for an attach-only run", res)
 	}
 	if len(evs) == 0 || evs[0].Kind != trace.NewTask || !evs[0].Attached || evs[0].PID != int32(pid) {
 		t.Fatalf("events %+v, want an attached NewTask first", evs)
@@ -665,18 +666,35 @@ func TestConcurrentRuns(t *testing.T) {
 	}
 }
 
+// TestSameCPU: with SameCPU the launched command runs on one CPU while it
+// is the only traced task, and a child it starts gets the original
+// affinity back (placement.go).
 func TestSameCPU(t *testing.T) {
 	testutil.RequirePtrace(t)
 	testutil.RequireCommand(t, "nproc")
+	n := runtime.NumCPU()
+	if n < 2 {
+		t.Skipf("needs 2 CPUs to see pinning: this machine has %d", n)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	b := &Backend{SameCPU: true}
-	res, err := b.Run(ctx, shTarget(t, "exit $(nproc)"), defaultOpts(), func(*trace.Event) error { return nil })
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.ExitCode != 1 {
-		t.Errorf("nproc under SameCPU = %d, want 1", res.ExitCode)
+	// The exit code is 10 * (CPUs the shell may use, 1 or "2+") plus the
+	// CPUs its child nproc may use.
+	script := `set -- $(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/$$/status)
+case $1 in *[-,]*) a=2;; *) a=1;; esac
+exit $((a * 10 + $(nproc)))`
+	for _, tc := range []struct {
+		same bool
+		want int
+	}{{true, 10 + n}, {false, 20 + n}} {
+		b := &Backend{SameCPU: tc.same}
+		res, err := b.Run(ctx, shTarget(t, script), defaultOpts(), func(*trace.Event) error { return nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.ExitCode != tc.want {
+			t.Errorf("SameCPU=%v: exit %d, want %d (10 x shell's CPUs [1 pinned, 2 not] + child's nproc)", tc.same, res.ExitCode, tc.want)
+		}
 	}
 }
 

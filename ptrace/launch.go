@@ -2,9 +2,7 @@ package ptrace
 
 import (
 	"fmt"
-	"os"
 	"syscall"
-	"unsafe"
 
 	"golang.org/x/sys/unix"
 
@@ -15,25 +13,15 @@ import (
 // it is stopped before its execve. The stub stays hidden until that execve:
 // its first reported event is the execve's entry.
 func (tr *tracer) launch(target trace.Target) error {
-	env := target.Env
-	if env == nil {
-		env = os.Environ()
+	argv, stubEnv := stubCommand(target)
+	tr.seccomp = tr.opts.SeccompBPF && tr.opts.Filter != nil
+	if tr.seccomp {
+		stubEnv = append(stubEnv, seccompStubEnv+"="+seccompSpec(tr.opts.Filter))
 	}
-	// The stub's runtime must not preempt its main thread with SIGURG: a
-	// signal still pending at execve would be reported in the command. The
-	// first GODEBUG in the environment wins, so ours goes first and the
-	// stub removes exactly that entry (and the marker) before its execve.
-	stubEnv := make([]string, 0, len(env)+2)
-	stubEnv = append(stubEnv, stubGODEBUG)
-	stubEnv = append(stubEnv, env...)
-	stubEnv = append(stubEnv, execStubEnv+"=1")
-	argv := make([]string, 0, len(target.Argv)+2)
-	argv = append(argv, "sctrace-exec-stub", target.Path)
-	argv = append(argv, target.Argv...)
 
 	if tr.sameCPU {
 		// The stub inherits the tracer thread's affinity.
-		pinToCurrentCPU()
+		tr.place.pin()
 	}
 	pid, err := syscall.ForkExec("/proc/self/exe", argv, &syscall.ProcAttr{
 		Env:   stubEnv,
@@ -45,7 +33,8 @@ func (tr *tracer) launch(target trace.Target) error {
 	if err := waitStubStop(pid); err != nil {
 		return fmt.Errorf("launch %s: %w", target.Path, err)
 	}
-	if err := seize(pid, baseOptions|unix.PTRACE_O_EXITKILL); err != nil {
+	tr.place.pinned = pid
+	if err := seize(pid, tr.launchOptions()); err != nil {
 		killAndReap(pid)
 		return fmt.Errorf("launch %s: ptrace(PTRACE_SEIZE, %d): %w", target.Path, pid, err)
 	}
@@ -94,15 +83,14 @@ func killAndReap(pid int) {
 	}
 }
 
-// pinToCurrentCPU restricts the calling thread to the CPU it runs on. It
-// is best effort: on failure the thread keeps its affinity.
-func pinToCurrentCPU() {
-	var cpu uint32
-	_, _, errno := unix.RawSyscall(unix.SYS_GETCPU, uintptr(unsafe.Pointer(&cpu)), 0, 0)
-	if errno != 0 {
-		return
+// launchOptions are the PTRACE_O_* options of the launched command (before
+// -f adds the fork options at its execve): EXITKILL, so that it dies with
+// the tracer, and TRACESECCOMP under --seccomp-bpf (without it, the
+// filter's SECCOMP_RET_TRACE would fail the calls with ENOSYS).
+func (tr *tracer) launchOptions() int {
+	o := baseOptions | unix.PTRACE_O_EXITKILL
+	if tr.seccomp {
+		o |= unix.PTRACE_O_TRACESECCOMP
 	}
-	var set unix.CPUSet
-	set.Set(int(cpu))
-	_ = unix.SchedSetaffinity(0, &set)
+	return o
 }

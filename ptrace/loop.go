@@ -13,11 +13,12 @@ import (
 // PTRACE_O_TRACESYSGOOD.
 const syscallStopSig = unix.SIGTRAP | 0x80
 
-// waitAny waits for any tracee of this thread, or any child it started.
-func waitAny(options int) (int, unix.WaitStatus, error) {
+// waitAny waits for any tracee of this thread, or any child it started;
+// with ru, it also fills in that process's resource usage.
+func waitAny(options int, ru *unix.Rusage) (int, unix.WaitStatus, error) {
 	var ws unix.WaitStatus
 	for {
-		pid, err := unix.Wait4(-1, &ws, unix.WALL|unix.WNOTHREAD|options, nil)
+		pid, err := unix.Wait4(-1, &ws, unix.WALL|unix.WNOTHREAD|options, ru)
 		if err != unix.EINTR {
 			return pid, ws, err
 		}
@@ -30,12 +31,17 @@ func ptraceEvent(ws unix.WaitStatus) int { return int(ws>>16) & 0xff }
 // loop waits for stops and dispatches them until no task is left, the sink
 // fails, or a stop is requested.
 func (tr *tracer) loop() error {
+	var ru *unix.Rusage // only for Options.SyscallCPUTime: see syscallExit
+	if tr.opts.SyscallCPUTime {
+		ru = &tr.rusage
+	}
 	for len(tr.tasks) > 0 {
 		if tr.sinkErr != nil || tr.stop.Load() {
 			tr.shutdown()
 			return tr.sinkErr
 		}
-		pid, ws, err := waitAny(0)
+		tr.stats.Wait4Calls++
+		pid, ws, err := waitAny(0, ru)
 		if err == unix.ECHILD {
 			return nil
 		}
@@ -64,6 +70,9 @@ func (tr *tracer) sentinelStatus(pid int, ws unix.WaitStatus) bool {
 // left in a listening group-stop) before dispatch returns.
 func (tr *tracer) dispatch(pid int, ws unix.WaitStatus) {
 	now := tr.clock.now()
+	if ws.Stopped() {
+		tr.stats.PtraceStops++
+	}
 	tk := tr.tasks[pid]
 	if tk == nil {
 		if tr.sentinelStatus(pid, ws) {
@@ -104,10 +113,11 @@ func (tr *tracer) adopt(tid int, now int64) *task {
 	tk := &task{tid: tid, pid: tgid, launched: tr.attached == 0}
 	for _, o := range tr.tasks {
 		if o.pid == tgid || o.pid == ppid {
-			tk.launched, tk.arch = o.launched, o.arch
+			tk.launched, tk.arch, tk.seccomp = o.launched, o.arch, o.seccomp
 			break
 		}
 	}
+	tr.place.newTask(tid, true)
 	tr.tasks[tid] = tk
 	tr.emit(tr.event(trace.NewTask, tk, now))
 	return tk
@@ -147,9 +157,21 @@ func (tr *tracer) exited(tk *task, ws unix.WaitStatus, now int64) {
 	tr.emit(ev)
 }
 
-// restart resumes a stopped tracee; ESRCH (it was killed meanwhile) is
-// expected and its exit will be reported.
+// restart resumes a stopped tracee until its next syscall stop; ESRCH (it
+// was killed meanwhile) is expected and its exit will be reported.
 func restart(tid, sig int) { _ = resume(tid, sig) }
+
+// resumeTask resumes tk, delivering sig if not 0: with PTRACE_SYSCALL, or,
+// for a task under the --seccomp-bpf filter that is not inside a traced
+// call, with PTRACE_CONT (its next traced call stops it at its seccomp
+// stop).
+func (tr *tracer) resumeTask(tk *task, sig int) {
+	if tk.seccomp && !tk.inSyscall {
+		_ = cont(tk.tid, sig)
+		return
+	}
+	_ = resume(tk.tid, sig)
+}
 
 // syscallStop handles a syscall-entry or syscall-exit stop.
 func (tr *tracer) syscallStop(tk *task, now int64) {
@@ -164,6 +186,19 @@ func (tr *tracer) syscallStop(tk *task, now int64) {
 	case syscallInfoExit:
 		tr.syscallExit(tk, now)
 	}
+	tr.resumeTask(tk, 0)
+}
+
+// seccompStop handles a PTRACE_EVENT_SECCOMP stop: the entry of a call
+// the filter traps, unless its syscall-entry stop was seen already (a
+// task resumed with PTRACE_SYSCALL, like the exec stub). The task is
+// resumed with PTRACE_SYSCALL so that the call's exit stops it.
+func (tr *tracer) seccompStop(tk *task, now int64) {
+	if !tk.inSyscall && getSyscallInfo(tk.tid, &tr.si) == nil && tr.si.Op == syscallInfoSeccomp {
+		tk.arch = tr.si.Arch
+		tr.syscallEntry(tk, now)
+	}
+	tk.seccomp = !tk.hidden
 	restart(tk.tid, 0)
 }
 
@@ -174,6 +209,7 @@ func (tr *tracer) syscallEntry(tk *task, now int64) {
 	tk.args = tr.si.args()
 	tk.sp = tr.si.StackPointer
 	tk.enter = now
+	tk.stime = tr.rusage.Stime.Nano()
 	tk.sc = nil
 	if tk.hidden {
 		if !tr.isExec(tk.arch, nr) {
@@ -181,7 +217,7 @@ func (tr *tracer) syscallEntry(tk *task, now int64) {
 		}
 		tk.hidden = false
 		if tr.opts.FollowForks {
-			_ = setOptions(tk.tid, baseOptions|unix.PTRACE_O_EXITKILL|forkOptions)
+			_ = setOptions(tk.tid, tr.launchOptions()|forkOptions)
 		}
 	}
 	tk.wanted = tr.opts.Filter.Has(int(nr))
@@ -192,7 +228,7 @@ func (tr *tracer) syscallEntry(tk *task, now int64) {
 	if tbl := syscalls.ForArch(tk.arch); tbl != nil {
 		if sc := tbl.Get(int(nr)); sc.HasPlan {
 			tk.sc = sc
-			tr.runPlans(tk, syscalls.AtEntry, 0)
+			tr.runPlansCounted(tk, syscalls.AtEntry, 0)
 		}
 	}
 	ev := tr.event(trace.SyscallEnter, tk, now)
@@ -208,12 +244,16 @@ func (tr *tracer) syscallExit(tk *task, now int64) {
 		return
 	}
 	tk.inSyscall = false
+	if tr.place.active && !tr.opts.FollowForks && tr.si.rval() > 0 && isForkCall(tk.arch, tk.nr) {
+		// An untraced child of the pinned command.
+		tr.place.newTask(int(tr.si.rval()), false)
+	}
 	if tk.hidden || !tk.wanted {
 		return
 	}
 	ret := tr.si.rval()
 	if tk.sc != nil && tk.sc.HasExitPlan {
-		tr.runPlans(tk, syscalls.AtExit, ret)
+		tr.runPlansCounted(tk, syscalls.AtExit, ret)
 	}
 	ev := tr.event(trace.SyscallExit, tk, tk.enter)
 	ev.NR = tk.nr
@@ -221,6 +261,11 @@ func (tr *tracer) syscallExit(tk *task, now int64) {
 	ev.Exit = now
 	ev.Ret = ret
 	ev.Captures = tk.caps
+	if tr.opts.SyscallCPUTime {
+		// strace -c's time: the process's system time (wait4's rusage)
+		// at the exit stop minus that at the entry stop.
+		ev.CPUTime, ev.HasCPUTime = tr.rusage.Stime.Nano()-tk.stime, true
+	}
 	tr.emit(ev)
 }
 
@@ -261,6 +306,9 @@ func (tr *tracer) eventStop(tk *task, ws unix.WaitStatus, now int64) {
 		}
 	case unix.PTRACE_EVENT_EXEC:
 		tr.execed(tk, now)
+	case unix.PTRACE_EVENT_SECCOMP:
+		tr.seccompStop(tk, now)
+		return
 	case unix.PTRACE_EVENT_STOP:
 		// Under PTRACE_SEIZE a group-stop is an event stop with the
 		// stopping signal; a stop after PTRACE_INTERRUPT, a new task's
@@ -280,7 +328,7 @@ func (tr *tracer) eventStop(tk *task, ws unix.WaitStatus, now int64) {
 		}
 		tk.groupStopped = false
 	}
-	restart(tk.tid, 0)
+	tr.resumeTask(tk, 0)
 }
 
 // childCreated registers the task a fork, vfork or clone created, unless
@@ -288,9 +336,11 @@ func (tr *tracer) eventStop(tk *task, ws unix.WaitStatus, now int64) {
 func (tr *tracer) childCreated(parent *task, tid int, now int64) {
 	if tk := tr.tasks[tid]; tk != nil {
 		tk.launched = parent.launched
+		tk.seccomp = tk.seccomp || parent.seccomp
 		return
 	}
-	tk := &task{tid: tid, pid: threadGroup(tid), launched: parent.launched, arch: parent.arch}
+	tr.place.newTask(tid, true)
+	tk := &task{tid: tid, pid: threadGroup(tid), launched: parent.launched, arch: parent.arch, seccomp: parent.seccomp}
 	tr.emit(tr.event(trace.NewTask, tk, now))
 	if ws, gone := tr.goneEarly[tid]; gone {
 		delete(tr.goneEarly, tid)
@@ -348,7 +398,7 @@ func (tr *tracer) signalStop(tk *task, sig unix.Signal, now int64) {
 		if sig == unix.SIGSTOP || sig == unix.SIGCONT {
 			sig = 0
 		}
-		restart(tk.tid, int(sig))
+		tr.resumeTask(tk, int(sig))
 		return
 	}
 	if tr.opts.SignalsWanted {
@@ -359,5 +409,5 @@ func (tr *tracer) signalStop(tk *task, sig unix.Signal, now int64) {
 			tr.emit(ev)
 		}
 	}
-	restart(tk.tid, int(sig))
+	tr.resumeTask(tk, int(sig))
 }

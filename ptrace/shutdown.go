@@ -13,11 +13,18 @@ import (
 // seized with EXITKILL and detaches the others.
 const shutdownTimeout = 3 * time.Second
 
-// shutdown ends tracing early: launched tasks are killed, attached ones
-// are interrupted and detached at their next stop, so that none is left
-// stopped. It reports Exit and Detached events (while the sink accepts
-// them) and returns when no task is left.
+// shutdown ends tracing early: attached tasks are interrupted and
+// detached at their next stop, so that none is left stopped. Launched
+// tasks are killed, unless a signal stopped the run (trace.StopSignal):
+// then, as strace does, the launched command gets SIGCONT and that signal,
+// and every task is detached. It reports Exit and Detached events (while
+// the sink accepts them) and returns when no task is left.
 func (tr *tracer) shutdown() {
+	// Nothing stays pinned to the tracer's CPU past tracing.
+	tr.place.release()
+	if sig := int(tr.stopSignal.Load()); sig != 0 {
+		tr.forwardStopSignal(sig)
+	}
 	killed := make(map[int]bool)
 	for _, tk := range tr.tasks {
 		tr.release(tk, killed)
@@ -25,7 +32,7 @@ func (tr *tracer) shutdown() {
 	deadline := time.Now().Add(shutdownTimeout)
 	pause := 50 * time.Microsecond
 	for len(tr.tasks) > 0 {
-		pid, ws, err := waitAny(unix.WNOHANG)
+		pid, ws, err := waitAny(unix.WNOHANG, nil)
 		if err != nil {
 			return
 		}
@@ -40,6 +47,22 @@ func (tr *tracer) shutdown() {
 		pause = 50 * time.Microsecond
 		tr.shutdownStatus(pid, ws, killed)
 	}
+}
+
+// forwardStopSignal sends the launched command SIGCONT and sig, and marks
+// its traced tasks for detaching rather than killing. The exec stub, not
+// yet the command, is still killed.
+func (tr *tracer) forwardStopSignal(sig int) {
+	lt := tr.tasks[tr.launchPid]
+	if lt == nil || lt.hidden {
+		return
+	}
+	_ = unix.Kill(tr.launchPid, unix.SIGCONT)
+	_ = unix.Kill(tr.launchPid, unix.Signal(sig))
+	for _, tk := range tr.tasks {
+		tk.launched = false
+	}
+	tr.launchPid = 0
 }
 
 // release starts letting go of tk: kill its process if it was launched,

@@ -58,14 +58,37 @@ func runExecStub() {
 		environ = environ[1:]
 	}
 	env := make([]string, 0, len(environ))
+	var creds, seccomp string
 	for _, kv := range environ {
-		if !strings.HasPrefix(kv, execStubEnv+"=") {
+		name, value, _ := strings.Cut(kv, "=")
+		switch name {
+		case execStubEnv:
+		case credStubEnv:
+			creds = value
+		case seccompStubEnv:
+			seccomp = value
+		default:
 			env = append(env, kv)
 		}
 	}
 	if err := unix.Tgkill(unix.Getpid(), unix.Gettid(), unix.SIGSTOP); err != nil {
 		fmt.Fprintf(os.Stderr, "sctrace: exec stub: stop: %v\n", err)
 		os.Exit(1)
+	}
+	// Traced from here on: take the command's identity, then its filter.
+	if creds != "" {
+		c, err := parseCredSpec(creds)
+		if err == nil {
+			err = c.apply()
+		}
+		if err != nil {
+			stubFail(err)
+		}
+	}
+	if seccomp != "" {
+		if err := setupSeccompInStub(seccomp); err != nil {
+			stubFail(err)
+		}
 	}
 	// syscall.Exec restores the RLIMIT_NOFILE soft limit the Go runtime
 	// raised at start-up, so the command starts with the limits we had.

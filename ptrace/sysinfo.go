@@ -28,9 +28,10 @@ type syscallInfo struct {
 
 // The op values of struct ptrace_syscall_info.
 const (
-	syscallInfoNone  = unix.PTRACE_SYSCALL_INFO_NONE
-	syscallInfoEntry = unix.PTRACE_SYSCALL_INFO_ENTRY
-	syscallInfoExit  = unix.PTRACE_SYSCALL_INFO_EXIT
+	syscallInfoNone    = unix.PTRACE_SYSCALL_INFO_NONE
+	syscallInfoEntry   = unix.PTRACE_SYSCALL_INFO_ENTRY
+	syscallInfoExit    = unix.PTRACE_SYSCALL_INFO_EXIT
+	syscallInfoSeccomp = unix.PTRACE_SYSCALL_INFO_SECCOMP
 )
 
 // nr returns the system call number of an entry stop.
@@ -48,6 +49,7 @@ func (si *syscallInfo) rval() int64 { return int64(si.Data[0]) }
 // ptraceRaw issues a ptrace request without entering the Go scheduler's
 // blocking-syscall path: none of the requests used this way can block.
 func ptraceRaw(req int, tid int, addr, data uintptr) (uintptr, error) {
+	ptraceCalls.Add(1)
 	r, _, errno := unix.RawSyscall6(unix.SYS_PTRACE, uintptr(req), uintptr(tid), addr, data, 0, 0)
 	if errno != 0 {
 		return r, errno
@@ -59,6 +61,7 @@ func ptraceRaw(req int, tid int, addr, data uintptr) (uintptr, error) {
 // memory. Taking an unsafe.Pointer (not a uintptr) keeps the object alive
 // and lets the runtime move a stack object safely until the very call.
 func ptracePtr(req int, tid int, addr uintptr, data unsafe.Pointer) error {
+	ptraceCalls.Add(1)
 	_, _, errno := unix.RawSyscall6(unix.SYS_PTRACE, uintptr(req), uintptr(tid), addr, uintptr(data), 0, 0)
 	if errno != 0 {
 		return errno
@@ -89,6 +92,13 @@ func listen(tid int) error {
 // delivering sig if it is not 0.
 func resume(tid int, sig int) error {
 	_, err := ptraceRaw(unix.PTRACE_SYSCALL, tid, 0, uintptr(sig))
+	return err
+}
+
+// cont restarts a tracee without a stop at its next syscall (PTRACE_CONT),
+// delivering sig if it is not 0.
+func cont(tid int, sig int) error {
+	_, err := ptraceRaw(unix.PTRACE_CONT, tid, 0, uintptr(sig))
 	return err
 }
 

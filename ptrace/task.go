@@ -23,6 +23,10 @@ type task struct {
 	groupStopped bool
 	// killing / detaching: set while tracing shuts down.
 	killing, detaching bool
+	// seccomp: the task runs under the --seccomp-bpf filter (seen at a
+	// seccomp stop, or inherited): it is resumed with PTRACE_CONT outside
+	// traced calls.
+	seccomp bool
 
 	// arch is the AUDIT_ARCH_* value of the last syscall stop.
 	arch uint32
@@ -37,6 +41,9 @@ type task struct {
 	// sp is the stack pointer at the entry, for stack-relative plans.
 	sp    uint64
 	enter int64
+	// stime is the process's system CPU time (ns) at the entry stop, for
+	// Options.SyscallCPUTime.
+	stime int64
 	sc    *syscalls.Syscall
 	caps  [trace.MaxArgs]trace.Capture
 	// bufs keeps the memory of each argument's capture Data for reuse:
