@@ -1,9 +1,11 @@
 package bpfbackend
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 
 	"golang.org/x/sys/unix"
 
@@ -54,6 +56,11 @@ func (s *session) attachProcess(pid int32) error {
 	if pid <= 0 || unix.Kill(int(pid), 0) == unix.ESRCH {
 		return &ptrace.AttachError{PID: int(pid), Err: unix.ESRCH}
 	}
+	if isKernelThread(pid) {
+		// ptrace refuses these with EPERM; a kernel thread never enters
+		// a system call from user space, so there is nothing to trace.
+		return fmt.Errorf("attach %d: a kernel thread has no system calls to trace", pid)
+	}
 	tids := []int32{pid}
 	if s.opts.FollowForks {
 		tids = append(tids, threadsOf(pid)...)
@@ -90,4 +97,27 @@ func threadsOf(pid int32) []int32 {
 		}
 	}
 	return tids
+}
+
+// pfKthread is the kernel's PF_KTHREAD task flag.
+const pfKthread = 0x00200000
+
+// isKernelThread reports whether pid is a kernel thread, from the flags
+// field (the 9th) of /proc/PID/stat.
+func isKernelThread(pid int32) bool {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(int(pid)) + "/stat")
+	if err != nil {
+		return false
+	}
+	// The command name (field 2) may hold spaces: count from its ')'.
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return false
+	}
+	fields := strings.Fields(string(data[i+1:]))
+	if len(fields) < 7 {
+		return false
+	}
+	flags, err := strconv.ParseUint(fields[6], 10, 64)
+	return err == nil && flags&pfKthread != 0
 }
