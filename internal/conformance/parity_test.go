@@ -62,11 +62,6 @@ func TestBackendParity(t *testing.T) {
 	})
 	report := formatParity(scores)
 	t.Logf("\n%s", report)
-	if path := os.Getenv("SCTRACE_PARITY_REPORT"); path != "" {
-		if err := os.WriteFile(path, []byte(report), 0o644); err != nil {
-			t.Errorf("write report: %v", err)
-		}
-	}
 	if len(scores) == 0 {
 		t.Fatal("no runs compared")
 	}
@@ -93,8 +88,14 @@ func TestBackendParity(t *testing.T) {
 		ebpfSame += s.ebpf.Same
 		want += s.ptrace.Want
 	}
-	t.Logf("outside -y/-yy: %d/%d runs identical on both backends; strace lines reproduced: ptrace %d, ebpf %d, of %d",
+	totals := fmt.Sprintf("outside -y/-yy: %d/%d runs identical on both backends; strace lines reproduced: ptrace %d, ebpf %d, of %d",
 		identical, counted, ptraceSame, ebpfSame, want)
+	t.Log(totals)
+	if path := os.Getenv("SCTRACE_PARITY_REPORT"); path != "" {
+		if err := os.WriteFile(path, []byte(report+totals+"\n"), 0o644); err != nil {
+			t.Errorf("write report: %v", err)
+		}
+	}
 	if misses, limit := want-ebpfSame, 2*(want-ptraceSame); misses > limit {
 		t.Errorf("the eBPF backend misses %d of strace's lines, the ptrace backend %d; worst runs:\n%s",
 			misses, want-ptraceSame, worstParity(scores, 8, 12))
