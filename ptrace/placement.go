@@ -19,7 +19,8 @@ import (
 // Nothing is left pinned that would not be pinned untraced:
 //   - a child of the pinned command gets the original affinity back as soon
 //     as the tracer learns its pid (its creator's fork event under -f, or
-//     the fork, vfork or clone call's exit without -f);
+//     the fork, vfork or clone call's exit without -f); until then, a
+//     child that asks at once (sched_getaffinity) may still see one CPU;
 //   - under -f, as soon as a second task is traced, the command and the
 //     tracer get their original affinity back too, so that a parallel
 //     build is not serialized on one CPU;
