@@ -373,7 +373,13 @@ func (p *Printer) enter(ev *trace.Event) {
 		return
 	}
 	t := p.task(ev.TID)
-	ev.CopyTo(&t.entry)
+	if ev.CapturesKept && !p.staged() {
+		// Printed now; only the call's end looks at it again, while
+		// the backend keeps its captures.
+		t.entry = *ev
+	} else {
+		ev.CopyTo(&t.entry)
+	}
 	t.pending = &t.entry
 	if p.staged() {
 		return

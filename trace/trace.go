@@ -123,6 +123,12 @@ type Event struct {
 	// WithLeader is set on an Attached NewTask of a thread attached along
 	// with its process, whose own event announced it: nothing is printed.
 	WithLeader bool
+	// CapturesKept is set on a SyscallEnter by a backend that leaves the
+	// memory of its Captures unchanged until it reports that call's end
+	// (the SyscallExit or the thread's Exit): a sink that uses the entry's
+	// captures only until then may keep a shallow copy (*ev) instead of
+	// CopyTo.
+	CapturesKept bool
 }
 
 // CopyTo makes dst a deep copy of e, reusing dst's capture buffers. A sink
