@@ -91,7 +91,10 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	}
 	kopts := opts
 	kopts.Filter = kernelFilter(opts.Filter, arch)
-	p, err := load(loadConfig{opts: kopts, bufferSize: b.BufferSize, arch: arch})
+	// A launched command's lone thread (no -f, no -p): nothing else's
+	// records can come between a call's entry and exit.
+	hold := target.Path != "" && len(target.PIDs) == 0 && !opts.FollowForks
+	p, err := load(loadConfig{opts: kopts, bufferSize: b.BufferSize, arch: arch, holdEntries: hold})
 	if err != nil {
 		return res, err
 	}
@@ -315,6 +318,11 @@ func (s *session) loop(ctx context.Context) error {
 		if err == nil {
 			s.stats.RingRecords++
 			s.handle(rec.RawSample)
+			if len(s.tasks) == 0 && s.awaitReaped(ctx) {
+				// The last task is gone: end now rather than at the
+				// next poll.
+				return s.finish()
+			}
 			continue
 		}
 		if !errors.Is(err, os.ErrDeadlineExceeded) {
@@ -343,6 +351,34 @@ func (s *session) loop(ctx context.Context) error {
 		}
 		s.rd.SetDeadline(time.Now().Add(pollInterval))
 	}
+}
+
+// awaitReaped waits for the launched command's status, if there is one
+// not yet reaped; it returns false when ctx ends first.
+func (s *session) awaitReaped(ctx context.Context) bool {
+	if s.launchPid == 0 || s.reaped {
+		return true
+	}
+	select {
+	case ws := <-s.waitCh:
+		s.setResult(ws)
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// finish reads what is left in the ring once nothing is traced any more
+// and reports events the kernel could not deliver.
+func (s *session) finish() error {
+	var rec ringbuf.Record
+	s.rd.SetDeadline(time.Now())
+	for s.sinkErr == nil && s.rd.ReadInto(&rec) == nil {
+		s.stats.RingRecords++
+		s.handle(rec.RawSample)
+	}
+	s.checkLost()
+	return s.sinkErr
 }
 
 // stop ends tracing early: the launched command is killed, or sent the

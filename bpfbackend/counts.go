@@ -1,20 +1,25 @@
 package bpfbackend
 
 import (
+	"errors"
 	"fmt"
+
+	"github.com/cilium/ebpf"
 
 	"github.com/sctrace/sctrace/trace"
 )
 
-// readCounts reads the per-CPU aggregates of -c once, at the end.
+// countsBatch is how many syscalls' per-CPU aggregates one batch lookup
+// reads.
+const countsBatch = 64
+
+// readCounts reads the per-CPU aggregates of -c once, at the end, in
+// batches (a lookup per syscall costs milliseconds of start-up-like time
+// on an empty run); it falls back to one lookup per key where the kernel
+// has no batch lookups.
 func (p *probe) readCounts(arch uint32) (map[trace.SyscallKey]*trace.SyscallStats, error) {
 	out := make(map[trace.SyscallKey]*trace.SyscallStats)
-	var (
-		nr   uint32
-		vals []sctraceSyscallStats
-	)
-	it := p.objs.Counts.Iterate()
-	for it.Next(&nr, &vals) {
+	add := func(nr uint32, vals []sctraceSyscallStats) {
 		var sum trace.SyscallStats
 		for i := range vals {
 			v := &vals[i]
@@ -25,6 +30,38 @@ func (p *probe) readCounts(arch uint32) (map[trace.SyscallKey]*trace.SyscallStat
 			st := sum
 			out[trace.SyscallKey{Arch: arch, NR: int32(nr)}] = &st
 		}
+	}
+	ncpu, err := ebpf.PossibleCPU()
+	if err != nil {
+		return nil, fmt.Errorf("ebpf: possible CPUs: %w", err)
+	}
+	var (
+		cursor ebpf.MapBatchCursor
+		keys   = make([]uint32, countsBatch)
+		vals   = make([]sctraceSyscallStats, countsBatch*ncpu)
+	)
+	for {
+		n, err := p.objs.Counts.BatchLookup(&cursor, keys, vals, nil)
+		for i := range n {
+			add(keys[i], vals[i*ncpu:(i+1)*ncpu])
+		}
+		if errors.Is(err, ebpf.ErrKeyNotExist) {
+			return out, nil
+		}
+		if errors.Is(err, ebpf.ErrNotSupported) && len(out) == 0 {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("ebpf: read syscall counts: %w", err)
+		}
+	}
+	var (
+		nr  uint32
+		per []sctraceSyscallStats
+	)
+	it := p.objs.Counts.Iterate()
+	for it.Next(&nr, &per) {
+		add(nr, per)
 	}
 	if err := it.Err(); err != nil {
 		return nil, fmt.Errorf("ebpf: read syscall counts: %w", err)

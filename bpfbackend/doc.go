@@ -9,7 +9,9 @@
 // traced syscall numbers, so an untraced task costs one lookup. For a
 // traced call they execute the capture plans of package syscalls, loaded
 // into a map at start, and send one record per entry and per exit through
-// one ring buffer, waking the reader only when much data is pending. User
+// one ring buffer, waking the reader only when much data is pending (a lone
+// traced thread's entry travels with its exit as one record unless it
+// blocks or is switched out first). User
 // space replays each record's memory segments through package capture,
 // which holds the plans' semantics for both backends, so the Events equal
 // the ptrace backend's. With Options.CountOnly the programs aggregate

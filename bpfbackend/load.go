@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/btf"
 	"github.com/cilium/ebpf/link"
 
 	"github.com/sctrace/sctrace/syscalls"
@@ -18,6 +19,9 @@ import (
 type probe struct {
 	objs  sctraceObjects
 	links []link.Link
+	// hold: entries may be held (loadConfig.holdEntries), which needs
+	// sched_switch attached.
+	hold bool
 }
 
 // loadConfig is what the programs are specialised for at load time.
@@ -25,6 +29,9 @@ type loadConfig struct {
 	opts       trace.Options
 	bufferSize int
 	arch       uint32
+	// holdEntries lets a call's entry travel with its exit as one record
+	// (bpf/sctrace.c: hold_entries): only for a lone traced thread.
+	holdEntries bool
 }
 
 // load loads the programs and maps and fills the plans map; it attaches
@@ -52,6 +59,7 @@ func load(cfg loadConfig) (*probe, error) {
 		sctraceVarSignalsWanted:  boolU32(opts.SignalsWanted),
 		sctraceVarStringLimit:    uint32(limit),
 		sctraceVarVerbose:        boolU32(opts.Verbose),
+		sctraceVarHoldEntries:    boolU32(cfg.holdEntries && !opts.CountOnly),
 		sctraceVarWakeupBytes:    uint64(ringSize(cfg.bufferSize) / 8),
 		sctraceVarFilterBits:     filter,
 		sctraceVarExecNrs:        execNRs(cfg.arch),
@@ -65,7 +73,7 @@ func load(cfg loadConfig) (*probe, error) {
 			return nil, fmt.Errorf("ebpf: set %s: %w", name, err)
 		}
 	}
-	p := &probe{}
+	p := &probe{hold: cfg.holdEntries && !opts.CountOnly}
 	if err := p.loadObjects(spec); err != nil {
 		p.close()
 		return nil, loadError(err)
@@ -77,10 +85,11 @@ func load(cfg loadConfig) (*probe, error) {
 	return p, nil
 }
 
-// loadObjects creates the maps, then loads the programs concurrently: the
-// verifier's work on each of the three that execute capture plans is most
-// of the backend's start-up time. Each program gets its own copy of the
-// read-only constants, which are the same for all.
+// loadObjects creates the maps, then loads the programs concurrently (the
+// verifier's work on the three that execute capture plans is a large part
+// of the backend's start-up time). Each program gets its own copy of the
+// read-only constants, which are the same for all. The kernel's BTF (for
+// CO-RE and the tp_btf targets) is decoded once and shared by all loads.
 func (p *probe) loadObjects(spec *ebpf.CollectionSpec) error {
 	if err := spec.LoadAndAssign(&p.objs.sctraceMaps, nil); err != nil {
 		return err
@@ -96,12 +105,14 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec) error {
 		sctraceProgSchedPrepareExec: &pr.SchedPrepareExec, sctraceProgSchedProcessExec: &pr.SchedProcessExec,
 		sctraceProgSchedProcessExit: &pr.SchedProcessExit, sctraceProgSchedProcessFork: &pr.SchedProcessFork,
 		sctraceProgSignalDeliver: &pr.SignalDeliver, sctraceProgSignalGenerate: &pr.SignalGenerate,
+		sctraceProgSchedSwitch:    &pr.SchedSwitch,
 		sctraceProgHistBucketTest: &pr.HistBucketTest,
 	}
 	var (
-		wg   sync.WaitGroup
-		mu   sync.Mutex
-		errs []error
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		errs  []error
+		cache = btf.NewCache()
 	)
 	for name, dst := range progs {
 		wg.Add(1)
@@ -109,7 +120,7 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec) error {
 			defer wg.Done()
 			one := spec.Copy()
 			one.Programs = map[string]*ebpf.ProgramSpec{name: spec.Programs[name]}
-			coll, err := ebpf.NewCollectionWithOptions(one, ebpf.CollectionOptions{MapReplacements: maps})
+			coll, err := ebpf.NewCollectionWithOptions(one, ebpf.CollectionOptions{MapReplacements: maps, Cache: cache})
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
@@ -124,12 +135,16 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec) error {
 	return errors.Join(errs...)
 }
 
-// attach attaches every program but the test one.
+// attach attaches every program but the test one, and sched_switch only
+// when entries may be held (it runs at every context switch).
 func (p *probe) attach() error {
 	progs := []*ebpf.Program{
 		p.objs.SysEnter, p.objs.SysExit,
 		p.objs.SchedProcessFork, p.objs.SchedProcessExit, p.objs.SchedProcessExec,
 		p.objs.SignalDeliver, p.objs.SignalGenerate, p.objs.SchedPrepareExec,
+	}
+	if p.hold {
+		progs = append(progs, p.objs.SchedSwitch)
 	}
 	for _, prog := range progs {
 		l, err := link.AttachTracing(link.TracingOptions{Program: prog})
@@ -180,6 +195,12 @@ func (p *probe) fillPlans(arch uint32) error {
 			}
 			if pl.Kind != syscalls.CaptureNone {
 				v.When |= uint8(pl.When)
+				if pl.When&syscalls.AtEntry != 0 {
+					v.EntryArgs |= 1 << i
+				}
+				if pl.When&syscalls.AtExit != 0 {
+					v.ExitArgs |= 1 << i
+				}
 			}
 		}
 		v.Dump = uint8(syscalls.DumpOf(sc.Name))

@@ -1,6 +1,7 @@
 package bpfbackend
 
 import (
+	"math"
 	"unsafe"
 
 	"github.com/sctrace/sctrace/syscalls"
@@ -68,7 +69,9 @@ func (s *session) enter(r *sctraceRec, raw []byte) {
 // startCall records a call's entry and reports it; s.mem serves the
 // entry's segments.
 func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
-	s.flushSignals(tk)
+	// Signals generated during the call (its entry came with its exit)
+	// are reported after it.
+	s.flushSignalsBefore(tk, ts)
 	tk.inCall = true
 	tk.wanted = s.opts.Filter.Has(int(r.Nr))
 	tk.nr = r.Nr
@@ -90,6 +93,8 @@ func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
 	ev.NR = tk.nr
 	ev.Args = tk.args
 	ev.Captures = tk.caps
+	// tk.bufs change only at this call's exit or the task's next call.
+	ev.CapturesKept = true
 	s.emit(ev)
 }
 
@@ -160,10 +165,21 @@ func (s *session) emitSignal(tk *task, ps *pendingSignal) {
 
 // flushSignals reports the ignored signals held for tk.
 func (s *session) flushSignals(tk *task) {
+	s.flushSignalsBefore(tk, math.MaxInt64)
+}
+
+// flushSignalsBefore reports the ignored signals held for tk that were
+// generated before ts, and keeps the others.
+func (s *session) flushSignalsBefore(tk *task, ts int64) {
+	kept := tk.pending[:0]
 	for i := range tk.pending {
-		s.emitSignal(tk, &tk.pending[i])
+		if tk.pending[i].ts < ts {
+			s.emitSignal(tk, &tk.pending[i])
+		} else {
+			kept = append(kept, tk.pending[i])
+		}
 	}
-	tk.pending = tk.pending[:0]
+	tk.pending = kept
 }
 
 func (s *session) newTask(r *sctraceRec) {

@@ -25,7 +25,12 @@ type sctraceCallState struct {
 	Deferred uint32
 	Signals  uint32
 	Traced   uint32
+	Wake     uint32
+	Held     uint32
+	HeldNseg uint32
+	HeldLen  uint32
 	Pad      uint32
+	HeldBuf  [64]uint8
 }
 
 type sctraceHistArgs struct {
@@ -82,11 +87,13 @@ type sctraceSeg struct {
 }
 
 type sctraceSyscallPlans struct {
-	_    structs.HostLayout
-	Arg  [6]sctracePlan
-	When uint8
-	Dump uint8
-	Pad  [6]uint8
+	_         structs.HostLayout
+	Arg       [6]sctracePlan
+	When      uint8
+	Dump      uint8
+	EntryArgs uint8
+	ExitArgs  uint8
+	Pad       [4]uint8
 }
 
 type sctraceSyscallStats struct {
@@ -115,6 +122,7 @@ const (
 	sctraceProgSchedProcessExec = "sched_process_exec"
 	sctraceProgSchedProcessExit = "sched_process_exit"
 	sctraceProgSchedProcessFork = "sched_process_fork"
+	sctraceProgSchedSwitch      = "sched_switch"
 	sctraceProgSignalDeliver    = "signal_deliver"
 	sctraceProgSignalGenerate   = "signal_generate"
 	sctraceProgSysEnter         = "sys_enter"
@@ -127,6 +135,7 @@ const (
 	sctraceVarExecNrs           = "exec_nrs"
 	sctraceVarFilterBits        = "filter_bits"
 	sctraceVarFollowForks       = "follow_forks"
+	sctraceVarHoldEntries       = "hold_entries"
 	sctraceVarSignalsWanted     = "signals_wanted"
 	sctraceVarStringLimit       = "string_limit"
 	sctraceVarSyscallCpuTime    = "syscall_cpu_time"
@@ -184,6 +193,7 @@ type sctraceProgramSpecs struct {
 	SchedProcessExec *ebpf.ProgramSpec `ebpf:"sched_process_exec"`
 	SchedProcessExit *ebpf.ProgramSpec `ebpf:"sched_process_exit"`
 	SchedProcessFork *ebpf.ProgramSpec `ebpf:"sched_process_fork"`
+	SchedSwitch      *ebpf.ProgramSpec `ebpf:"sched_switch"`
 	SignalDeliver    *ebpf.ProgramSpec `ebpf:"signal_deliver"`
 	SignalGenerate   *ebpf.ProgramSpec `ebpf:"signal_generate"`
 	SysEnter         *ebpf.ProgramSpec `ebpf:"sys_enter"`
@@ -215,6 +225,7 @@ type sctraceVariableSpecs struct {
 	ExecNrs        *ebpf.VariableSpec `ebpf:"exec_nrs"`
 	FilterBits     *ebpf.VariableSpec `ebpf:"filter_bits"`
 	FollowForks    *ebpf.VariableSpec `ebpf:"follow_forks"`
+	HoldEntries    *ebpf.VariableSpec `ebpf:"hold_entries"`
 	SignalsWanted  *ebpf.VariableSpec `ebpf:"signals_wanted"`
 	StringLimit    *ebpf.VariableSpec `ebpf:"string_limit"`
 	SyscallCpuTime *ebpf.VariableSpec `ebpf:"syscall_cpu_time"`
@@ -278,6 +289,7 @@ type sctraceVariables struct {
 	ExecNrs        *ebpf.Variable `ebpf:"exec_nrs"`
 	FilterBits     *ebpf.Variable `ebpf:"filter_bits"`
 	FollowForks    *ebpf.Variable `ebpf:"follow_forks"`
+	HoldEntries    *ebpf.Variable `ebpf:"hold_entries"`
 	SignalsWanted  *ebpf.Variable `ebpf:"signals_wanted"`
 	StringLimit    *ebpf.Variable `ebpf:"string_limit"`
 	SyscallCpuTime *ebpf.Variable `ebpf:"syscall_cpu_time"`
@@ -297,6 +309,7 @@ type sctracePrograms struct {
 	SchedProcessExec *ebpf.Program `ebpf:"sched_process_exec"`
 	SchedProcessExit *ebpf.Program `ebpf:"sched_process_exit"`
 	SchedProcessFork *ebpf.Program `ebpf:"sched_process_fork"`
+	SchedSwitch      *ebpf.Program `ebpf:"sched_switch"`
 	SignalDeliver    *ebpf.Program `ebpf:"signal_deliver"`
 	SignalGenerate   *ebpf.Program `ebpf:"signal_generate"`
 	SysEnter         *ebpf.Program `ebpf:"sys_enter"`
@@ -310,6 +323,7 @@ func (p *sctracePrograms) Close() error {
 		p.SchedProcessExec,
 		p.SchedProcessExit,
 		p.SchedProcessFork,
+		p.SchedSwitch,
 		p.SignalDeliver,
 		p.SignalGenerate,
 		p.SysEnter,

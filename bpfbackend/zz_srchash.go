@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "68902d071954bd45d65ebd33096a16957c279b59df0384fdf82b77b9a1ffe95f"
+const bpfSourceHash = "6754e7426be64e63a2e6cffc097b574fc49ce4b4793b65602b67b325615ba6f2"

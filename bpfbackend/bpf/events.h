@@ -85,12 +85,16 @@ struct plan {
 	__s32 stack_offset;
 };
 
-/* syscall_plans is one syscall's plans; when says which stops have any. */
+/* syscall_plans is one syscall's plans; when says which stops have any,
+ * entry_args and exit_args which arguments (bit i: argument i) have a plan
+ * due at that stop. */
 struct syscall_plans {
 	struct plan arg[MAX_ARGS];
 	__u8 when;
 	__u8 dump; /* syscalls.DumpKind */
-	__u8 pad[6];
+	__u8 entry_args;
+	__u8 exit_args;
+	__u8 pad[4];
 };
 
 /* Values of syscalls.DumpKind. */

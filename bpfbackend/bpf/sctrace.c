@@ -32,6 +32,10 @@ const volatile __u32 dump_write_all = 0;
 /* FULL_LIMIT is capture.MaxFullData: the limit of a dumped call's data
  * (a segment holds SEG_MAX bytes at most). */
 #define FULL_LIMIT (64 << 20)
+/* hold_entries: a call's entry record may be held in the task's storage
+ * and sent with its exit, as one record (see HELD_MAX). Only for a lone
+ * traced thread (no -f, no -p), whose records nothing else interleaves. */
+const volatile __u32 hold_entries = 0;
 /* wakeup_bytes: above this much unread data, a record wakes the reader. */
 const volatile __u64 wakeup_bytes = 1 << 20;
 /* execve and execveat: a task traced with TRACED_STUB (the exec stub) is
@@ -62,6 +66,13 @@ struct {
 	__type(value, struct syscall_plans);
 } plans SEC(".maps");
 
+/* HELD_MAX bounds the entry segments a held entry keeps (hold_entries):
+ * a call whose entry captures more is sent at once. An entry is sent as
+ * soon as anything else could come between it and its exit: the task
+ * is switched out (it blocks, or is preempted), or it exits in the call.
+ * Signals generated meanwhile are ordered by user space by time. */
+#define HELD_MAX 64
+
 /* The syscall in progress, per task. */
 struct call_state {
 	__u64 args[MAX_ARGS];
@@ -74,7 +85,14 @@ struct call_state {
 	__u32 deferred; /* the entry record is sent with the exit's */
 	__u32 signals;	/* deferred signals were sent since the last record */
 	__u32 traced;	/* the task is in the traced map */
+	__u32 wake;	/* records sent while much was unread (send) */
+	/* held: the entry's record is not sent yet; its segments are in
+	 * held_buf (held_len bytes, held_nseg segments). */
+	__u32 held;
+	__u32 held_nseg;
+	__u32 held_len;
 	__u32 pad;
+	__u8 held_buf[HELD_MAX];
 };
 
 struct {
@@ -157,19 +175,34 @@ static __always_inline bool filter_has(long nr)
 	return (filter_bits[nr >> 6] >> (nr & 63)) & 1;
 }
 
-/* send hands a record to the ring buffer, waking the reader only when
- * much is unread; a failure is counted, never silent. */
-static __always_inline void send(void *data, __u64 size)
+/* send_flags hands a record to the ring buffer; a failure is counted,
+ * never silent. */
+static __always_inline void send_flags(void *data, __u64 size, __u64 flags)
 {
-	__u64 flags = BPF_RB_NO_WAKEUP;
-	if (bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) >= wakeup_bytes)
-		flags = BPF_RB_FORCE_WAKEUP;
 	if (bpf_ringbuf_output(&events, data, size, flags) != 0) {
 		__u32 zero = 0;
 		__u64 *n = bpf_map_lookup_elem(&lost, &zero);
 		if (n)
 			*n += 1;
 	}
+}
+
+/* WAKE_EVERY: one record in WAKE_EVERY of a task checks whether much is
+ * unread, and then wakes the reader. A wake-up is an inter-processor
+ * interrupt (a VM exit under virtualisation), dearer than the record
+ * itself, and the reader, once awake, reads until the ring is empty. */
+#define WAKE_EVERY 64
+
+/* send hands a record to the ring buffer, waking the reader only when
+ * much is unread (checked, when wake counts the task's records, at one
+ * record in WAKE_EVERY). */
+static __always_inline void send(void *data, __u64 size, __u32 *wake)
+{
+	__u64 flags = BPF_RB_NO_WAKEUP;
+	if ((!wake || ((*wake)++ & (WAKE_EVERY - 1)) == 0) &&
+	    bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA) >= wakeup_bytes)
+		flags = BPF_RB_FORCE_WAKEUP;
+	send_flags(data, size, flags);
 }
 
 /* ---- capture plans ---------------------------------------------------- */
@@ -309,12 +342,18 @@ struct ptr_loop {
 	__u32 faulted;
 };
 
-/* ptr_chunk reads one page-bounded chunk of a NULL-terminated pointer
- * array, as capture's Memory.ReadPointers does. */
-static long ptr_chunk(__u64 i, struct ptr_loop *l)
+/* ptr_chunk_read reads one page-bounded chunk of a NULL-terminated
+ * pointer array, as capture's Memory.ReadPointers does; it returns 1 at
+ * the array's end. It is global so that the verifier checks it once, not
+ * once per state of the bpf_loop that calls it (which cost ~70K verified
+ * instructions, most of the start-up time, in each capturing program). */
+GLOBAL int ptr_chunk_read(struct ptr_loop *l)
 {
 	__u64 chunk[PTR_CHUNK];
 	struct scratch *sc;
+
+	if (!l)
+		return 1;
 	__u64 a = l->addr + (__u64)l->count * 8;
 	__u64 bytes = 4096 - (a & 4095);
 
@@ -347,6 +386,12 @@ static long ptr_chunk(__u64 i, struct ptr_loop *l)
 			return 1;
 	}
 	return 0;
+}
+
+/* ptr_chunk is the bpf_loop callback over a pointer array's chunks. */
+static long ptr_chunk(__u64 i, struct ptr_loop *l)
+{
+	return ptr_chunk_read(l) ? 1 : 0;
 }
 
 /* seg_ptrs: capture.Memory.ReadPointers(addr, keep, MaxStringArrayCount).
@@ -524,18 +569,17 @@ GLOBAL int capture_string_array(struct cap_state *st, __u64 addr, __u32 count_on
 	return 0;
 }
 
-/* capture_arg executes argument i's plan, as capture.Executor does. */
-static long capture_arg(__u64 i, struct cap_state *st)
+/* capture_arg executes argument i's plan p, as capture.Executor does. */
+GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 {
-	__u32 nr = st->nr;
-	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &nr);
-	if (!sp || i >= MAX_ARGS)
-		return 1;
-	struct plan *p = &sp->arg[i];
+	if (!st || !p || i >= MAX_ARGS)
+		return 0;
 	__u8 want = st->at_exit ? AT_EXIT : AT_ENTRY;
 	if (p->kind == CAP_NONE || !(p->when & want))
 		return 0;
-	__u64 addr = st->args[i];
+	__u64 idx = i;
+	CLAMP(idx, MAX_ARGS - 1);
+	__u64 addr = st->args[idx];
 	if (p->from_stack)
 		addr = st->sp + (__s64)p->stack_offset;
 	if (addr == 0)
@@ -560,7 +604,7 @@ static long capture_arg(__u64 i, struct cap_state *st)
 	return 0;
 }
 
-/* run_plans appends the segments of the plans due at st->at_exit. */
+/* fd_in reports whether fd is in a -e read=/write= descriptor set. */
 static __always_inline bool fd_in(const volatile __u64 *bits, __u32 all, __s32 fd)
 {
 	if (fd < 0)
@@ -584,41 +628,35 @@ static __always_inline bool dumped(struct syscall_plans *sp, __u64 fd)
 	return false;
 }
 
+/* run_plans appends the segments of the plans due at st->at_exit, in
+ * argument order, visiting only the arguments that have one. */
 static __always_inline void run_plans(struct cap_state *st)
 {
 	__u32 nr = st->nr;
 	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &nr);
-	if (!sp || !(sp->when & (st->at_exit ? AT_EXIT : AT_ENTRY)))
+	if (!sp)
+		return;
+	__u8 mask = st->at_exit ? sp->exit_args : sp->entry_args;
+	if (!mask)
 		return;
 	st->full = dumped(sp, st->args[0]);
 	st->limit = st->full ? FULL_LIMIT : string_limit;
-	bpf_loop(MAX_ARGS, capture_arg, st, 0);
+	for (int i = 0; i < MAX_ARGS; i++)
+		if (mask & (1 << i))
+			capture_arg(st, &sp->arg[i], i);
 }
 
-/* emit_call builds and sends a syscall record; it returns false when an
- * entry record is held back (see REC_F_WITH_ENTRY). with_entry makes an
- * exit record carry the entry's captures first. */
-static __always_inline bool emit_call(struct cap_state *st, __u32 type, __u64 ts, __u64 enter_ts,
-				      __u64 pid_tgid, bool with_entry, bool may_defer)
-{
-	struct scratch *sc;
-	__u32 nseg_entry = 0;
+/* How an exit record gets the entry's segments (emit_call). */
+enum {
+	ENTRY_NONE = 0,	 /* the entry record was sent */
+	ENTRY_RERUN = 1, /* deferred (it faulted): the entry plans run again */
+	ENTRY_HELD = 2,	 /* held: its segments are in the task's storage */
+};
 
-	st->off = sizeof(struct rec);
-	st->nseg = 0;
-	st->faulted = 0;
-	if (with_entry) {
-		st->at_exit = 0;
-		run_plans(st);
-		nseg_entry = st->nseg;
-		st->at_exit = 1;
-	}
-	run_plans(st);
-	if (may_defer && st->faulted)
-		return false;
-	sc = scratch_buf();
-	if (!sc)
-		return true;
+/* fill_rec fills the header of the record in sc from st. */
+static __always_inline void fill_rec(struct scratch *sc, struct cap_state *st, __u32 type, __u64 ts,
+				     __u64 enter_ts, __u64 pid_tgid, __u32 flags, __u32 nseg_entry)
+{
 	struct rec *r = (void *)sc->buf;
 	r->type = type;
 	r->size = st->off;
@@ -629,20 +667,98 @@ static __always_inline bool emit_call(struct cap_state *st, __u32 type, __u64 ts
 	r->ts = ts;
 	r->ret = st->ret;
 	r->sp = st->sp;
-	r->flags = (with_entry ? REC_F_WITH_ENTRY : 0) | (st->has_cpu ? REC_F_CPU : 0);
+	r->flags = flags | (st->has_cpu ? REC_F_CPU : 0);
 	r->cpu_ns = st->cpu_ns;
 	r->nseg_entry = nseg_entry;
 	r->enter_ts = enter_ts;
 	for (int i = 0; i < MAX_ARGS; i++)
 		r->args[i] = st->args[i];
-	__u32 size = st->off;
-	if (size > REC_LIMIT)
-		return true;
-	send(sc->buf, size);
+}
+
+/* hold keeps the entry record built in sc in the task's storage instead
+ * of sending it, when hold_entries allows and its segments fit. */
+static __always_inline bool hold(struct cap_state *st, struct call_state *cs, struct scratch *sc)
+{
+	__u32 len = st->off - sizeof(struct rec);
+	if (!hold_entries || st->faulted || len > HELD_MAX || st->nr == exec_nrs[0] || st->nr == exec_nrs[1])
+		return false;
+	__builtin_memcpy(cs->held_buf, sc->buf + sizeof(struct rec), HELD_MAX);
+	cs->held_len = len;
+	cs->held_nseg = st->nseg;
+	cs->held = 1;
 	return true;
 }
 
-/* emit_task sends a small record about a task. */
+/* unhold puts a held entry's segments back after the header in sc. */
+static __always_inline void unhold(struct cap_state *st, struct call_state *cs, struct scratch *sc)
+{
+	__u32 len = cs->held_len;
+	__builtin_memcpy(sc->buf + sizeof(struct rec), cs->held_buf, HELD_MAX);
+	if (len > HELD_MAX)
+		len = HELD_MAX;
+	st->off = sizeof(struct rec) + len;
+	st->nseg = cs->held_nseg;
+	cs->held = 0;
+}
+
+/* emit_call builds and sends a syscall record; it returns false when an
+ * entry record is deferred (see REC_F_WITH_ENTRY). entry says how an exit
+ * record carries the entry's segments first. cs is the task's state. */
+static __always_inline bool emit_call(struct cap_state *st, struct call_state *cs, __u32 type, __u64 ts,
+				      __u64 enter_ts, __u64 pid_tgid, __u32 entry, bool may_defer)
+{
+	struct scratch *sc = scratch_buf();
+	__u32 nseg_entry = 0;
+
+	if (!sc)
+		return true;
+	st->off = sizeof(struct rec);
+	st->nseg = 0;
+	st->faulted = 0;
+	if (entry == ENTRY_RERUN) {
+		st->at_exit = 0;
+		run_plans(st);
+		nseg_entry = st->nseg;
+		st->at_exit = 1;
+	} else if (entry == ENTRY_HELD) {
+		unhold(st, cs, sc);
+		nseg_entry = st->nseg;
+	}
+	run_plans(st);
+	if (may_defer && st->faulted)
+		return false;
+	if (type == REC_ENTER && hold(st, cs, sc))
+		return true;
+	fill_rec(sc, st, type, ts, enter_ts, pid_tgid, entry != ENTRY_NONE ? REC_F_WITH_ENTRY : 0, nseg_entry);
+	__u32 size = st->off;
+	if (size > REC_LIMIT)
+		return true;
+	send(sc->buf, size, &cs->wake);
+	return true;
+}
+
+/* send_held sends a held entry as an entry record of its own: something
+ * may come between it and its exit. */
+static __always_inline void send_held(struct call_state *cs, __u64 pid_tgid)
+{
+	struct scratch *sc = scratch_buf();
+	struct cap_state st = {};
+	if (!sc)
+		return;
+	unhold(&st, cs, sc);
+	st.nr = cs->nr;
+	st.sp = cs->sp;
+	for (int i = 0; i < MAX_ARGS; i++)
+		st.args[i] = cs->args[i];
+	fill_rec(sc, &st, REC_ENTER, cs->enter_ns, cs->enter_ns, pid_tgid, 0, 0);
+	__u32 size = st.off;
+	if (size > REC_LIMIT)
+		return;
+	send(sc->buf, size, &cs->wake);
+}
+
+/* emit_task sends a small record about a task. A task's exit wakes the
+ * reader at once: it may be the last, and then the reader is done. */
 static __always_inline void emit_task(__u32 type, __u32 tid, __u32 pid, __s64 val, __u32 flags)
 {
 	struct rec r = {};
@@ -653,7 +769,10 @@ static __always_inline void emit_task(__u32 type, __u32 tid, __u32 pid, __s64 va
 	r.ts = bpf_ktime_get_ns();
 	r.ret = val;
 	r.flags = flags;
-	send(&r, sizeof(r));
+	if (type == REC_EXITTASK)
+		send_flags(&r, sizeof(r), BPF_RB_FORCE_WAKEUP);
+	else
+		send(&r, sizeof(r), 0);
 }
 
 /* boundary tells user space that a task with deferred signals is at a
@@ -683,15 +802,12 @@ static __always_inline __u64 switches(struct task_struct *t)
 SEC("tp_btf/sys_enter")
 int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 {
-	__u64 pid_tgid = bpf_get_current_pid_tgid();
-	__u32 tid = (__u32)pid_tgid;
-
 	struct task_struct *task = bpf_get_current_task_btf();
 	/* A traced task's own storage says so, which spares the hash lookup
 	 * at every call after its first. */
 	struct call_state *cs = bpf_task_storage_get(&calls, task, 0, 0);
 	if (!cs || !cs->traced) {
-		if (!traced_call(tid, id))
+		if (!traced_call((__u32)bpf_get_current_pid_tgid(), id))
 			return 0;
 		cs = bpf_task_storage_get(&calls, task, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
 		if (!cs)
@@ -699,12 +815,21 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 		cs->traced = 1;
 	}
 	if (!filter_has(id)) {
-		boundary(task, pid_tgid);
+		boundary(task, bpf_get_current_pid_tgid());
 		return 0;
 	}
 	cs->nr = id;
 	cs->active = 1;
 	cs->signals = 0;
+	if (count_only) {
+		/* -c needs no arguments: only the call's number and times. */
+		if (!wall_time) {
+			cs->cpu_ns = cpu_time(task);
+			cs->switches = switches(task);
+		}
+		cs->enter_ns = bpf_ktime_get_ns();
+		return 0;
+	}
 	cs->args[0] = regs->di;
 	cs->args[1] = regs->si;
 	cs->args[2] = regs->dx;
@@ -712,13 +837,14 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	cs->args[4] = regs->r8;
 	cs->args[5] = regs->r9;
 	cs->sp = regs->sp;
-	if ((count_only && !wall_time) || syscall_cpu_time) {
+	if (syscall_cpu_time) {
 		cs->cpu_ns = cpu_time(task);
 		cs->switches = switches(task);
 	}
 	cs->enter_ns = bpf_ktime_get_ns();
-	if (count_only)
-		return 0;
+
+	if (cs->held)
+		send_held(cs, bpf_get_current_pid_tgid());
 
 	struct cap_state state = {};
 	struct cap_state *st = &state;
@@ -728,7 +854,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	st->sp = cs->sp;
 	for (int i = 0; i < MAX_ARGS; i++)
 		st->args[i] = cs->args[i];
-	cs->deferred = !emit_call(st, REC_ENTER, cs->enter_ns, cs->enter_ns, pid_tgid, false, true);
+	cs->deferred = !emit_call(st, cs, REC_ENTER, cs->enter_ns, cs->enter_ns, bpf_get_current_pid_tgid(), ENTRY_NONE, true);
 	return 0;
 }
 
@@ -817,7 +943,8 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	st->sp = cs->sp;
 	for (int i = 0; i < MAX_ARGS; i++)
 		st->args[i] = cs->args[i];
-	emit_call(st, REC_EXIT, now, cs->enter_ns, bpf_get_current_pid_tgid(), cs->deferred, false);
+	__u32 entry = cs->held ? ENTRY_HELD : cs->deferred ? ENTRY_RERUN : ENTRY_NONE;
+	emit_call(st, cs, REC_EXIT, now, cs->enter_ns, bpf_get_current_pid_tgid(), entry, false);
 	return 0;
 }
 
@@ -847,7 +974,10 @@ int BPF_PROG(sched_process_exit, struct task_struct *p)
 	if (execer && execer != p && p->pid == p->tgid && is_traced(BPF_CORE_READ(execer, pid)))
 		return 0;
 	struct call_state *cs = bpf_task_storage_get(&calls, p, 0, 0);
-	if (cs && cs->active && cs->deferred && !count_only) {
+	if (cs && cs->active && cs->held && !count_only) {
+		/* The task dies in a call whose entry was held. */
+		send_held(cs, pid_tgid);
+	} else if (cs && cs->active && cs->deferred && !count_only) {
 		/* The task dies in a call whose entry was held back: send the
 		 * entry without its captures (its memory is going; capturing
 		 * here would also double the programs' verification time). */
@@ -861,7 +991,7 @@ int BPF_PROG(sched_process_exit, struct task_struct *p)
 		r.sp = cs->sp;
 		for (int i = 0; i < MAX_ARGS; i++)
 			r.args[i] = cs->args[i];
-		send(&r, sizeof(r));
+		send(&r, sizeof(r), 0);
 	}
 	emit_task(REC_EXITTASK, tid, pid_tgid >> 32, p->exit_code, 0);
 	bpf_map_delete_elem(&traced, &tid);
@@ -901,7 +1031,23 @@ int BPF_PROG(sched_prepare_exec, struct task_struct *task, struct linux_binprm *
 	state.sp = cs->sp;
 	for (int i = 0; i < MAX_ARGS; i++)
 		state.args[i] = cs->args[i];
-	emit_call(&state, REC_ENTER, cs->enter_ns, cs->enter_ns, bpf_get_current_pid_tgid(), false, false);
+	emit_call(&state, cs, REC_ENTER, cs->enter_ns, cs->enter_ns, bpf_get_current_pid_tgid(), ENTRY_NONE, false);
+	return 0;
+}
+
+/* A task switched out in a call whose entry is held sends it: it may
+ * block for long (a reader watching the trace sees the call at once, as
+ * under ptrace), and other tasks' records may come before its exit. Only
+ * attached with hold_entries. */
+SEC("tp_btf/sched_switch")
+int BPF_PROG(sched_switch, bool preempt, struct task_struct *prev, struct task_struct *next)
+{
+	if (!hold_entries)
+		return 0;
+	struct call_state *cs = bpf_task_storage_get(&calls, prev, 0, 0);
+	if (!cs || !cs->held)
+		return 0;
+	send_held(cs, bpf_get_current_pid_tgid());
 	return 0;
 }
 
@@ -923,7 +1069,7 @@ static __always_inline void emit_signal(__u32 tid, __u32 pid, int sig, struct ke
 	s.r.flags = flags;
 	if (info)
 		bpf_probe_read_kernel(s.info, sizeof(s.info), info);
-	send(&s, sizeof(s));
+	send(&s, sizeof(s), 0);
 }
 
 /* SIGKILL is never reported as a delivery: a ptraced task does not stop
