@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/sctrace/sctrace/internal/testutil"
@@ -60,6 +61,12 @@ func runTracer(tracer string, flags, argv []string, scratch, outFile string) run
 	args := append([]string{"-o", outFile}, flags...)
 	args = append(args, argv...)
 	cmd := exec.CommandContext(ctx, tracer, args...)
+	// On a timeout, kill the tracer's whole process group: a tracee left
+	// behind (stopped, say) would hold the stderr pipe open and Wait
+	// would never return. WaitDelay bounds that wait in any case.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 5 * time.Second
 	cmd.Env = tracedEnv
 	cmd.Dir = filepath.Dir(scratch)
 	var stderr bytes.Buffer
