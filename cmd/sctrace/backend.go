@@ -67,25 +67,39 @@ func parseSize(s string) (int, error) {
 	return n * mult, nil
 }
 
-// chooseBackend returns the backend --backend names; auto probes eBPF and
-// falls back to ptrace.
+// chooseBackend returns the backend --backend names. auto (the default)
+// picks ebpf when its programs can load here and nothing asked for needs
+// the command stopped at each call (--seccomp-bpf, -y), and ptrace
+// otherwise; -v or --debug-backend says which on
+// stderr, and why.
 func chooseBackend(cfg *config, stderr io.Writer) (trace.Backend, error) {
 	ebpf := &bpfbackend.Backend{BufferSize: cfg.bpf.size}
 	pt := &ptrace.Backend{SameCPU: cfg.proc.sameCPU()}
+	say := func(format string, args ...any) {
+		if cfg.bpf.debug || cfg.verbose {
+			fmt.Fprintf(stderr, "sctrace: backend auto: "+format+"\n", args...)
+		}
+	}
 	switch cfg.backend {
 	case "ebpf":
 		return ebpf, nil
 	case "auto":
-		err := bpfbackend.Probe()
-		if err == nil {
-			if cfg.bpf.debug {
-				fmt.Fprintln(stderr, "sctrace: backend auto: ebpf")
-			}
-			return ebpf, nil
+		if cfg.proc.seccompBPF {
+			say("ptrace (--seccomp-bpf is a ptrace mechanism)")
+			return pt, nil
 		}
-		if cfg.bpf.debug {
-			fmt.Fprintf(stderr, "sctrace: backend auto: ptrace (%v)\n", err)
+		if cfg.format.decodeFDs != 0 {
+			// The eBPF backend resolves descriptors after the fact: a pipe
+			// or socket of a process already gone has no path left.
+			say("ptrace (-y and --decode-fds need the process stopped at each call)")
+			return pt, nil
 		}
+		if err := bpfbackend.Probe(); err != nil {
+			say("ptrace (%v)", err)
+			return pt, nil
+		}
+		say("ebpf")
+		return ebpf, nil
 	}
 	return pt, nil
 }

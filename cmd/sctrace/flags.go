@@ -76,7 +76,7 @@ func parseArgs(args []string) (*config, error) {
 	addFormatFlags(fs, &cfg.format)
 	addSummaryFlags(fs, &cfg.summary)
 	fs.StringArrayVarP(&pids, "attach", "p", nil, "trace the process `PID` (repeatable; \"1,2\" or \"1 2\")")
-	fs.StringVar(&cfg.backend, "backend", "ptrace", "tracing backend: ptrace, ebpf or auto")
+	fs.StringVar(&cfg.backend, "backend", "auto", "tracing backend: auto, ebpf or ptrace")
 	addBackendFlags(fs, &cfg.bpf)
 	addProcessFlags(fs, &cfg.proc)
 	fs.StringVar(&cfg.tracerStats, "tracer-stats", "", "at exit, print the tracer's own cost to stderr as `FORMAT` (text or json)")
@@ -241,12 +241,15 @@ Tracing:
                            while PROG is the only traced task (default:
                            same, much faster; PROG sees a one-CPU mask
                            meanwhile), or leave placement to the scheduler
-  --backend=NAME           ptrace (the default), ebpf (in-kernel: BPF
-                           programs, no stops; needs root and BTF), or auto
-                           (ebpf when it can load here, else ptrace)
+  --backend=NAME           auto (the default: ebpf when it can load here
+                           and neither -y nor --seccomp-bpf is given, else
+                           ptrace; -v says which), ebpf (in-kernel BPF programs,
+                           no stops; needs root or CAP_BPF+CAP_PERFMON, and
+                           BTF), or ptrace (a stop at every syscall)
   --buffer-size=SIZE       ebpf: ring buffer size in bytes, with an optional
                            K, M or G suffix (default 16M)
   --debug-backend          say on stderr which backend auto picked, and why
+                           (as -v does)
   --tracer-stats[=FORMAT]  at exit, print on stderr what tracing cost: ptrace
                            stops, ring-buffer records, context switches of
                            tracer and tracee; FORMAT text (default) or json

@@ -23,7 +23,7 @@ func TestParseArgs(t *testing.T) {
 		t.Errorf("pids %v, %v", cfg.pids, err)
 	}
 	cfg, err = parseArgs([]string{"true"})
-	if err != nil || cfg.stringLimit != 32 || cfg.column != 40 || cfg.backend != "ptrace" {
+	if err != nil || cfg.stringLimit != 32 || cfg.column != 40 || cfg.backend != "auto" {
 		t.Errorf("defaults %+v, %v", cfg, err)
 	}
 }
