@@ -81,7 +81,62 @@ func (s *session) attachProcess(pid int32) error {
 		ev.WithLeader = i > 0
 		s.emit(ev)
 	}
+	for _, tid := range tids {
+		s.adoptCallInProgress(pid, tid)
+	}
 	return nil
+}
+
+// pidfdThread is PIDFD_THREAD (O_EXCL): a pidfd for one thread, not only
+// for a thread-group leader.
+const pidfdThread = unix.O_EXCL
+
+// adoptCallInProgress makes the call tid is blocked in, if any, print
+// whole when it returns, as strace prints the call it finds on attaching:
+// its number and arguments from /proc/PID/task/TID/syscall go into the
+// task's storage as an entry whose captures are read at the exit. The
+// program checks at the exit that it is still that call. Failing that,
+// the call is not shown, as before.
+func (s *session) adoptCallInProgress(pid, tid int32) {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/syscall", pid, tid))
+	if err != nil {
+		return
+	}
+	nr, args, sp, ok := parseProcSyscall(data)
+	if !ok {
+		return
+	}
+	fd, err := unix.PidfdOpen(int(tid), pidfdThread)
+	if err != nil {
+		return
+	}
+	defer unix.Close(fd)
+	st := sctraceCallState{Args: args, Sp: sp, EnterNs: uint64(monotonicNow()), Nr: nr,
+		Active: 1, Deferred: 1, Traced: 1, Attached: 1}
+	_ = s.p.objs.Calls.Update(int32(fd), &st, 0)
+}
+
+// parseProcSyscall parses /proc/PID/syscall of a task blocked in a call:
+// "NR ARG1 … ARG6 SP PC", hexadecimal but for NR. A task not in a call
+// reads "-1 SP PC" or "running".
+func parseProcSyscall(data []byte) (nr int32, args [6]uint64, sp uint64, ok bool) {
+	f := strings.Fields(string(data))
+	if len(f) != 9 {
+		return 0, args, 0, false
+	}
+	n, err := strconv.ParseInt(f[0], 10, 32)
+	if err != nil || n < 0 {
+		return 0, args, 0, false
+	}
+	for i := range args {
+		if args[i], err = strconv.ParseUint(strings.TrimPrefix(f[1+i], "0x"), 16, 64); err != nil {
+			return 0, args, 0, false
+		}
+	}
+	if sp, err = strconv.ParseUint(strings.TrimPrefix(f[7], "0x"), 16, 64); err != nil {
+		return 0, args, 0, false
+	}
+	return int32(n), args, sp, true
 }
 
 // threadsOf lists the threads of pid other than pid itself.

@@ -206,6 +206,9 @@ type session struct {
 
 	tasks   map[int32]*task
 	execNRs [2]int32
+	// heldExits are thread-group leaders' exits waiting for the rest of
+	// their group (exitTask), by pid.
+	heldExits map[int32]trace.Event
 
 	launchPid int32
 	waitCh    chan unix.WaitStatus
@@ -347,6 +350,7 @@ func (s *session) loop(ctx context.Context) error {
 		}
 		s.checkVanished()
 		if len(s.tasks) == 0 && (s.launchPid == 0 || s.reaped) {
+			s.releaseLeaderExits()
 			return s.sinkErr
 		}
 		s.rd.SetDeadline(time.Now().Add(pollInterval))
@@ -378,6 +382,7 @@ func (s *session) finish() error {
 		s.handle(rec.RawSample)
 	}
 	s.checkLost()
+	s.releaseLeaderExits()
 	return s.sinkErr
 }
 
@@ -433,6 +438,7 @@ func (s *session) checkVanished() {
 		tk.gone++
 		if tk.gone >= 2 {
 			delete(s.tasks, tid)
+			s.releaseLeaderExit(tk.pid)
 		}
 	}
 }

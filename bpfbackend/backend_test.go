@@ -3,9 +3,12 @@ package bpfbackend
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -204,6 +207,77 @@ func TestSignals(t *testing.T) {
 	}
 }
 
+// TestGroupStop checks that every thread of a process that stops itself
+// with SIGSTOP reports its group stop, as under ptrace, and that the
+// leader's exit comes after its threads', as strace (through wait) sees it.
+func TestGroupStop(t *testing.T) {
+	testutil.RequireBPF(t)
+	testutil.RequirePtrace(t)
+	target := workload(t, "jobctl")
+	target.Argv = append(target.Argv, "thread")
+	opts := defaultOpts()
+	opts.FollowForks = true
+	stops := func(b trace.Backend) (n int, lastExit trace.Event) {
+		evs, res := collect(t, b, target, opts)
+		if res.ExitCode != 0 {
+			t.Errorf("%s: exit code %d, want 0", b.Name(), res.ExitCode)
+		}
+		for _, ev := range evs {
+			switch {
+			case ev.Kind == trace.Signal && ev.Signal.GroupStop:
+				if ev.Signal.Signo != int32(unix.SIGSTOP) {
+					t.Errorf("%s: tid %d stopped by signal %d, want SIGSTOP", b.Name(), ev.TID, ev.Signal.Signo)
+				}
+				n++
+			case ev.Kind == trace.Exit && ev.PID == evs[0].PID:
+				lastExit = ev
+			}
+		}
+		return n, lastExit
+	}
+	want, ptraceExit := stops(ptrace.New())
+	got, ebpfExit := stops(New())
+	if want != 2 || got != want {
+		t.Errorf("group stops: ebpf %d, ptrace %d; want 2 (both threads)", got, want)
+	}
+	for _, ev := range []trace.Event{ptraceExit, ebpfExit} {
+		if ev.TID != ev.PID {
+			t.Errorf("the group's last exit is tid %d's, want the leader's (%d)", ev.TID, ev.PID)
+		}
+	}
+}
+
+// waitInRead waits until /proc says pid is blocked in read(0, …).
+func waitInRead(t *testing.T, pid int) {
+	t.Helper()
+	for range 500 {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/syscall", pid))
+		if err == nil && strings.HasPrefix(string(b), "0 0x0 ") {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("pid %d never blocked in read(0, …)", pid)
+}
+
+// TestUntouchedPages checks that a buffer in a page the traced program
+// never touched, written to /dev/null (which does not read it), is
+// captured: the exit's task work faults it in, as a ptrace read would.
+func TestUntouchedPages(t *testing.T) {
+	testutil.RequireBPF(t)
+	evs, _ := collect(t, New(), workload(t, "untouched"), defaultOpts())
+	var got []string
+	for _, ev := range evs {
+		if ev.Kind == trace.SyscallExit && ev.NR == nr(t, "write") && len(ev.Captures) > 1 {
+			got = append(got, string(ev.Captures[1].Data))
+		}
+	}
+	want := []string{"first untouched string", "third, at the end", "second"}
+	if !slices.Equal(got, want) {
+		t.Errorf("written buffers %q, want %q", got, want)
+	}
+}
+
 // TestAttach attaches to a running process without stopping it.
 func TestAttach(t *testing.T) {
 	testutil.RequireBPF(t)
@@ -216,6 +290,9 @@ func TestAttach(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cmd.Wait()
+	// Attach while sh is blocked in its first read(0, …, 1): that call
+	// is shown whole when it returns, as strace shows it.
+	waitInRead(t, cmd.Process.Pid)
 	var ready atomic.Bool
 	done := make(chan struct{})
 	var evs []trace.Event
@@ -246,8 +323,14 @@ func TestAttach(t *testing.T) {
 	if runErr != nil {
 		t.Fatalf("run: %v", runErr)
 	}
-	var sawWrite, sawExit bool
+	var sawWrite, sawExit, sawFirst bool
 	for _, ev := range evs {
+		if ev.Kind == trace.SyscallExit && !sawFirst {
+			sawFirst = true
+			if ev.NR != nr(t, "read") || ev.Ret != 1 || len(ev.Captures) < 2 || string(ev.Captures[1].Data) != "a" {
+				t.Errorf("first call: nr %d ret %d captures %+v; want read(0, \"a\", 1) = 1, in progress when attached", ev.NR, ev.Ret, ev.Captures)
+			}
+		}
 		if ev.Kind == trace.SyscallExit && ev.NR == nr(t, "write") && string(ev.Captures[1].Data) == "attached\n" {
 			sawWrite = true
 		}

@@ -19,9 +19,9 @@ import (
 type probe struct {
 	objs  sctraceObjects
 	links []link.Link
-	// hold: entries may be held (loadConfig.holdEntries), which needs
-	// sched_switch attached.
-	hold bool
+	// switches: sched_switch is attached, for held entries
+	// (loadConfig.holdEntries) or group stops, or both.
+	switches bool
 }
 
 // loadConfig is what the programs are specialised for at load time.
@@ -50,6 +50,8 @@ func load(cfg loadConfig) (*probe, error) {
 
 	opts := cfg.opts
 	filter := filterBits(opts.Filter)
+	// Group stops are printed like signals, and not under -c.
+	reportStops := opts.SignalsWanted && !opts.CountOnly
 	limit := max(opts.StringLimit, 0)
 	vars := map[string]any{
 		sctraceVarFollowForks:    boolU32(opts.FollowForks),
@@ -60,6 +62,7 @@ func load(cfg loadConfig) (*probe, error) {
 		sctraceVarStringLimit:    uint32(limit),
 		sctraceVarVerbose:        boolU32(opts.Verbose),
 		sctraceVarHoldEntries:    boolU32(cfg.holdEntries && !opts.CountOnly),
+		sctraceVarReportStops:    boolU32(reportStops),
 		sctraceVarWakeupBytes:    uint64(ringSize(cfg.bufferSize) / 8),
 		sctraceVarFilterBits:     filter,
 		sctraceVarExecNrs:        execNRs(cfg.arch),
@@ -73,7 +76,7 @@ func load(cfg loadConfig) (*probe, error) {
 			return nil, fmt.Errorf("ebpf: set %s: %w", name, err)
 		}
 	}
-	p := &probe{hold: cfg.holdEntries && !opts.CountOnly}
+	p := &probe{switches: (cfg.holdEntries && !opts.CountOnly) || reportStops}
 	if err := p.loadObjects(spec); err != nil {
 		p.close()
 		return nil, loadError(err)
@@ -98,6 +101,8 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec) error {
 	maps := map[string]*ebpf.Map{
 		sctraceMapCalls: m.Calls, sctraceMapCounts: m.Counts, sctraceMapEvents: m.Events,
 		sctraceMapLost: m.Lost, sctraceMapPlans: m.Plans, sctraceMapScratch: m.Scratch, sctraceMapTraced: m.Traced,
+		// A task work is scheduled only on a map user space holds.
+		sctraceMapReworks: m.Reworks,
 	}
 	pr := &p.objs.sctracePrograms
 	progs := map[string]**ebpf.Program{
@@ -136,14 +141,15 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec) error {
 }
 
 // attach attaches every program but the test one, and sched_switch only
-// when entries may be held (it runs at every context switch).
+// when entries may be held or group stops are reported (it runs at every
+// context switch).
 func (p *probe) attach() error {
 	progs := []*ebpf.Program{
 		p.objs.SysEnter, p.objs.SysExit,
 		p.objs.SchedProcessFork, p.objs.SchedProcessExit, p.objs.SchedProcessExec,
 		p.objs.SignalDeliver, p.objs.SignalGenerate, p.objs.SchedPrepareExec,
 	}
-	if p.hold {
+	if p.switches {
 		progs = append(progs, p.objs.SchedSwitch)
 	}
 	for _, prog := range progs {

@@ -17,6 +17,7 @@ const (
 	recExitTask = 5
 	recExec     = 6
 	recBoundary = 7
+	recStop     = 8
 
 	recDeferred  = 1
 	recWithEntry = 2
@@ -42,6 +43,8 @@ func (s *session) handle(raw []byte) {
 		s.exitTask(r)
 	case recExec:
 		s.exec(r)
+	case recStop:
+		s.groupStop(r)
 	case recBoundary:
 		if tk := s.tasks[int32(r.Tid)]; tk != nil && !tk.hidden {
 			s.flushSignals(tk)
@@ -182,6 +185,21 @@ func (s *session) flushSignalsBefore(tk *task, ts int64) {
 	tk.pending = kept
 }
 
+// groupStop reports that a task entered a group stop (strace's "--- stopped
+// by SIGSTOP ---"), after the ignored signals generated before it.
+func (s *session) groupStop(r *sctraceRec) {
+	tk := s.tasks[int32(r.Tid)]
+	if tk == nil || tk.hidden {
+		return
+	}
+	ts := int64(r.Ts)
+	s.flushSignalsBefore(tk, ts)
+	s.sig = trace.SignalInfo{Signo: int32(r.Ret), GroupStop: true}
+	ev := s.event(trace.Signal, tk, ts)
+	ev.Signal = &s.sig
+	s.emit(ev)
+}
+
 func (s *session) newTask(r *sctraceRec) {
 	parent := s.tasks[int32(r.Ret)]
 	tk := &task{tid: int32(r.Tid), pid: int32(r.Pid)}
@@ -223,7 +241,48 @@ func (s *session) exitTask(r *sctraceRec) {
 	} else {
 		ev.Status = code >> 8 & 0xff
 	}
+	if tk.tid == tk.pid && s.groupAlive(tk.pid) {
+		// The kernel reports a leader's exit before its threads'; strace,
+		// which learns it from wait, after them.
+		if s.heldExits == nil {
+			s.heldExits = make(map[int32]trace.Event)
+		}
+		s.heldExits[tk.pid] = *ev
+		return
+	}
 	s.emit(ev)
+	s.releaseLeaderExit(tk.pid)
+}
+
+// groupAlive reports whether a task of thread group pid is still traced.
+func (s *session) groupAlive(pid int32) bool {
+	for _, tk := range s.tasks {
+		if tk.pid == pid && !tk.hidden {
+			return true
+		}
+	}
+	return false
+}
+
+// releaseLeaderExit reports the held exit of group pid's leader once no
+// other thread of the group is left.
+func (s *session) releaseLeaderExit(pid int32) {
+	ev, ok := s.heldExits[pid]
+	if !ok || s.groupAlive(pid) {
+		return
+	}
+	delete(s.heldExits, pid)
+	s.ev = ev
+	s.emit(&s.ev)
+}
+
+// releaseLeaderExits reports every held leader exit: the run ends.
+func (s *session) releaseLeaderExits() {
+	for pid, ev := range s.heldExits {
+		delete(s.heldExits, pid)
+		s.ev = ev
+		s.emit(&s.ev)
+	}
 }
 
 func (s *session) exec(r *sctraceRec) {

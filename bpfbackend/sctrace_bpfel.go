@@ -14,23 +14,31 @@ import (
 )
 
 type sctraceCallState struct {
-	_        structs.HostLayout
-	Args     [6]uint64
-	Sp       uint64
-	EnterNs  uint64
-	CpuNs    uint64
-	Switches uint64
-	Nr       int32
-	Active   uint32
-	Deferred uint32
-	Signals  uint32
-	Traced   uint32
-	Wake     uint32
-	Held     uint32
-	HeldNseg uint32
-	HeldLen  uint32
-	Pad      uint32
-	HeldBuf  [64]uint8
+	_           structs.HostLayout
+	Args        [6]uint64
+	Sp          uint64
+	EnterNs     uint64
+	CpuNs       uint64
+	Switches    uint64
+	Nr          int32
+	Active      uint32
+	Deferred    uint32
+	Signals     uint32
+	Traced      uint32
+	Wake        uint32
+	Held        uint32
+	HeldNseg    uint32
+	HeldLen     uint32
+	Attached    uint32
+	Rework      uint32
+	ReworkEntry uint32
+	Nfault      uint32
+	_           [4]byte
+	ReworkRet   int64
+	ReworkTs    uint64
+	FaultAddr   [4]uint64
+	FaultLen    [4]uint32
+	HeldBuf     [64]uint8
 }
 
 type sctraceHistArgs struct {
@@ -70,6 +78,14 @@ type sctraceRec struct {
 	EnterTs   uint64
 	CpuNs     uint64
 	Args      [6]uint64
+}
+
+type sctraceRework struct {
+	_  structs.HostLayout
+	Tw struct {
+		_      structs.HostLayout
+		Opaque uint64
+	}
 }
 
 type sctraceScratch struct {
@@ -115,6 +131,7 @@ const (
 	sctraceMapEvents            = "events"
 	sctraceMapLost              = "lost"
 	sctraceMapPlans             = "plans"
+	sctraceMapReworks           = "reworks"
 	sctraceMapScratch           = "scratch"
 	sctraceMapTraced            = "traced"
 	sctraceProgHistBucketTest   = "hist_bucket_test"
@@ -133,9 +150,11 @@ const (
 	sctraceVarDumpWriteAll      = "dump_write_all"
 	sctraceVarDumpWriteBits     = "dump_write_bits"
 	sctraceVarExecNrs           = "exec_nrs"
+	sctraceVarFaultIn           = "fault_in"
 	sctraceVarFilterBits        = "filter_bits"
 	sctraceVarFollowForks       = "follow_forks"
 	sctraceVarHoldEntries       = "hold_entries"
+	sctraceVarReportStops       = "report_stops"
 	sctraceVarSignalsWanted     = "signals_wanted"
 	sctraceVarStringLimit       = "string_limit"
 	sctraceVarSyscallCpuTime    = "syscall_cpu_time"
@@ -209,6 +228,7 @@ type sctraceMapSpecs struct {
 	Events  *ebpf.MapSpec `ebpf:"events"`
 	Lost    *ebpf.MapSpec `ebpf:"lost"`
 	Plans   *ebpf.MapSpec `ebpf:"plans"`
+	Reworks *ebpf.MapSpec `ebpf:"reworks"`
 	Scratch *ebpf.MapSpec `ebpf:"scratch"`
 	Traced  *ebpf.MapSpec `ebpf:"traced"`
 }
@@ -223,9 +243,11 @@ type sctraceVariableSpecs struct {
 	DumpWriteAll   *ebpf.VariableSpec `ebpf:"dump_write_all"`
 	DumpWriteBits  *ebpf.VariableSpec `ebpf:"dump_write_bits"`
 	ExecNrs        *ebpf.VariableSpec `ebpf:"exec_nrs"`
+	FaultIn        *ebpf.VariableSpec `ebpf:"fault_in"`
 	FilterBits     *ebpf.VariableSpec `ebpf:"filter_bits"`
 	FollowForks    *ebpf.VariableSpec `ebpf:"follow_forks"`
 	HoldEntries    *ebpf.VariableSpec `ebpf:"hold_entries"`
+	ReportStops    *ebpf.VariableSpec `ebpf:"report_stops"`
 	SignalsWanted  *ebpf.VariableSpec `ebpf:"signals_wanted"`
 	StringLimit    *ebpf.VariableSpec `ebpf:"string_limit"`
 	SyscallCpuTime *ebpf.VariableSpec `ebpf:"syscall_cpu_time"`
@@ -261,6 +283,7 @@ type sctraceMaps struct {
 	Events  *ebpf.Map `ebpf:"events"`
 	Lost    *ebpf.Map `ebpf:"lost"`
 	Plans   *ebpf.Map `ebpf:"plans"`
+	Reworks *ebpf.Map `ebpf:"reworks"`
 	Scratch *ebpf.Map `ebpf:"scratch"`
 	Traced  *ebpf.Map `ebpf:"traced"`
 }
@@ -272,6 +295,7 @@ func (m *sctraceMaps) Close() error {
 		m.Events,
 		m.Lost,
 		m.Plans,
+		m.Reworks,
 		m.Scratch,
 		m.Traced,
 	)
@@ -287,9 +311,11 @@ type sctraceVariables struct {
 	DumpWriteAll   *ebpf.Variable `ebpf:"dump_write_all"`
 	DumpWriteBits  *ebpf.Variable `ebpf:"dump_write_bits"`
 	ExecNrs        *ebpf.Variable `ebpf:"exec_nrs"`
+	FaultIn        *ebpf.Variable `ebpf:"fault_in"`
 	FilterBits     *ebpf.Variable `ebpf:"filter_bits"`
 	FollowForks    *ebpf.Variable `ebpf:"follow_forks"`
 	HoldEntries    *ebpf.Variable `ebpf:"hold_entries"`
+	ReportStops    *ebpf.Variable `ebpf:"report_stops"`
 	SignalsWanted  *ebpf.Variable `ebpf:"signals_wanted"`
 	StringLimit    *ebpf.Variable `ebpf:"string_limit"`
 	SyscallCpuTime *ebpf.Variable `ebpf:"syscall_cpu_time"`

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "6754e7426be64e63a2e6cffc097b574fc49ce4b4793b65602b67b325615ba6f2"
+const bpfSourceHash = "c637ab8ca9b42982a82147c851ba7cf859cb45fcf91fd65a56a248e4d256d931"

@@ -26,6 +26,7 @@ enum rec_type {
 	REC_EXITTASK = 5, /* task exited: ret = its exit_code (wait status) */
 	REC_EXEC = 6,	/* execve succeeded: ret = the tid that called it */
 	REC_BOUNDARY = 7, /* an unreported call's entry or exit: deferred signals are due */
+	REC_STOP = 8,	/* the task entered a group stop: ret = the stop signal */
 };
 
 /* rec flags */

@@ -82,6 +82,17 @@ struct task_struct {
 	sigset_t blocked;
 	struct sigpending pending;
 	struct signal_struct *signal;
+	unsigned long jobctl;
+} __attribute__((preserve_access_index));
+
+/* bpf_task_work is UAPI (6.18): a map value's handle on a task work. */
+struct bpf_task_work {
+	__u64 __opaque;
+} __attribute__((aligned(8)));
+
+/* bpf_map appears in the task work callback's type; no field is read. */
+struct bpf_map {
+	__u32 id;
 } __attribute__((preserve_access_index));
 
 struct kernel_siginfo;

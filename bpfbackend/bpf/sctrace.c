@@ -36,6 +36,8 @@ const volatile __u32 dump_write_all = 0;
  * and sent with its exit, as one record (see HELD_MAX). Only for a lone
  * traced thread (no -f, no -p), whose records nothing else interleaves. */
 const volatile __u32 hold_entries = 0;
+/* report_stops: report group stops (REC_STOP) from sched_switch. */
+const volatile __u32 report_stops = 0;
 /* wakeup_bytes: above this much unread data, a record wakes the reader. */
 const volatile __u64 wakeup_bytes = 1 << 20;
 /* execve and execveat: a task traced with TRACED_STUB (the exec stub) is
@@ -73,6 +75,10 @@ struct {
  * Signals generated meanwhile are ordered by user space by time. */
 #define HELD_MAX 64
 
+/* FAULTS_MAX bounds the faulted reads of one call that a task work
+ * faults in (see rework_cb). */
+#define FAULTS_MAX 4
+
 /* The syscall in progress, per task. */
 struct call_state {
 	__u64 args[MAX_ARGS];
@@ -91,7 +97,19 @@ struct call_state {
 	__u32 held;
 	__u32 held_nseg;
 	__u32 held_len;
-	__u32 pad;
+	/* attached: user space wrote this state when -p attached to a task
+	 * blocked in this call (from /proc/PID/syscall); the exit checks it is
+	 * still that call. */
+	__u32 attached;
+	/* rework: the exit record waits for a task work (see rework_cb),
+	 * which sends it with what these fields kept from the exit. */
+	__u32 rework;
+	__u32 rework_entry; /* ENTRY_* */
+	__u32 nfault;
+	__s64 rework_ret;
+	__u64 rework_ts;
+	__u64 fault_addr[FAULTS_MAX];
+	__u32 fault_len[FAULTS_MAX];
 	__u8 held_buf[HELD_MAX];
 };
 
@@ -222,8 +240,22 @@ struct cap_state {
 	__u32 full;	/* the call's data is dumped (capture.Executor.FullData) */
 	__u64 cpu_ns;	/* REC_F_CPU */
 	__u32 has_cpu;
-	__u32 pad2;
+	__u32 nfault; /* reads that faulted, the first FAULTS_MAX in fault_* */
+	__u64 fault_addr[FAULTS_MAX];
+	__u32 fault_len[FAULTS_MAX];
 };
+
+/* note_fault remembers a read of len bytes at addr that faulted, so that
+ * a task work can fault its pages in (see rework). */
+static __always_inline void note_fault(struct cap_state *st, __u64 addr, __u32 len)
+{
+	__u32 i = st->nfault;
+	if (i < FAULTS_MAX) {
+		st->fault_addr[i] = addr;
+		st->fault_len[i] = len;
+	}
+	st->nfault = i + 1;
+}
 
 /* CLAMP bounds v (a __u64) by m in the very register the next use reads,
  * where clang would otherwise test a copy the verifier cannot relate. */
@@ -281,6 +313,7 @@ GLOBAL int seg_read(struct cap_state *st, __u64 addr, __u32 len)
 	CLAMP(n, SEG_MAX);
 	if (bpf_probe_read_user(sc->buf + d, n, (void *)addr) != 0) {
 		flags = SEG_F_FAULT;
+		note_fault(st, addr, n);
 		n = 0;
 		st->faulted = 1;
 	}
@@ -313,6 +346,7 @@ GLOBAL int seg_str(struct cap_state *st, __u64 addr, __u32 max)
 	r = bpf_probe_read_user_str(sc->buf + d, size, (void *)addr);
 	if (r < 0) {
 		flags = SEG_F_FAULT;
+		note_fault(st, addr, size);
 		n = 0;
 		st->faulted = 1;
 	} else if (r == size) {
@@ -715,6 +749,7 @@ static __always_inline bool emit_call(struct cap_state *st, struct call_state *c
 	st->off = sizeof(struct rec);
 	st->nseg = 0;
 	st->faulted = 0;
+	st->nfault = 0;
 	if (entry == ENTRY_RERUN) {
 		st->at_exit = 0;
 		run_plans(st);
@@ -725,8 +760,12 @@ static __always_inline bool emit_call(struct cap_state *st, struct call_state *c
 		nseg_entry = st->nseg;
 	}
 	run_plans(st);
-	if (may_defer && st->faulted)
+	if (may_defer && (type == REC_ENTER ? st->faulted : st->nfault)) {
+		/* An exit deferred to a task work keeps its held entry. */
+		if (entry == ENTRY_HELD)
+			cs->held = 1;
 		return false;
+	}
 	if (type == REC_ENTER && hold(st, cs, sc))
 		return true;
 	fill_rec(sc, st, type, ts, enter_ts, pid_tgid, entry != ENTRY_NONE ? REC_F_WITH_ENTRY : 0, nseg_entry);
@@ -905,6 +944,139 @@ static __always_inline void count_call(struct call_state *cs, struct task_struct
 		s->hist[b]++;
 }
 
+/* ---- faulting pages in ------------------------------------------------- *
+ *
+ * Programs on tracepoints cannot take page faults, so a buffer in a page
+ * the task has mapped but never touched (a string literal written to
+ * /dev/null, say) reads as a fault even at the call's exit. ptrace reads
+ * it, faulting it in. When an exit record has such a fault, the exit asks
+ * for a task work instead of sending it: the callback runs in the task
+ * itself before it returns to user mode, where it may sleep, so it faults
+ * the pages in with bpf_copy_from_user and then builds and sends the
+ * record as the exit would have. Nothing of the task can come in between.
+ * On a kernel without the kfunc (before 6.18), the exit sends the record
+ * with its faults, as before. */
+
+typedef int (*task_work_fn)(struct bpf_map *map, void *key, void *value);
+extern int bpf_task_work_schedule_resume_impl(struct task_struct *task, struct bpf_task_work *tw,
+					      void *map__map, task_work_fn callback, void *aux__prog) __ksym __weak;
+extern void bpf_preempt_disable(void) __ksym __weak;
+extern void bpf_preempt_enable(void) __ksym __weak;
+
+/* fault_in: exits may be handed to a task work (load-time option). */
+const volatile __u32 fault_in = 1;
+
+struct rework {
+	struct bpf_task_work tw;
+};
+
+/* reworks holds each task's task work, by tid; an entry is made at the
+ * task's first fault and deleted at its exit. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__uint(max_entries, 1 << 16);
+	__type(key, __u32);
+	__type(value, struct rework);
+} reworks SEC(".maps");
+
+/* FAULT_PAGES bounds the pages one faulted read has faulted in. */
+#define FAULT_PAGES 16
+
+/* rework_cb is the task work: it faults in the pages of the reads that
+ * faulted, then runs the call's plans again and sends the exit record. */
+static int rework_cb(struct bpf_map *map, void *key, void *value)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct call_state *cs = bpf_task_storage_get(&calls, task, 0, 0);
+	if (!cs || !cs->rework)
+		return 0;
+	cs->rework = 0;
+	__u32 nfault = cs->nfault;
+	for (int i = 0; i < FAULTS_MAX; i++) {
+		if (i >= nfault)
+			break;
+		__u64 addr = cs->fault_addr[i];
+		__u64 end = addr + (cs->fault_len[i] ? cs->fault_len[i] : 1);
+		for (int pg = 0; pg < FAULT_PAGES && addr < end; pg++) {
+			__u8 b;
+			bpf_copy_from_user(&b, 1, (void *)addr);
+			addr = (addr | 4095) + 1;
+		}
+	}
+	struct cap_state state = {};
+	struct cap_state *st = &state;
+	st->nr = cs->nr;
+	st->at_exit = 1;
+	st->ret = cs->rework_ret;
+	st->sp = cs->sp;
+	if (syscall_cpu_time) {
+		st->cpu_ns = cs->cpu_ns;
+		st->has_cpu = 1;
+	}
+	for (int i = 0; i < MAX_ARGS; i++)
+		st->args[i] = cs->args[i];
+	/* The per-CPU scratch buffer must not be shared with a program on
+	 * another task that preempts this one. */
+	bpf_preempt_disable();
+	emit_call(st, cs, REC_EXIT, cs->rework_ts, cs->enter_ns, bpf_get_current_pid_tgid(), cs->rework_entry, false);
+	bpf_preempt_enable();
+	return 0;
+}
+
+/* rework_exit hands the exit record of the call in st, which faulted, to
+ * a task work; it returns false when it cannot, and the exit sends it. */
+static __always_inline bool rework_exit(struct call_state *cs, struct cap_state *st, struct task_struct *task,
+					__u32 tid, __u32 entry, __u64 now)
+{
+	if (!fault_in || !bpf_task_work_schedule_resume_impl || !bpf_preempt_disable)
+		return false;
+	struct rework zero = {};
+	bpf_map_update_elem(&reworks, &tid, &zero, BPF_NOEXIST);
+	struct rework *rw = bpf_map_lookup_elem(&reworks, &tid);
+	if (!rw)
+		return false;
+	cs->rework_entry = entry;
+	cs->rework_ret = st->ret;
+	cs->rework_ts = now;
+	cs->nfault = st->nfault;
+	for (int i = 0; i < FAULTS_MAX; i++) {
+		cs->fault_addr[i] = st->fault_addr[i];
+		cs->fault_len[i] = st->fault_len[i];
+	}
+	cs->rework = 1;
+	if (bpf_task_work_schedule_resume_impl(task, &rw->tw, &reworks, rework_cb, 0) != 0) {
+		cs->rework = 0;
+		return false;
+	}
+	return true;
+}
+
+/* unrework sends, when a task exits, the exit record a task work was to
+ * send but has not: without its captures, since the memory is going. */
+static __always_inline void unrework(struct call_state *cs, __u64 pid_tgid)
+{
+	if (!cs->rework)
+		return;
+	cs->rework = 0;
+	if (cs->rework_entry == ENTRY_HELD)
+		send_held(cs, pid_tgid);
+	struct rec r = {};
+	r.type = REC_EXIT;
+	r.size = sizeof(r);
+	r.tid = (__u32)pid_tgid;
+	r.pid = pid_tgid >> 32;
+	r.nr = cs->nr;
+	r.ts = cs->rework_ts;
+	r.enter_ts = cs->enter_ns;
+	r.ret = cs->rework_ret;
+	r.sp = cs->sp;
+	r.flags = cs->rework_entry == ENTRY_RERUN ? REC_F_WITH_ENTRY : 0;
+	for (int i = 0; i < MAX_ARGS; i++)
+		r.args[i] = cs->args[i];
+	send(&r, sizeof(r), 0);
+}
+
 SEC("tp_btf/sys_exit")
 int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 {
@@ -920,6 +1092,17 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		return 0;
 	}
 	cs->signals = 0;
+	if (cs->attached) {
+		/* The call -p found in progress: if the task finished it before
+		 * its state was written, this is another call (the next entry
+		 * rewrites the state, but not if it came first); drop it. */
+		cs->attached = 0;
+		if (regs->orig_ax != (__u64)(__s64)cs->nr || regs->di != cs->args[0] || regs->si != cs->args[1] ||
+		    regs->dx != cs->args[2]) {
+			cs->active = 0;
+			return 0;
+		}
+	}
 	/* A task dying of SIGKILL (or of a fatal signal the kernel turned
 	 * into one) never makes a ptrace syscall-exit stop: its call ends
 	 * without a result, reported when it exits. */
@@ -944,7 +1127,10 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	for (int i = 0; i < MAX_ARGS; i++)
 		st->args[i] = cs->args[i];
 	__u32 entry = cs->held ? ENTRY_HELD : cs->deferred ? ENTRY_RERUN : ENTRY_NONE;
-	emit_call(st, cs, REC_EXIT, now, cs->enter_ns, bpf_get_current_pid_tgid(), entry, false);
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	if (!emit_call(st, cs, REC_EXIT, now, cs->enter_ns, pid_tgid, entry, fault_in) &&
+	    !rework_exit(cs, st, task, (__u32)pid_tgid, entry, now))
+		emit_call(st, cs, REC_EXIT, now, cs->enter_ns, pid_tgid, entry, false);
 	return 0;
 }
 
@@ -974,6 +1160,9 @@ int BPF_PROG(sched_process_exit, struct task_struct *p)
 	if (execer && execer != p && p->pid == p->tgid && is_traced(BPF_CORE_READ(execer, pid)))
 		return 0;
 	struct call_state *cs = bpf_task_storage_get(&calls, p, 0, 0);
+	if (cs && !count_only)
+		unrework(cs, pid_tgid);
+	bpf_map_delete_elem(&reworks, &tid);
 	if (cs && cs->active && cs->held && !count_only) {
 		/* The task dies in a call whose entry was held. */
 		send_held(cs, pid_tgid);
@@ -1035,19 +1224,35 @@ int BPF_PROG(sched_prepare_exec, struct task_struct *task, struct linux_binprm *
 	return 0;
 }
 
-/* A task switched out in a call whose entry is held sends it: it may
- * block for long (a reader watching the trace sees the call at once, as
- * under ptrace), and other tasks' records may come before its exit. Only
- * attached with hold_entries. */
+/* __TASK_STOPPED is a task's state in a job-control (group) stop, and
+ * JOBCTL_STOP_SIGMASK the bits of task_struct.jobctl that hold the signal
+ * of its last group stop. */
+#define TASK_STATE_STOPPED 0x4
+#define JOBCTL_STOP_SIGMASK 0xffff
+
+/* sched_switch runs when a task is switched out; it is attached only when
+ * report_stops or hold_entries asks for it, since it runs at every context
+ * switch.
+ *
+ * A traced task that stops in a group stop is reported (REC_STOP), as
+ * strace reports "--- stopped by SIGSTOP ---": every thread of a stopping
+ * process switches out in that state, not only the one that dequeued the
+ * signal.
+ *
+ * A task switched out in a call whose entry is held sends it: it may block
+ * for long (a reader watching the trace sees the call at once, as under
+ * ptrace), and other tasks' records may come before its exit. */
 SEC("tp_btf/sched_switch")
-int BPF_PROG(sched_switch, bool preempt, struct task_struct *prev, struct task_struct *next)
+int BPF_PROG(sched_switch, bool preempt, struct task_struct *prev, struct task_struct *next,
+	     unsigned int prev_state)
 {
-	if (!hold_entries)
-		return 0;
-	struct call_state *cs = bpf_task_storage_get(&calls, prev, 0, 0);
-	if (!cs || !cs->held)
-		return 0;
-	send_held(cs, bpf_get_current_pid_tgid());
+	if (hold_entries) {
+		struct call_state *cs = bpf_task_storage_get(&calls, prev, 0, 0);
+		if (cs && cs->held)
+			send_held(cs, bpf_get_current_pid_tgid());
+	}
+	if (report_stops && !preempt && (prev_state & TASK_STATE_STOPPED) && is_traced(prev->pid))
+		emit_task(REC_STOP, prev->pid, prev->tgid, BPF_CORE_READ(prev, jobctl) & JOBCTL_STOP_SIGMASK, 0);
 	return 0;
 }
 

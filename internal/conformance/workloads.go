@@ -76,6 +76,8 @@ var workloads = []workload{
 	cWorkload("threadexec", "threadexec", false),
 	cWorkload("vfork", "vfork", false),
 	cWorkload("crash", "crash", false),
+	cWorkload("jobctl", "jobctl", false),
+	cWorkload("untouched", "untouched", false),
 	command("true", "/bin/true"),
 	command("cat", "/bin/cat", "%F/alpha.txt"),
 	command("dd", "/bin/dd", "if=/dev/zero", "of=/dev/null", "bs=1", "count=100", "status=noxfer"),
