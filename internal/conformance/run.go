@@ -38,11 +38,6 @@ var hangs atomic.Int32
 // maxHangs is how many timed-out runs end the attempt to run more.
 const maxHangs = 3
 
-// stdoutFile, when set, names a file beside the scratch directory that
-// receives the traced program's standard output instead of /dev/null
-// (TestBackendParity sets it; see there why).
-var stdoutFile string
-
 // runTracer runs tracer -o OUT flags... argv... with a fixed environment,
 // stdin and stdout on /dev/null, in a fresh scratch directory.
 func runTracer(tracer string, flags, argv []string, scratch, outFile string) runResult {
@@ -71,14 +66,6 @@ func runTracer(tracer string, flags, argv []string, scratch, outFile string) run
 	cmd.Dir = filepath.Dir(scratch)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	if stdoutFile != "" {
-		f, err := os.Create(filepath.Join(filepath.Dir(scratch), stdoutFile))
-		if err != nil {
-			return runResult{err: fmt.Errorf("create stdout file: %w", err)}
-		}
-		defer f.Close()
-		cmd.Stdout = f
-	}
 	err := cmd.Run()
 	res := runResult{stderr: stderr.String(), exit: testutil.ExitCode(err)}
 	if ctx.Err() != nil {
