@@ -8,12 +8,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/link"
 	"golang.org/x/sys/unix"
 
 	"github.com/sctrace/sctrace/internal/testutil"
@@ -439,6 +441,116 @@ func bpfObjects(t *testing.T) (progs, links, maps int) {
 	return progs, links, maps
 }
 
+// kernelObject names a BPF program, link or map by its kernel-wide id.
+type kernelObject struct {
+	kind string
+	id   uint32
+}
+
+// heldObjects returns the ids of the BPF programs, links and maps this
+// process holds descriptors for.
+func heldObjects(t *testing.T) []kernelObject {
+	t.Helper()
+	ents, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		t.Fatalf("list descriptors: %v", err)
+	}
+	var objs []kernelObject
+	for _, e := range ents {
+		target, err := os.Readlink("/proc/self/fd/" + e.Name())
+		if err != nil {
+			continue
+		}
+		fd, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		dup, err := unix.FcntlInt(uintptr(fd), unix.F_DUPFD_CLOEXEC, 0)
+		if err != nil {
+			continue
+		}
+		switch target {
+		case "anon_inode:bpf-prog":
+			if p, err := ebpf.NewProgramFromFD(dup); err == nil {
+				if info, err := p.Info(); err == nil {
+					id, _ := info.ID()
+					objs = append(objs, kernelObject{"program", uint32(id)})
+				}
+				p.Close()
+			}
+		case "anon_inode:bpf_link":
+			if l, err := link.NewFromFD(dup); err == nil {
+				if info, err := l.Info(); err == nil {
+					objs = append(objs, kernelObject{"link", uint32(info.ID)})
+				}
+				l.Close()
+			}
+		case "anon_inode:bpf-map":
+			if m, err := ebpf.NewMapFromFD(dup); err == nil {
+				if info, err := m.Info(); err == nil {
+					id, _ := info.ID()
+					objs = append(objs, kernelObject{"map", uint32(id)})
+				}
+				m.Close()
+			}
+		default:
+			unix.Close(dup)
+		}
+	}
+	return objs
+}
+
+// goneFromKernel checks that the kernel no longer knows any of objs. It
+// frees them asynchronously once the last reference is gone (links and
+// programs after RCU grace periods), so it waits for that, up to 10 s.
+func goneFromKernel(t *testing.T, after string, objs []kernelObject) {
+	t.Helper()
+	kinds := map[string]int{}
+	for _, o := range objs {
+		kinds[o.kind]++
+	}
+	if kinds["program"] == 0 || kinds["link"] == 0 || kinds["map"] == 0 {
+		t.Fatalf("after %s: during the run the process held %v", after, kinds)
+	}
+	exists := func(o kernelObject) error {
+		var err error
+		switch o.kind {
+		case "program":
+			var p *ebpf.Program
+			if p, err = ebpf.NewProgramFromID(ebpf.ProgramID(o.id)); err == nil {
+				p.Close()
+			}
+		case "link":
+			var l link.Link
+			if l, err = link.NewFromID(link.ID(o.id)); err == nil {
+				l.Close()
+			}
+		case "map":
+			var m *ebpf.Map
+			if m, err = ebpf.NewMapFromID(ebpf.MapID(o.id)); err == nil {
+				m.Close()
+			}
+		}
+		return err
+	}
+	left := objs
+	for deadline := time.Now().Add(10 * time.Second); len(left) > 0 && time.Now().Before(deadline); {
+		var still []kernelObject
+		for _, o := range left {
+			if !errors.Is(exists(o), os.ErrNotExist) {
+				still = append(still, o)
+			}
+		}
+		left = still
+		if len(left) > 0 {
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	for _, o := range left {
+		t.Errorf("10 s after %s the kernel still has %s %d", after, o.kind, o.id)
+	}
+}
+
 // TestCleanup checks that every program, link and map is released after a
 // normal run, a cancelled one, runs that fail (sink error, missing
 // command, missing pid) and one whose sink panics.
@@ -459,9 +571,11 @@ func TestCleanup(t *testing.T) {
 		cancel()
 	}()
 	var during [3]int
+	var duringObjs []kernelObject
 	_, err := b.Run(ctx, command(t, "sleep", "10"), defaultOpts(), func(*trace.Event) error {
 		if !started.Load() {
 			during[0], during[1], during[2] = bpfObjects(t)
+			duringObjs = heldObjects(t)
 		}
 		started.Store(true)
 		return nil
@@ -473,6 +587,9 @@ func TestCleanup(t *testing.T) {
 		t.Errorf("while tracing the process holds %v programs, links and maps; %v before", during, before)
 	}
 	released(t, "a cancelled run", before)
+	// Beyond this process's descriptors: the kernel itself has freed
+	// every program, link and map the run held (ids are not reused soon).
+	goneFromKernel(t, "a cancelled run", duringObjs)
 
 	sinkErr := errors.New("sink failed")
 	if _, err := b.Run(context.Background(), command(t, "true"), defaultOpts(), func(*trace.Event) error { return sinkErr }); !errors.Is(err, sinkErr) {
