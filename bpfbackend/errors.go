@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/cilium/ebpf"
+	"golang.org/x/sys/unix"
 
 	"github.com/sctrace/sctrace/trace"
 )
@@ -23,6 +24,9 @@ func (u *unsupported) Unwrap() error { return trace.ErrUnsupported }
 // checkEnvironment reports what this kernel or process lacks before
 // anything is loaded.
 func checkEnvironment() error {
+	if !privileged() {
+		return &unsupported{"loading BPF programs needs root or CAP_BPF and CAP_PERFMON"}
+	}
 	if _, err := os.Stat("/sys/kernel/btf/vmlinux"); err != nil {
 		return &unsupported{"the kernel has no BTF (/sys/kernel/btf/vmlinux, CONFIG_DEBUG_INFO_BTF)"}
 	}
@@ -53,4 +57,26 @@ func attachError(prog *ebpf.Program, err error) error {
 		return &unsupported{fmt.Sprintf("the kernel has no tracepoint for %s (%v)", name, err)}
 	}
 	return fmt.Errorf("ebpf backend: attach %s: %w", name, err)
+}
+
+// Capability numbers (linux/capability.h).
+const (
+	capSysAdmin = 21
+	capPerfmon  = 38
+	capBPF      = 39
+)
+
+// privileged reports whether this process may load and attach tracing
+// programs: CAP_SYS_ADMIN, or CAP_BPF with CAP_PERFMON, in its effective
+// set. Without them the kernel answers EPERM, which feature probes
+// misreport as a missing feature. When the capabilities cannot be read,
+// it lets the kernel decide.
+func privileged() bool {
+	hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
+	var data [2]unix.CapUserData
+	if err := unix.Capget(&hdr, &data[0]); err != nil {
+		return true
+	}
+	has := func(c uint) bool { return data[c/32].Effective&(1<<(c%32)) != 0 }
+	return has(capSysAdmin) || (has(capBPF) && has(capPerfmon))
 }

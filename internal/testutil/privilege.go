@@ -47,6 +47,15 @@ func RequireBPF(t testing.TB) {
 	}
 }
 
+// RequireRoot skips (fails under CI) unless this process runs as root,
+// for tests that change their children's credentials.
+func RequireRoot(t testing.TB) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		skipOrFail(t, "needs root (CAP_SETUID, CAP_SETGID) to run sctrace as another user")
+	}
+}
+
 // RequireCommand skips (fails under CI) unless name is on PATH, and returns
 // its path.
 func RequireCommand(t testing.TB, name string) string {

@@ -1,0 +1,58 @@
+package e2e
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/sctrace/sctrace/internal/testutil"
+)
+
+// TestUnprivilegedBackend runs sctrace as nobody: --backend=ebpf fails with
+// one line that names the missing privilege and suggests ptrace, and the
+// default backend (auto) falls back to ptrace, saying why under -v.
+func TestUnprivilegedBackend(t *testing.T) {
+	testutil.RequireRoot(t)
+	_, sctrace := tracers(t)
+	// nobody must be able to reach and run the binary.
+	dir, err := os.MkdirTemp("", "sctrace-nobody-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	bin := filepath.Join(dir, "sctrace")
+	data, err := os.ReadFile(sctrace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bin, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	asNobody := func(args ...string) (string, int) {
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = dir
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		return stderr.String(), testutil.ExitCode(err)
+	}
+
+	stderr, code := asNobody("--backend=ebpf", "true")
+	want := "sctrace: ebpf backend: loading BPF programs needs root or CAP_BPF and CAP_PERFMON; use --backend=ptrace\n"
+	if code != 1 || stderr != want {
+		t.Errorf("--backend=ebpf as nobody: exit %d, stderr %q; want 1 and %q", code, stderr, want)
+	}
+
+	stderr, code = asNobody("-v", "-e", "trace=none", "true")
+	if code != 0 || !strings.HasPrefix(stderr, "sctrace: backend auto: ptrace (") || !strings.Contains(stderr, "CAP_BPF") {
+		t.Errorf("auto as nobody: exit %d, stderr %q; want 0 and the ptrace fallback with its reason", code, stderr)
+	}
+}
