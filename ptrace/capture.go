@@ -8,8 +8,12 @@ import (
 // runPlans executes the plans of tk's syscall that are due at when (AtEntry
 // or AtExit), storing the captures in tk.caps. ret is the return value at
 // exit. Package capture holds the plans' semantics, shared with the eBPF
-// backend; here they read the tracee through tr.mem.
+// backend; here they read the tracee through tr.mem. Under -c nothing is
+// printed, so nothing is read.
 func (tr *tracer) runPlans(tk *task, when syscalls.When, ret int64) {
+	if tr.opts.CountOnly {
+		return
+	}
 	tr.mem.tid = tk.tid
 	x := capture.Executor{StringLimit: tr.opts.StringLimit, Verbose: tr.opts.Verbose,
 		FullData: syscalls.Dumped(tk.sc, &tk.args, &tr.opts)}
