@@ -9,6 +9,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/asm"
+	"github.com/cilium/ebpf/link"
 	"github.com/cilium/ebpf/ringbuf"
 	"golang.org/x/sys/unix"
 
@@ -47,8 +50,10 @@ func nativeArch() uint32 {
 	return 0
 }
 
-// Probe reports whether the backend can run here: it loads and attaches
-// the programs, then releases them. The error says what is missing.
+// Probe reports whether the backend can run here: with the privileges
+// checked and the kernel's BTF decoded (kept for Run), it loads and
+// attaches a program on sys_enter that does nothing, then releases it.
+// The error says what is missing.
 func Probe() error {
 	if nativeArch() == 0 {
 		return &unsupported{"no BPF programs for " + runtime.GOARCH}
@@ -56,12 +61,24 @@ func Probe() error {
 	if err := checkEnvironment(); err != nil {
 		return err
 	}
-	p, err := load(loadConfig{opts: trace.Options{}, bufferSize: os.Getpagesize(), arch: nativeArch()})
+	warmKernelTypes()
+	spec, err := kernelTypes.Kernel()
 	if err != nil {
-		return err
+		return loadError(err)
 	}
-	defer p.close()
-	return p.attach()
+	prog, err := ebpf.NewProgramWithOptions(&ebpf.ProgramSpec{
+		Type: ebpf.Tracing, AttachType: ebpf.AttachTraceRawTp, AttachTo: "sys_enter", License: "GPL",
+		Instructions: asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()},
+	}, ebpf.ProgramOptions{KernelTypes: spec})
+	if err != nil {
+		return loadError(err)
+	}
+	defer prog.Close()
+	l, err := link.AttachTracing(link.TracingOptions{Program: prog})
+	if err != nil {
+		return attachError(prog, err)
+	}
+	return l.Close()
 }
 
 // Run traces target: it launches target.Path through the exec stub,
@@ -88,6 +105,20 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	}
 	if err := checkEnvironment(); err != nil {
 		return res, err
+	}
+	warmKernelTypes()
+	// The exec stub starts (and stops itself) while the programs load.
+	var stub <-chan stubStart
+	if target.Path != "" {
+		stub = startStub(target)
+		defer func() {
+			if stub != nil {
+				// Not launched: the run failed before.
+				if st := <-stub; st.err == nil {
+					killStub(st.pid)
+				}
+			}
+		}()
 	}
 	kopts := opts
 	kopts.Filter = kernelFilter(opts.Filter, arch)
@@ -119,8 +150,13 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 			return res, err
 		}
 	}
-	if target.Path != "" {
-		if err := s.launch(target); err != nil {
+	if stub != nil {
+		st := <-stub
+		stub = nil
+		if st.err != nil {
+			return res, st.err
+		}
+		if err := s.launch(target, st.pid); err != nil {
 			return res, err
 		}
 	}
@@ -260,13 +296,9 @@ func (s *session) trace(tid int32) error {
 	return nil
 }
 
-// launch starts the command stopped in the exec stub, registers it, and
-// lets it execute the command.
-func (s *session) launch(target trace.Target) error {
-	pid, err := startStopped(target)
-	if err != nil {
-		return err
-	}
+// launch registers the exec stub pid (started by startStub, stopped) as
+// traced and lets it execute the command.
+func (s *session) launch(target trace.Target, pid int) error {
 	s.launchPid = int32(pid)
 	go func() {
 		var ws unix.WaitStatus
@@ -286,6 +318,34 @@ func (s *session) launch(target trace.Target) error {
 		return fmt.Errorf("launch %s: continue exec stub: %w", target.Path, err)
 	}
 	return nil
+}
+
+// stubStart is the outcome of startStub.
+type stubStart struct {
+	pid int
+	err error
+}
+
+// startStub starts target's exec stub in the background; it stops itself
+// before its execve and waits there for launch's SIGCONT.
+func startStub(target trace.Target) <-chan stubStart {
+	ch := make(chan stubStart, 1)
+	go func() {
+		pid, err := startStopped(target)
+		ch <- stubStart{pid, err}
+	}()
+	return ch
+}
+
+// killStub kills and reaps an exec stub that will not be launched.
+func killStub(pid int) {
+	_ = unix.Kill(pid, unix.SIGKILL)
+	var ws unix.WaitStatus
+	for {
+		if _, err := unix.Wait4(pid, &ws, 0, nil); err != unix.EINTR {
+			return
+		}
+	}
 }
 
 // waitReaped waits for the launched command's status.

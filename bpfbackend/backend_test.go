@@ -394,7 +394,7 @@ func TestCountOnly(t *testing.T) {
 // trace.HistBucket, with BPF_PROG_RUN.
 func TestHistBucket(t *testing.T) {
 	testutil.RequireBPF(t)
-	p, err := load(loadConfig{opts: defaultOpts(), arch: trace.ArchX86_64})
+	p, err := load(loadConfig{opts: defaultOpts(), arch: trace.ArchX86_64, testProgram: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,9 @@ type probe struct {
 	// switches: sched_switch is attached, for held entries
 	// (loadConfig.holdEntries) or group stops, or both.
 	switches bool
+	// countOnly: -c, which loads and attaches only the programs that
+	// count calls and follow tasks.
+	countOnly bool
 }
 
 // loadConfig is what the programs are specialised for at load time.
@@ -32,7 +35,13 @@ type loadConfig struct {
 	// holdEntries lets a call's entry travel with its exit as one record
 	// (bpf/sctrace.c: hold_entries): only for a lone traced thread.
 	holdEntries bool
+	// testProgram loads hist_bucket_test too, for TestHistBucket.
+	testProgram bool
 }
+
+// countRingSize is the ring buffer of -c, which carries only task records
+// (forks, exits, execs): no call crosses to user space.
+const countRingSize = 1 << 20
 
 // load loads the programs and maps and fills the plans map; it attaches
 // nothing.
@@ -46,9 +55,13 @@ func load(cfg loadConfig) (*probe, error) {
 		return nil, fmt.Errorf("ebpf: possible CPUs: %w", err)
 	}
 	spec.Maps[sctraceMapScratch].MaxEntries = uint32(ncpu)
-	spec.Maps[sctraceMapEvents].MaxEntries = uint32(ringSize(cfg.bufferSize))
-
 	opts := cfg.opts
+	ring := ringSize(cfg.bufferSize)
+	if opts.CountOnly {
+		ring = min(ring, countRingSize)
+	}
+	spec.Maps[sctraceMapEvents].MaxEntries = uint32(ring)
+
 	filter := filterBits(opts.Filter)
 	// Group stops are printed like signals, and not under -c.
 	reportStops := opts.SignalsWanted && !opts.CountOnly
@@ -63,7 +76,7 @@ func load(cfg loadConfig) (*probe, error) {
 		sctraceVarVerbose:        boolU32(opts.Verbose),
 		sctraceVarHoldEntries:    boolU32(cfg.holdEntries && !opts.CountOnly),
 		sctraceVarReportStops:    boolU32(reportStops),
-		sctraceVarWakeupBytes:    uint64(ringSize(cfg.bufferSize) / 8),
+		sctraceVarWakeupBytes:    uint64(ring / 8),
 		sctraceVarFilterBits:     filter,
 		sctraceVarExecNrs:        execNRs(cfg.arch),
 		sctraceVarDumpReadBits:   fdBits(opts.DumpRead),
@@ -76,10 +89,14 @@ func load(cfg loadConfig) (*probe, error) {
 			return nil, fmt.Errorf("ebpf: set %s: %w", name, err)
 		}
 	}
-	p := &probe{switches: (cfg.holdEntries && !opts.CountOnly) || reportStops}
-	if err := p.loadObjects(spec); err != nil {
+	p := &probe{switches: (cfg.holdEntries && !opts.CountOnly) || reportStops, countOnly: opts.CountOnly}
+	if err := p.loadObjects(spec, cfg.testProgram); err != nil {
 		p.close()
 		return nil, loadError(err)
+	}
+	if opts.CountOnly {
+		// -c counts in sys_exit and captures nothing.
+		return p, nil
 	}
 	if err := p.fillPlans(cfg.arch); err != nil {
 		p.close()
@@ -93,7 +110,7 @@ func load(cfg loadConfig) (*probe, error) {
 // of the backend's start-up time). Each program gets its own copy of the
 // read-only constants, which are the same for all. The kernel's BTF (for
 // CO-RE and the tp_btf targets) is decoded once and shared by all loads.
-func (p *probe) loadObjects(spec *ebpf.CollectionSpec) error {
+func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool) error {
 	if err := spec.LoadAndAssign(&p.objs.sctraceMaps, nil); err != nil {
 		return err
 	}
@@ -109,15 +126,22 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec) error {
 		sctraceProgSysEnter: &pr.SysEnter, sctraceProgSysExit: &pr.SysExit,
 		sctraceProgSchedPrepareExec: &pr.SchedPrepareExec, sctraceProgSchedProcessExec: &pr.SchedProcessExec,
 		sctraceProgSchedProcessExit: &pr.SchedProcessExit, sctraceProgSchedProcessFork: &pr.SchedProcessFork,
-		sctraceProgSignalDeliver: &pr.SignalDeliver, sctraceProgSignalGenerate: &pr.SignalGenerate,
-		sctraceProgSchedSwitch:    &pr.SchedSwitch,
-		sctraceProgHistBucketTest: &pr.HistBucketTest,
+	}
+	if p.switches {
+		progs[sctraceProgSchedSwitch] = &pr.SchedSwitch
+	}
+	if !p.countOnly {
+		// -c prints no signals.
+		progs[sctraceProgSignalDeliver] = &pr.SignalDeliver
+		progs[sctraceProgSignalGenerate] = &pr.SignalGenerate
+	}
+	if testProgram {
+		progs[sctraceProgHistBucketTest] = &pr.HistBucketTest
 	}
 	var (
-		wg    sync.WaitGroup
-		mu    sync.Mutex
-		errs  []error
-		cache = btf.NewCache()
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		errs []error
 	)
 	for name, dst := range progs {
 		wg.Add(1)
@@ -125,7 +149,7 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec) error {
 			defer wg.Done()
 			one := spec.Copy()
 			one.Programs = map[string]*ebpf.ProgramSpec{name: spec.Programs[name]}
-			coll, err := ebpf.NewCollectionWithOptions(one, ebpf.CollectionOptions{MapReplacements: maps, Cache: cache})
+			coll, err := ebpf.NewCollectionWithOptions(one, ebpf.CollectionOptions{MapReplacements: maps, Cache: kernelTypes})
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
@@ -140,14 +164,17 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec) error {
 	return errors.Join(errs...)
 }
 
-// attach attaches every program but the test one, and sched_switch only
-// when entries may be held or group stops are reported (it runs at every
-// context switch).
+// attach attaches every program loaded but the test one: sched_switch
+// only when entries may be held or group stops are reported (it runs at
+// every context switch), the signal programs only when not counting.
 func (p *probe) attach() error {
 	progs := []*ebpf.Program{
 		p.objs.SysEnter, p.objs.SysExit,
 		p.objs.SchedProcessFork, p.objs.SchedProcessExit, p.objs.SchedProcessExec,
-		p.objs.SignalDeliver, p.objs.SignalGenerate, p.objs.SchedPrepareExec,
+		p.objs.SchedPrepareExec,
+	}
+	if !p.countOnly {
+		progs = append(progs, p.objs.SignalDeliver, p.objs.SignalGenerate)
 	}
 	if p.switches {
 		progs = append(progs, p.objs.SchedSwitch)
@@ -285,3 +312,26 @@ func boolU32(b bool) uint32 {
 }
 
 func boolU8(b bool) uint8 { return uint8(boolU32(b)) }
+
+// kernelTypes is the kernel's BTF, decoded once per process and shared by
+// every load (CO-RE, tp_btf targets, kfuncs): decoding and indexing it is
+// the largest part of the backend's start-up, about 20 ms.
+var kernelTypes = btf.NewCache()
+
+// warmOnce starts decoding kernelTypes once.
+var warmOnce sync.Once
+
+// warmKernelTypes decodes and indexes the kernel's BTF in the background,
+// so that it overlaps the rest of the start-up.
+func warmKernelTypes() {
+	warmOnce.Do(func() {
+		go func() {
+			spec, err := kernelTypes.Kernel()
+			if err != nil {
+				return // the loads report it
+			}
+			var target *btf.Typedef
+			_ = spec.TypeByName("btf_trace_sys_enter", &target)
+		}()
+	})
+}
