@@ -116,6 +116,9 @@ static void files(const char *dir)
 	struct termios tio;
 	struct winsize ws;
 	int n, on = 1, pg = 0;
+	/* stdin is not a terminal: TCGETS fails and TCSETSW then prints
+	 * these zeros, not whatever the stack held. */
+	memset(&tio, 0, sizeof(tio));
 	ioctl(0, TCGETS, &tio);
 	ioctl(0, TCSETSW, &tio);
 	ioctl(0, TIOCGWINSZ, &ws);
