@@ -76,6 +76,7 @@ func load(cfg loadConfig) (*probe, error) {
 		sctraceVarVerbose:        boolU32(opts.Verbose),
 		sctraceVarHoldEntries:    boolU32(cfg.holdEntries && !opts.CountOnly),
 		sctraceVarReportStops:    boolU32(reportStops),
+		sctraceVarUntimed:        boolU32(opts.Untimed && !opts.CountOnly && !opts.SyscallCPUTime),
 		sctraceVarWakeupBytes:    uint64(ring / 8),
 		sctraceVarFilterBits:     filter,
 		sctraceVarExecNrs:        execNRs(cfg.arch),

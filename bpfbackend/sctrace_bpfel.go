@@ -158,6 +158,7 @@ const (
 	sctraceVarSignalsWanted     = "signals_wanted"
 	sctraceVarStringLimit       = "string_limit"
 	sctraceVarSyscallCpuTime    = "syscall_cpu_time"
+	sctraceVarUntimed           = "untimed"
 	sctraceVarUnusedRec         = "unused_rec"
 	sctraceVarUnusedSeg         = "unused_seg"
 	sctraceVarVerbose           = "verbose"
@@ -251,6 +252,7 @@ type sctraceVariableSpecs struct {
 	SignalsWanted  *ebpf.VariableSpec `ebpf:"signals_wanted"`
 	StringLimit    *ebpf.VariableSpec `ebpf:"string_limit"`
 	SyscallCpuTime *ebpf.VariableSpec `ebpf:"syscall_cpu_time"`
+	Untimed        *ebpf.VariableSpec `ebpf:"untimed"`
 	UnusedRec      *ebpf.VariableSpec `ebpf:"unused_rec"`
 	UnusedSeg      *ebpf.VariableSpec `ebpf:"unused_seg"`
 	Verbose        *ebpf.VariableSpec `ebpf:"verbose"`
@@ -319,6 +321,7 @@ type sctraceVariables struct {
 	SignalsWanted  *ebpf.Variable `ebpf:"signals_wanted"`
 	StringLimit    *ebpf.Variable `ebpf:"string_limit"`
 	SyscallCpuTime *ebpf.Variable `ebpf:"syscall_cpu_time"`
+	Untimed        *ebpf.Variable `ebpf:"untimed"`
 	UnusedRec      *ebpf.Variable `ebpf:"unused_rec"`
 	UnusedSeg      *ebpf.Variable `ebpf:"unused_seg"`
 	Verbose        *ebpf.Variable `ebpf:"verbose"`

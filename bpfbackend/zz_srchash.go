@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "c637ab8ca9b42982a82147c851ba7cf859cb45fcf91fd65a56a248e4d256d931"
+const bpfSourceHash = "d04c391d9caf8f8e8ad94d127274272a9920d5342f3b2a92fa1be3dc0ee79fd3"

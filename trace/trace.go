@@ -262,6 +262,12 @@ type Options struct {
 	// without -w count system CPU time. Backends measure it only when
 	// asked, so that a plain trace pays nothing for it.
 	SyscallCPUTime bool
+	// Untimed says that no event's time is printed or measured (no
+	// timestamps, no -T, no summary, no JSON). A backend may then put in a
+	// syscall event's Enter and Exit, instead of times, numbers that order
+	// each thread's calls and the signals for that thread as times would,
+	// and spare the clock reads.
+	Untimed bool
 	// DumpRead and DumpWrite are the descriptors -e read= and -e write=
 	// dump: a call that reads from (writes to) one of them has its data
 	// argument captured whole, not cut at StringLimit (syscalls.DumpOf

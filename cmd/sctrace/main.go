@@ -189,6 +189,8 @@ func backendOptions(cfg *config, spec *filter.Spec) trace.Options {
 	// -e abbrev= may show some calls in full: capture as -v does.
 	opts.Verbose = opts.Verbose || spec.Abbrev != nil
 	cfg.summary.apply(&opts)
+	opts.Untimed = cfg.timestamps == 0 && !cfg.relative && !cfg.syscallTime &&
+		!cfg.summary.active() && cfg.format.output != "json"
 	return opts
 }
 
