@@ -15,6 +15,10 @@ const (
 	Sctrace Tool = "sctrace" // sctrace, any backend
 	Strace  Tool = "strace"  // /usr/bin/strace
 	Perf    Tool = "perf"    // perf trace
+	// EmptyHooks runs the workload alone while the harness holds BPF
+	// programs that do nothing on sys_enter and sys_exit: the floor of
+	// any tracer on the raw_syscalls tracepoints.
+	EmptyHooks Tool = "empty-hooks"
 )
 
 // Config is one way of running the workload.
@@ -53,7 +57,7 @@ func (c Config) WritesFile() bool {
 // arguments (OutFile replaced by outFile), extra tool arguments, then the
 // workload.
 func (c Config) CommandLine(toolPath, outFile string, extra, workload []string) []string {
-	if c.Tool == Native {
+	if c.Tool == Native || c.Tool == EmptyHooks {
 		return append([]string(nil), workload...)
 	}
 	argv := append(append([]string(nil), c.Prefix...), toolPath)
@@ -84,7 +88,11 @@ func AllConfigs() []Config {
 		{"accept", "-e trace=accept: nothing matches", append([]string{"-e", "trace=accept"}, devnull...)},
 		{"seccomp", "--seccomp-bpf -f -e trace=accept", append([]string{"--seccomp-bpf", "-f", "-e", "trace=accept"}, devnull...)},
 	}
-	cs := []Config{{Name: "native", Tool: Native, Describe: "the workload alone"}}
+	cs := []Config{
+		{Name: "native", Tool: Native, Describe: "the workload alone"},
+		{Name: "ebpf-empty-hooks", Tool: EmptyHooks,
+			Describe: "the workload alone, with BPF programs that do nothing on sys_enter and sys_exit"},
+	}
 	for _, m := range modes {
 		cs = append(cs, Config{Name: "sctrace-ptrace-" + m.suffix, Tool: Sctrace,
 			Args: append([]string{"--backend=ptrace"}, m.args...), Describe: "sctrace ptrace, " + m.describe})

@@ -195,6 +195,14 @@ func probe(ctx context.Context, opts Options, c Config, statsFlag string) string
 	if c.Tool == Native {
 		return ""
 	}
+	if c.Tool == EmptyHooks {
+		h, err := attachEmptyHooks()
+		if err != nil {
+			return err.Error()
+		}
+		h.Close()
+		return ""
+	}
 	tool := opts.Tools.path(c.Tool)
 	if tool == "" {
 		return fmt.Sprintf("%s not found", c.Tool)
@@ -291,6 +299,13 @@ func runOnce(ctx context.Context, opts Options, c Config, statsFlag string) (Sam
 		extra = []string{statsFlag}
 	}
 	argv := c.CommandLine(opts.Tools.path(c.Tool), out, extra, opts.Workload)
+	if c.Tool == EmptyHooks {
+		h, err := attachEmptyHooks()
+		if err != nil {
+			return Sample{}, err
+		}
+		defer h.Close()
+	}
 	res, err := execute(ctx, argv, opts.Timeout)
 	if err != nil {
 		return Sample{}, err
