@@ -70,8 +70,7 @@ func parseSize(s string) (int, error) {
 // chooseBackend returns the backend --backend names. auto (the default)
 // picks ebpf when its programs can load here and nothing asked for needs
 // the command stopped at each call (--seccomp-bpf, -y), and ptrace
-// otherwise; -v or --debug-backend says which on
-// stderr, and why.
+// otherwise; -v or --debug-backend says on stderr which, and why.
 func chooseBackend(cfg *config, stderr io.Writer) (trace.Backend, error) {
 	ebpf := &bpfbackend.Backend{BufferSize: cfg.bpf.size}
 	pt := &ptrace.Backend{SameCPU: cfg.proc.sameCPU()}

@@ -243,9 +243,10 @@ Tracing:
                            meanwhile), or leave placement to the scheduler
   --backend=NAME           auto (the default: ebpf when it can load here
                            and neither -y nor --seccomp-bpf is given, else
-                           ptrace; -v says which), ebpf (in-kernel BPF programs,
-                           no stops; needs root or CAP_BPF+CAP_PERFMON, and
-                           BTF), or ptrace (a stop at every syscall)
+                           ptrace; -v says which), ebpf (in-kernel BPF
+                           programs, no stops; needs root or CAP_BPF and
+                           CAP_PERFMON, and BTF), or ptrace (a stop at
+                           every syscall)
   --buffer-size=SIZE       ebpf: ring buffer size in bytes, with an optional
                            K, M or G suffix (default 16M)
   --debug-backend          say on stderr which backend auto picked, and why
