@@ -124,8 +124,8 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	kopts.Filter = kernelFilter(opts.Filter, arch)
 	// A launched command's lone thread (no -f, no -p): nothing else's
 	// records can come between a call's entry and exit.
-	hold := target.Path != "" && len(target.PIDs) == 0 && !opts.FollowForks
-	p, err := load(loadConfig{opts: kopts, bufferSize: b.BufferSize, arch: arch, holdEntries: hold})
+	lone := target.Path != "" && len(target.PIDs) == 0 && !opts.FollowForks
+	p, err := load(loadConfig{opts: kopts, bufferSize: b.BufferSize, arch: arch, lone: lone})
 	if err != nil {
 		return res, err
 	}
@@ -310,6 +310,11 @@ func (s *session) launch(target trace.Target, pid int) error {
 		}
 		s.waitCh <- ws
 	}()
+	if s.p.lone {
+		if err := s.p.setLoneTID(pid); err != nil {
+			return err
+		}
+	}
 	if err := s.p.objs.Traced.Put(uint32(pid), uint32(tracedStub)); err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package bpfbackend
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -20,11 +21,24 @@ type probe struct {
 	objs  sctraceObjects
 	links []link.Link
 	// switches: sched_switch is attached, for held entries
-	// (loadConfig.holdEntries) or group stops, or both.
+	// (loadConfig.lone) or group stops, or both.
 	switches bool
 	// countOnly: -c, which loads and attaches only the programs that
 	// count calls and follow tasks.
 	countOnly bool
+	// lone: the call state of the only traced thread is in the
+	// lone_state map (loadConfig.lone); setLoneTID names the thread.
+	lone bool
+}
+
+// setLoneTID names the lone traced thread (loadConfig.lone).
+func (p *probe) setLoneTID(tid int) error {
+	v := make([]byte, p.objs.LoneState.ValueSize())
+	binary.NativeEndian.PutUint32(v, uint32(tid))
+	if err := p.objs.LoneState.Update(uint32(0), v, ebpf.UpdateAny); err != nil {
+		return fmt.Errorf("ebpf: register thread %d: %w", tid, err)
+	}
+	return nil
 }
 
 // loadConfig is what the programs are specialised for at load time.
@@ -32,9 +46,11 @@ type loadConfig struct {
 	opts       trace.Options
 	bufferSize int
 	arch       uint32
-	// holdEntries lets a call's entry travel with its exit as one record
-	// (bpf/sctrace.c: hold_entries): only for a lone traced thread.
-	holdEntries bool
+	// lone: the launched command's thread is the only task traced (no -f,
+	// no -p): its call state is one map value (bpf/sctrace.c: lone), and
+	// a call's entry may travel with its exit as one record
+	// (hold_entries).
+	lone bool
 	// testProgram loads hist_bucket_test too, for TestHistBucket.
 	testProgram bool
 }
@@ -74,7 +90,8 @@ func load(cfg loadConfig) (*probe, error) {
 		sctraceVarSignalsWanted:  boolU32(opts.SignalsWanted),
 		sctraceVarStringLimit:    uint32(limit),
 		sctraceVarVerbose:        boolU32(opts.Verbose),
-		sctraceVarHoldEntries:    boolU32(cfg.holdEntries && !opts.CountOnly),
+		sctraceVarLone:           boolU32(cfg.lone),
+		sctraceVarHoldEntries:    boolU32(cfg.lone && !opts.CountOnly),
 		sctraceVarReportStops:    boolU32(reportStops),
 		sctraceVarUntimed:        boolU32(opts.Untimed && !opts.CountOnly && !opts.SyscallCPUTime),
 		sctraceVarWakeupBytes:    uint64(ring / 8),
@@ -90,7 +107,7 @@ func load(cfg loadConfig) (*probe, error) {
 			return nil, fmt.Errorf("ebpf: set %s: %w", name, err)
 		}
 	}
-	p := &probe{switches: (cfg.holdEntries && !opts.CountOnly) || reportStops, countOnly: opts.CountOnly}
+	p := &probe{switches: (cfg.lone && !opts.CountOnly) || reportStops, countOnly: opts.CountOnly, lone: cfg.lone}
 	if err := p.loadObjects(spec, cfg.testProgram); err != nil {
 		p.close()
 		return nil, loadError(err)
@@ -120,7 +137,7 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool) error {
 		sctraceMapCalls: m.Calls, sctraceMapCounts: m.Counts, sctraceMapEvents: m.Events,
 		sctraceMapLost: m.Lost, sctraceMapPlans: m.Plans, sctraceMapScratch: m.Scratch, sctraceMapTraced: m.Traced,
 		// A task work is scheduled only on a map user space holds.
-		sctraceMapReworks: m.Reworks,
+		sctraceMapReworks: m.Reworks, sctraceMapLoneState: m.LoneState,
 	}
 	pr := &p.objs.sctracePrograms
 	progs := map[string]**ebpf.Program{

@@ -48,6 +48,13 @@ type sctraceHistArgs struct {
 	Pad    uint32
 }
 
+type sctraceLoneState struct {
+	_   structs.HostLayout
+	Tid uint32
+	Pad uint32
+	Cs  sctraceCallState
+}
+
 type sctracePlan struct {
 	_           structs.HostLayout
 	Kind        uint8
@@ -129,6 +136,7 @@ const (
 	sctraceMapCalls             = "calls"
 	sctraceMapCounts            = "counts"
 	sctraceMapEvents            = "events"
+	sctraceMapLoneState         = "lone_state"
 	sctraceMapLost              = "lost"
 	sctraceMapPlans             = "plans"
 	sctraceMapReworks           = "reworks"
@@ -154,6 +162,7 @@ const (
 	sctraceVarFilterBits        = "filter_bits"
 	sctraceVarFollowForks       = "follow_forks"
 	sctraceVarHoldEntries       = "hold_entries"
+	sctraceVarLone              = "lone"
 	sctraceVarReportStops       = "report_stops"
 	sctraceVarSignalsWanted     = "signals_wanted"
 	sctraceVarStringLimit       = "string_limit"
@@ -224,14 +233,15 @@ type sctraceProgramSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type sctraceMapSpecs struct {
-	Calls   *ebpf.MapSpec `ebpf:"calls"`
-	Counts  *ebpf.MapSpec `ebpf:"counts"`
-	Events  *ebpf.MapSpec `ebpf:"events"`
-	Lost    *ebpf.MapSpec `ebpf:"lost"`
-	Plans   *ebpf.MapSpec `ebpf:"plans"`
-	Reworks *ebpf.MapSpec `ebpf:"reworks"`
-	Scratch *ebpf.MapSpec `ebpf:"scratch"`
-	Traced  *ebpf.MapSpec `ebpf:"traced"`
+	Calls     *ebpf.MapSpec `ebpf:"calls"`
+	Counts    *ebpf.MapSpec `ebpf:"counts"`
+	Events    *ebpf.MapSpec `ebpf:"events"`
+	LoneState *ebpf.MapSpec `ebpf:"lone_state"`
+	Lost      *ebpf.MapSpec `ebpf:"lost"`
+	Plans     *ebpf.MapSpec `ebpf:"plans"`
+	Reworks   *ebpf.MapSpec `ebpf:"reworks"`
+	Scratch   *ebpf.MapSpec `ebpf:"scratch"`
+	Traced    *ebpf.MapSpec `ebpf:"traced"`
 }
 
 // sctraceVariableSpecs contains global variables before they are loaded into the kernel.
@@ -248,6 +258,7 @@ type sctraceVariableSpecs struct {
 	FilterBits     *ebpf.VariableSpec `ebpf:"filter_bits"`
 	FollowForks    *ebpf.VariableSpec `ebpf:"follow_forks"`
 	HoldEntries    *ebpf.VariableSpec `ebpf:"hold_entries"`
+	Lone           *ebpf.VariableSpec `ebpf:"lone"`
 	ReportStops    *ebpf.VariableSpec `ebpf:"report_stops"`
 	SignalsWanted  *ebpf.VariableSpec `ebpf:"signals_wanted"`
 	StringLimit    *ebpf.VariableSpec `ebpf:"string_limit"`
@@ -280,14 +291,15 @@ func (o *sctraceObjects) Close() error {
 //
 // It can be passed to loadSctraceObjects or ebpf.CollectionSpec.LoadAndAssign.
 type sctraceMaps struct {
-	Calls   *ebpf.Map `ebpf:"calls"`
-	Counts  *ebpf.Map `ebpf:"counts"`
-	Events  *ebpf.Map `ebpf:"events"`
-	Lost    *ebpf.Map `ebpf:"lost"`
-	Plans   *ebpf.Map `ebpf:"plans"`
-	Reworks *ebpf.Map `ebpf:"reworks"`
-	Scratch *ebpf.Map `ebpf:"scratch"`
-	Traced  *ebpf.Map `ebpf:"traced"`
+	Calls     *ebpf.Map `ebpf:"calls"`
+	Counts    *ebpf.Map `ebpf:"counts"`
+	Events    *ebpf.Map `ebpf:"events"`
+	LoneState *ebpf.Map `ebpf:"lone_state"`
+	Lost      *ebpf.Map `ebpf:"lost"`
+	Plans     *ebpf.Map `ebpf:"plans"`
+	Reworks   *ebpf.Map `ebpf:"reworks"`
+	Scratch   *ebpf.Map `ebpf:"scratch"`
+	Traced    *ebpf.Map `ebpf:"traced"`
 }
 
 func (m *sctraceMaps) Close() error {
@@ -295,6 +307,7 @@ func (m *sctraceMaps) Close() error {
 		m.Calls,
 		m.Counts,
 		m.Events,
+		m.LoneState,
 		m.Lost,
 		m.Plans,
 		m.Reworks,
@@ -317,6 +330,7 @@ type sctraceVariables struct {
 	FilterBits     *ebpf.Variable `ebpf:"filter_bits"`
 	FollowForks    *ebpf.Variable `ebpf:"follow_forks"`
 	HoldEntries    *ebpf.Variable `ebpf:"hold_entries"`
+	Lone           *ebpf.Variable `ebpf:"lone"`
 	ReportStops    *ebpf.Variable `ebpf:"report_stops"`
 	SignalsWanted  *ebpf.Variable `ebpf:"signals_wanted"`
 	StringLimit    *ebpf.Variable `ebpf:"string_limit"`

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "d04c391d9caf8f8e8ad94d127274272a9920d5342f3b2a92fa1be3dc0ee79fd3"
+const bpfSourceHash = "5630926c0ae179405777fcccdd813b70f7335150efca03425ea9f20bb90d2ccc"

@@ -126,6 +126,38 @@ struct {
 	__type(value, struct call_state);
 } calls SEC(".maps");
 
+/* lone: a launched command's single traced thread (no -f, no -p). Its call
+ * state is then in lone_state, found by an array lookup the verifier
+ * inlines rather than a task-storage lookup, and no other task is looked
+ * at: a call of any other task returns at the first test. User space sets
+ * tid to the exec stub's pid before the stub runs. */
+const volatile __u32 lone = 0;
+
+struct lone_state {
+	__u32 tid;
+	__u32 pad;
+	struct call_state cs;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct lone_state);
+} lone_state SEC(".maps");
+
+/* call_state_of returns t's call state, creating it when asked; NULL when
+ * t has none (an untraced task). */
+static __always_inline struct call_state *call_state_of(struct task_struct *t, bool create)
+{
+	if (lone) {
+		__u32 zero = 0;
+		struct lone_state *ls = bpf_map_lookup_elem(&lone_state, &zero);
+		return ls && t->pid == ls->tid ? &ls->cs : NULL;
+	}
+	return bpf_task_storage_get(&calls, t, 0, create ? BPF_LOCAL_STORAGE_GET_F_CREATE : 0);
+}
+
 /* scratch: one record under construction per CPU (max_entries is set to
  * the number of possible CPUs). The slack past REC_LIMIT lets the verifier
  * bound every write at an offset below REC_LIMIT of up to SEG_MAX bytes. */
@@ -826,7 +858,7 @@ static __always_inline void boundary(struct task_struct *task, __u64 pid_tgid)
 {
 	if (count_only)
 		return;
-	struct call_state *cs = bpf_task_storage_get(&calls, task, 0, 0);
+	struct call_state *cs = call_state_of(task, false);
 	if (!cs || !cs->signals)
 		return;
 	cs->signals = 0;
@@ -850,11 +882,13 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	struct task_struct *task = bpf_get_current_task_btf();
 	/* A traced task's own storage says so, which spares the hash lookup
 	 * at every call after its first. */
-	struct call_state *cs = bpf_task_storage_get(&calls, task, 0, 0);
+	struct call_state *cs = call_state_of(task, false);
+	if (lone && !cs)
+		return 0;
 	if (!cs || !cs->traced) {
 		if (!traced_call((__u32)bpf_get_current_pid_tgid(), id))
 			return 0;
-		cs = bpf_task_storage_get(&calls, task, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
+		cs = call_state_of(task, true);
 		if (!cs)
 			return 0;
 		cs->traced = 1;
@@ -994,7 +1028,7 @@ struct {
 static int rework_cb(struct bpf_map *map, void *key, void *value)
 {
 	struct task_struct *task = bpf_get_current_task_btf();
-	struct call_state *cs = bpf_task_storage_get(&calls, task, 0, 0);
+	struct call_state *cs = call_state_of(task, false);
 	if (!cs || !cs->rework)
 		return 0;
 	cs->rework = 0;
@@ -1087,7 +1121,7 @@ SEC("tp_btf/sys_exit")
 int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 {
 	struct task_struct *task = bpf_get_current_task_btf();
-	struct call_state *cs = bpf_task_storage_get(&calls, task, 0, 0);
+	struct call_state *cs = call_state_of(task, false);
 	if (!cs)
 		return 0;
 	if (!cs->active) {
@@ -1165,7 +1199,7 @@ int BPF_PROG(sched_process_exit, struct task_struct *p)
 	struct task_struct *execer = BPF_CORE_READ(p, signal, group_exec_task);
 	if (execer && execer != p && p->pid == p->tgid && is_traced(BPF_CORE_READ(execer, pid)))
 		return 0;
-	struct call_state *cs = bpf_task_storage_get(&calls, p, 0, 0);
+	struct call_state *cs = call_state_of(p, false);
 	if (cs && !count_only)
 		unrework(cs, pid_tgid);
 	bpf_map_delete_elem(&reworks, &tid);
@@ -1217,7 +1251,7 @@ int BPF_PROG(sched_prepare_exec, struct task_struct *task, struct linux_binprm *
 {
 	if (count_only)
 		return 0;
-	struct call_state *cs = bpf_task_storage_get(&calls, bpf_get_current_task_btf(), 0, 0);
+	struct call_state *cs = call_state_of(bpf_get_current_task_btf(), false);
 	if (!cs || !cs->active || !cs->deferred)
 		return 0;
 	cs->deferred = 0;
@@ -1253,7 +1287,7 @@ int BPF_PROG(sched_switch, bool preempt, struct task_struct *prev, struct task_s
 	     unsigned int prev_state)
 {
 	if (hold_entries) {
-		struct call_state *cs = bpf_task_storage_get(&calls, prev, 0, 0);
+		struct call_state *cs = call_state_of(prev, false);
 		if (cs && cs->held)
 			send_held(cs, bpf_get_current_pid_tgid());
 	}
@@ -1341,7 +1375,7 @@ int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_
 	} else if (result != TRACE_SIGNAL_IGNORED) {
 		return 0;
 	}
-	struct call_state *cs = bpf_task_storage_get(&calls, task, 0, BPF_LOCAL_STORAGE_GET_F_CREATE);
+	struct call_state *cs = call_state_of(task, true);
 	emit_signal(tid, task->tgid, sig, info, REC_F_DEFERRED, untimed ? (cs ? cs->enter_ns : 0) : bpf_ktime_get_ns());
 	if (cs)
 		cs->signals = 1;
