@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"sync/atomic"
 	"time"
 
@@ -106,6 +107,16 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	if err := checkEnvironment(); err != nil {
 		return res, err
 	}
+	// Start-up allocates much (the kernel's BTF, the object's specs) and
+	// keeps most of it: collecting during it costs time and frees little.
+	gcPercent, gcPaused := debug.SetGCPercent(-1), true
+	gcOn := func() {
+		if gcPaused {
+			debug.SetGCPercent(gcPercent)
+			gcPaused = false
+		}
+	}
+	defer gcOn()
 	warmKernelTypes()
 	// The exec stub starts (and stops itself) while the programs load.
 	var stub <-chan stubStart
@@ -137,6 +148,7 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	if err := p.attach(); err != nil {
 		return res, err
 	}
+	gcOn()
 	rd, err := ringbuf.NewReader(p.objs.Events)
 	if err != nil {
 		return res, fmt.Errorf("ebpf: ring buffer reader: %w", err)

@@ -29,6 +29,9 @@ type probe struct {
 	// lone: the call state of the only traced thread is in the
 	// lone_state map (loadConfig.lone); setLoneTID names the thread.
 	lone bool
+	// forks: -f, under which sched_process_fork adds children to the
+	// traced tasks (without it, the program would return at once).
+	forks bool
 }
 
 // setLoneTID names the lone traced thread (loadConfig.lone).
@@ -107,7 +110,8 @@ func load(cfg loadConfig) (*probe, error) {
 			return nil, fmt.Errorf("ebpf: set %s: %w", name, err)
 		}
 	}
-	p := &probe{switches: (cfg.lone && !opts.CountOnly) || reportStops, countOnly: opts.CountOnly, lone: cfg.lone}
+	p := &probe{switches: (cfg.lone && !opts.CountOnly) || reportStops, countOnly: opts.CountOnly, lone: cfg.lone,
+		forks: opts.FollowForks}
 	if err := p.loadObjects(spec, cfg.testProgram); err != nil {
 		p.close()
 		return nil, loadError(err)
@@ -142,8 +146,15 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool) error {
 	pr := &p.objs.sctracePrograms
 	progs := map[string]**ebpf.Program{
 		sctraceProgSysEnter: &pr.SysEnter, sctraceProgSysExit: &pr.SysExit,
-		sctraceProgSchedPrepareExec: &pr.SchedPrepareExec, sctraceProgSchedProcessExec: &pr.SchedProcessExec,
-		sctraceProgSchedProcessExit: &pr.SchedProcessExit, sctraceProgSchedProcessFork: &pr.SchedProcessFork,
+		sctraceProgSchedProcessExec: &pr.SchedProcessExec, sctraceProgSchedProcessExit: &pr.SchedProcessExit,
+	}
+	// Each load costs milliseconds of start-up: leave out the programs
+	// that would return at once (see attach).
+	if p.forks {
+		progs[sctraceProgSchedProcessFork] = &pr.SchedProcessFork
+	}
+	if !p.countOnly {
+		progs[sctraceProgSchedPrepareExec] = &pr.SchedPrepareExec
 	}
 	if p.switches {
 		progs[sctraceProgSchedSwitch] = &pr.SchedSwitch
@@ -184,15 +195,17 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool) error {
 
 // attach attaches every program loaded but the test one: sched_switch
 // only when entries may be held or group stops are reported (it runs at
-// every context switch), the signal programs only when not counting.
+// every context switch), sched_process_fork only under -f, the signal
+// programs and sched_prepare_exec only when not counting.
 func (p *probe) attach() error {
-	progs := []*ebpf.Program{
-		p.objs.SysEnter, p.objs.SysExit,
-		p.objs.SchedProcessFork, p.objs.SchedProcessExit, p.objs.SchedProcessExec,
-		p.objs.SchedPrepareExec,
+	progs := []*ebpf.Program{p.objs.SysEnter, p.objs.SysExit, p.objs.SchedProcessExit, p.objs.SchedProcessExec}
+	if p.forks {
+		progs = append(progs, p.objs.SchedProcessFork)
 	}
 	if !p.countOnly {
-		progs = append(progs, p.objs.SignalDeliver, p.objs.SignalGenerate)
+		// -c needs no execve entry before the old image goes, and
+		// prints no signals.
+		progs = append(progs, p.objs.SchedPrepareExec, p.objs.SignalDeliver, p.objs.SignalGenerate)
 	}
 	if p.switches {
 		progs = append(progs, p.objs.SchedSwitch)

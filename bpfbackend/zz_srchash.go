@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "5630926c0ae179405777fcccdd813b70f7335150efca03425ea9f20bb90d2ccc"
+const bpfSourceHash = "182ff1b66b3b3cfaab4a690fec15f8319c8bd12a28f7ca1576a77c999d5099d3"

@@ -765,12 +765,30 @@ static __always_inline bool hold(struct cap_state *st, struct call_state *cs, st
 static __always_inline void unhold(struct cap_state *st, struct call_state *cs, struct scratch *sc)
 {
 	__u32 len = cs->held_len;
-	__builtin_memcpy(sc->buf + sizeof(struct rec), cs->held_buf, HELD_MAX);
+	if (len)
+		__builtin_memcpy(sc->buf + sizeof(struct rec), cs->held_buf, HELD_MAX);
 	if (len > HELD_MAX)
 		len = HELD_MAX;
 	st->off = sizeof(struct rec) + len;
 	st->nseg = cs->held_nseg;
 	cs->held = 0;
+}
+
+/* hold_quick holds the entry of call nr when no plan captures anything at
+ * its entry (a read, say): there is no record to build, only the empty
+ * entry to keep, as hold would after building it. */
+static __always_inline bool hold_quick(struct call_state *cs, __u32 nr)
+{
+	if (!hold_entries || nr == exec_nrs[0] || nr == exec_nrs[1])
+		return false;
+	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &nr);
+	if (sp && sp->entry_args)
+		return false;
+	cs->held_len = 0;
+	cs->held_nseg = 0;
+	cs->held = 1;
+	cs->deferred = 0;
+	return true;
 }
 
 /* emit_call builds and sends a syscall record; it returns false when an
@@ -876,6 +894,13 @@ static __always_inline __u64 switches(struct task_struct *t)
 	return t->nvcsw + t->nivcsw;
 }
 
+/* pid_tgid_of is bpf_get_current_pid_tgid() for the current task t, read
+ * from its fields: a helper call costs more than two loads. */
+static __always_inline __u64 pid_tgid_of(struct task_struct *t)
+{
+	return (__u64)(__u32)t->tgid << 32 | (__u32)t->pid;
+}
+
 SEC("tp_btf/sys_enter")
 int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 {
@@ -886,7 +911,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	if (lone && !cs)
 		return 0;
 	if (!cs || !cs->traced) {
-		if (!traced_call((__u32)bpf_get_current_pid_tgid(), id))
+		if (!traced_call(task->pid, id))
 			return 0;
 		cs = call_state_of(task, true);
 		if (!cs)
@@ -894,7 +919,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 		cs->traced = 1;
 	}
 	if (!filter_has(id)) {
-		boundary(task, bpf_get_current_pid_tgid());
+		boundary(task, pid_tgid_of(task));
 		return 0;
 	}
 	cs->nr = id;
@@ -922,8 +947,11 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	}
 	cs->enter_ns = untimed ? cs->enter_ns + 1 : bpf_ktime_get_ns();
 
+	__u64 pid_tgid = pid_tgid_of(task);
 	if (cs->held)
-		send_held(cs, bpf_get_current_pid_tgid());
+		send_held(cs, pid_tgid);
+	if (hold_quick(cs, id))
+		return 0;
 
 	struct cap_state state = {};
 	struct cap_state *st = &state;
@@ -933,7 +961,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	st->sp = cs->sp;
 	for (int i = 0; i < MAX_ARGS; i++)
 		st->args[i] = cs->args[i];
-	cs->deferred = !emit_call(st, cs, REC_ENTER, cs->enter_ns, cs->enter_ns, bpf_get_current_pid_tgid(), ENTRY_NONE, true);
+	cs->deferred = !emit_call(st, cs, REC_ENTER, cs->enter_ns, cs->enter_ns, pid_tgid, ENTRY_NONE, true);
 	return 0;
 }
 
@@ -1127,7 +1155,8 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	if (!cs->active) {
 		if (cs->signals && !count_only) {
 			cs->signals = 0;
-			emit_task(REC_BOUNDARY, (__u32)bpf_get_current_pid_tgid(), bpf_get_current_pid_tgid() >> 32, 0, 0);
+			__u64 pid_tgid = pid_tgid_of(task);
+			emit_task(REC_BOUNDARY, (__u32)pid_tgid, pid_tgid >> 32, 0, 0);
 		}
 		return 0;
 	}
@@ -1167,7 +1196,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	for (int i = 0; i < MAX_ARGS; i++)
 		st->args[i] = cs->args[i];
 	__u32 entry = cs->held ? ENTRY_HELD : cs->deferred ? ENTRY_RERUN : ENTRY_NONE;
-	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__u64 pid_tgid = pid_tgid_of(task);
 	if (!emit_call(st, cs, REC_EXIT, now, cs->enter_ns, pid_tgid, entry, fault_in) &&
 	    !rework_exit(cs, st, task, (__u32)pid_tgid, entry, now))
 		emit_call(st, cs, REC_EXIT, now, cs->enter_ns, pid_tgid, entry, false);
