@@ -48,6 +48,10 @@ var (
 	// siginfo's si_pid.
 	pidReturn = regexp.MustCompile(`^(?:<\.\.\. )?(?:getpid|gettid|getppid|set_tid_address|clone|clone3|fork|vfork)\b.*\) += (\d+)$`)
 	parentTID = regexp.MustCompile(`(?:parent_tid=\[|si_pid=)(\d+)`)
+	// pidCall matches the calls whose plain arguments or return value may
+	// be pids. Elsewhere a number that happens to equal a pid is a size,
+	// a count or an offset (mmap's length of 24576, say), and stays.
+	pidCall = regexp.MustCompile(`^(?:<\.\.\. )?(?:kill|tkill|tgkill|wait4|waitid|getpid|gettid|getppid|getpgid|setpgid|getpgrp|getsid|setsid|set_tid_address|clone|clone3|fork|vfork|prlimit64|pidfd_open|pidfd_send_signal|pidfd_getfd|process_vm_readv|process_vm_writev|process_madvise|ptrace|sched_[a-z_]+|rt_sigqueueinfo|rt_tgsigqueueinfo|ioprio_get|ioprio_set|kcmp|get_robust_list|capget|capset|move_pages|migrate_pages|perf_event_open)\b`)
 	// A decimal number, with the name of the structure field it is the
 	// value of, if any: only fields named *pid or *tid hold pids.
 	number = regexp.MustCompile(`\b(?:([a-z_]+)=)?(\d+)\b`)
@@ -163,6 +167,9 @@ func normalizeText(text string, names map[string]string) string {
 	text = ephemeralPort.ReplaceAllString(text, ":PORT${2}")
 	text = timeField.ReplaceAllString(text, "${1}=TIME")
 	text = randomBuf.ReplaceAllString(text, `getrandom("RANDOM", `)
+	// Plain numbers are pids only in calls that take or return pids, or
+	// where the line names one (-yy's pidfd "<pid:N>").
+	plainPids := pidCall.MatchString(text) || strings.Contains(text, "pid:")
 	text = number.ReplaceAllStringFunc(text, func(s string) string {
 		field, num := "", s
 		if i := strings.IndexByte(s, '='); i >= 0 {
@@ -170,6 +177,8 @@ func normalizeText(text string, names map[string]string) string {
 			if !strings.HasSuffix(field, "pid=") && !strings.HasSuffix(field, "tid=") {
 				return s
 			}
+		} else if !plainPids {
+			return s
 		}
 		if n, ok := names[num]; ok {
 			return field + n
