@@ -168,8 +168,9 @@ func normalizeText(text string, names map[string]string) string {
 	text = timeField.ReplaceAllString(text, "${1}=TIME")
 	text = randomBuf.ReplaceAllString(text, `getrandom("RANDOM", `)
 	// Plain numbers are pids only in calls that take or return pids, or
-	// where the line names one (-yy's pidfd "<pid:N>").
-	plainPids := pidCall.MatchString(text) || strings.Contains(text, "pid:")
+	// where the line speaks of one (-yy's "<pid:N>", "+++ superseded by
+	// execve in pid N +++", "<pid changed to N ...>").
+	plainPids := pidCall.MatchString(text) || strings.Contains(text, "pid")
 	text = number.ReplaceAllStringFunc(text, func(s string) string {
 		field, num := "", s
 		if i := strings.IndexByte(s, '='); i >= 0 {

@@ -136,6 +136,7 @@ func TestNormalizeSizeEqualToPid(t *testing.T) {
 		`24576 mmap(NULL, 24576, PROT_READ, MAP_PRIVATE, 3, 0) = 0x7f0ac8e00000`,
 		`24576 read(3, "x", 4096)             = 1`,
 		`4096  kill(24576, SIGTERM)              = 0`,
+		`4096  +++ superseded by execve in pid 24576 +++`,
 	}, "\n") + "\n"
 	want := []string{
 		aligned(`set_tid_address(0xADDR)`, `= PID1`),
@@ -143,6 +144,7 @@ func TestNormalizeSizeEqualToPid(t *testing.T) {
 		`mmap(NULL, 24576, PROT_READ, MAP_PRIVATE, 3, 0) = 0xADDR`,
 		aligned(`read(3, "x", 4096)`, `= 1`),
 		aligned(`kill(PID2, SIGTERM)`, `= 0`),
+		`+++ superseded by execve in pid PID2 +++`,
 	}
 	got := Normalize(in)
 	if len(got) != len(want) {
