@@ -30,10 +30,10 @@ type sctraceCallState struct {
 	HeldNseg    uint32
 	HeldLen     uint32
 	Attached    uint32
+	StopNoted   uint32
 	Rework      uint32
 	ReworkEntry uint32
 	Nfault      uint32
-	_           [4]byte
 	ReworkRet   int64
 	ReworkTs    uint64
 	FaultAddr   [4]uint64

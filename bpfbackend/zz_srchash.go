@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "182ff1b66b3b3cfaab4a690fec15f8319c8bd12a28f7ca1576a77c999d5099d3"
+const bpfSourceHash = "b2c0964d5ecbd59e41bf3bb283b27dd03554bd15e3475e6d9698ee19c048d2ad"

@@ -13,6 +13,7 @@
 char LICENSE[] SEC("license") = "GPL";
 
 #define SIGKILL 9
+#define SIGSTOP 19
 
 /* Set by user space before loading. */
 const volatile __u32 follow_forks = 0;
@@ -107,6 +108,9 @@ struct call_state {
 	 * blocked in this call (from /proc/PID/syscall); the exit checks it is
 	 * still that call. */
 	__u32 attached;
+	/* stop_noted: signal_deliver reported this task's SIGSTOP stop
+	 * (sched_switch then leaves it out); cleared at its next call. */
+	__u32 stop_noted;
 	/* rework: the exit record waits for a task work (see rework_cb),
 	 * which sends it with what these fields kept from the exit. */
 	__u32 rework;
@@ -925,6 +929,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	cs->nr = id;
 	cs->active = 1;
 	cs->signals = 0;
+	cs->stop_noted = 0;
 	if (count_only) {
 		/* -c needs no arguments: only the call's number and times. */
 		if (!wall_time) {
@@ -1320,8 +1325,13 @@ int BPF_PROG(sched_switch, bool preempt, struct task_struct *prev, struct task_s
 		if (cs && cs->held)
 			send_held(cs, bpf_get_current_pid_tgid());
 	}
-	if (report_stops && !preempt && (prev_state & TASK_STATE_STOPPED) && is_traced(prev->pid))
-		emit_task(REC_STOP, prev->pid, prev->tgid, BPF_CORE_READ(prev, jobctl) & JOBCTL_STOP_SIGMASK, 0);
+	if (report_stops && !preempt && (prev_state & TASK_STATE_STOPPED) && is_traced(prev->pid)) {
+		struct call_state *cs = call_state_of(prev, false);
+		if (cs && cs->stop_noted)
+			cs->stop_noted = 0; /* reported by signal_deliver */
+		else
+			emit_task(REC_STOP, prev->pid, prev->tgid, BPF_CORE_READ(prev, jobctl) & JOBCTL_STOP_SIGMASK, 0);
+	}
 	return 0;
 }
 
@@ -1358,6 +1368,15 @@ int BPF_PROG(signal_deliver, int sig, struct kernel_siginfo *info, struct k_siga
 	if (!signals_wanted || sig == SIGKILL || !is_traced((__u32)pid_tgid))
 		return 0;
 	emit_signal((__u32)pid_tgid, pid_tgid >> 32, sig, info, 0, bpf_ktime_get_ns());
+	if (sig == SIGSTOP && report_stops) {
+		/* SIGSTOP always stops its task, but a SIGCONT sent at once may
+		 * resume it before it is ever switched out: report the stop
+		 * here, as ptrace always does, not only from sched_switch. */
+		emit_task(REC_STOP, (__u32)pid_tgid, pid_tgid >> 32, SIGSTOP, 0);
+		struct call_state *cs = call_state_of(bpf_get_current_task_btf(), false);
+		if (cs)
+			cs->stop_noted = 1;
+	}
 	return 0;
 }
 
