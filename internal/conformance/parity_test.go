@@ -131,8 +131,9 @@ var racyWorkloads = map[string]string{
 // between any two runs (free memory, free blocks, process count, loads).
 var volatileCall = regexp.MustCompile(`^(sysinfo|statfs|fstatfs)\(`)
 
-// volatileNumber is a decimal field value in such a call's result.
-var volatileNumber = regexp.MustCompile(`=(\[?)\d+`)
+// volatileNumber is any decimal number in such a line (loads=[a, b, c]
+// holds three).
+var volatileNumber = regexp.MustCompile(`\b\d+\b`)
 
 // maskVolatile replaces the counters in sysinfo and statfs results, for
 // comparing two tracers' runs with each other (not with strace).
@@ -141,7 +142,7 @@ func maskVolatile(lines []Line) []Line {
 	for i, l := range lines {
 		out[i] = l
 		if volatileCall.MatchString(l.Text) {
-			out[i].Text = volatileNumber.ReplaceAllString(l.Text, "=${1}N")
+			out[i].Text = volatileNumber.ReplaceAllString(l.Text, "N")
 		}
 	}
 	return out
