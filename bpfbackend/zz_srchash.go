@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "b2c0964d5ecbd59e41bf3bb283b27dd03554bd15e3475e6d9698ee19c048d2ad"
+const bpfSourceHash = "99052c764d6104889ef9f2f101fff8fb63ccfa0ecdeedcce7e35577f8bff2549"

@@ -722,6 +722,18 @@ static __always_inline void run_plans(struct cap_state *st)
 			capture_arg(st, &sp->arg[i], i);
 }
 
+/* call_cap_state fills st (zeroed) for the call cs is in: for its entry,
+ * or, with at_exit, for its exit with return value ret. */
+static __always_inline void call_cap_state(struct cap_state *st, struct call_state *cs, __u32 at_exit, __s64 ret)
+{
+	st->nr = cs->nr;
+	st->at_exit = at_exit;
+	st->ret = ret;
+	st->sp = cs->sp;
+	for (int i = 0; i < MAX_ARGS; i++)
+		st->args[i] = cs->args[i];
+}
+
 /* How an exit record gets the entry's segments (emit_call). */
 enum {
 	ENTRY_NONE = 0,	 /* the entry record was sent */
@@ -845,10 +857,7 @@ static __always_inline void send_held(struct call_state *cs, __u64 pid_tgid)
 	if (!sc)
 		return;
 	unhold(&st, cs, sc);
-	st.nr = cs->nr;
-	st.sp = cs->sp;
-	for (int i = 0; i < MAX_ARGS; i++)
-		st.args[i] = cs->args[i];
+	call_cap_state(&st, cs, 0, 0);
 	fill_rec(sc, &st, REC_ENTER, cs->enter_ns, cs->enter_ns, pid_tgid, 0, 0);
 	__u32 size = st.off;
 	if (size > REC_LIMIT)
@@ -960,12 +969,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 
 	struct cap_state state = {};
 	struct cap_state *st = &state;
-	st->nr = id;
-	st->at_exit = 0;
-	st->ret = 0;
-	st->sp = cs->sp;
-	for (int i = 0; i < MAX_ARGS; i++)
-		st->args[i] = cs->args[i];
+	call_cap_state(st, cs, 0, 0);
 	cs->deferred = !emit_call(st, cs, REC_ENTER, cs->enter_ns, cs->enter_ns, pid_tgid, ENTRY_NONE, true);
 	return 0;
 }
@@ -1079,16 +1083,11 @@ static int rework_cb(struct bpf_map *map, void *key, void *value)
 	}
 	struct cap_state state = {};
 	struct cap_state *st = &state;
-	st->nr = cs->nr;
-	st->at_exit = 1;
-	st->ret = cs->rework_ret;
-	st->sp = cs->sp;
+	call_cap_state(st, cs, 1, cs->rework_ret);
 	if (syscall_cpu_time) {
 		st->cpu_ns = cs->cpu_ns;
 		st->has_cpu = 1;
 	}
-	for (int i = 0; i < MAX_ARGS; i++)
-		st->args[i] = cs->args[i];
 	/* The per-CPU scratch buffer must not be shared with a program on
 	 * another task that preempts this one. */
 	bpf_preempt_disable();
@@ -1190,16 +1189,11 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	}
 	struct cap_state state = {};
 	struct cap_state *st = &state;
-	st->nr = cs->nr;
-	st->at_exit = 1;
-	st->ret = ret;
+	call_cap_state(st, cs, 1, ret);
 	if (syscall_cpu_time) {
 		st->cpu_ns = call_cpu_time(cs, task, now);
 		st->has_cpu = 1;
 	}
-	st->sp = cs->sp;
-	for (int i = 0; i < MAX_ARGS; i++)
-		st->args[i] = cs->args[i];
 	__u32 entry = cs->held ? ENTRY_HELD : cs->deferred ? ENTRY_RERUN : ENTRY_NONE;
 	__u64 pid_tgid = pid_tgid_of(task);
 	if (!emit_call(st, cs, REC_EXIT, now, cs->enter_ns, pid_tgid, entry, fault_in) &&
@@ -1290,10 +1284,7 @@ int BPF_PROG(sched_prepare_exec, struct task_struct *task, struct linux_binprm *
 		return 0;
 	cs->deferred = 0;
 	struct cap_state state = {};
-	state.nr = cs->nr;
-	state.sp = cs->sp;
-	for (int i = 0; i < MAX_ARGS; i++)
-		state.args[i] = cs->args[i];
+	call_cap_state(&state, cs, 0, 0);
 	emit_call(&state, cs, REC_ENTER, cs->enter_ns, cs->enter_ns, bpf_get_current_pid_tgid(), ENTRY_NONE, false);
 	return 0;
 }
