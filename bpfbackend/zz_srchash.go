@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "99052c764d6104889ef9f2f101fff8fb63ccfa0ecdeedcce7e35577f8bff2549"
+const bpfSourceHash = "3ded88e1743160f8443ae283a44ef7140f73ff821fce3b04201b088b442fd1ce"

@@ -332,6 +332,32 @@ static __always_inline void seg_end(struct cap_state *st, struct scratch *sc, __
 	st->nseg++;
 }
 
+/* SMALL_READ: reads of at most this many bytes go through the stack. The
+ * kernel's usercopy hardening checks every read's destination: one in the
+ * scratch map (vmalloc'd) costs two more address lookups than one on the
+ * stack (is_vmalloc_addr, __virt_addr_valid), about 14% of a traced dd's
+ * time in perf; through the stack, its tracee spent ~50 ns less system
+ * time per call (4 of 4 alternating runs). */
+#define SMALL_READ 32
+
+/* small_read reads n (at most SMALL_READ) bytes at addr into sc at d,
+ * through the stack, whole words at a time: the bytes past n, up to the
+ * next multiple of 8, are the segment's padding (zeros). It returns 0, or
+ * -1 on a fault. */
+static __always_inline long small_read(struct scratch *sc, __u32 d, __u64 n, __u64 addr)
+{
+	__u64 w[SMALL_READ / 8] = {};
+	CLAMP(n, SMALL_READ);
+	if (bpf_probe_read_user(w, n, (void *)addr) != 0)
+		return -1;
+	for (int i = 0; i < SMALL_READ / 8; i++) {
+		if (i * 8 >= n)
+			break;
+		*(__u64 *)(sc->buf + ((d + i * 8) & (REC_LIMIT - 1))) = w[i];
+	}
+	return 0;
+}
+
 /* seg_read: capture.Memory.Read of len bytes; empty reads are not
  * recorded. It returns 0, or -1 on a fault. */
 GLOBAL int seg_read(struct cap_state *st, __u64 addr, __u32 len)
@@ -353,7 +379,8 @@ GLOBAL int seg_read(struct cap_state *st, __u64 addr, __u32 len)
 	__u32 d = ((__u32)off + sizeof(struct seg)) & (REC_LIMIT - 1);
 	__u64 n = len;
 	CLAMP(n, SEG_MAX);
-	if (bpf_probe_read_user(sc->buf + d, n, (void *)addr) != 0) {
+	long err = n <= SMALL_READ ? small_read(sc, d, n, addr) : bpf_probe_read_user(sc->buf + d, n, (void *)addr);
+	if (err != 0) {
 		flags = SEG_F_FAULT;
 		note_fault(st, addr, n);
 		n = 0;
