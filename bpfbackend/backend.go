@@ -220,6 +220,8 @@ type task struct {
 	sc             *syscalls.Syscall
 	caps           [trace.MaxArgs]trace.Capture
 	bufs           [trace.MaxArgs][]byte
+	// newFDs backs the NewFDs of the task's exit events.
+	newFDs []trace.FDName
 	// pending holds signals the kernel discarded as ignored: a ptraced
 	// task would have stopped for them, so they are reported at the
 	// task's next syscall boundary.

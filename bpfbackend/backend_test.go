@@ -2,11 +2,13 @@ package bpfbackend
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -644,6 +646,111 @@ func TestSyscallCPUTime(t *testing.T) {
 		}
 		if exits == 0 {
 			t.Fatal("no syscall exits")
+		}
+	}
+}
+
+// procNamesOfAnonFDs returns what /proc names a descriptor of each kind of
+// anonymous inode, by the syscall that creates it, as this process sees
+// its own.
+func procNamesOfAnonFDs(t *testing.T) map[string]string {
+	t.Helper()
+	var mask unix.Sigset_t
+	makers := map[string]func() (int, error){
+		"epoll_create1":  func() (int, error) { return unix.EpollCreate1(unix.EPOLL_CLOEXEC) },
+		"eventfd2":       func() (int, error) { return unix.Eventfd(0, unix.EFD_CLOEXEC) },
+		"timerfd_create": func() (int, error) { return unix.TimerfdCreate(unix.CLOCK_MONOTONIC, unix.TFD_CLOEXEC) },
+		"signalfd4":      func() (int, error) { return unix.Signalfd(-1, &mask, unix.SFD_CLOEXEC) },
+		"inotify_init1":  func() (int, error) { return unix.InotifyInit1(unix.IN_CLOEXEC) },
+		"pidfd_open":     func() (int, error) { return unix.PidfdOpen(os.Getpid(), 0) },
+	}
+	names := make(map[string]string)
+	for call, create := range makers {
+		fd, err := create()
+		if err != nil {
+			t.Fatalf("%s: %v", call, err)
+		}
+		name, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd))
+		unix.Close(fd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names[call] = name
+	}
+	return names
+}
+
+// TestNewFDNames checks that, under NameNewFDs (-y), the exit of a call
+// that creates descriptors names them as /proc did while they were open:
+// both ends of a pipe one pipe inode, the two ends of a socketpair two
+// socket inodes, an eventfd or epoll descriptor (and the other anonymous
+// inodes of fdkinds) what /proc calls one here, each with its
+// close-on-exec flag; a memfd, which /proc names by path, is not named.
+func TestNewFDNames(t *testing.T) {
+	testutil.RequireBPF(t)
+	anon := procNamesOfAnonFDs(t)
+	opts := defaultOpts()
+	opts.NameNewFDs = true
+	pipeName := regexp.MustCompile(`^pipe:\[[1-9][0-9]*\]$`)
+	socketName := regexp.MustCompile(`^socket:\[[1-9][0-9]*\]$`)
+	seen := make(map[string]int)
+	for _, w := range []string{"pipes", "sockets", "fdkinds"} {
+		target := workload(t, w)
+		if w == "fdkinds" {
+			target.Argv = append(target.Argv, t.TempDir()) // its scratch directory
+		}
+		evs, _ := collect(t, New(), target, opts)
+		for _, ev := range evs {
+			if ev.Kind != trace.SyscallExit || ev.Ret < 0 {
+				continue
+			}
+			call := syscalls.ForArch(ev.Arch).Get(int(ev.NR)).Name
+			got := ev.NewFDs
+			switch call {
+			case "pipe2", "socketpair":
+				arg := map[string]int{"pipe2": 0, "socketpair": 3}[call]
+				fds := ev.Captures[arg].Data
+				if len(got) != 2 || len(fds) != 8 {
+					t.Errorf("%s: %s named %+v, captured %x; want both descriptors", w, call, got, fds)
+					continue
+				}
+				cloexec := ev.Args[1]&unix.O_CLOEXEC != 0
+				if call == "socketpair" {
+					cloexec = ev.Args[1]&unix.SOCK_CLOEXEC != 0
+				}
+				for i, n := range got {
+					if want := int32(binary.LittleEndian.Uint32(fds[4*i:])); n.FD != want || n.Cloexec != cloexec {
+						t.Errorf("%s: %s end %d is %+v; want descriptor %d, close-on-exec %v", w, call, i, n, want, cloexec)
+					}
+				}
+				same := got[0].Name == got[1].Name
+				if call == "pipe2" && (!pipeName.MatchString(got[0].Name) || !same) {
+					t.Errorf("%s: pipe2 named %+v; want one pipe:[INODE] for both ends", w, got)
+				}
+				if call == "socketpair" && (!socketName.MatchString(got[0].Name) || !socketName.MatchString(got[1].Name) || same) {
+					t.Errorf("%s: socketpair named %+v; want two socket:[INODE]", w, got)
+				}
+				seen[call]++
+			case "memfd_create":
+				if len(got) != 0 {
+					t.Errorf("%s: memfd_create named %+v; want nothing (its name is a path)", w, got)
+				}
+				seen[call]++
+			default:
+				want, isAnon := anon[call]
+				if !isAnon {
+					continue
+				}
+				if len(got) != 1 || got[0].FD != int32(ev.Ret) || got[0].Name != want || !got[0].Cloexec {
+					t.Errorf("%s: %s = %d named %+v; want %q, close-on-exec", w, call, ev.Ret, got, want)
+				}
+				seen[call]++
+			}
+		}
+	}
+	for _, call := range []string{"pipe2", "socketpair", "memfd_create", "epoll_create1", "eventfd2", "timerfd_create", "signalfd4", "inotify_init1", "pidfd_open"} {
+		if seen[call] == 0 {
+			t.Errorf("no successful %s in the workloads", call)
 		}
 	}
 }

@@ -97,6 +97,7 @@ func load(cfg loadConfig) (*probe, error) {
 		sctraceVarHoldEntries:    boolU32(cfg.lone && !opts.CountOnly),
 		sctraceVarReportStops:    boolU32(reportStops),
 		sctraceVarUntimed:        boolU32(opts.Untimed && !opts.CountOnly && !opts.SyscallCPUTime),
+		sctraceVarFdNames:        boolU32(opts.NameNewFDs && !opts.CountOnly),
 		sctraceVarWakeupBytes:    uint64(ring / 8),
 		sctraceVarFilterBits:     filter,
 		sctraceVarExecNrs:        execNRs(cfg.arch),
@@ -241,10 +242,15 @@ func (p *probe) fillPlans(arch uint32) error {
 	var vals []sctraceSyscallPlans
 	for nr := 0; nr <= tbl.Max() && nr < trace.MaxNR; nr++ {
 		sc := tbl.Get(nr)
-		if sc == nil || !sc.HasPlan {
+		if sc == nil {
+			continue
+		}
+		newFDs := newFDsOf(sc)
+		if !sc.HasPlan && newFDs == newFDsNone {
 			continue
 		}
 		var v sctraceSyscallPlans
+		v.NewFds = newFDs
 		for i, pl := range sc.Plan {
 			v.Arg[i] = sctracePlan{
 				Kind:        uint8(pl.Kind),
@@ -282,6 +288,31 @@ func (p *probe) fillPlans(arch uint32) error {
 		}
 	}
 	return nil
+}
+
+// Values of sctraceSyscallPlans.NewFds (bpf/events.h NEW_FDS_*).
+const (
+	newFDsNone = 0
+	newFDsRet  = 1
+	newFDsPair = 2 // + the argument's index
+)
+
+// newFDsOf says where the descriptors sc creates are: its result (a call
+// returning a descriptor), or the two ints an output argument points to
+// (pipe2's pipefd, socketpair's sv).
+func newFDsOf(sc *syscalls.Syscall) uint8 {
+	if sc.Sig == nil {
+		return newFDsNone
+	}
+	if sc.Sig.Ret == syscalls.RetFD {
+		return newFDsRet
+	}
+	for i, a := range sc.Sig.Args {
+		if a.Type == syscalls.StructOut && a.Struct == "int2" {
+			return newFDsPair + uint8(i)
+		}
+	}
+	return newFDsNone
 }
 
 // execNRs are the numbers of execve and execveat on arch (-1: none).

@@ -135,6 +135,10 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 		if r.Flags&recCPU != 0 {
 			ev.CPUTime, ev.HasCPUTime = int64(r.CpuNs), true
 		}
+		if s.opts.NameNewFDs {
+			tk.newFDs = s.mem.newFDs(tk.newFDs[:0])
+			ev.NewFDs = tk.newFDs
+		}
 		s.emit(ev)
 	}
 	s.flushSignals(tk)

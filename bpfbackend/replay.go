@@ -2,11 +2,13 @@ package bpfbackend
 
 import (
 	"encoding/binary"
+	"strconv"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
 
 	"github.com/sctrace/sctrace/capture"
+	"github.com/sctrace/sctrace/trace"
 )
 
 // Sizes of the record and segment headers (bpf/events.h).
@@ -20,6 +22,7 @@ const (
 	segRead  = 1
 	segStr   = 2
 	segPtrs  = 3
+	segFD    = 4
 	segFault = 1
 	segTrunc = 2
 )
@@ -146,4 +149,54 @@ func (r *replay) ReadPointers(addr uint64, keep, limit int) ([]uint64, int, bool
 		r.ptrs = append(r.ptrs, binary.LittleEndian.Uint64(data[i:]))
 	}
 	return r.ptrs, int(min(sg.Aux, uint64(limit))), sg.Flags&segFault != 0
+}
+
+// Magic numbers of the pseudo file systems /proc names a file of by kind
+// and inode rather than by path (linux/magic.h).
+const (
+	pipefsMagic    = 0x50495045
+	sockfsMagic    = 0x534f434b
+	anonInodeMagic = 0x09041934
+	pidfsMagic     = 0x50494446
+)
+
+// newFDs appends to dst the descriptors named by the SEG_FD segments left
+// in the record (after the plans' segments), as /proc would name them.
+func (r *replay) newFDs(dst []trace.FDName) []trace.FDName {
+	for off, left := r.off, r.left; left > 0 && off+segSize <= len(r.data); left-- {
+		sg := (*sctraceSeg)(unsafe.Pointer(&r.data[off]))
+		data := off + segSize
+		off = data + (int(sg.Len)+7)&^7
+		if sg.Kind != segFD || int(sg.Len) < int(unsafe.Sizeof(sctraceFdName{})) || data+int(sg.Len) > len(r.data) {
+			continue
+		}
+		fn := (*sctraceFdName)(unsafe.Pointer(&r.data[data]))
+		if name := procName(fn); name != "" {
+			dst = append(dst, trace.FDName{FD: fn.Fd, Name: name, Cloexec: fn.Cloexec != 0})
+		}
+	}
+	return dst
+}
+
+// procName is what /proc/PID/fd/N shows for the file fn describes, or ""
+// for a file it names by path (learned from the call that opened it).
+func procName(fn *sctraceFdName) string {
+	switch fn.Magic {
+	case pipefsMagic:
+		return "pipe:[" + strconv.FormatUint(fn.Ino, 10) + "]"
+	case sockfsMagic:
+		return "socket:[" + strconv.FormatUint(fn.Ino, 10) + "]"
+	case pidfsMagic:
+		return "anon_inode:[pidfd]"
+	case anonInodeMagic:
+		name := make([]byte, 0, len(fn.Name))
+		for _, c := range fn.Name {
+			if c == 0 {
+				break
+			}
+			name = append(name, byte(c))
+		}
+		return "anon_inode:" + string(name)
+	}
+	return ""
 }

@@ -41,6 +41,15 @@ type sctraceCallState struct {
 	HeldBuf     [64]uint8
 }
 
+type sctraceFdName struct {
+	_       structs.HostLayout
+	Ino     uint64
+	Magic   uint64
+	Fd      int32
+	Cloexec uint32
+	Name    [32]int8
+}
+
 type sctraceHistArgs struct {
 	_      structs.HostLayout
 	Ns     uint64
@@ -116,7 +125,8 @@ type sctraceSyscallPlans struct {
 	Dump      uint8
 	EntryArgs uint8
 	ExitArgs  uint8
-	Pad       [4]uint8
+	NewFds    uint8
+	Pad       [3]uint8
 }
 
 type sctraceSyscallStats struct {
@@ -159,6 +169,7 @@ const (
 	sctraceVarDumpWriteBits     = "dump_write_bits"
 	sctraceVarExecNrs           = "exec_nrs"
 	sctraceVarFaultIn           = "fault_in"
+	sctraceVarFdNames           = "fd_names"
 	sctraceVarFilterBits        = "filter_bits"
 	sctraceVarFollowForks       = "follow_forks"
 	sctraceVarHoldEntries       = "hold_entries"
@@ -168,6 +179,7 @@ const (
 	sctraceVarStringLimit       = "string_limit"
 	sctraceVarSyscallCpuTime    = "syscall_cpu_time"
 	sctraceVarUntimed           = "untimed"
+	sctraceVarUnusedFdName      = "unused_fd_name"
 	sctraceVarUnusedRec         = "unused_rec"
 	sctraceVarUnusedSeg         = "unused_seg"
 	sctraceVarVerbose           = "verbose"
@@ -255,6 +267,7 @@ type sctraceVariableSpecs struct {
 	DumpWriteBits  *ebpf.VariableSpec `ebpf:"dump_write_bits"`
 	ExecNrs        *ebpf.VariableSpec `ebpf:"exec_nrs"`
 	FaultIn        *ebpf.VariableSpec `ebpf:"fault_in"`
+	FdNames        *ebpf.VariableSpec `ebpf:"fd_names"`
 	FilterBits     *ebpf.VariableSpec `ebpf:"filter_bits"`
 	FollowForks    *ebpf.VariableSpec `ebpf:"follow_forks"`
 	HoldEntries    *ebpf.VariableSpec `ebpf:"hold_entries"`
@@ -264,6 +277,7 @@ type sctraceVariableSpecs struct {
 	StringLimit    *ebpf.VariableSpec `ebpf:"string_limit"`
 	SyscallCpuTime *ebpf.VariableSpec `ebpf:"syscall_cpu_time"`
 	Untimed        *ebpf.VariableSpec `ebpf:"untimed"`
+	UnusedFdName   *ebpf.VariableSpec `ebpf:"unused_fd_name"`
 	UnusedRec      *ebpf.VariableSpec `ebpf:"unused_rec"`
 	UnusedSeg      *ebpf.VariableSpec `ebpf:"unused_seg"`
 	Verbose        *ebpf.VariableSpec `ebpf:"verbose"`
@@ -327,6 +341,7 @@ type sctraceVariables struct {
 	DumpWriteBits  *ebpf.Variable `ebpf:"dump_write_bits"`
 	ExecNrs        *ebpf.Variable `ebpf:"exec_nrs"`
 	FaultIn        *ebpf.Variable `ebpf:"fault_in"`
+	FdNames        *ebpf.Variable `ebpf:"fd_names"`
 	FilterBits     *ebpf.Variable `ebpf:"filter_bits"`
 	FollowForks    *ebpf.Variable `ebpf:"follow_forks"`
 	HoldEntries    *ebpf.Variable `ebpf:"hold_entries"`
@@ -336,6 +351,7 @@ type sctraceVariables struct {
 	StringLimit    *ebpf.Variable `ebpf:"string_limit"`
 	SyscallCpuTime *ebpf.Variable `ebpf:"syscall_cpu_time"`
 	Untimed        *ebpf.Variable `ebpf:"untimed"`
+	UnusedFdName   *ebpf.Variable `ebpf:"unused_fd_name"`
 	UnusedRec      *ebpf.Variable `ebpf:"unused_rec"`
 	UnusedSeg      *ebpf.Variable `ebpf:"unused_seg"`
 	Verbose        *ebpf.Variable `ebpf:"verbose"`

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "3ded88e1743160f8443ae283a44ef7140f73ff821fce3b04201b088b442fd1ce"
+const bpfSourceHash = "9b82286584cc8b20dcdb684e8c28b7a779478b5a6bdcd73a2ca92a0c4a7df257"

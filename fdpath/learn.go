@@ -3,6 +3,7 @@ package fdpath
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/sctrace/sctrace/trace"
@@ -16,15 +17,26 @@ import (
 // no longer answer.
 
 // InheritFromSelf records that the next task seen first (a launched
-// command) starts with sctrace's own descriptors 0, 1 and 2 and working
-// directory, as it does. It matters only in Learned mode.
+// command) starts with sctrace's own descriptors that are not
+// close-on-exec (0, 1 and 2, and any other its parent left open) and its
+// working directory, as it does. It matters only in Learned mode.
 func (r *Resolver) InheritFromSelf() {
 	if r.mode != Learned {
 		return
 	}
 	p := &procFDs{fds: make(map[int32]fdEntry)}
-	for fd := int32(0); fd <= 2; fd++ {
-		if path, ok := readFDLink(int32(os.Getpid()), fd); ok {
+	self := int32(os.Getpid())
+	entries, _ := os.ReadDir("/proc/self/fd")
+	for _, e := range entries {
+		n, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		fd := int32(n)
+		if flags, err := unix.FcntlInt(uintptr(fd), unix.F_GETFD, 0); err != nil || flags&unix.FD_CLOEXEC != 0 {
+			continue
+		}
+		if path, ok := readFDLink(self, fd); ok {
 			p.fds[fd] = fdEntry{path: path}
 		}
 	}
@@ -92,5 +104,58 @@ func (r *Resolver) learnChild(ev *trace.Event) {
 	}
 	if child.cwd == "" {
 		child.cwd = parent.cwd
+	}
+}
+
+// learnRemoval follows a successful unlink, rmdir or rename: a descriptor
+// whose file lost the name it was learned by is shown as /proc shows it,
+// "(deleted)", and one whose file was renamed by its new name.
+func (r *Resolver) learnRemoval(ev *trace.Event, nm string) {
+	arg := func(i int, dirfd int32) (string, bool) {
+		c := ev.Captures[i]
+		if c.Faulted || c.Data == nil || c.Truncated {
+			return "", false
+		}
+		return r.absolute(ev.TID, dirfd, string(c.Data))
+	}
+	cwd := int32(unix.AT_FDCWD)
+	var gone, from, to string
+	var ok bool
+	switch nm {
+	case "unlink", "rmdir":
+		gone, ok = arg(0, cwd)
+	case "unlinkat":
+		gone, ok = arg(1, int32(ev.Args[0]))
+	case "rename":
+		if from, ok = arg(0, cwd); ok {
+			to, ok = arg(1, cwd)
+		}
+	case "renameat", "renameat2":
+		if from, ok = arg(1, int32(ev.Args[0])); ok {
+			to, ok = arg(3, int32(ev.Args[2]))
+		}
+		if nm == "renameat2" && ev.Args[4]&unix.RENAME_EXCHANGE != 0 {
+			ok = false // both names stay, on each other's files
+		}
+	}
+	if !ok {
+		return
+	}
+	if to != "" {
+		gone = to // a file the new name had loses it
+	}
+	for _, p := range r.procs {
+		for fd, e := range p.fds {
+			switch {
+			case e.deleted:
+			case e.path == gone:
+				e.deleted = true
+			case from != "" && e.path == from:
+				e.path = to
+			default:
+				continue
+			}
+			p.fds[fd] = e
+		}
 	}
 }

@@ -78,6 +78,9 @@ type procFDs struct {
 type fdEntry struct {
 	path    string
 	cloexec bool
+	// deleted: the file has no name left (a memfd), which /proc marks
+	// with " (deleted)".
+	deleted bool
 }
 
 // New returns a Resolver trusting mode's source first; hex is the -x
@@ -135,6 +138,9 @@ func (r *Resolver) FDPath(pid, fd int32) (string, bool, bool) {
 			path, ok = s, true
 		} else if r.mode == Learned {
 			if e, found := p.fds[fd]; found {
+				if e.deleted {
+					return e.path, true, true
+				}
 				path, ok = e.path, true
 			}
 		}
@@ -329,6 +335,16 @@ func (r *Resolver) Learn(ev *trace.Event) {
 	if r.mode != Learned || ev.Kind != trace.SyscallExit || ev.NoReturn || ev.IsError() {
 		return
 	}
+	r.learnResult(ev)
+	// What the kernel named at the call (a pipe, a socket) is exact, and
+	// /proc may no longer have it.
+	for _, n := range ev.NewFDs {
+		r.proc(ev.TID).fds[n.FD] = fdEntry{path: n.Name, cloexec: n.Cloexec}
+	}
+}
+
+// learnResult learns from the call's name, arguments and result.
+func (r *Resolver) learnResult(ev *trace.Event) {
 	nm := name(ev)
 	p := r.procs[ev.TID]
 	switch nm {
@@ -338,16 +354,20 @@ func (r *Resolver) Learn(ev *trace.Event) {
 		r.learnOpen(ev, nm)
 	case "chdir", "fchdir":
 		r.learnChdir(ev, nm)
+	case "unlink", "unlinkat", "rmdir", "rename", "renameat", "renameat2":
+		r.learnRemoval(ev, nm)
+	case "memfd_create":
+		// /proc names it "/memfd:NAME (deleted)".
+		if c := ev.Captures[0]; !c.Faulted && c.Data != nil && !c.Truncated {
+			r.proc(ev.TID).fds[int32(ev.Ret)] = fdEntry{path: "/memfd:" + string(c.Data), cloexec: ev.Args[1]&unix.MFD_CLOEXEC != 0, deleted: true}
+		}
 	case "fork", "vfork", "clone", "clone3":
 		r.learnChild(ev)
 	case "dup", "dup2", "dup3":
-		if p != nil {
-			if e, ok := p.fds[int32(ev.Args[0])]; ok {
-				e.cloexec = nm == "dup3" && ev.Args[2]&unix.O_CLOEXEC != 0
-				p.fds[int32(ev.Ret)] = e
-				return
-			}
-			delete(p.fds, int32(ev.Ret))
+		learnDup(p, int32(ev.Args[0]), int32(ev.Ret), nm == "dup3" && ev.Args[2]&unix.O_CLOEXEC != 0)
+	case "fcntl":
+		if cmd := ev.Args[1]; cmd == unix.F_DUPFD || cmd == unix.F_DUPFD_CLOEXEC {
+			learnDup(p, int32(ev.Args[0]), int32(ev.Ret), cmd == unix.F_DUPFD_CLOEXEC)
 		}
 	default:
 		// Any other call returning a descriptor replaces what the table
@@ -358,6 +378,20 @@ func (r *Resolver) Learn(ev *trace.Event) {
 			}
 		}
 	}
+}
+
+// learnDup records that descriptor to now refers to what from does (a dup
+// or fcntl F_DUPFD), or forgets what to was when from is unknown.
+func learnDup(p *procFDs, from, to int32, cloexec bool) {
+	if p == nil {
+		return
+	}
+	if e, ok := p.fds[from]; ok {
+		e.cloexec = cloexec
+		p.fds[to] = e
+		return
+	}
+	delete(p.fds, to)
 }
 
 // exit forgets what a printed call ended: a closed descriptor, the

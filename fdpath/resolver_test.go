@@ -188,3 +188,102 @@ func TestStagedClose(t *testing.T) {
 		t.Errorf("closed descriptor still resolves to %q", p)
 	}
 }
+
+// TestLearnedNewFDs checks that a Learned resolver takes the names an exit
+// event gives the descriptors the call created (a pipe of a process gone
+// from /proc), copies them on fcntl F_DUPFD_CLOEXEC, names a memfd as
+// /proc does, and drops the close-on-exec ones at execve.
+func TestLearnedNewFDs(t *testing.T) {
+	r := New(Learned, decode.HexNone)
+	const rd, wr = 910, 911 // not open in this process: only the events know them
+	pipe := event(t, trace.SyscallExit, "pipe2", 0, 0x1000, unix.O_CLOEXEC)
+	pipe.NewFDs = []trace.FDName{{FD: rd, Name: "pipe:[77]", Cloexec: true}, {FD: wr, Name: "pipe:[77]"}}
+	r.Learn(pipe)
+	for _, fd := range []int32{rd, wr} {
+		if p, _, ok := r.FDPath(self(), fd); !ok || p != "pipe:[77]" {
+			t.Errorf("after pipe2: descriptor %d is %q, %v; want pipe:[77]", fd, p, ok)
+		}
+	}
+	r.Observe(pipe)
+	r.Learn(event(t, trace.SyscallExit, "fcntl", wr+1, wr, unix.F_DUPFD_CLOEXEC, wr+1))
+	if p, _, ok := r.FDPath(self(), wr+1); !ok || p != "pipe:[77]" {
+		t.Errorf("after F_DUPFD_CLOEXEC: %q, %v; want pipe:[77]", p, ok)
+	}
+	memfd := event(t, trace.SyscallExit, "memfd_create", wr+2, 0x1000, unix.MFD_CLOEXEC)
+	memfd.Captures[0].Data = []byte("scratch")
+	r.Learn(memfd)
+	if p, deleted, ok := r.FDPath(self(), wr+2); !ok || p != "/memfd:scratch" || !deleted {
+		t.Errorf("after memfd_create: %q, deleted %v, %v; want /memfd:scratch, deleted", p, deleted, ok)
+	}
+	exec := event(t, trace.SyscallExit, "execve", 0, 0x1000, 0x2000, 0x3000)
+	r.Learn(exec)
+	r.Observe(exec)
+	for fd, kept := range map[int32]bool{rd: false, wr: true, wr + 1: false, wr + 2: false} {
+		if _, _, ok := r.FDPath(self(), fd); ok != kept {
+			t.Errorf("after execve: descriptor %d known %v; want %v (close-on-exec %v)", fd, ok, kept, !kept)
+		}
+	}
+}
+
+// TestInheritFromSelf checks that a launched command is taken to inherit
+// sctrace's descriptors that are not close-on-exec, and only those.
+func TestInheritFromSelf(t *testing.T) {
+	var p [2]int
+	if err := unix.Pipe2(p[:], 0); err != nil { // inherited across exec
+		t.Fatal(err)
+	}
+	defer unix.Close(p[0])
+	defer unix.Close(p[1])
+	f, err := os.Open("/dev/null") // Go opens it close-on-exec
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	want, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(p[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := New(Learned, decode.HexNone)
+	r.InheritFromSelf()
+	child := r.proc(1 << 30) // the first task seen takes what was inherited
+	if e, ok := child.fds[int32(p[0])]; !ok || e.path != want {
+		t.Errorf("inherited pipe: %+v, %v; want %q", e, ok, want)
+	}
+	if e, ok := child.fds[int32(f.Fd())]; ok {
+		t.Errorf("close-on-exec /dev/null was inherited: %+v", e)
+	}
+}
+
+// TestLearnedRemoval checks that a learned descriptor follows its file's
+// name: shown "(deleted)" once the name is unlinked or renamed over, and
+// by its new name once renamed.
+func TestLearnedRemoval(t *testing.T) {
+	r := New(Learned, decode.HexNone)
+	dir := t.TempDir()
+	open := func(fd int32, name string) {
+		ev := event(t, trace.SyscallExit, "openat", int64(fd), 0xffffff9c, 0x1000, unix.O_RDWR|unix.O_CREAT)
+		ev.Captures[1].Data = []byte(filepath.Join(dir, name))
+		r.Learn(ev)
+	}
+	pathCall := func(name string, args ...string) *trace.Event {
+		ev := event(t, trace.SyscallExit, name, 0, 0x1000, 0x2000)
+		for i, a := range args {
+			ev.Captures[i].Data = []byte(filepath.Join(dir, a))
+		}
+		return ev
+	}
+	open(920, "a")
+	open(921, "b")
+	open(922, "c")
+	r.Learn(pathCall("unlink", "a"))
+	r.Learn(pathCall("rename", "b", "c")) // c's file loses its name, b's file is now c
+	for fd, want := range map[int32]struct {
+		path    string
+		deleted bool
+	}{920: {"a", true}, 921: {"c", false}, 922: {"c", true}} {
+		p, deleted, ok := r.FDPath(self(), fd)
+		if !ok || p != filepath.Join(dir, want.path) || deleted != want.deleted {
+			t.Errorf("descriptor %d: %q, deleted %v, %v; want %q, deleted %v", fd, p, deleted, ok, filepath.Join(dir, want.path), want.deleted)
+		}
+	}
+}

@@ -123,6 +123,12 @@ type Event struct {
 	// WithLeader is set on an Attached NewTask of a thread attached along
 	// with its process, whose own event announced it: nothing is printed.
 	WithLeader bool
+	// NewFDs names, on a SyscallExit, the descriptors the call created,
+	// as the kernel saw them at the call ("pipe:[1234]"), when
+	// Options.NameNewFDs asked for it and the backend can tell; only
+	// those /proc names by kind and inode (pipes, sockets, anonymous
+	// inodes) are named. Backends reuse the slice like Captures.
+	NewFDs []FDName
 	// CapturesKept is set on a SyscallEnter by a backend that leaves the
 	// memory of its Captures unchanged until it reports that call's end
 	// (the SyscallExit or the thread's Exit): a sink that uses the entry's
@@ -131,12 +137,24 @@ type Event struct {
 	CapturesKept bool
 }
 
+// FDName is what descriptor FD refers to, as /proc/PID/fd/FD names it;
+// Cloexec is its close-on-exec flag.
+type FDName struct {
+	FD      int32
+	Name    string
+	Cloexec bool
+}
+
 // CopyTo makes dst a deep copy of e, reusing dst's capture buffers. A sink
 // that keeps an event past its call must copy it: backends reuse the Event
 // and the memory its Captures point to.
 func (e *Event) CopyTo(dst *Event) {
-	saved := dst.Captures
+	saved, savedFDs := dst.Captures, dst.NewFDs
 	*dst = *e
+	dst.NewFDs = append(savedFDs[:0], e.NewFDs...)
+	if e.NewFDs == nil {
+		dst.NewFDs = nil
+	}
 	for i := range e.Captures {
 		dst.Captures[i] = e.Captures[i].copyInto(saved[i].Data[:0])
 	}
@@ -268,6 +286,10 @@ type Options struct {
 	// each thread's calls and the signals for that thread as times would,
 	// and spare the clock reads.
 	Untimed bool
+	// NameNewFDs (-y) asks a backend whose events are processed after the
+	// fact to name the descriptors each call creates (Event.NewFDs), which
+	// /proc may no longer show by then.
+	NameNewFDs bool
 	// DumpRead and DumpWrite are the descriptors -e read= and -e write=
 	// dump: a call that reads from (writes to) one of them has its data
 	// argument captured whole, not cut at StringLimit (syscalls.DumpOf

@@ -59,6 +59,7 @@ enum seg_kind {
 	SEG_READ = 1, /* capture.Memory.Read */
 	SEG_STR = 2,  /* capture.Memory.ReadCString */
 	SEG_PTRS = 3, /* capture.Memory.ReadPointers: data = pointers kept, aux = count */
+	SEG_FD = 4,   /* a descriptor the call created (fd_names): addr = fd, data = struct fd_name */
 };
 
 #define SEG_F_FAULT 1
@@ -95,7 +96,27 @@ struct syscall_plans {
 	__u8 dump; /* syscalls.DumpKind */
 	__u8 entry_args;
 	__u8 exit_args;
-	__u8 pad[4];
+	__u8 new_fds; /* NEW_FDS_*: where the descriptors the call creates are */
+	__u8 pad[3];
+};
+
+/* syscall_plans.new_fds: none, the result, or (NEW_FDS_PAIR + i) the two
+ * ints argument i points to (pipe2, socketpair). */
+enum { NEW_FDS_NONE = 0, NEW_FDS_RET = 1, NEW_FDS_PAIR = 2 };
+
+/* FD_NAME_MAX bounds the dentry name fd_name keeps. */
+#define FD_NAME_MAX 32
+
+/* fd_name is what a descriptor a call created refers to, read from the
+ * task's descriptor table at the call's exit: the file system's magic
+ * number, the inode and the dentry's name tell a pipe ("pipe:[INODE]"), a
+ * socket, an anonymous inode ("anon_inode:[eventfd]") as /proc would. */
+struct fd_name {
+	__u64 ino;
+	__u64 magic;
+	__s32 fd;
+	__u32 cloexec;
+	char name[FD_NAME_MAX];
 };
 
 /* Values of syscalls.DumpKind. */

@@ -43,6 +43,11 @@ const volatile __u32 hold_entries = 0;
  * number of its call at that moment: that orders them as times would,
  * without two clock reads per call. */
 const volatile __u32 untimed = 0;
+/* fd_names (trace.Options.NameNewFDs, -y): a call's exit record names the
+ * descriptors the call created (SEG_FD segments), read from the task's
+ * descriptor table then: by the time user space prints the line, the
+ * process (and its pipe or socket) may be gone from /proc. */
+const volatile __u32 fd_names = 0;
 /* report_stops: report group stops (REC_STOP) from sched_switch. */
 const volatile __u32 report_stops = 0;
 /* wakeup_bytes: above this much unread data, a record wakes the reader. */
@@ -201,6 +206,7 @@ struct hist_args {
 /* Keep the types user space needs in the object's BTF. */
 const struct rec *unused_rec __attribute__((unused));
 const struct seg *unused_seg __attribute__((unused));
+const struct fd_name *unused_fd_name __attribute__((unused));
 
 static __always_inline struct scratch *scratch_buf(void)
 {
@@ -426,6 +432,64 @@ GLOBAL int seg_str(struct cap_state *st, __u64 addr, __u32 max)
 	}
 	seg_end(st, sc, off, addr, n, SEG_STR, flags, 0);
 	return flags & SEG_F_FAULT ? -1 : 0;
+}
+
+/* seg_fd_name appends a SEG_FD segment naming what descriptor fd of the
+ * current task refers to; nothing when fd is not open. */
+GLOBAL int seg_fd_name(struct cap_state *st, __s32 fd)
+{
+	struct scratch *sc;
+	long off;
+
+	if (!st || fd < 0)
+		return 0;
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct fdtable *fdt = BPF_CORE_READ(task, files, fdt);
+	if (!fdt || (__u32)fd >= BPF_CORE_READ(fdt, max_fds))
+		return 0;
+	struct file **fds = BPF_CORE_READ(fdt, fd);
+	struct file *f = 0;
+	if (bpf_probe_read_kernel(&f, sizeof(f), &fds[fd]) != 0 || !f)
+		return 0;
+	sc = scratch_buf();
+	off = seg_begin(st, sizeof(struct fd_name));
+	if (!sc || off < 0)
+		return 0;
+	__u32 d = ((__u32)off + sizeof(struct seg)) & (REC_LIMIT - 1);
+	struct fd_name *fn = (void *)(sc->buf + d);
+	unsigned long *coe = BPF_CORE_READ(fdt, close_on_exec);
+	unsigned long word = 0;
+	bpf_probe_read_kernel(&word, sizeof(word), &coe[(__u32)fd / 64]);
+	fn->fd = fd;
+	fn->cloexec = (word >> (fd & 63)) & 1;
+	fn->ino = BPF_CORE_READ(f, f_inode, i_ino);
+	fn->magic = BPF_CORE_READ(f, f_inode, i_sb, s_magic);
+	const unsigned char *name = BPF_CORE_READ(f, f_path.dentry, d_name.name);
+	if (bpf_probe_read_kernel_str(fn->name, sizeof(fn->name), name) < 0)
+		fn->name[0] = 0;
+	seg_end(st, sc, off, fd, sizeof(struct fd_name), SEG_FD, 0, 0);
+	return 0;
+}
+
+/* name_new_fds appends, at a successful exit, a SEG_FD segment for each
+ * descriptor the call created (syscall_plans.new_fds). */
+static __always_inline void name_new_fds(struct cap_state *st)
+{
+	__u32 nr = st->nr;
+	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &nr);
+	if (!sp || sp->new_fds == NEW_FDS_NONE || st->ret < 0)
+		return;
+	if (sp->new_fds == NEW_FDS_RET) {
+		seg_fd_name(st, st->ret);
+		return;
+	}
+	__u64 i = sp->new_fds - NEW_FDS_PAIR;
+	CLAMP(i, MAX_ARGS - 1);
+	__s32 pair[2];
+	if (bpf_probe_read_user(pair, sizeof(pair), (void *)st->args[i]) != 0)
+		return;
+	seg_fd_name(st, pair[0]);
+	seg_fd_name(st, pair[1]);
 }
 
 static __always_inline __u64 scratch_u64(__u32 off)
@@ -865,6 +929,8 @@ static __always_inline bool emit_call(struct cap_state *st, struct call_state *c
 			cs->held = 1;
 		return false;
 	}
+	if (fd_names && type == REC_EXIT)
+		name_new_fds(st);
 	if (type == REC_ENTER && hold(st, cs, sc))
 		return true;
 	fill_rec(sc, st, type, ts, enter_ts, pid_tgid, entry != ENTRY_NONE ? REC_F_WITH_ENTRY : 0, nseg_entry);

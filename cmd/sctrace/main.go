@@ -191,6 +191,7 @@ func backendOptions(cfg *config, spec *filter.Spec) trace.Options {
 	cfg.summary.apply(&opts)
 	opts.Untimed = cfg.timestamps == 0 && !cfg.relative && !cfg.syscallTime &&
 		!cfg.summary.active() && cfg.format.output != "json"
+	opts.NameNewFDs = cfg.format.decodeFDs != 0
 	return opts
 }
 
