@@ -154,6 +154,24 @@ func pidNames(pids map[string]int) map[string]string {
 	return names
 }
 
+// replaceNumbers replaces each match of number in text by repl's result,
+// except a number that is part of a product ("8192*1024", a size strace
+// prints factored): that is never a pid.
+func replaceNumbers(text string, repl func(string) string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range number.FindAllStringIndex(text, -1) {
+		if (m[0] > 0 && text[m[0]-1] == '*') || (m[1] < len(text) && text[m[1]] == '*') {
+			continue
+		}
+		b.WriteString(text[last:m[0]])
+		b.WriteString(repl(text[m[0]:m[1]]))
+		last = m[1]
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
 // normalizeText applies the value substitutions to one line (without its pid
 // prefix) and re-aligns its return value.
 func normalizeText(text string, names map[string]string) string {
@@ -171,7 +189,7 @@ func normalizeText(text string, names map[string]string) string {
 	// where the line speaks of one (-yy's "<pid:N>", "+++ superseded by
 	// execve in pid N +++", "<pid changed to N ...>").
 	plainPids := pidCall.MatchString(text) || strings.Contains(text, "pid")
-	text = number.ReplaceAllStringFunc(text, func(s string) string {
+	text = replaceNumbers(text, func(s string) string {
 		field, num := "", s
 		if i := strings.IndexByte(s, '='); i >= 0 {
 			field, num = s[:i+1], s[i+1:]

@@ -128,7 +128,8 @@ func TestNormalizePidWrap(t *testing.T) {
 
 // TestNormalizeSizeEqualToPid: a number that happens to equal a pid is left
 // alone outside the calls that take or return pids (a flaky parity run once
-// saw mmap's length 24576 become PID2).
+// saw mmap's length 24576 become PID2), and inside them when it is part of
+// a product (prlimit64's 8192*1024 became 8192*PID4 once pids wrapped).
 func TestNormalizeSizeEqualToPid(t *testing.T) {
 	in := strings.Join([]string{
 		`4096  set_tid_address(0x7f0ac8ecca10)   = 4096`,
@@ -137,6 +138,8 @@ func TestNormalizeSizeEqualToPid(t *testing.T) {
 		`24576 read(3, "x", 4096)             = 1`,
 		`4096  kill(24576, SIGTERM)              = 0`,
 		`4096  +++ superseded by execve in pid 24576 +++`,
+		`4096  clone(child_stack=NULL, flags=SIGCHLD, child_tidptr=0x7f0ac8ecca10) = 1024`,
+		`1024  prlimit64(0, RLIMIT_STACK, NULL, {rlim_cur=8192*1024, rlim_max=RLIM64_INFINITY}) = 0`,
 	}, "\n") + "\n"
 	want := []string{
 		aligned(`set_tid_address(0xADDR)`, `= PID1`),
@@ -145,6 +148,8 @@ func TestNormalizeSizeEqualToPid(t *testing.T) {
 		aligned(`read(3, "x", 4096)`, `= 1`),
 		aligned(`kill(PID2, SIGTERM)`, `= 0`),
 		`+++ superseded by execve in pid PID2 +++`,
+		`clone(child_stack=NULL, flags=SIGCHLD, child_tidptr=0xADDR) = PID3`,
+		`prlimit64(0, RLIMIT_STACK, NULL, {rlim_cur=8192*1024, rlim_max=RLIM64_INFINITY}) = 0`,
 	}
 	got := Normalize(in)
 	if len(got) != len(want) {
