@@ -81,6 +81,9 @@ type fdEntry struct {
 	// deleted: the file has no name left (a memfd), which /proc marks
 	// with " (deleted)".
 	deleted bool
+	// pidfdPID is the process a pidfd refers to (0: not a pidfd, or not
+	// known), as its fdinfo's "Pid:" says.
+	pidfdPID int
 }
 
 // New returns a Resolver trusting mode's source first; hex is the -x
@@ -214,8 +217,16 @@ func (r *Resolver) Device(path string) (string, bool) {
 	return kind + strconv.FormatUint(uint64(unix.Major(st.Rdev)), 10) + ":" + strconv.FormatUint(uint64(unix.Minor(st.Rdev)), 10), true
 }
 
-// PidfdPID returns the process a pidfd refers to, from its fdinfo.
+// PidfdPID returns the process a pidfd refers to: in Learned mode as the
+// pidfd_open that made it said, else from its fdinfo.
 func (r *Resolver) PidfdPID(pid, fd int32) (int, bool) {
+	if r.mode == Learned {
+		if p := r.procs[pid]; p != nil {
+			if e, ok := p.fds[fd]; ok && e.pidfdPID > 0 {
+				return e.pidfdPID, true
+			}
+		}
+	}
 	data, err := os.ReadFile("/proc/" + strconv.Itoa(int(pid)) + "/fdinfo/" + strconv.Itoa(int(fd)))
 	if err != nil {
 		return 0, false
@@ -339,7 +350,11 @@ func (r *Resolver) Learn(ev *trace.Event) {
 	// What the kernel named at the call (a pipe, a socket) is exact, and
 	// /proc may no longer have it.
 	for _, n := range ev.NewFDs {
-		r.proc(ev.TID).fds[n.FD] = fdEntry{path: n.Name, cloexec: n.Cloexec}
+		e := fdEntry{path: n.Name, cloexec: n.Cloexec}
+		if name(ev) == "pidfd_open" && int32(ev.Args[0]) > 0 {
+			e.pidfdPID = int(int32(ev.Args[0])) // the pid, in the caller's namespace (ours)
+		}
+		r.proc(ev.TID).fds[n.FD] = e
 	}
 }
 

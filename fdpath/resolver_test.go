@@ -192,7 +192,8 @@ func TestStagedClose(t *testing.T) {
 // TestLearnedNewFDs checks that a Learned resolver takes the names an exit
 // event gives the descriptors the call created (a pipe of a process gone
 // from /proc), copies them on fcntl F_DUPFD_CLOEXEC, names a memfd as
-// /proc does, and drops the close-on-exec ones at execve.
+// /proc does, knows the process a pidfd_open's pidfd refers to, and drops
+// the close-on-exec ones at execve.
 func TestLearnedNewFDs(t *testing.T) {
 	r := New(Learned, decode.HexNone)
 	const rd, wr = 910, 911 // not open in this process: only the events know them
@@ -215,10 +216,16 @@ func TestLearnedNewFDs(t *testing.T) {
 	if p, deleted, ok := r.FDPath(self(), wr+2); !ok || p != "/memfd:scratch" || !deleted {
 		t.Errorf("after memfd_create: %q, deleted %v, %v; want /memfd:scratch, deleted", p, deleted, ok)
 	}
+	pidfd := event(t, trace.SyscallExit, "pidfd_open", wr+3, 4242, 0)
+	pidfd.NewFDs = []trace.FDName{{FD: wr + 3, Name: "anon_inode:[pidfd]", Cloexec: true}}
+	r.Learn(pidfd)
+	if pid, ok := r.PidfdPID(self(), wr+3); !ok || pid != 4242 {
+		t.Errorf("pidfd_open(4242): PidfdPID %d, %v; want 4242", pid, ok)
+	}
 	exec := event(t, trace.SyscallExit, "execve", 0, 0x1000, 0x2000, 0x3000)
 	r.Learn(exec)
 	r.Observe(exec)
-	for fd, kept := range map[int32]bool{rd: false, wr: true, wr + 1: false, wr + 2: false} {
+	for fd, kept := range map[int32]bool{rd: false, wr: true, wr + 1: false, wr + 2: false, wr + 3: false} {
 		if _, _, ok := r.FDPath(self(), fd); ok != kept {
 			t.Errorf("after execve: descriptor %d known %v; want %v (close-on-exec %v)", fd, ok, kept, !kept)
 		}
