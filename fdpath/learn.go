@@ -159,3 +159,48 @@ func (r *Resolver) learnRemoval(ev *trace.Event, nm string) {
 		}
 	}
 }
+
+// adopt records the descriptors and working directory of a task -p
+// attached to, read from /proc now: its attach is reported at once, while
+// it surely lives, but its later events may be printed after it is gone.
+func (r *Resolver) adopt(tid int32) {
+	p := r.proc(tid)
+	entries, _ := os.ReadDir("/proc/" + strconv.Itoa(int(tid)) + "/fd")
+	for _, e := range entries {
+		n, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		fd := int32(n)
+		if _, known := p.fds[fd]; known {
+			continue
+		}
+		path, ok := readFDLink(tid, fd)
+		if !ok {
+			continue
+		}
+		base, deleted := stripDeleted(tid, fd, path)
+		p.fds[fd] = fdEntry{path: base, deleted: deleted, cloexec: fdCloexec(tid, fd)}
+	}
+	if p.cwd == "" {
+		if dir, err := os.Readlink("/proc/" + strconv.Itoa(int(tid)) + "/cwd"); err == nil {
+			p.cwd = dir
+		}
+	}
+}
+
+// fdCloexec reads the close-on-exec flag of descriptor fd of task tid
+// from its fdinfo ("flags:" in octal).
+func fdCloexec(tid, fd int32) bool {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(int(tid)) + "/fdinfo/" + strconv.Itoa(int(fd)))
+	if err != nil {
+		return false
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "flags:"); ok {
+			flags, err := strconv.ParseUint(strings.TrimSpace(rest), 8, 64)
+			return err == nil && flags&unix.O_CLOEXEC != 0
+		}
+	}
+	return false
+}

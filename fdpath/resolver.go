@@ -301,6 +301,10 @@ func (r *Resolver) Observe(ev *trace.Event) {
 		if ev.TID == ev.PID {
 			delete(r.procs, ev.PID)
 		}
+	case trace.NewTask:
+		if r.mode == Learned && ev.Attached {
+			r.adopt(ev.TID)
+		}
 	}
 }
 

@@ -294,3 +294,35 @@ func TestLearnedRemoval(t *testing.T) {
 		}
 	}
 }
+
+// TestAdoptAttached checks that a Learned resolver reads the descriptors
+// of a task -p attached to when its attach is observed, with their
+// close-on-exec flags, so that they outlive the task's /proc entry.
+func TestAdoptAttached(t *testing.T) {
+	var p [2]int
+	if err := unix.Pipe2(p[:], 0); err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Close(p[0])
+	defer unix.Close(p[1])
+	f, err := os.Open("/dev/null") // close-on-exec
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	pipeName, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(p[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := New(Learned, decode.HexNone)
+	r.Observe(&trace.Event{Kind: trace.NewTask, PID: self(), TID: self(), Attached: true})
+	learned := r.procs[self()]
+	if learned == nil {
+		t.Fatal("nothing learned at the attach")
+	}
+	for fd, want := range map[int32]fdEntry{int32(p[0]): {path: pipeName}, int32(f.Fd()): {path: "/dev/null", cloexec: true}} {
+		if e := learned.fds[fd]; e != want {
+			t.Errorf("descriptor %d: learned %+v; want %+v", fd, e, want)
+		}
+	}
+}
