@@ -232,31 +232,39 @@ func TestLearnedNewFDs(t *testing.T) {
 	}
 }
 
+// openPipeAndDevNull opens, for the test's duration, a pipe that is not
+// close-on-exec and /dev/null, which Go opens close-on-exec; it returns
+// the pipe's read end and its /proc name, and /dev/null's descriptor.
+func openPipeAndDevNull(t *testing.T) (pipeFD int32, pipeName string, devNull int32) {
+	t.Helper()
+	var p [2]int
+	if err := unix.Pipe2(p[:], 0); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { unix.Close(p[0]); unix.Close(p[1]) })
+	f, err := os.Open("/dev/null")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	pipeName, err = os.Readlink("/proc/self/fd/" + strconv.Itoa(p[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return int32(p[0]), pipeName, int32(f.Fd())
+}
+
 // TestInheritFromSelf checks that a launched command is taken to inherit
 // sctrace's descriptors that are not close-on-exec, and only those.
 func TestInheritFromSelf(t *testing.T) {
-	var p [2]int
-	if err := unix.Pipe2(p[:], 0); err != nil { // inherited across exec
-		t.Fatal(err)
-	}
-	defer unix.Close(p[0])
-	defer unix.Close(p[1])
-	f, err := os.Open("/dev/null") // Go opens it close-on-exec
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	want, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(p[0]))
-	if err != nil {
-		t.Fatal(err)
-	}
+	pipeFD, pipeName, devNull := openPipeAndDevNull(t)
 	r := New(Learned, decode.HexNone)
 	r.InheritFromSelf()
 	child := r.proc(1 << 30) // the first task seen takes what was inherited
-	if e, ok := child.fds[int32(p[0])]; !ok || e.path != want {
-		t.Errorf("inherited pipe: %+v, %v; want %q", e, ok, want)
+	if e, ok := child.fds[pipeFD]; !ok || e.path != pipeName {
+		t.Errorf("inherited pipe: %+v, %v; want %q", e, ok, pipeName)
 	}
-	if e, ok := child.fds[int32(f.Fd())]; ok {
+	if e, ok := child.fds[devNull]; ok {
 		t.Errorf("close-on-exec /dev/null was inherited: %+v", e)
 	}
 }
@@ -299,28 +307,14 @@ func TestLearnedRemoval(t *testing.T) {
 // of a task -p attached to when its attach is observed, with their
 // close-on-exec flags, so that they outlive the task's /proc entry.
 func TestAdoptAttached(t *testing.T) {
-	var p [2]int
-	if err := unix.Pipe2(p[:], 0); err != nil {
-		t.Fatal(err)
-	}
-	defer unix.Close(p[0])
-	defer unix.Close(p[1])
-	f, err := os.Open("/dev/null") // close-on-exec
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	pipeName, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(p[0]))
-	if err != nil {
-		t.Fatal(err)
-	}
+	pipeFD, pipeName, devNull := openPipeAndDevNull(t)
 	r := New(Learned, decode.HexNone)
 	r.Observe(&trace.Event{Kind: trace.NewTask, PID: self(), TID: self(), Attached: true})
 	learned := r.procs[self()]
 	if learned == nil {
 		t.Fatal("nothing learned at the attach")
 	}
-	for fd, want := range map[int32]fdEntry{int32(p[0]): {path: pipeName}, int32(f.Fd()): {path: "/dev/null", cloexec: true}} {
+	for fd, want := range map[int32]fdEntry{pipeFD: {path: pipeName}, devNull: {path: "/dev/null", cloexec: true}} {
 		if e := learned.fds[fd]; e != want {
 			t.Errorf("descriptor %d: learned %+v; want %+v", fd, e, want)
 		}
