@@ -680,15 +680,34 @@ func procNamesOfAnonFDs(t *testing.T) map[string]string {
 	return names
 }
 
+// sockProtoName returns the protocol name /proc gives (system.sockprotoname)
+// a socket of this domain and type made by this process.
+func sockProtoName(t *testing.T, domain, typ int) string {
+	t.Helper()
+	fds, err := unix.Socketpair(domain, typ|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Close(fds[0])
+	defer unix.Close(fds[1])
+	buf := make([]byte, 64)
+	n, err := unix.Getxattr("/proc/self/fd/"+strconv.Itoa(fds[0]), "system.sockprotoname", buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimRight(string(buf[:n]), "\x00")
+}
+
 // TestNewFDNames checks that, under NameNewFDs (-y), the exit of a call
 // that creates descriptors names them as /proc did while they were open:
 // both ends of a pipe one pipe inode, the two ends of a socketpair two
-// socket inodes, an eventfd or epoll descriptor (and the other anonymous
+// socket inodes of the protocol /proc names, an eventfd or epoll descriptor (and the other anonymous
 // inodes of fdkinds) what /proc calls one here, each with its
 // close-on-exec flag; a memfd, which /proc names by path, is not named.
 func TestNewFDNames(t *testing.T) {
 	testutil.RequireBPF(t)
 	anon := procNamesOfAnonFDs(t)
+	unixStreamProto := sockProtoName(t, unix.AF_UNIX, unix.SOCK_STREAM)
 	opts := defaultOpts()
 	opts.NameNewFDs = true
 	pipeName := regexp.MustCompile(`^pipe:\[[1-9][0-9]*\]$`)
@@ -727,8 +746,9 @@ func TestNewFDNames(t *testing.T) {
 				if call == "pipe2" && (!pipeName.MatchString(got[0].Name) || !same) {
 					t.Errorf("%s: pipe2 named %+v; want one pipe:[INODE] for both ends", w, got)
 				}
-				if call == "socketpair" && (!socketName.MatchString(got[0].Name) || !socketName.MatchString(got[1].Name) || same) {
-					t.Errorf("%s: socketpair named %+v; want two socket:[INODE]", w, got)
+				if call == "socketpair" && (!socketName.MatchString(got[0].Name) || !socketName.MatchString(got[1].Name) || same ||
+					got[0].Proto != unixStreamProto || got[1].Proto != unixStreamProto) {
+					t.Errorf("%s: socketpair named %+v; want two socket:[INODE] of protocol %q", w, got, unixStreamProto)
 				}
 				seen[call]++
 			case "memfd_create":

@@ -172,7 +172,11 @@ func (r *replay) newFDs(dst []trace.FDName) []trace.FDName {
 		}
 		fn := (*sctraceFdName)(unsafe.Pointer(&r.data[data]))
 		if name := procName(fn); name != "" {
-			dst = append(dst, trace.FDName{FD: fn.Fd, Name: name, Cloexec: fn.Cloexec != 0})
+			n := trace.FDName{FD: fn.Fd, Name: name, Cloexec: fn.Cloexec != 0}
+			if fn.Magic == sockfsMagic {
+				n.Proto = dentryName(fn) // a socket's dentry is named after its protocol
+			}
+			dst = append(dst, n)
 		}
 	}
 	return dst
@@ -189,14 +193,19 @@ func procName(fn *sctraceFdName) string {
 	case pidfsMagic:
 		return "anon_inode:[pidfd]"
 	case anonInodeMagic:
-		name := make([]byte, 0, len(fn.Name))
-		for _, c := range fn.Name {
-			if c == 0 {
-				break
-			}
-			name = append(name, byte(c))
-		}
-		return "anon_inode:" + string(name)
+		return "anon_inode:" + dentryName(fn)
 	}
 	return ""
+}
+
+// dentryName is the dentry name the program read.
+func dentryName(fn *sctraceFdName) string {
+	name := make([]byte, 0, len(fn.Name))
+	for _, c := range fn.Name {
+		if c == 0 {
+			break
+		}
+		name = append(name, byte(c))
+	}
+	return string(name)
 }

@@ -84,6 +84,9 @@ type fdEntry struct {
 	// pidfdPID is the process a pidfd refers to (0: not a pidfd, or not
 	// known), as its fdinfo's "Pid:" says.
 	pidfdPID int
+	// sockProto is a socket's protocol ("TCP"), sockDetail what -yy
+	// shows of it when known from its creation (a socketpair's ends).
+	sockProto, sockDetail string
 }
 
 // New returns a Resolver trusting mode's source first; hex is the -x
@@ -251,7 +254,11 @@ func (r *Resolver) Socket(pid, fd int32, inode uint64) (string, bool) {
 	if s, ok := r.sockets[inode]; ok {
 		return s, true
 	}
+	learned := r.learnedSocket(pid, fd, inode)
 	proto := socketProtocol(pid, fd)
+	if proto == "" {
+		proto = learned.sockProto // the process is gone
+	}
 	if !knownProtocol(proto) {
 		// strace asks every family it knows about a protocol it does
 		// not (MPTCP, say), and names the answer after the family.
@@ -269,10 +276,29 @@ func (r *Resolver) Socket(pid, fd int32, inode uint64) (string, bool) {
 			return s, true
 		}
 	}
+	if learned.sockDetail != "" {
+		// Gone, but what sock_diag said of it is known from its creation.
+		r.sockets[inode] = learned.sockDetail
+		return learned.sockDetail, true
+	}
 	if proto == "" {
 		return "", false
 	}
 	return proto + ":[" + strconv.FormatUint(inode, 10) + "]", true
+}
+
+// learnedSocket returns what the events taught about the socket inode at
+// descriptor fd of process pid, in Learned mode (zero when nothing).
+func (r *Resolver) learnedSocket(pid, fd int32, inode uint64) fdEntry {
+	if r.mode != Learned {
+		return fdEntry{}
+	}
+	if p := r.procs[pid]; p != nil {
+		if e, ok := p.fds[fd]; ok && e.path == "socket:["+strconv.FormatUint(inode, 10)+"]" {
+			return e
+		}
+	}
+	return fdEntry{}
 }
 
 // socketProtocol reads the socket's protocol name ("TCP", "UNIX-STREAM")
@@ -353,13 +379,24 @@ func (r *Resolver) Learn(ev *trace.Event) {
 	r.learnResult(ev)
 	// What the kernel named at the call (a pipe, a socket) is exact, and
 	// /proc may no longer have it.
-	for _, n := range ev.NewFDs {
-		e := fdEntry{path: n.Name, cloexec: n.Cloexec}
-		if name(ev) == "pidfd_open" && int32(ev.Args[0]) > 0 {
+	nm := name(ev)
+	for i, n := range ev.NewFDs {
+		e := fdEntry{path: n.Name, cloexec: n.Cloexec, sockProto: n.Proto}
+		if nm == "pidfd_open" && int32(ev.Args[0]) > 0 {
 			e.pidfdPID = int(int32(ev.Args[0])) // the pid, in the caller's namespace (ours)
+		}
+		if nm == "socketpair" && len(ev.NewFDs) == 2 && strings.HasPrefix(n.Proto, "UNIX") {
+			// Each end's peer is the other: what sock_diag says of them
+			// while they live.
+			e.sockDetail = n.Proto + ":[" + inodeOfSocketName(n.Name) + "->" + inodeOfSocketName(ev.NewFDs[1-i].Name) + "]"
 		}
 		r.proc(ev.TID).fds[n.FD] = e
 	}
+}
+
+// inodeOfSocketName returns the N of "socket:[N]".
+func inodeOfSocketName(name string) string {
+	return strings.TrimSuffix(strings.TrimPrefix(name, "socket:["), "]")
 }
 
 // learnResult learns from the call's name, arguments and result.

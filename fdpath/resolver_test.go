@@ -320,3 +320,31 @@ func TestAdoptAttached(t *testing.T) {
 		}
 	}
 }
+
+// TestLearnedSockets checks what -yy shows, in Learned mode, of sockets
+// whose process is gone: a socketpair's ends as sock_diag showed them
+// (each other's peer), another socket by the protocol its creation named.
+func TestLearnedSockets(t *testing.T) {
+	r := New(Learned, decode.HexNone)
+	defer r.Close()
+	const a, b, tcp = 4000000001, 4000000002, 4000000003 // no live socket has these
+	pair := event(t, trace.SyscallExit, "socketpair", 0, unix.AF_UNIX, unix.SOCK_STREAM, 0, 0x1000)
+	pair.NewFDs = []trace.FDName{{FD: 940, Name: "socket:[4000000001]", Proto: "UNIX-STREAM"}, {FD: 941, Name: "socket:[4000000002]", Proto: "UNIX-STREAM"}}
+	r.Learn(pair)
+	sock := event(t, trace.SyscallExit, "socket", 942, unix.AF_INET, unix.SOCK_STREAM, 0)
+	sock.NewFDs = []trace.FDName{{FD: 942, Name: "socket:[4000000003]", Proto: "TCP"}}
+	r.Learn(sock)
+	for _, tc := range []struct {
+		fd    int32
+		inode uint64
+		want  string
+	}{
+		{940, a, "UNIX-STREAM:[4000000001->4000000002]"},
+		{941, b, "UNIX-STREAM:[4000000002->4000000001]"},
+		{942, tcp, "TCP:[4000000003]"},
+	} {
+		if got, ok := r.Socket(self(), tc.fd, tc.inode); !ok || got != tc.want {
+			t.Errorf("descriptor %d: %q, %v; want %q", tc.fd, got, ok, tc.want)
+		}
+	}
+}

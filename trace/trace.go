@@ -138,11 +138,13 @@ type Event struct {
 }
 
 // FDName is what descriptor FD refers to, as /proc/PID/fd/FD names it;
-// Cloexec is its close-on-exec flag.
+// Cloexec is its close-on-exec flag. For a socket, Proto is its protocol
+// as the system.sockprotoname attribute names it ("TCP", "UNIX-STREAM").
 type FDName struct {
 	FD      int32
 	Name    string
 	Cloexec bool
+	Proto   string
 }
 
 // CopyTo makes dst a deep copy of e, reusing dst's capture buffers. A sink
