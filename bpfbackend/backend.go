@@ -220,8 +220,10 @@ type task struct {
 	sc             *syscalls.Syscall
 	caps           [trace.MaxArgs]trace.Capture
 	bufs           [trace.MaxArgs][]byte
-	// newFDs backs the NewFDs of the task's exit events.
-	newFDs []trace.FDName
+	// newFDs and sockets back the NewFDs and Sockets of the task's exit
+	// events, entrySockets the Sockets of its entries.
+	newFDs                []trace.FDName
+	sockets, entrySockets []trace.SocketState
 	// pending holds signals the kernel discarded as ignored: a ptraced
 	// task would have stopped for them, so they are reported at the
 	// task's next syscall boundary.

@@ -1,10 +1,12 @@
 package bpfbackend
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"net/netip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -771,6 +773,88 @@ func TestNewFDNames(t *testing.T) {
 	for _, call := range []string{"pipe2", "socketpair", "memfd_create", "epoll_create1", "eventfd2", "timerfd_create", "signalfd4", "inotify_init1", "pidfd_open"} {
 		if seen[call] == 0 {
 			t.Errorf("no successful %s in the workloads", call)
+		}
+	}
+}
+
+// TestSocketStates checks the socket states the programs report under
+// DescribeSockets (-yy) on the netsock workload, against what its calls
+// do: a socket's arguments are described as the call finds them (a TCP
+// socket unbound at its bind, bound to 127.0.0.1 at its close; a UDPv6
+// socket unbound at the sendto that binds it, whose buffer is a literal
+// the entry may have to read again at the exit), a UNIX listener by its
+// path, an accepted socket (at accept4's exit) by its peer and path, a
+// netlink socket by its port id, which autobinding makes its pid.
+func TestSocketStates(t *testing.T) {
+	testutil.RequireBPF(t)
+	opts := defaultOpts()
+	opts.NameNewFDs, opts.DescribeSockets = true, true
+	target := workload(t, "netsock")
+	scratch := t.TempDir()
+	target.Argv = append(target.Argv, scratch)
+	evs, _ := collect(t, New(), target, opts)
+	only := func(ev trace.Event, fd int32) (trace.SocketState, bool) {
+		if len(ev.Sockets) != 1 || ev.Sockets[0].FD != fd {
+			t.Errorf("%s %v: sockets %+v; want one, descriptor %d", ev.Kind, ev.Args[:2], ev.Sockets, fd)
+			return trace.SocketState{}, false
+		}
+		return ev.Sockets[0], true
+	}
+	sockPath := []byte(filepath.Join(scratch, "sock"))
+	var proto string // the protocol of the socket in descriptor 3, from its socket call
+	checked := make(map[string]bool)
+	for _, ev := range evs {
+		call := syscalls.ForArch(ev.Arch).Get(int(ev.NR)).Name
+		fd := int32(ev.Args[0])
+		switch {
+		case ev.Kind == trace.SyscallExit && call == "socket" && ev.Ret == 3:
+			proto = map[uint64]string{unix.AF_INET: "TCP/UDP", unix.AF_INET6: "UDPv6", unix.AF_UNIX: "UNIX-STREAM", unix.AF_NETLINK: "NETLINK"}[ev.Args[0]]
+			if ev.Args[0] == unix.AF_INET && ev.Args[1]&0xf == unix.SOCK_STREAM {
+				proto = "TCP"
+			}
+		case ev.Kind != trace.SyscallEnter || fd != 3:
+		case call == "bind" && proto == "TCP":
+			if st, ok := only(ev, 3); ok && (st.Proto != "TCP" || st.Listed) {
+				t.Errorf("TCP socket at bind: %+v; want TCP, not listed", st)
+			}
+			checked["tcp bind"] = true
+		case call == "close" && proto == "TCP":
+			if st, ok := only(ev, 3); ok && (!st.Listed || st.Src != netip.MustParseAddr("127.0.0.1") || st.SPort == 0) {
+				t.Errorf("TCP socket at close: %+v; want listed, bound to 127.0.0.1", st)
+			}
+			checked["tcp close"] = true
+		case call == "sendto" && proto == "UDPv6":
+			if st, ok := only(ev, 3); ok && (st.Proto != "UDPv6" || st.Listed || st.SPort != 0) {
+				t.Errorf("UDPv6 socket at sendto: %+v; want UDPv6, unbound", st)
+			}
+			checked["udp6 sendto"] = true
+		case call == "listen" && proto == "UNIX-STREAM":
+			if st, ok := only(ev, 3); ok && (st.Proto != "UNIX-STREAM" || !bytes.Equal(bytes.TrimRight(st.Path, "\x00"), sockPath)) {
+				t.Errorf("UNIX listener at listen: %+v; want UNIX-STREAM bound to %s", st, sockPath)
+			}
+			checked["unix listen"] = true
+		case call == "close" && proto == "NETLINK":
+			if st, ok := only(ev, 3); ok && (st.Proto != "NETLINK" || !st.Listed || st.PortID != uint32(ev.PID) || st.NetlinkProto != unix.NETLINK_ROUTE) {
+				t.Errorf("netlink socket at close: %+v; want NETLINK, ROUTE, port id %d", st, ev.PID)
+			}
+			checked["netlink close"] = true
+		}
+		if ev.Kind == trace.SyscallExit && call == "accept4" && ev.Ret >= 0 {
+			var got *trace.SocketState
+			for i := range ev.Sockets {
+				if ev.Sockets[i].FD == int32(ev.Ret) {
+					got = &ev.Sockets[i]
+				}
+			}
+			if got == nil || got.Peer == 0 || got.Proto != "UNIX-STREAM" || !bytes.Equal(bytes.TrimRight(got.Path, "\x00"), sockPath) {
+				t.Errorf("accept4 = %d: sockets %+v; want the new socket with a peer, bound to %s", ev.Ret, ev.Sockets, sockPath)
+			}
+			checked["accept4"] = true
+		}
+	}
+	for _, what := range []string{"tcp bind", "tcp close", "udp6 sendto", "unix listen", "netlink close", "accept4"} {
+		if !checked[what] {
+			t.Errorf("no %s in the trace", what)
 		}
 	}
 }

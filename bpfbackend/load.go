@@ -97,7 +97,8 @@ func load(cfg loadConfig) (*probe, error) {
 		sctraceVarHoldEntries:    boolU32(cfg.lone && !opts.CountOnly),
 		sctraceVarReportStops:    boolU32(reportStops),
 		sctraceVarUntimed:        boolU32(opts.Untimed && !opts.CountOnly && !opts.SyscallCPUTime),
-		sctraceVarFdNames:        boolU32(opts.NameNewFDs && !opts.CountOnly),
+		sctraceVarFdNames:        boolU32((opts.NameNewFDs || opts.DescribeSockets) && !opts.CountOnly),
+		sctraceVarSockStates:     boolU32(opts.DescribeSockets && !opts.CountOnly),
 		sctraceVarWakeupBytes:    uint64(ring / 8),
 		sctraceVarFilterBits:     filter,
 		sctraceVarExecNrs:        execNRs(cfg.arch),
@@ -245,12 +246,12 @@ func (p *probe) fillPlans(arch uint32) error {
 		if sc == nil {
 			continue
 		}
-		newFDs := newFDsOf(sc)
-		if !sc.HasPlan && newFDs == newFDsNone {
+		newFDs, fdArgs := newFDsOf(sc), fdArgsOf(sc)
+		if !sc.HasPlan && newFDs == newFDsNone && fdArgs == 0 {
 			continue
 		}
 		var v sctraceSyscallPlans
-		v.NewFds = newFDs
+		v.NewFds, v.FdArgs = newFDs, fdArgs
 		for i, pl := range sc.Plan {
 			v.Arg[i] = sctracePlan{
 				Kind:        uint8(pl.Kind),
@@ -313,6 +314,19 @@ func newFDsOf(sc *syscalls.Syscall) uint8 {
 		}
 	}
 	return newFDsNone
+}
+
+// fdArgsOf returns the arguments of sc that are descriptors, a bit each.
+func fdArgsOf(sc *syscalls.Syscall) uint8 {
+	var mask uint8
+	if sc.Sig != nil {
+		for i, a := range sc.Sig.Args {
+			if a.Type == syscalls.FD && i < trace.MaxArgs {
+				mask |= 1 << i
+			}
+		}
+	}
+	return mask
 }
 
 // execNRs are the numbers of execve and execveat on arch (-1: none).

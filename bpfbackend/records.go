@@ -96,6 +96,17 @@ func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
 	ev.NR = tk.nr
 	ev.Args = tk.args
 	ev.Captures = tk.caps
+	if s.opts.DescribeSockets {
+		// The sockets among its arguments, as the call found them: the
+		// entry's segments after its plans' (all of an entry record's,
+		// the first NsegEntry of an exit record that carries its entry).
+		n := int(r.Nseg)
+		if r.Type == recExit {
+			n = int(r.NsegEntry)
+		}
+		tk.entrySockets = s.mem.sockets(tk.entrySockets[:0], n-s.mem.used)
+		ev.Sockets = tk.entrySockets
+	}
 	// tk.bufs change only at this call's exit or the task's next call.
 	ev.CapturesKept = true
 	s.emit(ev)
@@ -135,9 +146,15 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 		if r.Flags&recCPU != 0 {
 			ev.CPUTime, ev.HasCPUTime = int64(r.CpuNs), true
 		}
-		if s.opts.NameNewFDs {
+		if s.opts.NameNewFDs || s.opts.DescribeSockets {
 			tk.newFDs = s.mem.newFDs(tk.newFDs[:0])
 			ev.NewFDs = tk.newFDs
+		}
+		if s.opts.DescribeSockets {
+			// The sockets the call made: its arguments were described
+			// at its entry.
+			tk.sockets = s.mem.sockets(tk.sockets[:0], s.mem.left)
+			ev.Sockets = tk.sockets
 		}
 		s.emit(ev)
 	}

@@ -2,6 +2,7 @@ package bpfbackend
 
 import (
 	"encoding/binary"
+	"net/netip"
 	"strconv"
 	"unsafe"
 
@@ -23,6 +24,7 @@ const (
 	segStr   = 2
 	segPtrs  = 3
 	segFD    = 4
+	segSock  = 5
 	segFault = 1
 	segTrunc = 2
 )
@@ -160,17 +162,24 @@ const (
 	pidfsMagic     = 0x50494446
 )
 
-// newFDs appends to dst the descriptors named by the SEG_FD segments left
-// in the record (after the plans' segments), as /proc would name them.
-func (r *replay) newFDs(dst []trace.FDName) []trace.FDName {
-	for off, left := r.off, r.left; left > 0 && off+segSize <= len(r.data); left-- {
+// ahead calls fn with the data of each segment of kind, at least size
+// bytes long, among the record's next n segments (without consuming them).
+func (r *replay) ahead(n int, kind uint16, size uintptr, fn func(unsafe.Pointer)) {
+	for off, left := r.off, min(r.left, n); left > 0 && off+segSize <= len(r.data); left-- {
 		sg := (*sctraceSeg)(unsafe.Pointer(&r.data[off]))
 		data := off + segSize
 		off = data + (int(sg.Len)+7)&^7
-		if sg.Kind != segFD || int(sg.Len) < int(unsafe.Sizeof(sctraceFdName{})) || data+int(sg.Len) > len(r.data) {
-			continue
+		if sg.Kind == kind && uintptr(sg.Len) >= size && data+int(sg.Len) <= len(r.data) {
+			fn(unsafe.Pointer(&r.data[data]))
 		}
-		fn := (*sctraceFdName)(unsafe.Pointer(&r.data[data]))
+	}
+}
+
+// newFDs appends to dst the descriptors named by the SEG_FD segments left
+// in the record (after the plans' segments), as /proc would name them.
+func (r *replay) newFDs(dst []trace.FDName) []trace.FDName {
+	r.ahead(r.left, segFD, unsafe.Sizeof(sctraceFdName{}), func(p unsafe.Pointer) {
+		fn := (*sctraceFdName)(p)
 		if name := procName(fn); name != "" {
 			n := trace.FDName{FD: fn.Fd, Name: name, Cloexec: fn.Cloexec != 0}
 			if fn.Magic == sockfsMagic {
@@ -178,7 +187,7 @@ func (r *replay) newFDs(dst []trace.FDName) []trace.FDName {
 			}
 			dst = append(dst, n)
 		}
-	}
+	})
 	return dst
 }
 
@@ -199,13 +208,42 @@ func procName(fn *sctraceFdName) string {
 }
 
 // dentryName is the dentry name the program read.
-func dentryName(fn *sctraceFdName) string {
-	name := make([]byte, 0, len(fn.Name))
-	for _, c := range fn.Name {
+func dentryName(fn *sctraceFdName) string { return cString(fn.Name[:]) }
+
+// sockets appends to dst the socket states of the SEG_SOCK segments
+// among the record's next n segments.
+func (r *replay) sockets(dst []trace.SocketState, n int) []trace.SocketState {
+	r.ahead(n, segSock, unsafe.Sizeof(sctraceSockState{}), func(p unsafe.Pointer) {
+		ss := (*sctraceSockState)(p)
+		st := trace.SocketState{FD: ss.Fd, Inode: ss.Ino, Proto: cString(ss.Proto[:]), Family: ss.Family,
+			Listed: ss.Listed != 0, SPort: ss.Sport, DPort: ss.Dport, Peer: ss.PeerIno,
+			NetlinkProto: ss.Protocol, PortID: ss.Portid}
+		switch ss.Family {
+		case unix.AF_INET:
+			st.Src, st.Dst = netip.AddrFrom4([4]byte(ss.Saddr[:4])), netip.AddrFrom4([4]byte(ss.Daddr[:4]))
+		case unix.AF_INET6:
+			st.Src, st.Dst = netip.AddrFrom16(ss.Saddr), netip.AddrFrom16(ss.Daddr)
+		case unix.AF_UNIX:
+			if n := min(int(ss.PathLen), len(ss.Path)); n > 0 {
+				st.Path = make([]byte, n)
+				for i := range n {
+					st.Path[i] = byte(ss.Path[i])
+				}
+			}
+		}
+		dst = append(dst, st)
+	})
+	return dst
+}
+
+// cString is the NUL-terminated string at the start of b.
+func cString(b []int8) string {
+	s := make([]byte, 0, len(b))
+	for _, c := range b {
 		if c == 0 {
 			break
 		}
-		name = append(name, byte(c))
+		s = append(s, byte(c))
 	}
-	return string(name)
+	return string(s)
 }

@@ -39,6 +39,9 @@ type sctraceCallState struct {
 	FaultAddr   [4]uint64
 	FaultLen    [4]uint32
 	HeldBuf     [64]uint8
+	SocksLen    uint32
+	SocksNseg   uint32
+	SocksBuf    [480]uint8
 }
 
 type sctraceFdName struct {
@@ -118,6 +121,27 @@ type sctraceSeg struct {
 	Flags uint16
 }
 
+type sctraceSockState struct {
+	_        structs.HostLayout
+	Ino      uint64
+	PeerIno  uint64
+	Fd       int32
+	Family   uint16
+	Protocol uint16
+	Sport    uint16
+	Dport    uint16
+	Portid   uint32
+	State    uint8
+	Listed   uint8
+	Pad      [2]uint8
+	PathLen  uint32
+	Saddr    [16]uint8
+	Daddr    [16]uint8
+	Path     [108]int8
+	Proto    [32]int8
+	_        [4]byte
+}
+
 type sctraceSyscallPlans struct {
 	_         structs.HostLayout
 	Arg       [6]sctracePlan
@@ -126,7 +150,8 @@ type sctraceSyscallPlans struct {
 	EntryArgs uint8
 	ExitArgs  uint8
 	NewFds    uint8
-	Pad       [3]uint8
+	FdArgs    uint8
+	Pad       [2]uint8
 }
 
 type sctraceSyscallStats struct {
@@ -176,12 +201,14 @@ const (
 	sctraceVarLone              = "lone"
 	sctraceVarReportStops       = "report_stops"
 	sctraceVarSignalsWanted     = "signals_wanted"
+	sctraceVarSockStates        = "sock_states"
 	sctraceVarStringLimit       = "string_limit"
 	sctraceVarSyscallCpuTime    = "syscall_cpu_time"
 	sctraceVarUntimed           = "untimed"
 	sctraceVarUnusedFdName      = "unused_fd_name"
 	sctraceVarUnusedRec         = "unused_rec"
 	sctraceVarUnusedSeg         = "unused_seg"
+	sctraceVarUnusedSockState   = "unused_sock_state"
 	sctraceVarVerbose           = "verbose"
 	sctraceVarWakeupBytes       = "wakeup_bytes"
 	sctraceVarWallTime          = "wall_time"
@@ -260,29 +287,31 @@ type sctraceMapSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type sctraceVariableSpecs struct {
-	CountOnly      *ebpf.VariableSpec `ebpf:"count_only"`
-	DumpReadAll    *ebpf.VariableSpec `ebpf:"dump_read_all"`
-	DumpReadBits   *ebpf.VariableSpec `ebpf:"dump_read_bits"`
-	DumpWriteAll   *ebpf.VariableSpec `ebpf:"dump_write_all"`
-	DumpWriteBits  *ebpf.VariableSpec `ebpf:"dump_write_bits"`
-	ExecNrs        *ebpf.VariableSpec `ebpf:"exec_nrs"`
-	FaultIn        *ebpf.VariableSpec `ebpf:"fault_in"`
-	FdNames        *ebpf.VariableSpec `ebpf:"fd_names"`
-	FilterBits     *ebpf.VariableSpec `ebpf:"filter_bits"`
-	FollowForks    *ebpf.VariableSpec `ebpf:"follow_forks"`
-	HoldEntries    *ebpf.VariableSpec `ebpf:"hold_entries"`
-	Lone           *ebpf.VariableSpec `ebpf:"lone"`
-	ReportStops    *ebpf.VariableSpec `ebpf:"report_stops"`
-	SignalsWanted  *ebpf.VariableSpec `ebpf:"signals_wanted"`
-	StringLimit    *ebpf.VariableSpec `ebpf:"string_limit"`
-	SyscallCpuTime *ebpf.VariableSpec `ebpf:"syscall_cpu_time"`
-	Untimed        *ebpf.VariableSpec `ebpf:"untimed"`
-	UnusedFdName   *ebpf.VariableSpec `ebpf:"unused_fd_name"`
-	UnusedRec      *ebpf.VariableSpec `ebpf:"unused_rec"`
-	UnusedSeg      *ebpf.VariableSpec `ebpf:"unused_seg"`
-	Verbose        *ebpf.VariableSpec `ebpf:"verbose"`
-	WakeupBytes    *ebpf.VariableSpec `ebpf:"wakeup_bytes"`
-	WallTime       *ebpf.VariableSpec `ebpf:"wall_time"`
+	CountOnly       *ebpf.VariableSpec `ebpf:"count_only"`
+	DumpReadAll     *ebpf.VariableSpec `ebpf:"dump_read_all"`
+	DumpReadBits    *ebpf.VariableSpec `ebpf:"dump_read_bits"`
+	DumpWriteAll    *ebpf.VariableSpec `ebpf:"dump_write_all"`
+	DumpWriteBits   *ebpf.VariableSpec `ebpf:"dump_write_bits"`
+	ExecNrs         *ebpf.VariableSpec `ebpf:"exec_nrs"`
+	FaultIn         *ebpf.VariableSpec `ebpf:"fault_in"`
+	FdNames         *ebpf.VariableSpec `ebpf:"fd_names"`
+	FilterBits      *ebpf.VariableSpec `ebpf:"filter_bits"`
+	FollowForks     *ebpf.VariableSpec `ebpf:"follow_forks"`
+	HoldEntries     *ebpf.VariableSpec `ebpf:"hold_entries"`
+	Lone            *ebpf.VariableSpec `ebpf:"lone"`
+	ReportStops     *ebpf.VariableSpec `ebpf:"report_stops"`
+	SignalsWanted   *ebpf.VariableSpec `ebpf:"signals_wanted"`
+	SockStates      *ebpf.VariableSpec `ebpf:"sock_states"`
+	StringLimit     *ebpf.VariableSpec `ebpf:"string_limit"`
+	SyscallCpuTime  *ebpf.VariableSpec `ebpf:"syscall_cpu_time"`
+	Untimed         *ebpf.VariableSpec `ebpf:"untimed"`
+	UnusedFdName    *ebpf.VariableSpec `ebpf:"unused_fd_name"`
+	UnusedRec       *ebpf.VariableSpec `ebpf:"unused_rec"`
+	UnusedSeg       *ebpf.VariableSpec `ebpf:"unused_seg"`
+	UnusedSockState *ebpf.VariableSpec `ebpf:"unused_sock_state"`
+	Verbose         *ebpf.VariableSpec `ebpf:"verbose"`
+	WakeupBytes     *ebpf.VariableSpec `ebpf:"wakeup_bytes"`
+	WallTime        *ebpf.VariableSpec `ebpf:"wall_time"`
 }
 
 // sctraceObjects contains all objects after they have been loaded into the kernel.
@@ -334,29 +363,31 @@ func (m *sctraceMaps) Close() error {
 //
 // It can be passed to loadSctraceObjects or ebpf.CollectionSpec.LoadAndAssign.
 type sctraceVariables struct {
-	CountOnly      *ebpf.Variable `ebpf:"count_only"`
-	DumpReadAll    *ebpf.Variable `ebpf:"dump_read_all"`
-	DumpReadBits   *ebpf.Variable `ebpf:"dump_read_bits"`
-	DumpWriteAll   *ebpf.Variable `ebpf:"dump_write_all"`
-	DumpWriteBits  *ebpf.Variable `ebpf:"dump_write_bits"`
-	ExecNrs        *ebpf.Variable `ebpf:"exec_nrs"`
-	FaultIn        *ebpf.Variable `ebpf:"fault_in"`
-	FdNames        *ebpf.Variable `ebpf:"fd_names"`
-	FilterBits     *ebpf.Variable `ebpf:"filter_bits"`
-	FollowForks    *ebpf.Variable `ebpf:"follow_forks"`
-	HoldEntries    *ebpf.Variable `ebpf:"hold_entries"`
-	Lone           *ebpf.Variable `ebpf:"lone"`
-	ReportStops    *ebpf.Variable `ebpf:"report_stops"`
-	SignalsWanted  *ebpf.Variable `ebpf:"signals_wanted"`
-	StringLimit    *ebpf.Variable `ebpf:"string_limit"`
-	SyscallCpuTime *ebpf.Variable `ebpf:"syscall_cpu_time"`
-	Untimed        *ebpf.Variable `ebpf:"untimed"`
-	UnusedFdName   *ebpf.Variable `ebpf:"unused_fd_name"`
-	UnusedRec      *ebpf.Variable `ebpf:"unused_rec"`
-	UnusedSeg      *ebpf.Variable `ebpf:"unused_seg"`
-	Verbose        *ebpf.Variable `ebpf:"verbose"`
-	WakeupBytes    *ebpf.Variable `ebpf:"wakeup_bytes"`
-	WallTime       *ebpf.Variable `ebpf:"wall_time"`
+	CountOnly       *ebpf.Variable `ebpf:"count_only"`
+	DumpReadAll     *ebpf.Variable `ebpf:"dump_read_all"`
+	DumpReadBits    *ebpf.Variable `ebpf:"dump_read_bits"`
+	DumpWriteAll    *ebpf.Variable `ebpf:"dump_write_all"`
+	DumpWriteBits   *ebpf.Variable `ebpf:"dump_write_bits"`
+	ExecNrs         *ebpf.Variable `ebpf:"exec_nrs"`
+	FaultIn         *ebpf.Variable `ebpf:"fault_in"`
+	FdNames         *ebpf.Variable `ebpf:"fd_names"`
+	FilterBits      *ebpf.Variable `ebpf:"filter_bits"`
+	FollowForks     *ebpf.Variable `ebpf:"follow_forks"`
+	HoldEntries     *ebpf.Variable `ebpf:"hold_entries"`
+	Lone            *ebpf.Variable `ebpf:"lone"`
+	ReportStops     *ebpf.Variable `ebpf:"report_stops"`
+	SignalsWanted   *ebpf.Variable `ebpf:"signals_wanted"`
+	SockStates      *ebpf.Variable `ebpf:"sock_states"`
+	StringLimit     *ebpf.Variable `ebpf:"string_limit"`
+	SyscallCpuTime  *ebpf.Variable `ebpf:"syscall_cpu_time"`
+	Untimed         *ebpf.Variable `ebpf:"untimed"`
+	UnusedFdName    *ebpf.Variable `ebpf:"unused_fd_name"`
+	UnusedRec       *ebpf.Variable `ebpf:"unused_rec"`
+	UnusedSeg       *ebpf.Variable `ebpf:"unused_seg"`
+	UnusedSockState *ebpf.Variable `ebpf:"unused_sock_state"`
+	Verbose         *ebpf.Variable `ebpf:"verbose"`
+	WakeupBytes     *ebpf.Variable `ebpf:"wakeup_bytes"`
+	WallTime        *ebpf.Variable `ebpf:"wall_time"`
 }
 
 // sctracePrograms contains all programs after they have been loaded into the kernel.

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "9b82286584cc8b20dcdb684e8c28b7a779478b5a6bdcd73a2ca92a0c4a7df257"
+const bpfSourceHash = "b6e0e86a0dc988dcf91ba63d8893e6e88a80c2d85575a004700c973daf81dd38"

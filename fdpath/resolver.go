@@ -58,6 +58,10 @@ type Resolver struct {
 	// inode's endpoints are known, they are printed unchanged.
 	sockets map[uint64]string
 	diag    *diagSocket
+	// now holds the socket states of the event being printed (thread
+	// nowTID), in Learned mode: Learn sets them, Observe forgets them.
+	now    []trace.SocketState
+	nowTID int32
 	// inherited is what a launched command's first task inherits from
 	// sctrace (descriptors 0-2 and the working directory), in Learned mode;
 	// nil once given to that task or when nothing is launched.
@@ -254,6 +258,17 @@ func (r *Resolver) Socket(pid, fd int32, inode uint64) (string, bool) {
 	if s, ok := r.sockets[inode]; ok {
 		return s, true
 	}
+	for _, st := range r.now {
+		if pid != r.nowTID || st.FD != fd || st.Inode != inode || !knownProtocol(st.Proto) {
+			continue
+		}
+		// As the call left it: what sock_diag said then.
+		if s, ok := describeState(st, r.hex); ok {
+			r.sockets[inode] = s
+			return s, true
+		}
+		return st.Proto + ":[" + strconv.FormatUint(inode, 10) + "]", true
+	}
 	learned := r.learnedSocket(pid, fd, inode)
 	proto := socketProtocol(pid, fd)
 	if proto == "" {
@@ -318,6 +333,7 @@ func socketProtocol(pid, fd int32) string {
 // Observe learns from an event: call it for every event, after the event
 // was printed (a call's entry before its exit).
 func (r *Resolver) Observe(ev *trace.Event) {
+	r.now = nil
 	switch ev.Kind {
 	case trace.SyscallEnter:
 		r.enter(ev)
@@ -373,7 +389,16 @@ func (r *Resolver) enter(ev *trace.Event) {
 // new descriptor and its path, a dup) in Learned mode. Call it before the
 // exit is printed, so that "= 3</path>" shows what the call just opened.
 func (r *Resolver) Learn(ev *trace.Event) {
-	if r.mode != Learned || ev.Kind != trace.SyscallExit || ev.NoReturn || ev.IsError() {
+	if r.mode != Learned {
+		return
+	}
+	if ev.Kind == trace.SyscallEnter || ev.Kind == trace.SyscallExit {
+		// The sockets as the call found them (its arguments, at entry)
+		// or made them (at exit) answer -yy for what is printed now
+		// (Observe forgets them).
+		r.now, r.nowTID = ev.Sockets, ev.TID
+	}
+	if ev.Kind != trace.SyscallExit || ev.NoReturn || ev.IsError() {
 		return
 	}
 	r.learnResult(ev)

@@ -2,6 +2,7 @@ package fdpath
 
 import (
 	"net"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -346,5 +347,46 @@ func TestLearnedSockets(t *testing.T) {
 		if got, ok := r.Socket(self(), tc.fd, tc.inode); !ok || got != tc.want {
 			t.Errorf("descriptor %d: %q, %v; want %q", tc.fd, got, ok, tc.want)
 		}
+	}
+}
+
+// TestSocketStatesOfEvent checks that -yy describes a socket from the
+// state the event carries, as sock_diag would have (an unlisted INET
+// socket by protocol and inode only, uncached), and only for the event
+// being printed.
+func TestSocketStatesOfEvent(t *testing.T) {
+	r := New(Learned, decode.HexNone)
+	defer r.Close()
+	lo := netip.MustParseAddr("127.0.0.1")
+	const base = 4000000100 // no live socket has these inodes
+	states := []trace.SocketState{
+		{FD: 950, Inode: base, Proto: "TCP", Family: unix.AF_INET, Listed: true, Src: lo, SPort: 8080, Dst: lo, DPort: 41234},
+		{FD: 951, Inode: base + 1, Proto: "UDP", Family: unix.AF_INET, Src: netip.IPv4Unspecified(), Dst: netip.IPv4Unspecified()},
+		{FD: 952, Inode: base + 2, Proto: "UNIX-STREAM", Family: unix.AF_UNIX, Peer: base + 3, Path: []byte("/run/x.sock\x00")},
+		{FD: 953, Inode: base + 4, Proto: "UNIX", Family: unix.AF_UNIX, Path: []byte("\x00abstract")},
+		{FD: 954, Inode: base + 5, Proto: "NETLINK", Family: unix.AF_NETLINK, Listed: true, NetlinkProto: unix.NETLINK_ROUTE, PortID: 77},
+	}
+	want := []string{
+		"TCP:[127.0.0.1:8080->127.0.0.1:41234]",
+		"UDP:[4000000101]",
+		`UNIX-STREAM:[4000000102->4000000103,"/run/x.sock"]`,
+		`UNIX:[4000000104,@"abstract"]`,
+		"NETLINK:[ROUTE:77]",
+	}
+	ev := event(t, trace.SyscallEnter, "sendmsg", 0, 950)
+	ev.Sockets = states
+	r.Learn(ev)
+	for i, st := range states {
+		if got, ok := r.Socket(self(), st.FD, st.Inode); !ok || got != want[i] {
+			t.Errorf("%+v: %q, %v; want %q", st, got, ok, want[i])
+		}
+	}
+	r.Observe(ev)
+	// Printed: what was cached stays, the unlisted UDP socket is unknown.
+	if got, ok := r.Socket(self(), 950, base); got != want[0] {
+		t.Errorf("TCP after the event: %q, %v; want %q (cached)", got, ok, want[0])
+	}
+	if got, ok := r.Socket(self(), 951, base+1); ok {
+		t.Errorf("UDP after the event: %q; want nothing (not cached)", got)
 	}
 }

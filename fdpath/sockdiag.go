@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/sctrace/sctrace/decode"
+	"github.com/sctrace/sctrace/trace"
 	"golang.org/x/sys/unix"
 )
 
@@ -193,19 +194,23 @@ func inetDetails(proto string, inode uint64, m []byte) (string, int) {
 	sport := binary.BigEndian.Uint16(m[4:])
 	dport := binary.BigEndian.Uint16(m[6:])
 	var src, dst netip.Addr
-	zero := true
 	switch family {
 	case unix.AF_INET:
 		src = netip.AddrFrom4([4]byte(m[8:12]))
 		dst = netip.AddrFrom4([4]byte(m[24:28]))
-		zero = dst.IsUnspecified()
 	case unix.AF_INET6:
 		src = netip.AddrFrom16([16]byte(m[8:24]))
 		dst = netip.AddrFrom16([16]byte(m[24:40]))
-		zero = dst.IsUnspecified()
 	default:
 		return "", -1
 	}
+	return inetWords(proto, uint16(family), src, sport, dst, dport), 1
+}
+
+// inetWords words an INET socket's endpoints as strace does:
+// "TCP:[127.0.0.1:8080->127.0.0.1:41234]", or "UDP:[0.0.0.0:53]" when it
+// has no remote end.
+func inetWords(proto string, family uint16, src netip.Addr, sport uint16, dst netip.Addr, dport uint16) string {
 	addr := func(a netip.Addr, port uint16) string {
 		s := a.String()
 		if family == unix.AF_INET6 {
@@ -213,10 +218,10 @@ func inetDetails(proto string, inode uint64, m []byte) (string, int) {
 		}
 		return s + ":" + strconv.Itoa(int(port))
 	}
-	if dport != 0 || !zero {
-		return proto + ":[" + addr(src, sport) + "->" + addr(dst, dport) + "]", 1
+	if dport != 0 || !dst.IsUnspecified() {
+		return proto + ":[" + addr(src, sport) + "->" + addr(dst, dport) + "]"
 	}
-	return proto + ":[" + addr(src, sport) + "]", 1
+	return proto + ":[" + addr(src, sport) + "]"
 }
 
 // unixDetails words a unix_diag_msg: "UNIX-STREAM:[INODE->PEER,"PATH"]".
@@ -253,12 +258,23 @@ func unixDetails(proto string, inode uint64, m []byte, hex decode.HexMode) (stri
 		}
 		a = a[min((l+3)&^3, len(a)):]
 	}
-	if peer == 0 && !havePath {
+	w, ok := unixWords(proto, inode, uint64(peer), path, havePath, hex)
+	if !ok {
 		return "", -1
+	}
+	return w, 1
+}
+
+// unixWords words a UNIX socket as strace does,
+// "UNIX-STREAM:[INODE->PEER,"PATH"]"; false when it has neither a peer
+// nor an address (strace then prints only the protocol and inode).
+func unixWords(proto string, inode, peer uint64, path []byte, havePath bool, hex decode.HexMode) (string, bool) {
+	if peer == 0 && !havePath {
+		return "", false
 	}
 	s := proto + ":[" + strconv.FormatUint(inode, 10)
 	if peer != 0 {
-		s += "->" + strconv.FormatUint(uint64(peer), 10)
+		s += "->" + strconv.FormatUint(peer, 10)
 	}
 	if havePath {
 		s += ","
@@ -268,7 +284,7 @@ func unixDetails(proto string, inode uint64, m []byte, hex decode.HexMode) (stri
 		}
 		s += string(decode.AppendQuoted(nil, path[:clen(path)], hex))
 	}
-	return s + "]", 1
+	return s + "]", true
 }
 
 // netlinkDetails words a netlink_diag_msg: "NETLINK:[ROUTE:1234]".
@@ -282,11 +298,31 @@ func netlinkDetails(proto string, inode uint64, m []byte) (string, int) {
 	if m[0] != unix.AF_NETLINK {
 		return "", -1
 	}
-	portid := binary.NativeEndian.Uint32(m[4:])
-	if p, ok := netlinkProtocols[m[2]]; ok {
-		return proto + ":[" + p + ":" + strconv.FormatUint(uint64(portid), 10) + "]", 1
+	return netlinkWords(proto, m[2], binary.NativeEndian.Uint32(m[4:])), 1
+}
+
+// netlinkWords words a netlink socket as strace does: "NETLINK:[ROUTE:1234]".
+func netlinkWords(proto string, protocol uint8, portid uint32) string {
+	if p, ok := netlinkProtocols[protocol]; ok {
+		return proto + ":[" + p + ":" + strconv.FormatUint(uint64(portid), 10) + "]"
 	}
-	return proto + ":[" + strconv.Itoa(int(m[2])) + "]", 1
+	return proto + ":[" + strconv.Itoa(int(protocol)) + "]"
+}
+
+// describeState words what sock_diag would have said of the socket whose
+// state st a backend read when a call ended; false when it would not have
+// found it, or when the protocol is not one strace asks about by name.
+func describeState(st trace.SocketState, hex decode.HexMode) (string, bool) {
+	switch {
+	case st.Proto == "UNIX" || st.Proto == "UNIX-STREAM":
+		return unixWords(st.Proto, st.Inode, st.Peer, st.Path, st.Path != nil, hex)
+	case st.Proto == "NETLINK":
+		return netlinkWords(st.Proto, uint8(st.NetlinkProto), st.PortID), st.Listed
+	}
+	if _, ok := inetProtocols[st.Proto]; !ok || !st.Listed {
+		return "", false
+	}
+	return inetWords(st.Proto, st.Family, st.Src, st.SPort, st.Dst, st.DPort), true
 }
 
 // clen is the length of the C string at the start of s.

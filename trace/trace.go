@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/netip"
 )
 
 // Kind says what an Event reports.
@@ -129,6 +130,11 @@ type Event struct {
 	// those /proc names by kind and inode (pipes, sockets, anonymous
 	// inodes) are named. Backends reuse the slice like Captures.
 	NewFDs []FDName
+	// Sockets holds, on a SyscallExit, the state of each socket the call
+	// took as an argument or created, as the kernel had it when the call
+	// ended, when Options.DescribeSockets asked for it and the backend can
+	// tell. Backends reuse the slice like Captures.
+	Sockets []SocketState
 	// CapturesKept is set on a SyscallEnter by a backend that leaves the
 	// memory of its Captures unchanged until it reports that call's end
 	// (the SyscallExit or the thread's Exit): a sink that uses the entry's
@@ -147,15 +153,49 @@ type FDName struct {
 	Proto   string
 }
 
+// SocketState is what sock_diag would have said of the socket at
+// descriptor FD when a call ended (for -yy).
+type SocketState struct {
+	FD    int32
+	Inode uint64
+	// Proto is the protocol's name ("TCP", "UNIX-STREAM"), as the socket's
+	// system.sockprotoname attribute says.
+	Proto  string
+	Family uint16
+	// Listed says sock_diag would find it: an INET socket bound,
+	// listening or connected, a netlink socket with a port id, any UNIX
+	// socket.
+	Listed bool
+	// Src, SPort, Dst and DPort are an INET socket's local and remote
+	// addresses and ports.
+	Src, Dst     netip.Addr
+	SPort, DPort uint16
+	// Peer is a UNIX socket's peer's inode (0: none); Path its bound
+	// address (nil: none; an abstract one starts with a NUL byte).
+	Peer uint64
+	Path []byte
+	// NetlinkProto and PortID are a netlink socket's protocol (NETLINK_*)
+	// and port id.
+	NetlinkProto uint16
+	PortID       uint32
+}
+
 // CopyTo makes dst a deep copy of e, reusing dst's capture buffers. A sink
 // that keeps an event past its call must copy it: backends reuse the Event
 // and the memory its Captures point to.
 func (e *Event) CopyTo(dst *Event) {
-	saved, savedFDs := dst.Captures, dst.NewFDs
+	saved, savedFDs, savedSockets := dst.Captures, dst.NewFDs, dst.Sockets
 	*dst = *e
 	dst.NewFDs = append(savedFDs[:0], e.NewFDs...)
 	if e.NewFDs == nil {
 		dst.NewFDs = nil
+	}
+	dst.Sockets = append(savedSockets[:0], e.Sockets...)
+	for i := range dst.Sockets {
+		dst.Sockets[i].Path = append([]byte(nil), e.Sockets[i].Path...)
+	}
+	if e.Sockets == nil {
+		dst.Sockets = nil
 	}
 	for i := range e.Captures {
 		dst.Captures[i] = e.Captures[i].copyInto(saved[i].Data[:0])
@@ -292,6 +332,10 @@ type Options struct {
 	// fact to name the descriptors each call creates (Event.NewFDs), which
 	// /proc may no longer show by then.
 	NameNewFDs bool
+	// DescribeSockets (-yy) asks such a backend for the state of the
+	// sockets each call takes or makes (Event.Sockets), which sock_diag
+	// may no longer know by then. It implies NameNewFDs.
+	DescribeSockets bool
 	// DumpRead and DumpWrite are the descriptors -e read= and -e write=
 	// dump: a call that reads from (writes to) one of them has its data
 	// argument captured whole, not cut at StringLimit (syscalls.DumpOf

@@ -60,6 +60,7 @@ enum seg_kind {
 	SEG_STR = 2,  /* capture.Memory.ReadCString */
 	SEG_PTRS = 3, /* capture.Memory.ReadPointers: data = pointers kept, aux = count */
 	SEG_FD = 4,   /* a descriptor the call created (fd_names): addr = fd, data = struct fd_name */
+	SEG_SOCK = 5, /* a socket the call used or made (sock_states): addr = fd, data = struct sock_state */
 };
 
 #define SEG_F_FAULT 1
@@ -97,7 +98,8 @@ struct syscall_plans {
 	__u8 entry_args;
 	__u8 exit_args;
 	__u8 new_fds; /* NEW_FDS_*: where the descriptors the call creates are */
-	__u8 pad[3];
+	__u8 fd_args; /* bit i: argument i is a descriptor */
+	__u8 pad[2];
 };
 
 /* syscall_plans.new_fds: none, the result, or (NEW_FDS_PAIR + i) the two
@@ -111,6 +113,31 @@ enum { NEW_FDS_NONE = 0, NEW_FDS_RET = 1, NEW_FDS_PAIR = 2 };
  * task's descriptor table at the call's exit: the file system's magic
  * number, the inode and the dentry's name tell a pipe ("pipe:[INODE]"), a
  * socket, an anonymous inode ("anon_inode:[eventfd]") as /proc would. */
+/* SUN_PATH_MAX is the size of sockaddr_un's sun_path. */
+#define SUN_PATH_MAX 108
+
+/* sock_state is a socket as sock_diag would describe it at the call's
+ * exit: listed says it would find it at all (an INET socket that is
+ * bound, listening or connected; a netlink socket with a port id). */
+struct sock_state {
+	__u64 ino;
+	__u64 peer_ino;	/* AF_UNIX: the peer's inode, 0 for none */
+	__s32 fd;
+	__u16 family;
+	__u16 protocol; /* sk_protocol (AF_NETLINK: NETLINK_*) */
+	__u16 sport;	/* host order */
+	__u16 dport;	/* host order */
+	__u32 portid;	/* AF_NETLINK */
+	__u8 state;
+	__u8 listed;
+	__u8 pad[2];
+	__u32 path_len; /* AF_UNIX: bytes of the bound address's sun_path (0: unbound) */
+	__u8 saddr[16]; /* AF_INET: the first 4 bytes */
+	__u8 daddr[16];
+	char path[SUN_PATH_MAX];
+	char proto[FD_NAME_MAX]; /* the socket's dentry name: its protocol */
+};
+
 struct fd_name {
 	__u64 ino;
 	__u64 magic;

@@ -95,6 +95,58 @@ struct inode {
 struct file {
 	struct path f_path;
 	struct inode *f_inode;
+	void *private_data;
+} __attribute__((preserve_access_index));
+
+/* Sockets, for -yy (seg_sock): what sock_diag would report of one. */
+struct hlist_node {
+	struct hlist_node *next, **pprev;
+} __attribute__((preserve_access_index));
+
+struct in6_addr {
+	__u8 in6_u[16];
+} __attribute__((preserve_access_index));
+
+struct sock_common {
+	__be32 skc_daddr;
+	__be32 skc_rcv_saddr;
+	__be16 skc_dport;
+	__u16 skc_num;
+	unsigned short skc_family;
+	unsigned char skc_state;
+	struct hlist_node skc_node;
+	struct in6_addr skc_v6_daddr;
+	struct in6_addr skc_v6_rcv_saddr;
+} __attribute__((preserve_access_index));
+
+struct sock {
+	struct sock_common __sk_common;
+	__u16 sk_protocol;
+	struct socket *sk_socket;
+} __attribute__((preserve_access_index));
+
+struct socket {
+	struct sock *sk;
+	struct file *file;
+} __attribute__((preserve_access_index));
+
+struct sockaddr_un {
+	unsigned short sun_family;
+	char sun_path[108];
+} __attribute__((preserve_access_index));
+
+struct unix_address {
+	int len;
+	struct sockaddr_un name[];
+} __attribute__((preserve_access_index));
+
+struct unix_sock {
+	struct unix_address *addr;
+	struct sock *peer;
+} __attribute__((preserve_access_index));
+
+struct netlink_sock {
+	__u32 portid;
 } __attribute__((preserve_access_index));
 
 struct fdtable {

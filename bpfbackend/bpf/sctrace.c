@@ -48,6 +48,10 @@ const volatile __u32 untimed = 0;
  * descriptor table then: by the time user space prints the line, the
  * process (and its pipe or socket) may be gone from /proc. */
 const volatile __u32 fd_names = 0;
+/* sock_states (trace.Options.DescribeSockets, -yy): exit records also
+ * carry the state of each socket the call takes or makes (SEG_SOCK), as
+ * sock_diag would describe it then. */
+const volatile __u32 sock_states = 0;
 /* report_stops: report group stops (REC_STOP) from sched_switch. */
 const volatile __u32 report_stops = 0;
 /* wakeup_bytes: above this much unread data, a record wakes the reader. */
@@ -86,6 +90,10 @@ struct {
  * is switched out (it blocks, or is preempted), or it exits in the call.
  * Signals generated meanwhile are ordered by user space by time. */
 #define HELD_MAX 64
+
+/* SOCKS_HELD_MAX bounds the socket segments a deferred entry keeps: two
+ * sockets. */
+#define SOCKS_HELD_MAX (2 * (sizeof(struct seg) + sizeof(struct sock_state)))
 
 /* FAULTS_MAX bounds the faulted reads of one call that a task work
  * faults in (see rework_cb). */
@@ -126,6 +134,12 @@ struct call_state {
 	__u64 fault_addr[FAULTS_MAX];
 	__u32 fault_len[FAULTS_MAX];
 	__u8 held_buf[HELD_MAX];
+	/* socks_*: a deferred entry's SEG_SOCK segments (sock_states), taken
+	 * at the entry: the exit runs the entry's plans again, but the
+	 * sockets must be described as the call found them. */
+	__u32 socks_len;
+	__u32 socks_nseg;
+	__u8 socks_buf[SOCKS_HELD_MAX];
 };
 
 struct {
@@ -207,6 +221,7 @@ struct hist_args {
 const struct rec *unused_rec __attribute__((unused));
 const struct seg *unused_seg __attribute__((unused));
 const struct fd_name *unused_fd_name __attribute__((unused));
+const struct sock_state *unused_sock_state __attribute__((unused));
 
 static __always_inline struct scratch *scratch_buf(void)
 {
@@ -434,29 +449,48 @@ GLOBAL int seg_str(struct cap_state *st, __u64 addr, __u32 max)
 	return flags & SEG_F_FAULT ? -1 : 0;
 }
 
+/* seg_data returns where the size bytes of a new segment go in the
+ * scratch buffer (*sc, at *off for seg_end), or NULL when the record is
+ * full. */
+static __always_inline void *seg_data(struct cap_state *st, __u32 size, struct scratch **sc, long *off)
+{
+	*sc = scratch_buf();
+	*off = seg_begin(st, size);
+	if (!*sc || *off < 0)
+		return 0;
+	return (*sc)->buf + (((__u32)*off + sizeof(struct seg)) & (REC_LIMIT - 1));
+}
+
+/* file_of returns the file at descriptor fd of the current task, and its
+ * descriptor table in *fdt; NULL when fd is not open. */
+static __always_inline struct file *file_of(__s32 fd, struct fdtable **fdt)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct fdtable *t = BPF_CORE_READ(task, files, fdt);
+	*fdt = t;
+	if (!t || fd < 0 || (__u32)fd >= BPF_CORE_READ(t, max_fds))
+		return 0;
+	struct file **fds = BPF_CORE_READ(t, fd);
+	struct file *f = 0;
+	if (bpf_probe_read_kernel(&f, sizeof(f), &fds[fd]) != 0)
+		return 0;
+	return f;
+}
+
 /* seg_fd_name appends a SEG_FD segment naming what descriptor fd of the
  * current task refers to; nothing when fd is not open. */
 GLOBAL int seg_fd_name(struct cap_state *st, __s32 fd)
 {
+	struct fdtable *fdt;
 	struct scratch *sc;
 	long off;
 
-	if (!st || fd < 0)
+	if (!st)
 		return 0;
-	struct task_struct *task = bpf_get_current_task_btf();
-	struct fdtable *fdt = BPF_CORE_READ(task, files, fdt);
-	if (!fdt || (__u32)fd >= BPF_CORE_READ(fdt, max_fds))
+	struct file *f = file_of(fd, &fdt);
+	struct fd_name *fn = f ? seg_data(st, sizeof(*fn), &sc, &off) : 0;
+	if (!fn)
 		return 0;
-	struct file **fds = BPF_CORE_READ(fdt, fd);
-	struct file *f = 0;
-	if (bpf_probe_read_kernel(&f, sizeof(f), &fds[fd]) != 0 || !f)
-		return 0;
-	sc = scratch_buf();
-	off = seg_begin(st, sizeof(struct fd_name));
-	if (!sc || off < 0)
-		return 0;
-	__u32 d = ((__u32)off + sizeof(struct seg)) & (REC_LIMIT - 1);
-	struct fd_name *fn = (void *)(sc->buf + d);
 	unsigned long *coe = BPF_CORE_READ(fdt, close_on_exec);
 	unsigned long word = 0;
 	bpf_probe_read_kernel(&word, sizeof(word), &coe[(__u32)fd / 64]);
@@ -471,8 +505,100 @@ GLOBAL int seg_fd_name(struct cap_state *st, __s32 fd)
 	return 0;
 }
 
+#define SOCKFS_MAGIC 0x534F434B
+#define AF_UNIX 1
+#define AF_INET 2
+#define AF_INET6 10
+#define AF_NETLINK 16
+
+static __always_inline __u16 swap16(__u16 v) { return (v >> 8) | (v << 8); }
+
+/* seg_sock appends a SEG_SOCK segment with the state of the socket at
+ * descriptor fd of the current task; nothing when fd is not a socket. */
+GLOBAL int seg_sock(struct cap_state *st, __s32 fd)
+{
+	struct fdtable *fdt;
+	struct scratch *sc;
+	long off;
+
+	if (!st)
+		return 0;
+	struct file *f = file_of(fd, &fdt);
+	if (!f || BPF_CORE_READ(f, f_inode, i_sb, s_magic) != SOCKFS_MAGIC)
+		return 0;
+	struct socket *sock = BPF_CORE_READ(f, private_data);
+	struct sock *sk = BPF_CORE_READ(sock, sk);
+	struct sock_state *ss = sk ? seg_data(st, sizeof(*ss), &sc, &off) : 0;
+	if (!ss)
+		return 0;
+	__builtin_memset(ss, 0, sizeof(*ss));
+	ss->fd = fd;
+	ss->ino = BPF_CORE_READ(f, f_inode, i_ino);
+	const unsigned char *name = BPF_CORE_READ(f, f_path.dentry, d_name.name);
+	bpf_probe_read_kernel_str(ss->proto, sizeof(ss->proto), name);
+	__u16 family = BPF_CORE_READ(sk, __sk_common.skc_family);
+	ss->family = family;
+	ss->protocol = BPF_CORE_READ(sk, sk_protocol);
+	ss->state = BPF_CORE_READ(sk, __sk_common.skc_state);
+	ss->sport = BPF_CORE_READ(sk, __sk_common.skc_num);
+	ss->dport = swap16(BPF_CORE_READ(sk, __sk_common.skc_dport));
+	bool hashed = BPF_CORE_READ(sk, __sk_common.skc_node.pprev) != 0;
+	switch (family) {
+	case AF_INET:
+		bpf_probe_read_kernel(ss->saddr, 4, &sk->__sk_common.skc_rcv_saddr);
+		bpf_probe_read_kernel(ss->daddr, 4, &sk->__sk_common.skc_daddr);
+		ss->listed = hashed || ss->sport != 0;
+		break;
+	case AF_INET6:
+		bpf_probe_read_kernel(ss->saddr, 16, &sk->__sk_common.skc_v6_rcv_saddr);
+		bpf_probe_read_kernel(ss->daddr, 16, &sk->__sk_common.skc_v6_daddr);
+		ss->listed = hashed || ss->sport != 0;
+		break;
+	case AF_UNIX: {
+		struct unix_sock *u = (void *)sk;
+		struct sock *peer = BPF_CORE_READ(u, peer);
+		if (peer)
+			ss->peer_ino = BPF_CORE_READ(peer, sk_socket, file, f_inode, i_ino);
+		struct unix_address *addr = BPF_CORE_READ(u, addr);
+		if (addr) {
+			int len = BPF_CORE_READ(addr, len) - 2; /* less sun_family */
+			if (len > 0) {
+				__u64 n = len;
+				CLAMP(n, SUN_PATH_MAX);
+				bpf_probe_read_kernel(ss->path, n, &addr->name[0].sun_path);
+				ss->path_len = n;
+			}
+		}
+		ss->listed = 1;
+		break;
+	}
+	case AF_NETLINK:
+		ss->portid = BPF_CORE_READ((struct netlink_sock *)sk, portid);
+		ss->listed = ss->portid != 0;
+		break;
+	}
+	seg_end(st, sc, off, fd, sizeof(struct sock_state), SEG_SOCK, 0, 0);
+	return 0;
+}
+
+/* sock_args appends, at a call's entry under sock_states, a SEG_SOCK
+ * segment for each socket among its descriptor arguments: strace
+ * describes an argument as it is when the call starts. */
+static __always_inline void sock_args(struct cap_state *st)
+{
+	__u32 nr = st->nr;
+	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &nr);
+	if (!sp)
+		return;
+	__u8 mask = sp->fd_args;
+	for (int i = 0; i < MAX_ARGS; i++)
+		if (mask & (1 << i))
+			seg_sock(st, st->args[i]);
+}
+
 /* name_new_fds appends, at a successful exit, a SEG_FD segment for each
- * descriptor the call created (syscall_plans.new_fds). */
+ * descriptor the call created (syscall_plans.new_fds), and under
+ * sock_states a SEG_SOCK segment for each socket among them. */
 static __always_inline void name_new_fds(struct cap_state *st)
 {
 	__u32 nr = st->nr;
@@ -481,6 +607,8 @@ static __always_inline void name_new_fds(struct cap_state *st)
 		return;
 	if (sp->new_fds == NEW_FDS_RET) {
 		seg_fd_name(st, st->ret);
+		if (sock_states)
+			seg_sock(st, st->ret);
 		return;
 	}
 	__u64 i = sp->new_fds - NEW_FDS_PAIR;
@@ -488,8 +616,11 @@ static __always_inline void name_new_fds(struct cap_state *st)
 	__s32 pair[2];
 	if (bpf_probe_read_user(pair, sizeof(pair), (void *)st->args[i]) != 0)
 		return;
-	seg_fd_name(st, pair[0]);
-	seg_fd_name(st, pair[1]);
+	for (int j = 0; j < 2; j++) {
+		seg_fd_name(st, pair[j]);
+		if (sock_states)
+			seg_sock(st, pair[j]);
+	}
 }
 
 static __always_inline __u64 scratch_u64(__u32 off)
@@ -889,13 +1020,46 @@ static __always_inline bool hold_quick(struct call_state *cs, __u32 nr)
 	if (!hold_entries || nr == exec_nrs[0] || nr == exec_nrs[1])
 		return false;
 	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &nr);
-	if (sp && sp->entry_args)
+	if (sp && (sp->entry_args || (sock_states && sp->fd_args)))
 		return false;
 	cs->held_len = 0;
 	cs->held_nseg = 0;
 	cs->held = 1;
 	cs->deferred = 0;
 	return true;
+}
+
+/* hold_socks keeps in cs the SEG_SOCK segments of an entry being
+ * deferred, appended to sc after its plans' (none when they do not fit:
+ * the exit then describes the sockets as it finds them). */
+static __always_inline void hold_socks(struct cap_state *st, struct call_state *cs, struct scratch *sc)
+{
+	__u32 start = st->off, nseg = st->nseg;
+	sock_args(st);
+	__u32 len = st->off - start;
+	cs->socks_len = 0;
+	if (len == 0 || len > SOCKS_HELD_MAX)
+		return;
+	__builtin_memcpy(cs->socks_buf, sc->buf + (start & (REC_LIMIT - 1)), SOCKS_HELD_MAX);
+	cs->socks_len = len;
+	cs->socks_nseg = st->nseg - nseg;
+}
+
+/* unhold_socks appends a deferred entry's SEG_SOCK segments, kept by
+ * hold_socks, after its plans' segments run again at the exit. */
+static __always_inline void unhold_socks(struct cap_state *st, struct call_state *cs, struct scratch *sc)
+{
+	__u32 len = cs->socks_len;
+	cs->socks_len = 0;
+	if (len == 0 || len > SOCKS_HELD_MAX) {
+		sock_args(st);
+		return;
+	}
+	if (st->off + SOCKS_HELD_MAX >= REC_LIMIT)
+		return;
+	__builtin_memcpy(sc->buf + (st->off & (REC_LIMIT - 1)), cs->socks_buf, SOCKS_HELD_MAX);
+	st->off += len;
+	st->nseg += cs->socks_nseg;
 }
 
 /* emit_call builds and sends a syscall record; it returns false when an
@@ -916,6 +1080,8 @@ static __always_inline bool emit_call(struct cap_state *st, struct call_state *c
 	if (entry == ENTRY_RERUN) {
 		st->at_exit = 0;
 		run_plans(st);
+		if (sock_states)
+			unhold_socks(st, cs, sc);
 		nseg_entry = st->nseg;
 		st->at_exit = 1;
 	} else if (entry == ENTRY_HELD) {
@@ -927,10 +1093,14 @@ static __always_inline bool emit_call(struct cap_state *st, struct call_state *c
 		/* An exit deferred to a task work keeps its held entry. */
 		if (entry == ENTRY_HELD)
 			cs->held = 1;
+		if (sock_states && type == REC_ENTER)
+			hold_socks(st, cs, sc);
 		return false;
 	}
 	if (fd_names && type == REC_EXIT)
 		name_new_fds(st);
+	if (sock_states && type == REC_ENTER)
+		sock_args(st);
 	if (type == REC_ENTER && hold(st, cs, sc))
 		return true;
 	fill_rec(sc, st, type, ts, enter_ts, pid_tgid, entry != ENTRY_NONE ? REC_F_WITH_ENTRY : 0, nseg_entry);

@@ -9,7 +9,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/sctrace/sctrace/bpfbackend"
-	"github.com/sctrace/sctrace/decode"
 	"github.com/sctrace/sctrace/ptrace"
 	"github.com/sctrace/sctrace/trace"
 )
@@ -86,14 +85,6 @@ func chooseBackend(cfg *config, stderr io.Writer) (trace.Backend, error) {
 	case "auto":
 		if cfg.proc.seccompBPF {
 			say("ptrace (--seccomp-bpf is a ptrace mechanism)")
-			return pt, nil
-		}
-		if cfg.format.decodeFDs&^decode.FDPath != 0 {
-			// Socket endpoints (-yy) and pidfds are read from /proc and
-			// sock_diag while the process is stopped; the eBPF backend's
-			// events are printed after the fact, when the process and its
-			// sockets may be gone. Paths (-y) it names itself.
-			say("ptrace (-yy and --decode-fds=socket,pidfd,dev need the process stopped at each call)")
 			return pt, nil
 		}
 		if err := bpfbackend.Probe(); err != nil {

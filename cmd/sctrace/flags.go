@@ -242,8 +242,8 @@ Tracing:
                            same, much faster; PROG sees a one-CPU mask
                            meanwhile), or leave placement to the scheduler
   --backend=NAME           auto (the default: ebpf when it can load here
-                           and neither -yy nor --seccomp-bpf is given,
-                           else ptrace; -v says which), ebpf (in-kernel BPF
+                           and --seccomp-bpf is not given, else ptrace;
+                           -v says which), ebpf (in-kernel BPF
                            programs, no stops; needs root or CAP_BPF and
                            CAP_PERFMON, and BTF), or ptrace (a stop at
                            every syscall)

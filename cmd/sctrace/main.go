@@ -192,6 +192,7 @@ func backendOptions(cfg *config, spec *filter.Spec) trace.Options {
 	opts.Untimed = cfg.timestamps == 0 && !cfg.relative && !cfg.syscallTime &&
 		!cfg.summary.active() && cfg.format.output != "json"
 	opts.NameNewFDs = cfg.format.decodeFDs != 0
+	opts.DescribeSockets = cfg.format.decodeFDs&decode.FDSocket != 0
 	return opts
 }
 

@@ -187,8 +187,10 @@ func normalizeText(text string, names map[string]string) string {
 	text = randomBuf.ReplaceAllString(text, `getrandom("RANDOM", `)
 	// Plain numbers are pids only in calls that take or return pids, or
 	// where the line speaks of one (-yy's "<pid:N>", "+++ superseded by
-	// execve in pid N +++", "<pid changed to N ...>").
-	plainPids := pidCall.MatchString(text) || strings.Contains(text, "pid")
+	// execve in pid N +++", "<pid changed to N ...>", and -yy's
+	// "NETLINK:[ROUTE:N]": an autobound netlink socket's port id is its
+	// process's pid).
+	plainPids := pidCall.MatchString(text) || strings.Contains(text, "pid") || strings.Contains(text, "NETLINK:[")
 	text = replaceNumbers(text, func(s string) string {
 		field, num := "", s
 		if i := strings.IndexByte(s, '='); i >= 0 {

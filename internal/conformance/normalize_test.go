@@ -129,7 +129,8 @@ func TestNormalizePidWrap(t *testing.T) {
 // TestNormalizeSizeEqualToPid: a number that happens to equal a pid is left
 // alone outside the calls that take or return pids (a flaky parity run once
 // saw mmap's length 24576 become PID2), and inside them when it is part of
-// a product (prlimit64's 8192*1024 became 8192*PID4 once pids wrapped).
+// a product (prlimit64's 8192*1024 became 8192*PID4 once pids wrapped);
+// a netlink socket's port id, its process's pid, is one.
 func TestNormalizeSizeEqualToPid(t *testing.T) {
 	in := strings.Join([]string{
 		`4096  set_tid_address(0x7f0ac8ecca10)   = 4096`,
@@ -140,6 +141,7 @@ func TestNormalizeSizeEqualToPid(t *testing.T) {
 		`4096  +++ superseded by execve in pid 24576 +++`,
 		`4096  clone(child_stack=NULL, flags=SIGCHLD, child_tidptr=0x7f0ac8ecca10) = 1024`,
 		`1024  prlimit64(0, RLIMIT_STACK, NULL, {rlim_cur=8192*1024, rlim_max=RLIM64_INFINITY}) = 0`,
+		`24576 close(3<NETLINK:[ROUTE:24576]>)    = 0`,
 	}, "\n") + "\n"
 	want := []string{
 		aligned(`set_tid_address(0xADDR)`, `= PID1`),
@@ -150,6 +152,7 @@ func TestNormalizeSizeEqualToPid(t *testing.T) {
 		`+++ superseded by execve in pid PID2 +++`,
 		`clone(child_stack=NULL, flags=SIGCHLD, child_tidptr=0xADDR) = PID3`,
 		`prlimit64(0, RLIMIT_STACK, NULL, {rlim_cur=8192*1024, rlim_max=RLIM64_INFINITY}) = 0`,
+		aligned(`close(3<NETLINK:[ROUTE:PID2]>)`, `= 0`),
 	}
 	got := Normalize(in)
 	if len(got) != len(want) {
