@@ -70,6 +70,12 @@ func (s *session) attachProcess(pid int32) error {
 			return err
 		}
 	}
+	// The calls in progress are adopted before the attach is reported:
+	// whoever waits for that report to wake the process (a test writing
+	// to its stdin) must find its call's state already written.
+	for _, tid := range tids {
+		s.adoptCallInProgress(pid, tid)
+	}
 	for i, tid := range tids {
 		tk := &task{tid: tid, pid: pid}
 		s.tasks[tid] = tk
@@ -80,9 +86,6 @@ func (s *session) attachProcess(pid int32) error {
 		}
 		ev.WithLeader = i > 0
 		s.emit(ev)
-	}
-	for _, tid := range tids {
-		s.adoptCallInProgress(pid, tid)
 	}
 	return nil
 }
