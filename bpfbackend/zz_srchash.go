@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "b6e0e86a0dc988dcf91ba63d8893e6e88a80c2d85575a004700c973daf81dd38"
+const bpfSourceHash = "ea511253b525089d5167648a9d902682c7b2c32137706615b1c8e6552d433b20"

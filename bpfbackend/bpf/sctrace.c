@@ -477,20 +477,23 @@ static __always_inline struct file *file_of(__s32 fd, struct fdtable **fdt)
 	return f;
 }
 
-/* seg_fd_name appends a SEG_FD segment naming what descriptor fd of the
- * current task refers to; nothing when fd is not open. */
-GLOBAL int seg_fd_name(struct cap_state *st, __s32 fd)
+#define SOCKFS_MAGIC 0x534F434B
+#define AF_UNIX 1
+#define AF_INET 2
+#define AF_INET6 10
+#define AF_NETLINK 16
+
+static __always_inline __u16 swap16(__u16 v) { return (v >> 8) | (v << 8); }
+
+/* fd_name_seg appends a SEG_FD segment naming file f, at descriptor fd of
+ * the current task's table fdt. */
+static __always_inline void fd_name_seg(struct cap_state *st, struct file *f, struct fdtable *fdt, __s32 fd)
 {
-	struct fdtable *fdt;
 	struct scratch *sc;
 	long off;
-
-	if (!st)
-		return 0;
-	struct file *f = file_of(fd, &fdt);
-	struct fd_name *fn = f ? seg_data(st, sizeof(*fn), &sc, &off) : 0;
+	struct fd_name *fn = seg_data(st, sizeof(*fn), &sc, &off);
 	if (!fn)
-		return 0;
+		return;
 	unsigned long *coe = BPF_CORE_READ(fdt, close_on_exec);
 	unsigned long word = 0;
 	bpf_probe_read_kernel(&word, sizeof(word), &coe[(__u32)fd / 64]);
@@ -502,35 +505,21 @@ GLOBAL int seg_fd_name(struct cap_state *st, __s32 fd)
 	if (bpf_probe_read_kernel_str(fn->name, sizeof(fn->name), name) < 0)
 		fn->name[0] = 0;
 	seg_end(st, sc, off, fd, sizeof(struct fd_name), SEG_FD, 0, 0);
-	return 0;
 }
 
-#define SOCKFS_MAGIC 0x534F434B
-#define AF_UNIX 1
-#define AF_INET 2
-#define AF_INET6 10
-#define AF_NETLINK 16
-
-static __always_inline __u16 swap16(__u16 v) { return (v >> 8) | (v << 8); }
-
-/* seg_sock appends a SEG_SOCK segment with the state of the socket at
- * descriptor fd of the current task; nothing when fd is not a socket. */
-GLOBAL int seg_sock(struct cap_state *st, __s32 fd)
+/* sock_state_seg appends a SEG_SOCK segment with the state of the socket
+ * file f is, at descriptor fd; nothing when f is not a socket. */
+static __always_inline void sock_state_seg(struct cap_state *st, struct file *f, __s32 fd)
 {
-	struct fdtable *fdt;
 	struct scratch *sc;
 	long off;
-
-	if (!st)
-		return 0;
-	struct file *f = file_of(fd, &fdt);
-	if (!f || BPF_CORE_READ(f, f_inode, i_sb, s_magic) != SOCKFS_MAGIC)
-		return 0;
+	if (BPF_CORE_READ(f, f_inode, i_sb, s_magic) != SOCKFS_MAGIC)
+		return;
 	struct socket *sock = BPF_CORE_READ(f, private_data);
 	struct sock *sk = BPF_CORE_READ(sock, sk);
 	struct sock_state *ss = sk ? seg_data(st, sizeof(*ss), &sc, &off) : 0;
 	if (!ss)
-		return 0;
+		return;
 	__builtin_memset(ss, 0, sizeof(*ss));
 	ss->fd = fd;
 	ss->ino = BPF_CORE_READ(f, f_inode, i_ino);
@@ -578,6 +567,26 @@ GLOBAL int seg_sock(struct cap_state *st, __s32 fd)
 		break;
 	}
 	seg_end(st, sc, off, fd, sizeof(struct sock_state), SEG_SOCK, 0, 0);
+}
+
+/* What seg_fd records of a descriptor. */
+enum { FD_NAME = 1, FD_SOCK = 2 };
+
+/* seg_fd appends, for descriptor fd of the current task, a SEG_FD segment
+ * naming it (want & FD_NAME) and a SEG_SOCK segment with its state if it
+ * is a socket (want & FD_SOCK); nothing when fd is not open. */
+GLOBAL int seg_fd(struct cap_state *st, __s32 fd, __u32 want)
+{
+	struct fdtable *fdt;
+	if (!st)
+		return 0;
+	struct file *f = file_of(fd, &fdt);
+	if (!f)
+		return 0;
+	if (want & FD_NAME)
+		fd_name_seg(st, f, fdt, fd);
+	if (want & FD_SOCK)
+		sock_state_seg(st, f, fd);
 	return 0;
 }
 
@@ -593,7 +602,7 @@ static __always_inline void sock_args(struct cap_state *st)
 	__u8 mask = sp->fd_args;
 	for (int i = 0; i < MAX_ARGS; i++)
 		if (mask & (1 << i))
-			seg_sock(st, st->args[i]);
+			seg_fd(st, st->args[i], FD_SOCK);
 }
 
 /* name_new_fds appends, at a successful exit, a SEG_FD segment for each
@@ -605,10 +614,9 @@ static __always_inline void name_new_fds(struct cap_state *st)
 	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &nr);
 	if (!sp || sp->new_fds == NEW_FDS_NONE || st->ret < 0)
 		return;
+	__u32 want = FD_NAME | (sock_states ? FD_SOCK : 0);
 	if (sp->new_fds == NEW_FDS_RET) {
-		seg_fd_name(st, st->ret);
-		if (sock_states)
-			seg_sock(st, st->ret);
+		seg_fd(st, st->ret, want);
 		return;
 	}
 	__u64 i = sp->new_fds - NEW_FDS_PAIR;
@@ -616,11 +624,8 @@ static __always_inline void name_new_fds(struct cap_state *st)
 	__s32 pair[2];
 	if (bpf_probe_read_user(pair, sizeof(pair), (void *)st->args[i]) != 0)
 		return;
-	for (int j = 0; j < 2; j++) {
-		seg_fd_name(st, pair[j]);
-		if (sock_states)
-			seg_sock(st, pair[j]);
-	}
+	seg_fd(st, pair[0], want);
+	seg_fd(st, pair[1], want);
 }
 
 static __always_inline __u64 scratch_u64(__u32 off)
