@@ -711,7 +711,7 @@ func TestNewFDNames(t *testing.T) {
 	anon := procNamesOfAnonFDs(t)
 	unixStreamProto := sockProtoName(t, unix.AF_UNIX, unix.SOCK_STREAM)
 	opts := defaultOpts()
-	opts.NameNewFDs = true
+	opts.NameNewFDs, opts.DescribeSockets = true, true
 	pipeName := regexp.MustCompile(`^pipe:\[[1-9][0-9]*\]$`)
 	socketName := regexp.MustCompile(`^socket:\[[1-9][0-9]*\]$`)
 	seen := make(map[string]int)
@@ -749,8 +749,8 @@ func TestNewFDNames(t *testing.T) {
 					t.Errorf("%s: pipe2 named %+v; want one pipe:[INODE] for both ends", w, got)
 				}
 				if call == "socketpair" && (!socketName.MatchString(got[0].Name) || !socketName.MatchString(got[1].Name) || same ||
-					got[0].Proto != unixStreamProto || got[1].Proto != unixStreamProto) {
-					t.Errorf("%s: socketpair named %+v; want two socket:[INODE] of protocol %q", w, got, unixStreamProto)
+					len(ev.Sockets) != 2 || ev.Sockets[0].Proto != unixStreamProto || ev.Sockets[1].Proto != unixStreamProto) {
+					t.Errorf("%s: socketpair named %+v, sockets %+v; want two socket:[INODE] of protocol %q", w, got, ev.Sockets, unixStreamProto)
 				}
 				seen[call]++
 			case "memfd_create":

@@ -181,11 +181,7 @@ func (r *replay) newFDs(dst []trace.FDName) []trace.FDName {
 	r.ahead(r.left, segFD, unsafe.Sizeof(sctraceFdName{}), func(p unsafe.Pointer) {
 		fn := (*sctraceFdName)(p)
 		if name := procName(fn); name != "" {
-			n := trace.FDName{FD: fn.Fd, Name: name, Cloexec: fn.Cloexec != 0}
-			if fn.Magic == sockfsMagic {
-				n.Proto = dentryName(fn) // a socket's dentry is named after its protocol
-			}
-			dst = append(dst, n)
+			dst = append(dst, trace.FDName{FD: fn.Fd, Name: name, Cloexec: fn.Cloexec != 0})
 		}
 	})
 	return dst
@@ -202,13 +198,10 @@ func procName(fn *sctraceFdName) string {
 	case pidfsMagic:
 		return "anon_inode:[pidfd]"
 	case anonInodeMagic:
-		return "anon_inode:" + dentryName(fn)
+		return "anon_inode:" + cString(fn.Name[:])
 	}
 	return ""
 }
-
-// dentryName is the dentry name the program read.
-func dentryName(fn *sctraceFdName) string { return cString(fn.Name[:]) }
 
 // sockets appends to dst the socket states of the SEG_SOCK segments
 // among the record's next n segments.

@@ -131,9 +131,8 @@ type sctraceSockState struct {
 	Sport    uint16
 	Dport    uint16
 	Portid   uint32
-	State    uint8
 	Listed   uint8
-	Pad      [2]uint8
+	Pad      [3]uint8
 	PathLen  uint32
 	Saddr    [16]uint8
 	Daddr    [16]uint8

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "ea511253b525089d5167648a9d902682c7b2c32137706615b1c8e6552d433b20"
+const bpfSourceHash = "36220911856a7c6cb1891329c26b3d8e9e3bd22839f9d064f737691dc0df9091"

@@ -24,20 +24,10 @@ func (r *Resolver) InheritFromSelf() {
 	if r.mode != Learned {
 		return
 	}
-	p := &procFDs{fds: make(map[int32]fdEntry)}
-	self := int32(os.Getpid())
-	entries, _ := os.ReadDir("/proc/self/fd")
-	for _, e := range entries {
-		n, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		fd := int32(n)
-		if flags, err := unix.FcntlInt(uintptr(fd), unix.F_GETFD, 0); err != nil || flags&unix.FD_CLOEXEC != 0 {
-			continue
-		}
-		if path, ok := readFDLink(self, fd); ok {
-			p.fds[fd] = fdEntry{path: path}
+	p := &procFDs{fds: openFDs(int32(os.Getpid()))}
+	for fd, e := range p.fds {
+		if e.cloexec {
+			delete(p.fds, fd)
 		}
 	}
 	p.cwd, _ = os.Getwd()
@@ -165,6 +155,22 @@ func (r *Resolver) learnRemoval(ev *trace.Event, nm string) {
 // it surely lives, but its later events may be printed after it is gone.
 func (r *Resolver) adopt(tid int32) {
 	p := r.proc(tid)
+	for fd, e := range openFDs(tid) {
+		if _, known := p.fds[fd]; !known {
+			p.fds[fd] = e
+		}
+	}
+	if p.cwd == "" {
+		if dir, err := os.Readlink("/proc/" + strconv.Itoa(int(tid)) + "/cwd"); err == nil {
+			p.cwd = dir
+		}
+	}
+}
+
+// openFDs reads what each open descriptor of task tid refers to, and its
+// close-on-exec flag, from /proc.
+func openFDs(tid int32) map[int32]fdEntry {
+	fds := make(map[int32]fdEntry)
 	entries, _ := os.ReadDir("/proc/" + strconv.Itoa(int(tid)) + "/fd")
 	for _, e := range entries {
 		n, err := strconv.Atoi(e.Name())
@@ -172,21 +178,14 @@ func (r *Resolver) adopt(tid int32) {
 			continue
 		}
 		fd := int32(n)
-		if _, known := p.fds[fd]; known {
-			continue
-		}
 		path, ok := readFDLink(tid, fd)
 		if !ok {
 			continue
 		}
 		base, deleted := stripDeleted(tid, fd, path)
-		p.fds[fd] = fdEntry{path: base, deleted: deleted, cloexec: fdCloexec(tid, fd)}
+		fds[fd] = fdEntry{path: base, deleted: deleted, cloexec: fdCloexec(tid, fd)}
 	}
-	if p.cwd == "" {
-		if dir, err := os.Readlink("/proc/" + strconv.Itoa(int(tid)) + "/cwd"); err == nil {
-			p.cwd = dir
-		}
-	}
+	return fds
 }
 
 // fdCloexec reads the close-on-exec flag of descriptor fd of task tid

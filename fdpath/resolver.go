@@ -59,9 +59,12 @@ type Resolver struct {
 	sockets map[uint64]string
 	diag    *diagSocket
 	// now holds the socket states of the event being printed (thread
-	// nowTID), in Learned mode: Learn sets them, Observe forgets them.
-	now    []trace.SocketState
-	nowTID int32
+	// nowTID), in Learned mode: Learn sets them, Observe forgets them. An
+	// exit's include its entry's (entrySockets, by thread): a line printed
+	// at exit (-z, -Z) shows the arguments as the call found them.
+	now          []trace.SocketState
+	nowTID       int32
+	entrySockets map[int32][]trace.SocketState
 	// inherited is what a launched command's first task inherits from
 	// sctrace (descriptors 0-2 and the working directory), in Learned mode;
 	// nil once given to that task or when nothing is launched.
@@ -88,9 +91,6 @@ type fdEntry struct {
 	// pidfdPID is the process a pidfd refers to (0: not a pidfd, or not
 	// known), as its fdinfo's "Pid:" says.
 	pidfdPID int
-	// sockProto is a socket's protocol ("TCP"), sockDetail what -yy
-	// shows of it when known from its creation (a socketpair's ends).
-	sockProto, sockDetail string
 }
 
 // New returns a Resolver trusting mode's source first; hex is the -x
@@ -269,11 +269,7 @@ func (r *Resolver) Socket(pid, fd int32, inode uint64) (string, bool) {
 		}
 		return st.Proto + ":[" + strconv.FormatUint(inode, 10) + "]", true
 	}
-	learned := r.learnedSocket(pid, fd, inode)
 	proto := socketProtocol(pid, fd)
-	if proto == "" {
-		proto = learned.sockProto // the process is gone
-	}
 	if !knownProtocol(proto) {
 		// strace asks every family it knows about a protocol it does
 		// not (MPTCP, say), and names the answer after the family.
@@ -291,29 +287,10 @@ func (r *Resolver) Socket(pid, fd int32, inode uint64) (string, bool) {
 			return s, true
 		}
 	}
-	if learned.sockDetail != "" {
-		// Gone, but what sock_diag said of it is known from its creation.
-		r.sockets[inode] = learned.sockDetail
-		return learned.sockDetail, true
-	}
 	if proto == "" {
 		return "", false
 	}
 	return proto + ":[" + strconv.FormatUint(inode, 10) + "]", true
-}
-
-// learnedSocket returns what the events taught about the socket inode at
-// descriptor fd of process pid, in Learned mode (zero when nothing).
-func (r *Resolver) learnedSocket(pid, fd int32, inode uint64) fdEntry {
-	if r.mode != Learned {
-		return fdEntry{}
-	}
-	if p := r.procs[pid]; p != nil {
-		if e, ok := p.fds[fd]; ok && e.path == "socket:["+strconv.FormatUint(inode, 10)+"]" {
-			return e
-		}
-	}
-	return fdEntry{}
 }
 
 // socketProtocol reads the socket's protocol name ("TCP", "UNIX-STREAM")
@@ -333,7 +310,7 @@ func socketProtocol(pid, fd int32) string {
 // Observe learns from an event: call it for every event, after the event
 // was printed (a call's entry before its exit).
 func (r *Resolver) Observe(ev *trace.Event) {
-	r.now = nil
+	r.now = r.now[:0]
 	switch ev.Kind {
 	case trace.SyscallEnter:
 		r.enter(ev)
@@ -392,36 +369,44 @@ func (r *Resolver) Learn(ev *trace.Event) {
 	if r.mode != Learned {
 		return
 	}
-	if ev.Kind == trace.SyscallEnter || ev.Kind == trace.SyscallExit {
-		// The sockets as the call found them (its arguments, at entry)
-		// or made them (at exit) answer -yy for what is printed now
-		// (Observe forgets them).
-		r.now, r.nowTID = ev.Sockets, ev.TID
-	}
+	r.learnSockets(ev)
 	if ev.Kind != trace.SyscallExit || ev.NoReturn || ev.IsError() {
 		return
 	}
 	r.learnResult(ev)
 	// What the kernel named at the call (a pipe, a socket) is exact, and
 	// /proc may no longer have it.
-	nm := name(ev)
-	for i, n := range ev.NewFDs {
-		e := fdEntry{path: n.Name, cloexec: n.Cloexec, sockProto: n.Proto}
-		if nm == "pidfd_open" && int32(ev.Args[0]) > 0 {
+	pidfd := name(ev) == "pidfd_open"
+	for _, n := range ev.NewFDs {
+		e := fdEntry{path: n.Name, cloexec: n.Cloexec}
+		if pidfd && int32(ev.Args[0]) > 0 {
 			e.pidfdPID = int(int32(ev.Args[0])) // the pid, in the caller's namespace (ours)
-		}
-		if nm == "socketpair" && len(ev.NewFDs) == 2 && strings.HasPrefix(n.Proto, "UNIX") {
-			// Each end's peer is the other: what sock_diag says of them
-			// while they live.
-			e.sockDetail = n.Proto + ":[" + inodeOfSocketName(n.Name) + "->" + inodeOfSocketName(ev.NewFDs[1-i].Name) + "]"
 		}
 		r.proc(ev.TID).fds[n.FD] = e
 	}
 }
 
-// inodeOfSocketName returns the N of "socket:[N]".
-func inodeOfSocketName(name string) string {
-	return strings.TrimSuffix(strings.TrimPrefix(name, "socket:["), "]")
+// learnSockets makes the socket states ev carries answer -yy for what is
+// printed now (Observe forgets them): at an entry, its arguments as the
+// call found them (kept for its exit); at an exit, the sockets it made and
+// its entry's.
+func (r *Resolver) learnSockets(ev *trace.Event) {
+	r.now, r.nowTID = r.now[:0], ev.TID
+	switch ev.Kind {
+	case trace.SyscallEnter:
+		r.now = append(r.now, ev.Sockets...)
+		if len(ev.Sockets) > 0 {
+			if r.entrySockets == nil {
+				r.entrySockets = make(map[int32][]trace.SocketState)
+			}
+			r.entrySockets[ev.TID] = append(r.entrySockets[ev.TID][:0], ev.Sockets...)
+		} else {
+			delete(r.entrySockets, ev.TID)
+		}
+	case trace.SyscallExit:
+		r.now = append(append(r.now, ev.Sockets...), r.entrySockets[ev.TID]...)
+		delete(r.entrySockets, ev.TID)
+	}
 }
 
 // learnResult learns from the call's name, arguments and result.

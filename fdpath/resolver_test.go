@@ -324,17 +324,19 @@ func TestAdoptAttached(t *testing.T) {
 
 // TestLearnedSockets checks what -yy shows, in Learned mode, of sockets
 // whose process is gone: a socketpair's ends as sock_diag showed them
-// (each other's peer), another socket by the protocol its creation named.
+// (each other's peer), another socket by its protocol, from the states the
+// exit that created them carries; and that a line printed at the exit
+// (-z) still has its arguments' states from the entry.
 func TestLearnedSockets(t *testing.T) {
 	r := New(Learned, decode.HexNone)
 	defer r.Close()
 	const a, b, tcp = 4000000001, 4000000002, 4000000003 // no live socket has these
 	pair := event(t, trace.SyscallExit, "socketpair", 0, unix.AF_UNIX, unix.SOCK_STREAM, 0, 0x1000)
-	pair.NewFDs = []trace.FDName{{FD: 940, Name: "socket:[4000000001]", Proto: "UNIX-STREAM"}, {FD: 941, Name: "socket:[4000000002]", Proto: "UNIX-STREAM"}}
+	pair.Sockets = []trace.SocketState{
+		{FD: 940, Inode: a, Proto: "UNIX-STREAM", Family: unix.AF_UNIX, Listed: true, Peer: b},
+		{FD: 941, Inode: b, Proto: "UNIX-STREAM", Family: unix.AF_UNIX, Listed: true, Peer: a},
+	}
 	r.Learn(pair)
-	sock := event(t, trace.SyscallExit, "socket", 942, unix.AF_INET, unix.SOCK_STREAM, 0)
-	sock.NewFDs = []trace.FDName{{FD: 942, Name: "socket:[4000000003]", Proto: "TCP"}}
-	r.Learn(sock)
 	for _, tc := range []struct {
 		fd    int32
 		inode uint64
@@ -342,12 +344,22 @@ func TestLearnedSockets(t *testing.T) {
 	}{
 		{940, a, "UNIX-STREAM:[4000000001->4000000002]"},
 		{941, b, "UNIX-STREAM:[4000000002->4000000001]"},
-		{942, tcp, "TCP:[4000000003]"},
 	} {
 		if got, ok := r.Socket(self(), tc.fd, tc.inode); !ok || got != tc.want {
 			t.Errorf("descriptor %d: %q, %v; want %q", tc.fd, got, ok, tc.want)
 		}
 	}
+	r.Observe(pair)
+	enter := event(t, trace.SyscallEnter, "connect", 0, 942, 0x1000, 16)
+	enter.Sockets = []trace.SocketState{{FD: 942, Inode: tcp, Proto: "TCP", Family: unix.AF_INET}}
+	r.Learn(enter)
+	r.Observe(enter)
+	exit := event(t, trace.SyscallExit, "connect", -int64(unix.ECONNREFUSED), 942, 0x1000, 16)
+	r.Learn(exit) // printed now, whole, with the entry's arguments
+	if got, ok := r.Socket(self(), 942, tcp); !ok || got != "TCP:[4000000003]" {
+		t.Errorf("connect's socket at its exit: %q, %v; want %q", got, ok, "TCP:[4000000003]")
+	}
+	r.Observe(exit)
 }
 
 // TestSocketStatesOfEvent checks that -yy describes a socket from the

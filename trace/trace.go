@@ -130,10 +130,11 @@ type Event struct {
 	// those /proc names by kind and inode (pipes, sockets, anonymous
 	// inodes) are named. Backends reuse the slice like Captures.
 	NewFDs []FDName
-	// Sockets holds, on a SyscallExit, the state of each socket the call
-	// took as an argument or created, as the kernel had it when the call
-	// ended, when Options.DescribeSockets asked for it and the backend can
-	// tell. Backends reuse the slice like Captures.
+	// Sockets holds, when Options.DescribeSockets asked for it and the
+	// backend can tell, the state of sockets as the kernel had it: on a
+	// SyscallEnter those among the call's arguments, as the call found
+	// them; on a SyscallExit those the call created. Backends reuse the
+	// slice like Captures.
 	Sockets []SocketState
 	// CapturesKept is set on a SyscallEnter by a backend that leaves the
 	// memory of its Captures unchanged until it reports that call's end
@@ -144,17 +145,15 @@ type Event struct {
 }
 
 // FDName is what descriptor FD refers to, as /proc/PID/fd/FD names it;
-// Cloexec is its close-on-exec flag. For a socket, Proto is its protocol
-// as the system.sockprotoname attribute names it ("TCP", "UNIX-STREAM").
+// Cloexec is its close-on-exec flag.
 type FDName struct {
 	FD      int32
 	Name    string
 	Cloexec bool
-	Proto   string
 }
 
 // SocketState is what sock_diag would have said of the socket at
-// descriptor FD when a call ended (for -yy).
+// descriptor FD at a call's entry or exit (for -yy).
 type SocketState struct {
 	FD    int32
 	Inode uint64

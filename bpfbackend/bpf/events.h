@@ -128,9 +128,8 @@ struct sock_state {
 	__u16 sport;	/* host order */
 	__u16 dport;	/* host order */
 	__u32 portid;	/* AF_NETLINK */
-	__u8 state;
 	__u8 listed;
-	__u8 pad[2];
+	__u8 pad[3];
 	__u32 path_len; /* AF_UNIX: bytes of the bound address's sun_path (0: unbound) */
 	__u8 saddr[16]; /* AF_INET: the first 4 bytes */
 	__u8 daddr[16];

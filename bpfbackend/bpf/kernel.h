@@ -113,7 +113,6 @@ struct sock_common {
 	__be16 skc_dport;
 	__u16 skc_num;
 	unsigned short skc_family;
-	unsigned char skc_state;
 	struct hlist_node skc_node;
 	struct in6_addr skc_v6_daddr;
 	struct in6_addr skc_v6_rcv_saddr;

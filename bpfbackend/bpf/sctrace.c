@@ -528,7 +528,6 @@ static __always_inline void sock_state_seg(struct cap_state *st, struct file *f,
 	__u16 family = BPF_CORE_READ(sk, __sk_common.skc_family);
 	ss->family = family;
 	ss->protocol = BPF_CORE_READ(sk, sk_protocol);
-	ss->state = BPF_CORE_READ(sk, __sk_common.skc_state);
 	ss->sport = BPF_CORE_READ(sk, __sk_common.skc_num);
 	ss->dport = swap16(BPF_CORE_READ(sk, __sk_common.skc_dport));
 	bool hashed = BPF_CORE_READ(sk, __sk_common.skc_node.pprev) != 0;
