@@ -187,17 +187,14 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 }
 
 // kernelFilter is the syscall set the programs report: the wanted one
-// plus execve and execveat, which end the exec stub's hiding.
+// plus the calls that execute a program, which end the exec stub's hiding.
 func kernelFilter(f *trace.SyscallSet, arch uint32) *trace.SyscallSet {
 	if f == nil {
 		return nil
 	}
 	k := *f
-	tbl := syscalls.ForArch(arch)
-	for _, name := range []string{"execve", "execveat"} {
-		if nr, ok := tbl.Lookup(name); ok {
-			k.Add(nr)
-		}
+	for _, nr := range syscalls.ForArch(arch).ExecNRs() {
+		k.Add(nr)
 	}
 	return &k
 }

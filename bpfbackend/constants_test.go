@@ -59,8 +59,8 @@ func TestConstantsMatchGo(t *testing.T) {
 		"LEN_FIXED":              int64(syscalls.LenFixed),
 		"LEN_ARG":                int64(syscalls.LenArg),
 		"LEN_RET":                int64(syscalls.LenRet),
-		"DUMP_READ":              int64(syscalls.DumpRead),
-		"DUMP_WRITE":             int64(syscalls.DumpWrite),
+		"DUMP_READ":              dumpRead,
+		"DUMP_WRITE":             dumpWrite,
 	} {
 		got, ok := values[name]
 		if !ok {

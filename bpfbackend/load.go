@@ -274,7 +274,7 @@ func (p *probe) fillPlans(arch uint32) error {
 				}
 			}
 		}
-		v.Dump = uint8(syscalls.DumpOf(sc.Name))
+		v.Dump = dumpKindOf(sc)
 		keys = append(keys, uint32(nr))
 		vals = append(vals, v)
 	}
@@ -302,18 +302,31 @@ const (
 // returning a descriptor), or the two ints an output argument points to
 // (pipe2's pipefd, socketpair's sv).
 func newFDsOf(sc *syscalls.Syscall) uint8 {
-	if sc.Sig == nil {
-		return newFDsNone
-	}
-	if sc.Sig.Ret == syscalls.RetFD {
+	switch {
+	case sc.Effects&syscalls.NewFD != 0:
 		return newFDsRet
-	}
-	for i, a := range sc.Sig.Args {
-		if a.Type == syscalls.StructOut && a.Struct == "int2" {
-			return newFDsPair + uint8(i)
-		}
+	case sc.Effects&syscalls.NewFDPair != 0:
+		return newFDsPair + uint8(sc.FDPairArg)
 	}
 	return newFDsNone
+}
+
+// Values of sctraceSyscallPlans.Dump (bpf/events.h DUMP_*).
+const (
+	dumpNone  = 0
+	dumpRead  = 1
+	dumpWrite = 2
+)
+
+// dumpKindOf says whether -e read= or -e write= dumps sc's data.
+func dumpKindOf(sc *syscalls.Syscall) uint8 {
+	switch {
+	case sc.Effects&syscalls.DumpsRead != 0:
+		return dumpRead
+	case sc.Effects&syscalls.DumpsWrite != 0:
+		return dumpWrite
+	}
+	return dumpNone
 }
 
 // fdArgsOf returns the arguments of sc that are descriptors, a bit each.
@@ -329,12 +342,13 @@ func fdArgsOf(sc *syscalls.Syscall) uint8 {
 	return mask
 }
 
-// execNRs are the numbers of execve and execveat on arch (-1: none).
+// execNRs are the numbers of the calls that execute a program on arch
+// (-1: none).
 func execNRs(arch uint32) [2]int32 {
 	nrs := [2]int32{-1, -1}
 	if tbl := syscalls.ForArch(arch); tbl != nil {
-		for i, name := range []string{"execve", "execveat"} {
-			if nr, ok := tbl.Lookup(name); ok {
+		for i, nr := range tbl.ExecNRs() {
+			if i < len(nrs) {
 				nrs[i] = int32(nr)
 			}
 		}

@@ -21,36 +21,39 @@ func (d *Decoder) AppendDumps(b []byte, ev *trace.Event) []byte {
 	if fd < 0 {
 		return b
 	}
-	t := table(ev)
-	name := t.Get(int(ev.NR)).Name
+	sc := table(ev).Get(int(ev.NR))
 	c := &ev.Captures[1]
-	switch syscalls.DumpOf(name) {
-	case syscalls.DumpWrite:
+	data := syscalls.Arg{Type: syscalls.Hex}
+	if len(sc.Sig.Args) > 1 {
+		data = sc.Sig.Args[1]
+	}
+	switch {
+	case sc.Effects&syscalls.DumpsWrite != 0:
 		if !d.opts.DumpWrite.Has(fd) {
 			return b
 		}
-		switch name {
-		case "writev", "pwritev", "pwritev2", "vmsplice":
-			return appendIovecDump(b, c, int(int32(ev.Args[2])), ^uint64(0))
-		case "sendmsg":
-			return appendMsghdrDump(b, c, ^uint64(0))
-		case "sendmmsg":
-			return b
-		}
-		return appendDumpCapture(b, c, ev.Args[2])
-	case syscalls.DumpRead:
+		return appendArgDump(b, c, data, ev.Args[2], ^uint64(0))
+	case sc.Effects&syscalls.DumpsRead != 0:
 		if !d.opts.DumpRead.Has(fd) || ev.IsError() {
 			return b
 		}
-		switch name {
-		case "readv", "preadv", "preadv2":
-			return appendIovecDump(b, c, int(int32(ev.Args[2])), uint64(ev.Ret))
-		case "recvmsg":
-			return appendMsghdrDump(b, c, uint64(ev.Ret))
-		case "recvmmsg":
-			return b
-		}
-		return appendDumpCapture(b, c, uint64(ev.Ret))
+		return appendArgDump(b, c, data, ev.Args[2], uint64(ev.Ret))
+	}
+	return b
+}
+
+// appendArgDump dumps the capture c of a dumped call's data argument arg:
+// a buffer (count bytes, at most limit), an iovec array (count elements,
+// limit bytes in all) or a msghdr (limit bytes); arrays of messages
+// (sendmmsg, recvmmsg) are not dumped, as strace does not.
+func appendArgDump(b []byte, c *trace.Capture, arg syscalls.Arg, count, limit uint64) []byte {
+	switch arg.Type {
+	case syscalls.InIovec, syscalls.OutIovec:
+		return appendIovecDump(b, c, int(int32(count)), limit)
+	case syscalls.MsghdrIn, syscalls.MsghdrOut:
+		return appendMsghdrDump(b, c, limit)
+	case syscalls.InBuf, syscalls.OutBuf:
+		return appendDumpCapture(b, c, min(count, limit))
 	}
 	return b
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 	"golang.org/x/sys/unix"
 )
@@ -64,14 +65,14 @@ func (r *Resolver) absolute(tid, dirfd int32, path string) (string, bool) {
 }
 
 // learnChdir records the working directory a successful chdir or fchdir
-// set.
-func (r *Resolver) learnChdir(ev *trace.Event, nm string) {
+// set: its Path argument, or what its FD argument refers to.
+func (r *Resolver) learnChdir(ev *trace.Event, sig *syscalls.Signature) {
 	var dir string
 	var ok bool
-	if nm == "fchdir" {
-		dir, _, ok = r.FDPath(ev.TID, int32(ev.Args[0]))
-	} else if c := ev.Captures[0]; !c.Faulted && c.Data != nil && !c.Truncated {
-		dir, ok = r.absolute(ev.TID, int32(unix.AT_FDCWD), string(c.Data))
+	if refs := pathRefs(sig); len(refs) > 0 {
+		dir, ok = r.pathArg(ev, refs[0])
+	} else if i, isFD := argOfType(sig, syscalls.FD); isFD {
+		dir, _, ok = r.FDPath(ev.TID, int32(ev.Args[i]))
 	}
 	if ok {
 		r.proc(ev.TID).cwd = dir
@@ -100,31 +101,18 @@ func (r *Resolver) learnChild(ev *trace.Event) {
 // learnRemoval follows a successful unlink, rmdir or rename: a descriptor
 // whose file lost the name it was learned by is shown as /proc shows it,
 // "(deleted)", and one whose file was renamed by its new name.
-func (r *Resolver) learnRemoval(ev *trace.Event, nm string) {
-	arg := func(i int, dirfd int32) (string, bool) {
-		c := ev.Captures[i]
-		if c.Faulted || c.Data == nil || c.Truncated {
-			return "", false
-		}
-		return r.absolute(ev.TID, dirfd, string(c.Data))
-	}
-	cwd := int32(unix.AT_FDCWD)
+func (r *Resolver) learnRemoval(ev *trace.Event, sc *syscalls.Syscall) {
+	refs := pathRefs(sc.Sig)
 	var gone, from, to string
 	var ok bool
-	switch nm {
-	case "unlink", "rmdir":
-		gone, ok = arg(0, cwd)
-	case "unlinkat":
-		gone, ok = arg(1, int32(ev.Args[0]))
-	case "rename":
-		if from, ok = arg(0, cwd); ok {
-			to, ok = arg(1, cwd)
+	switch {
+	case sc.Effects&syscalls.RemovesPath != 0 && len(refs) >= 1:
+		gone, ok = r.pathArg(ev, refs[0])
+	case sc.Effects&syscalls.RenamesPath != 0 && len(refs) >= 2:
+		if from, ok = r.pathArg(ev, refs[0]); ok {
+			to, ok = r.pathArg(ev, refs[1])
 		}
-	case "renameat", "renameat2":
-		if from, ok = arg(1, int32(ev.Args[0])); ok {
-			to, ok = arg(3, int32(ev.Args[2]))
-		}
-		if nm == "renameat2" && ev.Args[4]&unix.RENAME_EXCHANGE != 0 {
+		if i, hasFlags := argOfType(sc.Sig, syscalls.Flags); hasFlags && ev.Args[i]&unix.RENAME_EXCHANGE != 0 {
 			ok = false // both names stay, on each other's files
 		}
 	}

@@ -327,17 +327,21 @@ func (r *Resolver) Observe(ev *trace.Event) {
 	}
 }
 
-// name returns the event's syscall name.
-func name(ev *trace.Event) string {
+// syscallOf returns the event's system call (an unnamed one with no
+// effects when its architecture has no table).
+func syscallOf(ev *trace.Event) *syscalls.Syscall {
 	t := syscalls.ForArch(ev.Arch)
 	if t == nil {
-		return ""
+		return noSyscall
 	}
-	return t.Get(int(ev.NR)).Name
+	return t.Get(int(ev.NR))
 }
 
+// noSyscall stands for a call of an unknown architecture.
+var noSyscall = &syscalls.Syscall{FDPairArg: -1, Sig: &syscalls.Signature{}}
+
 func (r *Resolver) enter(ev *trace.Event) {
-	if name(ev) != "close" {
+	if syscallOf(ev).Effects&syscalls.ClosesFD == 0 {
 		return
 	}
 	fd := int32(ev.Args[0])
@@ -376,7 +380,7 @@ func (r *Resolver) Learn(ev *trace.Event) {
 	r.learnResult(ev)
 	// What the kernel named at the call (a pipe, a socket) is exact, and
 	// /proc may no longer have it.
-	pidfd := name(ev) == "pidfd_open"
+	pidfd := syscallOf(ev).Effects&syscalls.NamesPidfd != 0
 	for _, n := range ev.NewFDs {
 		e := fdEntry{path: n.Name, cloexec: n.Cloexec}
 		if pidfd && int32(ev.Args[0]) > 0 {
@@ -409,40 +413,37 @@ func (r *Resolver) learnSockets(ev *trace.Event) {
 	}
 }
 
-// learnResult learns from the call's name, arguments and result.
+// learnResult learns from the call's effects, arguments and result.
 func (r *Resolver) learnResult(ev *trace.Event) {
-	nm := name(ev)
+	sc := syscallOf(ev)
 	p := r.procs[ev.TID]
-	switch nm {
-	case "close", "execve", "execveat":
+	switch e := sc.Effects; {
+	case e&(syscalls.ClosesFD|syscalls.Execs) != 0:
 		// Forgotten after printing (exit), so the line still shows them.
-	case "open", "creat", "openat", "openat2":
-		r.learnOpen(ev, nm)
-	case "chdir", "fchdir":
-		r.learnChdir(ev, nm)
-	case "unlink", "unlinkat", "rmdir", "rename", "renameat", "renameat2":
-		r.learnRemoval(ev, nm)
-	case "memfd_create":
+	case e&syscalls.Opens != 0:
+		r.learnOpen(ev, sc.Sig)
+	case e&syscalls.ChangesCwd != 0:
+		r.learnChdir(ev, sc.Sig)
+	case e&(syscalls.RemovesPath|syscalls.RenamesPath) != 0:
+		r.learnRemoval(ev, sc)
+	case e&syscalls.NamesMemfd != 0:
 		// /proc names it "/memfd:NAME (deleted)".
 		if c := ev.Captures[0]; !c.Faulted && c.Data != nil && !c.Truncated {
 			r.proc(ev.TID).fds[int32(ev.Ret)] = fdEntry{path: "/memfd:" + string(c.Data), cloexec: ev.Args[1]&unix.MFD_CLOEXEC != 0, deleted: true}
 		}
-	case "fork", "vfork", "clone", "clone3":
+	case e&syscalls.NewTask != 0:
 		r.learnChild(ev)
-	case "dup", "dup2", "dup3":
-		learnDup(p, int32(ev.Args[0]), int32(ev.Ret), nm == "dup3" && ev.Args[2]&unix.O_CLOEXEC != 0)
-	case "fcntl":
+	case e&syscalls.DupsFD != 0:
+		flags, ok := argOfType(sc.Sig, syscalls.Flags)
+		learnDup(p, int32(ev.Args[0]), int32(ev.Ret), ok && ev.Args[flags]&unix.O_CLOEXEC != 0)
+	case e&syscalls.DupsFDByCmd != 0:
 		if cmd := ev.Args[1]; cmd == unix.F_DUPFD || cmd == unix.F_DUPFD_CLOEXEC {
 			learnDup(p, int32(ev.Args[0]), int32(ev.Ret), cmd == unix.F_DUPFD_CLOEXEC)
 		}
-	default:
+	case e&syscalls.NewFD != 0 && p != nil:
 		// Any other call returning a descriptor replaces what the table
 		// knew of that number; /proc has the answer.
-		if t := syscalls.ForArch(ev.Arch); t != nil && p != nil {
-			if sc := t.Get(int(ev.NR)); sc.Sig != nil && sc.Sig.Ret == syscalls.RetFD {
-				delete(p.fds, int32(ev.Ret))
-			}
-		}
+		delete(p.fds, int32(ev.Ret))
 	}
 }
 
@@ -463,18 +464,18 @@ func learnDup(p *procFDs, from, to int32, cloexec bool) {
 // exit forgets what a printed call ended: a closed descriptor, the
 // close-on-exec descriptors of an execve.
 func (r *Resolver) exit(ev *trace.Event) {
-	nm := name(ev)
+	effects := syscallOf(ev).Effects
 	p := r.procs[ev.TID]
-	if nm == "close" && p != nil {
+	if effects&syscalls.ClosesFD != 0 && p != nil {
 		delete(p.closing, int32(ev.Args[0]))
 	}
 	if r.mode != Learned || ev.NoReturn || ev.IsError() || p == nil {
 		return
 	}
-	switch nm {
-	case "close":
+	switch {
+	case effects&syscalls.ClosesFD != 0:
 		delete(p.fds, int32(ev.Args[0]))
-	case "execve", "execveat":
+	case effects&syscalls.Execs != 0:
 		for fd, e := range p.fds {
 			if e.cloexec {
 				delete(p.fds, fd)
@@ -483,29 +484,73 @@ func (r *Resolver) exit(ev *trace.Event) {
 	}
 }
 
-// learnOpen records the path an open call returned a descriptor for.
-func (r *Resolver) learnOpen(ev *trace.Event, nm string) {
-	pathArg, flags, dirfd := 0, ev.Args[1], int32(unix.AT_FDCWD)
-	switch nm {
-	case "creat":
-		flags = unix.O_CREAT
-	case "openat":
-		pathArg, flags, dirfd = 1, ev.Args[2], int32(ev.Args[0])
-	case "openat2":
-		pathArg, flags, dirfd = 1, 0, int32(ev.Args[0])
-		if c := ev.Captures[2]; len(c.Data) >= 8 {
+// learnOpen records the path an open call returned a descriptor for: its
+// Path argument, relative to its DirFD argument if it has one; the flags
+// are its Flags argument or the first word of a structure it reads
+// (openat2's open_how).
+func (r *Resolver) learnOpen(ev *trace.Event, sig *syscalls.Signature) {
+	refs := pathRefs(sig)
+	if len(refs) == 0 {
+		return
+	}
+	var flags uint64
+	if i, ok := argOfType(sig, syscalls.Flags); ok {
+		flags = ev.Args[i]
+	} else if i, ok := argOfType(sig, syscalls.StructIn); ok {
+		if c := ev.Captures[i]; len(c.Data) >= 4 {
 			flags = uint64(c.Data[0]) | uint64(c.Data[1])<<8 | uint64(c.Data[2])<<16 | uint64(c.Data[3])<<24
 		}
 	}
-	c := ev.Captures[pathArg]
-	if c.Faulted || c.Data == nil || c.Truncated {
-		return
-	}
-	path, ok := r.absolute(ev.TID, dirfd, string(c.Data))
+	path, ok := r.pathArg(ev, refs[0])
 	if !ok {
 		return
 	}
 	r.proc(ev.TID).fds[int32(ev.Ret)] = fdEntry{path: path, cloexec: flags&unix.O_CLOEXEC != 0}
+}
+
+// pathRef is a Path argument and the DirFD argument it is relative to
+// (-1: the working directory).
+type pathRef struct{ path, dirfd int }
+
+// pathRefs lists sig's Path arguments, each with the DirFD argument right
+// before it, if any.
+func pathRefs(sig *syscalls.Signature) []pathRef {
+	var refs []pathRef
+	for i, a := range sig.Args {
+		if a.Type != syscalls.Path {
+			continue
+		}
+		ref := pathRef{path: i, dirfd: -1}
+		if i > 0 && sig.Args[i-1].Type == syscalls.DirFD {
+			ref.dirfd = i - 1
+		}
+		refs = append(refs, ref)
+	}
+	return refs
+}
+
+// pathArg returns the absolute path a Path argument names, when it was
+// captured whole.
+func (r *Resolver) pathArg(ev *trace.Event, ref pathRef) (string, bool) {
+	c := ev.Captures[ref.path]
+	if c.Faulted || c.Data == nil || c.Truncated {
+		return "", false
+	}
+	dirfd := int32(unix.AT_FDCWD)
+	if ref.dirfd >= 0 {
+		dirfd = int32(ev.Args[ref.dirfd])
+	}
+	return r.absolute(ev.TID, dirfd, string(c.Data))
+}
+
+// argOfType returns the index of sig's first argument of type t.
+func argOfType(sig *syscalls.Signature, t syscalls.Type) (int, bool) {
+	for i, a := range sig.Args {
+		if a.Type == t {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // cleanJoin joins dir and a relative name, removing "." and ".."

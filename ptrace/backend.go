@@ -144,9 +144,6 @@ type tracer struct {
 	// ptrace call count when the run started.
 	stats        trace.TracerStats
 	ptraceCalls0 uint64
-
-	// execNRs caches the execve and execveat numbers per architecture.
-	execNRs map[uint32][2]int32
 }
 
 // forcePeekData makes tracers read memory with PTRACE_PEEKDATA only, as
@@ -162,7 +159,6 @@ func newTracer(opts trace.Options, sink func(*trace.Event) error) *tracer {
 		goneEarly: make(map[int]unix.WaitStatus),
 		clock:     newClock(),
 		wakeFD:    -1,
-		execNRs:   make(map[uint32][2]int32),
 	}
 }
 

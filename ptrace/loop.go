@@ -269,22 +269,10 @@ func (tr *tracer) syscallExit(tk *task, now int64) {
 	tr.emit(ev)
 }
 
-// isExec reports whether nr is execve or execveat on arch.
+// isExec reports whether nr executes a program (execve, execveat) on arch.
 func (tr *tracer) isExec(arch uint32, nr int32) bool {
-	nrs, ok := tr.execNRs[arch]
-	if !ok {
-		nrs = [2]int32{-1, -1}
-		if tbl := syscalls.ForArch(arch); tbl != nil {
-			if n, ok := tbl.Lookup("execve"); ok {
-				nrs[0] = int32(n)
-			}
-			if n, ok := tbl.Lookup("execveat"); ok {
-				nrs[1] = int32(n)
-			}
-		}
-		tr.execNRs[arch] = nrs
-	}
-	return nr == nrs[0] || nr == nrs[1]
+	tbl := syscalls.ForArch(arch)
+	return tbl != nil && tbl.Get(int(nr)).Effects&syscalls.Execs != 0
 }
 
 // isStopSignal reports whether sig stops a process by default: the

@@ -36,15 +36,14 @@ const seccompStubEnv = "SCTRACE_SECCOMP"
 const x32SyscallBit = 0x40000000
 
 // seccompSpec returns the value of seccompStubEnv for filter on the native
-// architecture: its numbers plus execve and execveat.
+// architecture: its numbers plus those that execute a program.
 func seccompSpec(filter *trace.SyscallSet) string {
 	tbl := syscalls.Native()
 	traced := func(nr int) bool {
 		if filter.Has(nr) {
 			return true
 		}
-		name := tbl.Get(nr).Name
-		return name == "execve" || name == "execveat"
+		return tbl.Get(nr).Effects&syscalls.Execs != 0
 	}
 	var b strings.Builder
 	for nr := 0; nr < trace.MaxNR; nr++ {

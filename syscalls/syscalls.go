@@ -89,6 +89,11 @@ type Syscall struct {
 	HasPlan bool
 	// HasExitPlan is set when any argument is captured at exit.
 	HasExitPlan bool
+	// Effects are what the call does to descriptors, the program and
+	// processes, as tracing needs to know (see Effect).
+	Effects Effect
+	// FDPairArg is the argument of a NewFDPair call (-1 otherwise).
+	FDPairArg int8
 }
 
 // Table is the set of system calls of one architecture.
@@ -119,12 +124,13 @@ func newTable(arch uint32, name string, entries []rawEntry) *Table {
 	}
 	t := &Table{Arch: arch, Name: name, byNR: make([]Syscall, max+1), byName: make(map[string]int, len(entries))}
 	for i := range t.byNR {
-		t.byNR[i] = Syscall{NR: i, NArgs: trace.MaxArgs}
+		t.byNR[i] = Syscall{NR: i, NArgs: trace.MaxArgs, FDPairArg: -1}
 	}
 	for _, e := range entries {
 		sc := Syscall{NR: e.nr, Name: e.name, NArgs: e.nargs, Classes: e.classes}
 		sc.Sig = signatureFor(e.name, e.nargs)
 		sc.Plan, sc.HasPlan, sc.HasExitPlan = planFor(arch, sc.Sig)
+		sc.Effects, sc.FDPairArg = effectsFor(e.name, sc.Sig)
 		t.byNR[e.nr] = sc
 		t.byName[e.name] = e.nr
 	}
@@ -162,7 +168,7 @@ func (t *Table) Get(nr int) *Syscall {
 	if nr >= 0 && nr < len(t.byNR) && t.byNR[nr].Name != "" {
 		return &t.byNR[nr]
 	}
-	return &Syscall{NR: nr, NArgs: trace.MaxArgs, Sig: unknownSig}
+	return &Syscall{NR: nr, NArgs: trace.MaxArgs, Sig: unknownSig, FDPairArg: -1}
 }
 
 // Lookup returns the number of the named system call.

@@ -337,7 +337,7 @@ type Options struct {
 	DescribeSockets bool
 	// DumpRead and DumpWrite are the descriptors -e read= and -e write=
 	// dump: a call that reads from (writes to) one of them has its data
-	// argument captured whole, not cut at StringLimit (syscalls.DumpOf
+	// argument captured whole, not cut at StringLimit (syscalls.Dumped
 	// says which calls read or write). nil dumps none.
 	DumpRead, DumpWrite *FDSet
 	// SeccompBPF asks a backend that stops the tracee at syscalls to install

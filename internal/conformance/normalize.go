@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/sctrace/sctrace/syscalls"
 )
 
 // Line is one normalized trace line and the task that printed it.
@@ -44,14 +46,15 @@ var (
 	timeField     = regexp.MustCompile(`\b(st_[amc]time(?:_nsec)?|si_[us]time)=\d+(?: /\* [^*]* \*/)?`)
 	// getrandom's buffer holds random bytes.
 	randomBuf = regexp.MustCompile(`^getrandom\("(?:[^"\\]|\\.)*"(?:\.\.\.)?, `)
-	// Calls whose return value is a pid or tid; clone3's parent_tid and
-	// siginfo's si_pid.
-	pidReturn = regexp.MustCompile(`^(?:<\.\.\. )?(?:getpid|gettid|getppid|set_tid_address|clone|clone3|fork|vfork)\b.*\) += (\d+)$`)
+	// Calls whose return value is a pid or tid (syscalls.ReturnsPID);
+	// clone3's parent_tid and siginfo's si_pid.
+	pidReturn = regexp.MustCompile(`^(?:<\.\.\. )?(?:` + callsWith(syscalls.ReturnsPID) + `)\b.*\) += (\d+)$`)
 	parentTID = regexp.MustCompile(`(?:parent_tid=\[|si_pid=)(\d+)`)
 	// pidCall matches the calls whose plain arguments or return value may
-	// be pids. Elsewhere a number that happens to equal a pid is a size,
-	// a count or an offset (mmap's length of 24576, say), and stays.
-	pidCall = regexp.MustCompile(`^(?:<\.\.\. )?(?:kill|tkill|tgkill|wait4|waitid|getpid|gettid|getppid|getpgid|setpgid|getpgrp|getsid|setsid|set_tid_address|clone|clone3|fork|vfork|prlimit64|pidfd_open|pidfd_send_signal|pidfd_getfd|process_vm_readv|process_vm_writev|process_madvise|ptrace|sched_[a-z_]+|rt_sigqueueinfo|rt_tgsigqueueinfo|ioprio_get|ioprio_set|kcmp|get_robust_list|capget|capset|move_pages|migrate_pages|perf_event_open)\b`)
+	// be pids (syscalls.TakesPID, syscalls.ReturnsPID). Elsewhere a number
+	// that happens to equal a pid is a size, a count or an offset (mmap's
+	// length of 24576, say), and stays.
+	pidCall = regexp.MustCompile(`^(?:<\.\.\. )?(?:` + callsWith(syscalls.TakesPID|syscalls.ReturnsPID) + `)\b`)
 	// A decimal number, with the name of the structure field it is the
 	// value of, if any: only fields named *pid or *tid hold pids.
 	number = regexp.MustCompile(`\b(?:([a-z_]+)=)?(\d+)\b`)
@@ -61,6 +64,18 @@ var (
 	unfinished = regexp.MustCompile(`^(.*?) ?<unfinished \.\.\.>$`)
 	resumed    = regexp.MustCompile(`^<\.\.\. [a-z0-9_]+ resumed>(.*)$`)
 )
+
+// callsWith returns a regular expression alternation of the names of the
+// native table's calls with any of effects.
+func callsWith(effects syscalls.Effect) string {
+	var names []string
+	for _, sc := range syscalls.Native().All() {
+		if sc.Effects&effects != 0 {
+			names = append(names, regexp.QuoteMeta(sc.Name))
+		}
+	}
+	return strings.Join(names, "|")
+}
 
 // Normalize turns the text of a trace file into normalized lines. It
 // replaces only what differs between two runs of the same program:

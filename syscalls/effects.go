@@ -1,0 +1,196 @@
+package syscalls
+
+// Effect is a set of things a system call does that a tracer must know
+// beyond how the call prints: which descriptors it makes or ends, whether
+// it replaces the program, what -e read=/write= dump. Every backend, the
+// descriptor resolver and the tests read these bits from Syscall.Effects;
+// nothing else keeps a list of call names.
+type Effect uint32
+
+// The effects. NewFD is derived from a RetFD result; the others are listed
+// in the effects table below.
+const (
+	// NewFD: a successful call returns a new descriptor.
+	NewFD Effect = 1 << iota
+	// NewFDPair: a successful call stores two new descriptors in the int[2]
+	// that argument Syscall.FDPairArg points to (pipe, pipe2, socketpair).
+	NewFDPair
+	// Opens: the new descriptor refers to the call's Path argument,
+	// resolved against its DirFD argument, if any (open, creat, openat,
+	// openat2).
+	Opens
+	// DupsFD: the result refers to what the first argument does (dup,
+	// dup2, dup3); a Flags argument holds O_CLOEXEC.
+	DupsFD
+	// DupsFDByCmd: the result duplicates the first argument when the
+	// second is F_DUPFD or F_DUPFD_CLOEXEC (fcntl).
+	DupsFDByCmd
+	// NamesMemfd: the new descriptor is a memfd named by the first
+	// argument (memfd_create).
+	NamesMemfd
+	// NamesPidfd: the new descriptor refers to the process whose pid is the
+	// first argument (pidfd_open).
+	NamesPidfd
+	// ClosesFD: the call closes the descriptor of its first argument.
+	ClosesFD
+	// Execs: a successful call replaces the program; close-on-exec
+	// descriptors are gone afterwards (execve, execveat).
+	Execs
+	// ChangesCwd: a successful call sets the working directory to its Path
+	// or FD argument (chdir, fchdir).
+	ChangesCwd
+	// RemovesPath: a successful call takes the name of its (first) Path
+	// argument off its file (unlink, unlinkat, rmdir).
+	RemovesPath
+	// RenamesPath: a successful call moves its first Path argument's file
+	// to its second; a Flags argument may hold RENAME_EXCHANGE.
+	RenamesPath
+	// NewTask: a successful call creates a task whose id is the result, with
+	// a copy of the caller's descriptors and working directory (fork,
+	// vfork, clone, clone3).
+	NewTask
+	// DumpsRead: the call reads from its first argument, a descriptor, into
+	// its second (a buffer, an iovec array or a msghdr); -e read= dumps
+	// what was read.
+	DumpsRead
+	// DumpsWrite: the call writes its second argument to its first; -e
+	// write= dumps it.
+	DumpsWrite
+	// ReturnsPID: the result is a process or thread id.
+	ReturnsPID
+	// TakesPID: some plain integer argument is a process or thread id.
+	TakesPID
+)
+
+// effectRow is one entry of the effects table.
+type effectRow struct {
+	effects Effect
+	// fdPairArg is the argument of a NewFDPair call.
+	fdPairArg int8
+}
+
+// effects are the effects of each call that has any beyond NewFD, by the
+// names of data/*.tbl (a test checks that every name is in a table).
+var effects = map[string]effectRow{
+	"open":         {effects: Opens},
+	"creat":        {effects: Opens},
+	"openat":       {effects: Opens},
+	"openat2":      {effects: Opens},
+	"dup":          {effects: DupsFD},
+	"dup2":         {effects: DupsFD},
+	"dup3":         {effects: DupsFD},
+	"fcntl":        {effects: DupsFDByCmd},
+	"memfd_create": {effects: NamesMemfd},
+	"pidfd_open":   {effects: NamesPidfd | TakesPID},
+	"pipe":         {effects: NewFDPair, fdPairArg: 0},
+	"pipe2":        {effects: NewFDPair, fdPairArg: 0},
+	"socketpair":   {effects: NewFDPair, fdPairArg: 3},
+	"close":        {effects: ClosesFD},
+	"execve":       {effects: Execs},
+	"execveat":     {effects: Execs},
+	"chdir":        {effects: ChangesCwd},
+	"fchdir":       {effects: ChangesCwd},
+	"unlink":       {effects: RemovesPath},
+	"unlinkat":     {effects: RemovesPath},
+	"rmdir":        {effects: RemovesPath},
+	"rename":       {effects: RenamesPath},
+	"renameat":     {effects: RenamesPath},
+	"renameat2":    {effects: RenamesPath},
+
+	"fork":   {effects: NewTask | ReturnsPID},
+	"vfork":  {effects: NewTask | ReturnsPID},
+	"clone":  {effects: NewTask | ReturnsPID},
+	"clone3": {effects: NewTask | ReturnsPID},
+
+	"read":            {effects: DumpsRead},
+	"pread64":         {effects: DumpsRead},
+	"recvfrom":        {effects: DumpsRead},
+	"mq_timedreceive": {effects: DumpsRead},
+	"readv":           {effects: DumpsRead},
+	"preadv":          {effects: DumpsRead},
+	"preadv2":         {effects: DumpsRead},
+	"recvmsg":         {effects: DumpsRead},
+	"recvmmsg":        {effects: DumpsRead},
+	"write":           {effects: DumpsWrite},
+	"pwrite64":        {effects: DumpsWrite},
+	"sendto":          {effects: DumpsWrite},
+	"mq_timedsend":    {effects: DumpsWrite},
+	"writev":          {effects: DumpsWrite},
+	"pwritev":         {effects: DumpsWrite},
+	"pwritev2":        {effects: DumpsWrite},
+	"vmsplice":        {effects: DumpsWrite},
+	"sendmsg":         {effects: DumpsWrite},
+	"sendmmsg":        {effects: DumpsWrite},
+
+	"getpid":            {effects: ReturnsPID},
+	"gettid":            {effects: ReturnsPID},
+	"getppid":           {effects: ReturnsPID},
+	"set_tid_address":   {effects: ReturnsPID},
+	"getpgrp":           {effects: ReturnsPID},
+	"setsid":            {effects: ReturnsPID},
+	"getpgid":           {effects: ReturnsPID | TakesPID},
+	"getsid":            {effects: ReturnsPID | TakesPID},
+	"wait4":             {effects: ReturnsPID | TakesPID},
+	"waitid":            {effects: TakesPID},
+	"kill":              {effects: TakesPID},
+	"tkill":             {effects: TakesPID},
+	"tgkill":            {effects: TakesPID},
+	"setpgid":           {effects: TakesPID},
+	"prlimit64":         {effects: TakesPID},
+	"pidfd_send_signal": {effects: TakesPID},
+	"pidfd_getfd":       {effects: TakesPID},
+	"process_vm_readv":  {effects: TakesPID},
+	"process_vm_writev": {effects: TakesPID},
+	"process_madvise":   {effects: TakesPID},
+	"ptrace":            {effects: TakesPID},
+	"rt_sigqueueinfo":   {effects: TakesPID},
+	"rt_tgsigqueueinfo": {effects: TakesPID},
+	"ioprio_get":        {effects: TakesPID},
+	"ioprio_set":        {effects: TakesPID},
+	"kcmp":              {effects: TakesPID},
+	"get_robust_list":   {effects: TakesPID},
+	"capget":            {effects: TakesPID},
+	"capset":            {effects: TakesPID},
+	"move_pages":        {effects: TakesPID},
+	"migrate_pages":     {effects: TakesPID},
+	"perf_event_open":   {effects: TakesPID},
+
+	"sched_setparam":        {effects: TakesPID},
+	"sched_getparam":        {effects: TakesPID},
+	"sched_setscheduler":    {effects: TakesPID},
+	"sched_getscheduler":    {effects: TakesPID},
+	"sched_rr_get_interval": {effects: TakesPID},
+	"sched_setaffinity":     {effects: TakesPID},
+	"sched_getaffinity":     {effects: TakesPID},
+	"sched_setattr":         {effects: TakesPID},
+	"sched_getattr":         {effects: TakesPID},
+}
+
+// effectsFor returns the effects of the call named name with signature sig
+// and, for a NewFDPair call, its pair argument (-1 otherwise).
+func effectsFor(name string, sig *Signature) (Effect, int8) {
+	row, ok := effects[name]
+	e := row.effects
+	if sig != nil && sig.Ret == RetFD {
+		e |= NewFD
+	}
+	if !ok || e&NewFDPair == 0 {
+		return e, -1
+	}
+	return e, row.fdPairArg
+}
+
+// Has reports whether sc has every effect of e.
+func (sc *Syscall) Has(e Effect) bool { return sc.Effects&e == e }
+
+// ExecNRs returns the numbers of the calls that execute a program (execve,
+// execveat), which end a launched command's hidden start-up.
+func (t *Table) ExecNRs() []int {
+	var nrs []int
+	for i := range t.byNR {
+		if t.byNR[i].Name != "" && t.byNR[i].Effects&Execs != 0 {
+			nrs = append(nrs, i)
+		}
+	}
+	return nrs
+}
