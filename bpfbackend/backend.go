@@ -34,6 +34,9 @@ func New() *Backend { return &Backend{} }
 // Name returns "ebpf", as --backend spells it.
 func (*Backend) Name() string { return "ebpf" }
 
+// Capabilities says how the backend observes tasks: its events are read from a ring buffer after the fact.
+func (*Backend) Capabilities() trace.Capabilities { return trace.Capabilities{Stops: false} }
+
 var _ trace.Backend = (*Backend)(nil)
 
 // replayMismatches counts, over all runs, capture reads that did not find

@@ -11,13 +11,10 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-// hint ends every "cannot run here" error.
-const hint = "; use --backend=ptrace"
-
 // unsupported wraps trace.ErrUnsupported with what is missing.
 type unsupported struct{ what string }
 
-func (u *unsupported) Error() string { return "ebpf backend: " + u.what + hint }
+func (u *unsupported) Error() string { return "ebpf backend: " + u.what }
 
 func (u *unsupported) Unwrap() error { return trace.ErrUnsupported }
 

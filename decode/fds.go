@@ -36,9 +36,10 @@ type FDResolver interface {
 	FDPath(tid, fd int32) (path string, deleted, ok bool)
 	// Cwd returns the working directory of thread tid (AT_FDCWD</root>).
 	Cwd(tid int32) (string, bool)
-	// Socket returns -yy's description of the socket fd of thread tid,
-	// whose inode is inode: "TCP:[127.0.0.1:80->127.0.0.1:41234]".
-	Socket(tid, fd int32, inode uint64) (string, bool)
+	// Socket returns -yy's description of the socket fd of the thread of
+	// ev, whose inode is inode, as the call ev reports found or left it:
+	// "TCP:[127.0.0.1:80->127.0.0.1:41234]".
+	Socket(ev *trace.Event, fd int32, inode uint64) (string, bool)
 	// Device returns "char 1:3" or "block 8:0" when path is a device.
 	Device(path string) (string, bool)
 	// PidfdPID returns the process the pidfd fd of thread tid refers to.
@@ -50,13 +51,14 @@ type FDResolver interface {
 func (d *Decoder) appendFD(b []byte, ev *trace.Event, v uint64) []byte {
 	b = strconv.AppendInt(b, int64(int32(v)), 10)
 	if d.opts.DecodeFDs != 0 {
-		b = d.appendFDInfo(b, ev.TID, int32(v))
+		b = d.appendFDInfo(b, ev, int32(v))
 	}
 	return b
 }
 
-// appendFDInfo appends "<...>" for descriptor fd of tid.
-func (d *Decoder) appendFDInfo(b []byte, tid, fd int32) []byte {
+// appendFDInfo appends "<...>" for descriptor fd of ev's thread.
+func (d *Decoder) appendFDInfo(b []byte, ev *trace.Event, fd int32) []byte {
+	tid := ev.TID
 	if d.opts.FDs == nil || fd < 0 {
 		return b
 	}
@@ -67,7 +69,7 @@ func (d *Decoder) appendFDInfo(b []byte, tid, fd int32) []byte {
 	if d.opts.DecodeFDs&FDSocket != 0 {
 		if inode, ok := socketInode(path); ok {
 			b = append(b, '<')
-			if s, ok := d.opts.FDs.Socket(tid, fd, inode); ok {
+			if s, ok := d.opts.FDs.Socket(ev, fd, inode); ok {
 				b = append(b, s...)
 			} else {
 				b = append(b, path...)

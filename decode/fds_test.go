@@ -21,7 +21,7 @@ func (f *fakeFDs) FDPath(tid, fd int32) (string, bool, bool) {
 	return p, f.deleted[fd], ok
 }
 func (f *fakeFDs) Cwd(tid int32) (string, bool) { return f.cwd, f.cwd != "" }
-func (f *fakeFDs) Socket(tid, fd int32, inode uint64) (string, bool) {
+func (f *fakeFDs) Socket(_ *trace.Event, fd int32, inode uint64) (string, bool) {
 	s, ok := f.sockets[inode]
 	return s, ok
 }

@@ -58,12 +58,9 @@ type Resolver struct {
 	// inode's endpoints are known, they are printed unchanged.
 	sockets map[uint64]string
 	diag    *diagSocket
-	// now holds the socket states of the event being printed (thread
-	// nowTID), in Learned mode: Learn sets them, Observe forgets them. An
-	// exit's include its entry's (entrySockets, by thread): a line printed
-	// at exit (-z, -Z) shows the arguments as the call found them.
-	now          []trace.SocketState
-	nowTID       int32
+	// entrySockets holds, by thread, the socket states of a call's entry
+	// until its exit is observed, in Learned mode: a line printed at exit
+	// (-z, -Z) shows the arguments as the call found them.
 	entrySockets map[int32][]trace.SocketState
 	// inherited is what a launched command's first task inherits from
 	// sctrace (descriptors 0-2 and the working directory), in Learned mode;
@@ -250,16 +247,23 @@ func (r *Resolver) PidfdPID(pid, fd int32) (int, bool) {
 	return 0, false
 }
 
-// Socket returns -yy's description of the socket fd of process pid whose
+// Socket returns -yy's description of the socket fd of ev's thread whose
 // inode is inode: "TCP:[127.0.0.1:8080->127.0.0.1:41234]",
 // "UNIX-STREAM:[1234->1235]", or "UDP:[5678]" when its endpoints are not
-// known. ok is false when not even its protocol is known.
-func (r *Resolver) Socket(pid, fd int32, inode uint64) (string, bool) {
+// known. ok is false when not even its protocol is known. A state the
+// event carries (or, for an exit, its entry carried) is the socket as the
+// call found or left it, and answers first.
+func (r *Resolver) Socket(ev *trace.Event, fd int32, inode uint64) (string, bool) {
 	if s, ok := r.sockets[inode]; ok {
 		return s, true
 	}
-	for _, st := range r.now {
-		if pid != r.nowTID || st.FD != fd || st.Inode != inode || !knownProtocol(st.Proto) {
+	pid := ev.TID
+	states := ev.Sockets
+	if ev.Kind == trace.SyscallExit {
+		states = append(states[:len(states):len(states)], r.entrySockets[ev.TID]...)
+	}
+	for _, st := range states {
+		if st.FD != fd || st.Inode != inode || !knownProtocol(st.Proto) {
 			continue
 		}
 		// As the call left it: what sock_diag said then.
@@ -310,11 +314,11 @@ func socketProtocol(pid, fd int32) string {
 // Observe learns from an event: call it for every event, after the event
 // was printed (a call's entry before its exit).
 func (r *Resolver) Observe(ev *trace.Event) {
-	r.now = r.now[:0]
 	switch ev.Kind {
 	case trace.SyscallEnter:
 		r.enter(ev)
 	case trace.SyscallExit:
+		delete(r.entrySockets, ev.TID)
 		r.exit(ev)
 	case trace.Exit:
 		if ev.TID == ev.PID {
@@ -390,27 +394,20 @@ func (r *Resolver) Learn(ev *trace.Event) {
 	}
 }
 
-// learnSockets makes the socket states ev carries answer -yy for what is
-// printed now (Observe forgets them): at an entry, its arguments as the
-// call found them (kept for its exit); at an exit, the sockets it made and
-// its entry's.
+// learnSockets keeps the socket states of a call's entry for its exit
+// (Socket), until the exit is observed.
 func (r *Resolver) learnSockets(ev *trace.Event) {
-	r.now, r.nowTID = r.now[:0], ev.TID
-	switch ev.Kind {
-	case trace.SyscallEnter:
-		r.now = append(r.now, ev.Sockets...)
-		if len(ev.Sockets) > 0 {
-			if r.entrySockets == nil {
-				r.entrySockets = make(map[int32][]trace.SocketState)
-			}
-			r.entrySockets[ev.TID] = append(r.entrySockets[ev.TID][:0], ev.Sockets...)
-		} else {
-			delete(r.entrySockets, ev.TID)
-		}
-	case trace.SyscallExit:
-		r.now = append(append(r.now, ev.Sockets...), r.entrySockets[ev.TID]...)
-		delete(r.entrySockets, ev.TID)
+	if ev.Kind != trace.SyscallEnter {
+		return
 	}
+	if len(ev.Sockets) == 0 {
+		delete(r.entrySockets, ev.TID)
+		return
+	}
+	if r.entrySockets == nil {
+		r.entrySockets = make(map[int32][]trace.SocketState)
+	}
+	r.entrySockets[ev.TID] = append(r.entrySockets[ev.TID][:0], ev.Sockets...)
 }
 
 // learnResult learns from the call's effects, arguments and result.

@@ -20,6 +20,11 @@ import (
 
 func self() int32 { return int32(os.Getpid()) }
 
+// selfEvent is an event of this process that carries no socket states.
+func selfEvent() *trace.Event {
+	return &trace.Event{Kind: trace.SyscallEnter, PID: self(), TID: self()}
+}
+
 func TestFDPathAndDeleted(t *testing.T) {
 	r := New(Live, decode.HexNone)
 	defer r.Close()
@@ -76,7 +81,7 @@ func TestSocketDetails(t *testing.T) {
 	lf, _ := ln.(*net.TCPListener).File()
 	defer lf.Close()
 	port := ln.Addr().(*net.TCPAddr).Port
-	got, ok := r.Socket(self(), int32(lf.Fd()), socketInode(t, int(lf.Fd())))
+	got, ok := r.Socket(selfEvent(), int32(lf.Fd()), socketInode(t, int(lf.Fd())))
 	if want := "TCP:[127.0.0.1:" + strconv.Itoa(port) + "]"; !ok || got != want {
 		t.Errorf("listening socket: %q, %v; want %q", got, ok, want)
 	}
@@ -89,7 +94,7 @@ func TestSocketDetails(t *testing.T) {
 	cf, _ := c.(*net.TCPConn).File()
 	defer cf.Close()
 	local := c.LocalAddr().String()
-	got, ok = r.Socket(self(), int32(cf.Fd()), socketInode(t, int(cf.Fd())))
+	got, ok = r.Socket(selfEvent(), int32(cf.Fd()), socketInode(t, int(cf.Fd())))
 	if want := "TCP:[" + local + "->" + ln.Addr().String() + "]"; !ok || got != want {
 		t.Errorf("connected socket: %q, %v; want %q", got, ok, want)
 	}
@@ -101,7 +106,7 @@ func TestSocketDetails(t *testing.T) {
 	defer unix.Close(pair[0])
 	defer unix.Close(pair[1])
 	a, b := socketInode(t, pair[0]), socketInode(t, pair[1])
-	got, ok = r.Socket(self(), int32(pair[0]), a)
+	got, ok = r.Socket(selfEvent(), int32(pair[0]), a)
 	if want := "UNIX-STREAM:[" + strconv.FormatUint(a, 10) + "->" + strconv.FormatUint(b, 10) + "]"; !ok || got != want {
 		t.Errorf("socketpair: %q, %v; want %q", got, ok, want)
 	}
@@ -345,7 +350,7 @@ func TestLearnedSockets(t *testing.T) {
 		{940, a, "UNIX-STREAM:[4000000001->4000000002]"},
 		{941, b, "UNIX-STREAM:[4000000002->4000000001]"},
 	} {
-		if got, ok := r.Socket(self(), tc.fd, tc.inode); !ok || got != tc.want {
+		if got, ok := r.Socket(pair, tc.fd, tc.inode); !ok || got != tc.want {
 			t.Errorf("descriptor %d: %q, %v; want %q", tc.fd, got, ok, tc.want)
 		}
 	}
@@ -356,7 +361,7 @@ func TestLearnedSockets(t *testing.T) {
 	r.Observe(enter)
 	exit := event(t, trace.SyscallExit, "connect", -int64(unix.ECONNREFUSED), 942, 0x1000, 16)
 	r.Learn(exit) // printed now, whole, with the entry's arguments
-	if got, ok := r.Socket(self(), 942, tcp); !ok || got != "TCP:[4000000003]" {
+	if got, ok := r.Socket(exit, 942, tcp); !ok || got != "TCP:[4000000003]" {
 		t.Errorf("connect's socket at its exit: %q, %v; want %q", got, ok, "TCP:[4000000003]")
 	}
 	r.Observe(exit)
@@ -389,16 +394,16 @@ func TestSocketStatesOfEvent(t *testing.T) {
 	ev.Sockets = states
 	r.Learn(ev)
 	for i, st := range states {
-		if got, ok := r.Socket(self(), st.FD, st.Inode); !ok || got != want[i] {
+		if got, ok := r.Socket(ev, st.FD, st.Inode); !ok || got != want[i] {
 			t.Errorf("%+v: %q, %v; want %q", st, got, ok, want[i])
 		}
 	}
 	r.Observe(ev)
 	// Printed: what was cached stays, the unlisted UDP socket is unknown.
-	if got, ok := r.Socket(self(), 950, base); got != want[0] {
+	if got, ok := r.Socket(selfEvent(), 950, base); got != want[0] {
 		t.Errorf("TCP after the event: %q, %v; want %q (cached)", got, ok, want[0])
 	}
-	if got, ok := r.Socket(self(), 951, base+1); ok {
+	if got, ok := r.Socket(selfEvent(), 951, base+1); ok {
 		t.Errorf("UDP after the event: %q; want nothing (not cached)", got)
 	}
 }

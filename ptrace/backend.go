@@ -34,6 +34,9 @@ func New() *Backend { return &Backend{SameCPU: true} }
 // Name returns "ptrace", as --backend spells it.
 func (*Backend) Name() string { return "ptrace" }
 
+// Capabilities says how the backend observes tasks: it stops each task at every syscall stop and reports it then.
+func (*Backend) Capabilities() trace.Capabilities { return trace.Capabilities{Stops: true} }
+
 var _ trace.Backend = (*Backend)(nil)
 
 // Run traces target: it launches target.Path (stopped before its execve,

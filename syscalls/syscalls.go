@@ -13,7 +13,6 @@ package syscalls
 import (
 	"fmt"
 	"runtime"
-	"sort"
 	"strings"
 
 	"github.com/sctrace/sctrace/trace"
@@ -188,27 +187,6 @@ func (t *Table) All() []*Syscall {
 			out = append(out, &t.byNR[i])
 		}
 	}
-	return out
-}
-
-// WithClass returns the numbers of the calls that are in any of classes.
-func (t *Table) WithClass(classes Class) []int {
-	var out []int
-	for i := range t.byNR {
-		if t.byNR[i].Name != "" && t.byNR[i].Classes&classes != 0 {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
-// Names returns every name in the table, sorted.
-func (t *Table) Names() []string {
-	out := make([]string, 0, len(t.byName))
-	for n := range t.byName {
-		out = append(out, n)
-	}
-	sort.Strings(out)
 	return out
 }
 

@@ -351,10 +351,20 @@ type Options struct {
 	Warn func(error)
 }
 
+// Capabilities says how a backend observes its tasks.
+type Capabilities struct {
+	// Stops says the backend stops a task at each event it reports and
+	// calls the sink before resuming it, so /proc shows the task as the
+	// event does (ptrace). Otherwise events are reported after the fact.
+	Stops bool
+}
+
 // Backend traces a target and reports what happens as Events.
 type Backend interface {
 	// Name is the backend's name as --backend spells it.
 	Name() string
+	// Capabilities says how the backend observes its tasks.
+	Capabilities() Capabilities
 	// Run traces target until every traced task has exited or ctx is done,
 	// calling sink for each event in the order observed. The event and the
 	// memory it points to are valid only during the call (see CopyTo). It returns the

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -95,6 +96,15 @@ func chooseBackend(cfg *config, stderr io.Writer) (trace.Backend, error) {
 		return ebpf, nil
 	}
 	return pt, nil
+}
+
+// advice is what the CLI adds to an error of backend's Run: a backend that
+// cannot run here points to the one that can run anywhere.
+func advice(err error, backend trace.Backend) string {
+	if errors.Is(err, trace.ErrUnsupported) && !backend.Capabilities().Stops {
+		return "; use --backend=ptrace"
+	}
+	return ""
 }
 
 // reportLost says on stderr how many events the backend could not deliver

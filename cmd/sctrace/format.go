@@ -112,15 +112,15 @@ func parseDecodeFDs(s string) (decode.FDDecode, error) {
 
 // fdResolver returns the resolver -y needs for backend, or nil, and
 // gives it to dec; launched says a command is started, which inherits
-// sctrace's descriptors 0-2. A backend
-// whose events are processed while the tracee is stopped (ptrace) can
-// trust /proc; others learn from events first.
+// sctrace's descriptors 0-2. A backend whose events are handled while the
+// task is stopped (ptrace) can trust /proc; others learn from events
+// first.
 func fdResolver(f *formatFlags, backend trace.Backend, dec *decode.Decoder, launched bool) *fdpath.Resolver {
 	if f.decodeFDs == 0 {
 		return nil
 	}
 	mode := fdpath.Learned
-	if backend.Name() == "ptrace" {
+	if backend.Capabilities().Stops {
 		mode = fdpath.Live
 	}
 	r := fdpath.New(mode, dec.Options().Hex)

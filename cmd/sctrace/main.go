@@ -87,7 +87,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	opts := backendOptions(cfg, spec)
 	cfg.proc.setOptions(&opts, cfg, spec, stderr)
-	backend, err := selectBackend(cfg, stderr)
+	backend, err := chooseBackend(cfg, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "sctrace: %v\n", err)
 		return 1
@@ -119,7 +119,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1 // each -p failure is printed already
 	}
 	if runErr != nil {
-		fmt.Fprintf(stderr, "sctrace: %v\n", runErr)
+		fmt.Fprintf(stderr, "sctrace: %v%s\n", runErr, advice(runErr, backend))
 		return 1
 	}
 	if closeErr != nil {
@@ -194,11 +194,6 @@ func backendOptions(cfg *config, spec *filter.Spec) trace.Options {
 	opts.NameNewFDs = cfg.format.decodeFDs != 0
 	opts.DescribeSockets = cfg.format.decodeFDs&decode.FDSocket != 0
 	return opts
-}
-
-// selectBackend returns the backend --backend names.
-func selectBackend(cfg *config, stderr io.Writer) (trace.Backend, error) {
-	return chooseBackend(cfg, stderr)
 }
 
 // buildSpec turns -e, -z, -Z and -q into a filter.Spec.

@@ -7,8 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"testing"
-
-	"golang.org/x/sys/unix"
 )
 
 // InCI reports whether the tests run in CI (CI=true), where a missing
@@ -65,13 +63,4 @@ func RequireCommand(t testing.TB, name string) string {
 		skipOrFail(t, "needs "+name+" on PATH: "+err.Error())
 	}
 	return p
-}
-
-// KernelRelease returns uname -r.
-func KernelRelease() string {
-	var u unix.Utsname
-	if err := unix.Uname(&u); err != nil {
-		return ""
-	}
-	return unix.ByteSliceToString(u.Release[:])
 }
