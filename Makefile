@@ -7,7 +7,7 @@ GOBIN       := $(shell $(GO) env GOPATH)/bin
 # Debian packages the tests drive: strace is the oracle, gcc builds workloads.
 TEST_PKGS   := strace gcc libc6-dev python3
 
-.PHONY: all build demo bench test deps lint generate bpf-tools clean
+.PHONY: all build demo bench test deps lint generate bpf-tools figures clean
 
 all: build
 
@@ -86,6 +86,17 @@ bpf-tools:
 
 generate: bpf-tools
 	$(GO) generate ./syscalls/... ./bpfbackend/...
+
+# figures: copy the figures of the last runs into the documents' generated
+# blocks: the conformance and parity totals of the last `make test`, the
+# table of the last `make bench`. Run it after either; nothing in those
+# blocks is edited by hand.
+figures:
+	$(GO) run ./cmd/sctrace-figures \
+		$$(test -f $(BIN)/conformance.txt && echo --conformance $(BIN)/conformance.txt) \
+		$$(test -f $(BIN)/parity.txt && echo --parity $(BIN)/parity.txt) \
+		$$(test -f $(BIN)/overhead.json && echo --bench $(BIN)/overhead.json) \
+		README.md docs/overhead.md
 
 clean:
 	rm -rf $(BIN)
