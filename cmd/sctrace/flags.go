@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -37,6 +38,41 @@ type config struct {
 	command     []string
 	summary     summaryFlags // -c, -C, -w, -S, -U, -O (summary.go)
 }
+
+// maxStringLimit is the largest -s strace accepts (UINT_MAX / 4).
+const maxStringLimit = 1<<30 - 1
+
+// parseUint reads a decimal number from 0 to max, as strace's
+// string_to_uint_upto does.
+func parseUint(s string, max int64) (int, bool) {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 0 || n > max {
+		return 0, false
+	}
+	return int(n), true
+}
+
+// spelling returns how the last occurrence of an option was spelled in
+// args, as strace names it in errors: "-s" or "--string-limit".
+func spelling(args []string, short, long string) string {
+	name := "-" + short
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "--"+long || strings.HasPrefix(a, "--"+long+"=") {
+			name = "--" + long
+		} else if strings.HasPrefix(a, "-"+short) && !strings.HasPrefix(a, "--") {
+			name = "-" + short
+		}
+	}
+	return name
+}
+
+// message is an error worded as strace words it, printed as it is.
+type message string
+
+func (m message) Error() string { return string(m) }
 
 // usageError is a command-line mistake: strace prints it followed by a hint
 // to run -h.
@@ -96,26 +132,30 @@ func parseArgs(args []string) (*config, error) {
 		return cfg, nil
 	}
 
+	if fs.Changed("output") && cfg.output == "" {
+		// strace opens the empty name, and fails.
+		return nil, message("Can't fopen '': No such file or directory")
+	}
 	cfg.stringLimit = 32
 	if fs.Changed("string-limit") {
-		n, err := strconv.Atoi(stringLimit)
-		if err != nil || n < 0 {
-			return nil, usageErrorf("invalid -s argument: '%s'", stringLimit)
+		n, ok := parseUint(stringLimit, maxStringLimit)
+		if !ok {
+			return nil, usageErrorf("invalid %s argument: '%s'", spelling(args, "s", "string-limit"), stringLimit)
 		}
 		cfg.stringLimit = n
 	}
 	cfg.column = 40
 	if fs.Changed("columns") {
-		n, err := strconv.Atoi(column)
-		if err != nil || n < 0 {
-			return nil, usageErrorf("invalid -a argument: '%s'", column)
+		n, ok := parseUint(column, math.MaxInt32)
+		if !ok {
+			return nil, usageErrorf("invalid %s argument: '%s'", spelling(args, "a", "columns"), column)
 		}
 		cfg.column = n
 	}
 	for _, p := range pids {
 		for _, f := range strings.FieldsFunc(p, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' }) {
-			n, err := strconv.Atoi(f)
-			if err != nil || n <= 0 {
+			n, ok := parseUint(f, math.MaxInt32)
+			if !ok || n == 0 {
 				return nil, usageErrorf("Invalid process id: '%s'", f)
 			}
 			cfg.pids = append(cfg.pids, n)
