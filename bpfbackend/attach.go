@@ -1,7 +1,6 @@
 package bpfbackend
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"strconv"
@@ -9,13 +8,13 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"github.com/sctrace/sctrace/ptrace"
+	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/trace"
 )
 
-// startStopped starts the command in the exec stub the ptrace backend
-// uses too; it is stopped until it gets SIGCONT.
-var startStopped = ptrace.StartStopped
+// startStopped starts the command in the exec stub (tracee.Init); it is
+// stopped until it gets SIGCONT.
+var startStopped = tracee.StartStopped
 
 // attachAll adds each pid (and, under -f, its threads) to the traced set,
 // without stopping anything. Like the ptrace backend, it carries on past a
@@ -54,16 +53,21 @@ func (s *session) attachProcess(pid int32) error {
 		return nil
 	}
 	if pid <= 0 || unix.Kill(int(pid), 0) == unix.ESRCH {
-		return &ptrace.AttachError{PID: int(pid), Err: unix.ESRCH}
+		return &tracee.AttachError{PID: int(pid), Err: unix.ESRCH}
 	}
-	if isKernelThread(pid) {
+	if tracee.IsKernelThread(int(pid)) {
 		// ptrace refuses these with EPERM; a kernel thread never enters
 		// a system call from user space, so there is nothing to trace.
 		return fmt.Errorf("attach %d: a kernel thread has no system calls to trace", pid)
 	}
 	tids := []int32{pid}
 	if s.opts.FollowForks {
-		tids = append(tids, threadsOf(pid)...)
+		all, _ := tracee.Threads(int(pid))
+		for _, tid := range all {
+			if int32(tid) != pid {
+				tids = append(tids, int32(tid))
+			}
+		}
 	}
 	for _, tid := range tids {
 		if err := s.trace(tid); err != nil {
@@ -140,42 +144,4 @@ func parseProcSyscall(data []byte) (nr int32, args [6]uint64, sp uint64, ok bool
 		return 0, args, 0, false
 	}
 	return int32(n), args, sp, true
-}
-
-// threadsOf lists the threads of pid other than pid itself.
-func threadsOf(pid int32) []int32 {
-	ents, err := os.ReadDir("/proc/" + strconv.Itoa(int(pid)) + "/task")
-	if err != nil {
-		return nil
-	}
-	var tids []int32
-	for _, e := range ents {
-		if tid, err := strconv.Atoi(e.Name()); err == nil && int32(tid) != pid {
-			tids = append(tids, int32(tid))
-		}
-	}
-	return tids
-}
-
-// pfKthread is the kernel's PF_KTHREAD task flag.
-const pfKthread = 0x00200000
-
-// isKernelThread reports whether pid is a kernel thread, from the flags
-// field (the 9th) of /proc/PID/stat.
-func isKernelThread(pid int32) bool {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(int(pid)) + "/stat")
-	if err != nil {
-		return false
-	}
-	// The command name (field 2) may hold spaces: count from its ')'.
-	i := bytes.LastIndexByte(data, ')')
-	if i < 0 {
-		return false
-	}
-	fields := strings.Fields(string(data[i+1:]))
-	if len(fields) < 7 {
-		return false
-	}
-	flags, err := strconv.ParseUint(fields[6], 10, 64)
-	return err == nil && flags&pfKthread != 0
 }

@@ -23,12 +23,14 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/sctrace/sctrace/internal/testutil"
+	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/ptrace"
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
 func TestMain(m *testing.M) {
+	tracee.Init()
 	code := m.Run()
 	testutil.RemoveBuildDir()
 	os.Exit(code)

@@ -1,33 +1,11 @@
 package ptrace
 
 import (
-	"errors"
 	"fmt"
-	"strings"
-	"syscall"
 
+	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/trace"
 )
-
-// AttachError is the failure to attach to one -p process, worded as strace
-// words it: "attach: ptrace(PTRACE_SEIZE, 42): No such process".
-type AttachError struct {
-	PID int
-	Err error
-}
-
-// Error returns strace's wording, with glibc's capitalized strerror.
-func (e *AttachError) Error() string {
-	reason := e.Err.Error()
-	var errno syscall.Errno
-	if errors.As(e.Err, &errno) && reason != "" {
-		reason = strings.ToUpper(reason[:1]) + reason[1:]
-	}
-	return fmt.Sprintf("attach: ptrace(PTRACE_SEIZE, %d): %s", e.PID, reason)
-}
-
-// Unwrap returns the ptrace error.
-func (e *AttachError) Unwrap() error { return e.Err }
 
 // attachOptions are the options of an attached task: no EXITKILL, since a
 // process we attached to must outlive us.
@@ -79,7 +57,7 @@ func (tr *tracer) attachProcess(pid int) error {
 		return nil
 	}
 	if err := tr.attachThread(pid); err != nil {
-		return &AttachError{PID: pid, Err: err}
+		return &tracee.AttachError{PID: pid, Err: err}
 	}
 	leader := tr.tasks[pid]
 	attached := []*task{leader}
@@ -89,7 +67,7 @@ func (tr *tracer) attachProcess(pid int) error {
 		// and show up at their first stop. Re-read the list until it
 		// holds nothing new.
 		for pass := 0; pass < 8; pass++ {
-			tids, err := threadsOf(leader.pid)
+			tids, err := tracee.Threads(leader.pid)
 			if err != nil {
 				break
 			}
@@ -130,7 +108,7 @@ func (tr *tracer) attachThread(tid int) error {
 	// PTRACE_INTERRUPT cannot fail on a task just seized, but for
 	// ESRCH: it died, and its exit will be reported.
 	_ = interrupt(tid)
-	tr.tasks[tid] = &task{tid: tid, pid: threadGroup(tid)}
+	tr.tasks[tid] = &task{tid: tid, pid: tracee.ThreadGroup(tid)}
 	tr.attached++
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
@@ -106,7 +107,7 @@ func (tr *tracer) dispatch(pid int, ws unix.WaitStatus) {
 // adopt registers a tracee the kernel attached for us (a new child or
 // thread under -f) whose first stop came before its creator's event.
 func (tr *tracer) adopt(tid int, now int64) *task {
-	tgid, ppid, ok := procStatus(tid)
+	tgid, ppid, ok := tracee.Status(tid)
 	if !ok {
 		tgid = tid
 	}
@@ -328,7 +329,7 @@ func (tr *tracer) childCreated(parent *task, tid int, now int64) {
 		return
 	}
 	tr.place.newTask(tid, true)
-	tk := &task{tid: tid, pid: threadGroup(tid), launched: parent.launched, arch: parent.arch, seccomp: parent.seccomp}
+	tk := &task{tid: tid, pid: tracee.ThreadGroup(tid), launched: parent.launched, arch: parent.arch, seccomp: parent.seccomp}
 	tr.emit(tr.event(trace.NewTask, tk, now))
 	if ws, gone := tr.goneEarly[tid]; gone {
 		delete(tr.goneEarly, tid)

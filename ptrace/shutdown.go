@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -92,7 +93,7 @@ func (tr *tracer) shutdownStatus(pid int, ws unix.WaitStatus, killed map[int]boo
 			return
 		}
 		// A new child of a task being released.
-		tgid, ppid, _ := procStatus(pid)
+		tgid, ppid, _ := tracee.Status(pid)
 		tk = &task{tid: pid, pid: tgid}
 		if tgid == 0 {
 			tk.pid = pid

@@ -1,11 +1,6 @@
 package ptrace
 
 import (
-	"bufio"
-	"os"
-	"strconv"
-	"strings"
-
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
@@ -60,50 +55,4 @@ func (t *task) clearCaptures() {
 		}
 	}
 	t.caps = [trace.MaxArgs]trace.Capture{}
-}
-
-// procStatus reads the Tgid and PPid lines of /proc/TID/status.
-func procStatus(tid int) (tgid, ppid int, ok bool) {
-	f, err := os.Open("/proc/" + strconv.Itoa(tid) + "/status")
-	if err != nil {
-		return 0, 0, false
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	found := 0
-	for sc.Scan() && found < 2 {
-		line := sc.Text()
-		if v, ok := strings.CutPrefix(line, "Tgid:"); ok {
-			tgid, _ = strconv.Atoi(strings.TrimSpace(v))
-			found++
-		} else if v, ok := strings.CutPrefix(line, "PPid:"); ok {
-			ppid, _ = strconv.Atoi(strings.TrimSpace(v))
-			found++
-		}
-	}
-	return tgid, ppid, tgid > 0
-}
-
-// threadGroup returns the thread group id of tid, or tid if it cannot be
-// read (the task may be gone already).
-func threadGroup(tid int) int {
-	if tgid, _, ok := procStatus(tid); ok {
-		return tgid
-	}
-	return tid
-}
-
-// threadsOf lists the thread ids in /proc/PID/task.
-func threadsOf(pid int) ([]int, error) {
-	ents, err := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/task")
-	if err != nil {
-		return nil, err
-	}
-	tids := make([]int, 0, len(ents))
-	for _, e := range ents {
-		if tid, err := strconv.Atoi(e.Name()); err == nil {
-			tids = append(tids, tid)
-		}
-	}
-	return tids, nil
 }
