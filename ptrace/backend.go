@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/sctrace/sctrace/capture"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -108,7 +109,7 @@ type tracer struct {
 	// attached counts tasks attached with -p.
 	attached int
 
-	mem   memReader
+	mem   capture.Process
 	si    syscallInfo
 	ev    trace.Event
 	sig   trace.SignalInfo
@@ -152,7 +153,7 @@ var forcePeekData bool
 
 func newTracer(opts trace.Options, sink func(*trace.Event) error) *tracer {
 	return &tracer{
-		mem:       memReader{noVM: forcePeekData},
+		mem:       capture.Process{Fallback: peekData, NoVM: forcePeekData},
 		opts:      opts,
 		sink:      sink,
 		tasks:     make(map[int]*task),

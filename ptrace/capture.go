@@ -14,7 +14,7 @@ func (tr *tracer) runPlans(tk *task, when syscalls.When, ret int64) {
 	if tr.opts.CountOnly {
 		return
 	}
-	tr.mem.tid = tk.tid
+	tr.mem.TID = tk.tid
 	x := capture.Executor{StringLimit: tr.opts.StringLimit, Verbose: tr.opts.Verbose,
 		FullData: syscalls.Dumped(tk.sc, &tk.args, &tr.opts)}
 	x.Run(&tr.mem, &tk.sc.Plan, when, ret, capture.Call{Args: &tk.args, SP: tk.sp, Caps: &tk.caps, Bufs: &tk.bufs})
