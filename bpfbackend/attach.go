@@ -9,7 +9,6 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/sctrace/sctrace/internal/tracee"
-	"github.com/sctrace/sctrace/trace"
 )
 
 // startStopped starts the command in the exec stub (tracee.Init); it is
@@ -17,60 +16,36 @@ import (
 var startStopped = tracee.StartStopped
 
 // attachAll adds each pid (and, under -f, its threads) to the traced set,
-// without stopping anything. Like the ptrace backend, it carries on past a
-// pid it cannot add (reported to Options.Warn) and fails only when nothing
-// is traced and no command follows.
+// without stopping anything. The policy on failures is
+// tracee.Table.AttachAll's, as under ptrace.
 func (s *session) attachAll(pids []int, launching bool) error {
-	var first error
-	attached := 0
-	for _, pid := range pids {
-		err := s.attachProcess(int32(pid))
-		if err == nil {
-			attached++
-			continue
-		}
-		if s.opts.Warn != nil {
-			s.opts.Warn(err)
-		} else if first == nil {
-			first = err
-		}
-	}
-	if s.sinkErr != nil {
-		return s.sinkErr
-	}
-	if attached > 0 || launching {
-		return nil
-	}
-	if first != nil {
-		return first
-	}
-	return fmt.Errorf("ebpf: %w", trace.ErrNothingAttached)
+	return s.tasks.AttachAll(pids, launching, s.opts.Warn, s.attachProcess, "ebpf")
 }
 
 // attachProcess traces pid and, under -f, its other threads.
-func (s *session) attachProcess(pid int32) error {
-	if _, ok := s.tasks[pid]; ok {
+func (s *session) attachProcess(pid int) error {
+	if s.tasks.Has(pid) {
 		return nil
 	}
-	if pid <= 0 || unix.Kill(int(pid), 0) == unix.ESRCH {
-		return &tracee.AttachError{PID: int(pid), Err: unix.ESRCH}
+	if pid <= 0 || unix.Kill(pid, 0) == unix.ESRCH {
+		return &tracee.AttachError{PID: pid, Err: unix.ESRCH}
 	}
-	if tracee.IsKernelThread(int(pid)) {
+	if tracee.IsKernelThread(pid) {
 		// ptrace refuses these with EPERM; a kernel thread never enters
 		// a system call from user space, so there is nothing to trace.
 		return fmt.Errorf("attach %d: a kernel thread has no system calls to trace", pid)
 	}
-	tids := []int32{pid}
+	tids := []int{pid}
 	if s.opts.FollowForks {
-		all, _ := tracee.Threads(int(pid))
+		all, _ := tracee.Threads(pid)
 		for _, tid := range all {
-			if int32(tid) != pid {
-				tids = append(tids, int32(tid))
+			if tid != pid {
+				tids = append(tids, tid)
 			}
 		}
 	}
 	for _, tid := range tids {
-		if err := s.trace(tid); err != nil {
+		if err := s.trace(int32(tid)); err != nil {
 			return err
 		}
 	}
@@ -78,19 +53,12 @@ func (s *session) attachProcess(pid int32) error {
 	// whoever waits for that report to wake the process (a test writing
 	// to its stdin) must find its call's state already written.
 	for _, tid := range tids {
-		s.adoptCallInProgress(pid, tid)
+		s.adoptCallInProgress(int32(pid), int32(tid))
 	}
-	for i, tid := range tids {
-		tk := &task{tid: tid, pid: pid}
-		s.tasks[tid] = tk
-		ev := s.event(trace.NewTask, tk, monotonicNow())
-		ev.Attached = true
-		if i == 0 && len(tids) > 1 {
-			ev.Threads = int32(len(tids))
-		}
-		ev.WithLeader = i > 0
-		s.emit(ev)
+	for _, tid := range tids {
+		s.tasks.Put(s.taskState(tid, pid, false, false))
 	}
+	s.tasks.ReportAttached(tids, monotonicNow())
 	return nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/sctrace/sctrace/capture"
+	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -95,9 +96,10 @@ const (
 // on the locked tracer goroutine only.
 type tracer struct {
 	opts trace.Options
-	sink func(*trace.Event) error
 
-	tasks map[int]*task
+	// tasks are the traced threads; it emits the events and keeps the
+	// sink's first error.
+	tasks *tracee.Table[*task]
 	// goneEarly remembers tasks that exited before their creator's fork
 	// event named them.
 	goneEarly map[int]unix.WaitStatus
@@ -117,9 +119,6 @@ type tracer struct {
 
 	// rusage is what the last wait4 reported, for Options.SyscallCPUTime.
 	rusage unix.Rusage
-
-	// sinkErr is the first error the sink returned; no event follows it.
-	sinkErr error
 
 	// stop is set by requestStop; the wake sentinel (see stub.go) is how
 	// requestStop interrupts a blocked wait4.
@@ -155,8 +154,7 @@ func newTracer(opts trace.Options, sink func(*trace.Event) error) *tracer {
 	return &tracer{
 		mem:       capture.Process{Fallback: peekData, NoVM: forcePeekData},
 		opts:      opts,
-		sink:      sink,
-		tasks:     make(map[int]*task),
+		tasks:     tracee.NewTable[*task](sink),
 		goneEarly: make(map[int]unix.WaitStatus),
 		clock:     newClock(),
 		wakeFD:    -1,
@@ -187,6 +185,7 @@ func (tr *tracer) run(ctx context.Context, target trace.Target) (trace.Result, e
 		}
 	}
 	err := tr.loop()
+	tr.tasks.ReleaseExits()
 	if err == nil && tr.stop.Load() {
 		err = ctx.Err()
 	}
@@ -204,23 +203,6 @@ func (tr *tracer) requestStop() {
 		unix.Close(tr.wakeFD)
 		tr.wakeFD = -1
 	}
-}
-
-// emit hands ev to the sink, unless the sink already failed.
-func (tr *tracer) emit(ev *trace.Event) {
-	if tr.sinkErr != nil {
-		return
-	}
-	if err := tr.sink(ev); err != nil {
-		tr.sinkErr = err
-	}
-}
-
-// event resets the reused event for a new one about tk.
-func (tr *tracer) event(kind trace.Kind, tk *task, now int64) *trace.Event {
-	ev := &tr.ev
-	*ev = trace.Event{Kind: kind, PID: int32(tk.pid), TID: int32(tk.tid), Arch: tk.arch, Enter: now}
-	return ev
 }
 
 // clock reads CLOCK_MONOTONIC cheaply: the runtime's monotonic clock (a

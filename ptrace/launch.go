@@ -39,7 +39,7 @@ func (tr *tracer) launch(target trace.Target) error {
 		tracee.KillAndReap(pid)
 		return fmt.Errorf("launch %s: continue exec stub: %w", target.Path, err)
 	}
-	tr.tasks[pid] = &task{tid: pid, pid: pid, launched: true, hidden: true}
+	tr.tasks.Put(&task{Task: tracee.Task{TID: pid, PID: pid, Launched: true, Hidden: true}})
 	tr.launchPid = pid
 	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"syscall"
+
+	"github.com/sctrace/sctrace/trace"
 )
 
 // AttachError is the failure to attach to one -p process, worded as strace
@@ -27,3 +29,37 @@ func (e *AttachError) Error() string {
 
 // Unwrap returns the underlying error.
 func (e *AttachError) Unwrap() error { return e.Err }
+
+// AttachAll attaches to each of pids with attach (-p), which registers a
+// process's threads and reports them (ReportAttached). Like strace, it
+// carries on past a pid it cannot attach: each failure goes to warn, or,
+// without warn, the first is kept. It fails only when nothing was
+// attached and nothing is to be launched (launching says whether a
+// command follows): with that first failure, or ErrNothingAttached
+// prefixed by backend. A sink failure during the attaches is returned.
+func (tb *Table[T]) AttachAll(pids []int, launching bool, warn func(error), attach func(pid int) error, backend string) error {
+	var first error
+	attached := 0
+	for _, pid := range pids {
+		err := attach(pid)
+		if err == nil {
+			attached++
+			continue
+		}
+		if warn != nil {
+			warn(err)
+		} else if first == nil {
+			first = err
+		}
+	}
+	if tb.err != nil {
+		return tb.err
+	}
+	if attached > 0 || launching {
+		return nil
+	}
+	if first != nil {
+		return first
+	}
+	return fmt.Errorf("%s: %w", backend, trace.ErrNothingAttached)
+}
