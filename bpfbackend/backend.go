@@ -127,7 +127,7 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 			if stub != nil {
 				// Not launched: the run failed before.
 				if st := <-stub; st.err == nil {
-					killStub(st.pid)
+					tracee.KillAndReap(st.pid)
 				}
 			}
 		}()
@@ -336,17 +336,6 @@ func startStub(target trace.Target) <-chan stubStart {
 		ch <- stubStart{pid, err}
 	}()
 	return ch
-}
-
-// killStub kills and reaps an exec stub that will not be launched.
-func killStub(pid int) {
-	_ = unix.Kill(pid, unix.SIGKILL)
-	var ws unix.WaitStatus
-	for {
-		if _, err := unix.Wait4(pid, &ws, 0, nil); err != unix.EINTR {
-			return
-		}
-	}
 }
 
 // waitReaped waits for the launched command's status.
