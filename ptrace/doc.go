@@ -15,6 +15,10 @@
 //
 // # Events
 //
+// The stops feed the task table of package internal/tracee, shared with
+// the eBPF backend, which builds the events; they obey the event contract
+// of package trace. Under ptrace:
+//
 //   - SyscallEnter at each entry stop, with the entry-time captures;
 //     SyscallExit at each exit stop, repeating NR, Args and Enter and
 //     carrying every capture (entry ones copied forward, exit ones filled
