@@ -113,7 +113,6 @@ type tracer struct {
 
 	mem   capture.Process
 	si    syscallInfo
-	ev    trace.Event
 	sig   trace.SignalInfo
 	clock clock
 

@@ -49,7 +49,8 @@ int main(void)
 // what its stream must show beyond the contract.
 type contractWorkload struct {
 	name string
-	// source is the C file's path, or its text when inline.
+	// source is the C program's text when inline; otherwise the program
+	// is testdata/workloads/NAME.c.
 	source string
 	inline bool
 	// onEvent, if set, is called with every event, in the sink.
@@ -97,7 +98,7 @@ func TestContract(t *testing.T) {
 		func() trace.Backend { return bpfbackend.New() },
 	}
 	for _, w := range workloads {
-		src := w.source
+		var src string
 		if w.inline {
 			src = filepath.Join(t.TempDir(), w.name+".c")
 			if err := os.WriteFile(src, []byte(w.source), 0o644); err != nil {
