@@ -31,9 +31,7 @@ import (
 
 func TestMain(m *testing.M) {
 	tracee.Init()
-	code := m.Run()
-	testutil.RemoveBuildDir()
-	os.Exit(code)
+	testutil.RunAndClean(m)
 }
 
 // command returns a Target that runs argv, resolved on PATH.

@@ -18,12 +18,10 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
+// TestMain lets the test binary serve as the backends' exec stub.
 func TestMain(m *testing.M) {
-	// The backends launch commands through the exec stub.
 	tracee.Init()
-	code := m.Run()
-	testutil.RemoveBuildDir()
-	os.Exit(code)
+	testutil.RunAndClean(m)
 }
 
 // killInCall forks a child that blocks in pause(); the test kills it there
