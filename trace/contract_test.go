@@ -18,12 +18,6 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-// TestMain lets the test binary serve as the backends' exec stub.
-func TestMain(m *testing.M) {
-	tracee.Init()
-	testutil.RunAndClean(m)
-}
-
 // killInCall forks a child that blocks in pause(); the test kills it there
 // with SIGKILL when it sees the call's entry, and the parent reaps it.
 const killInCall = `#include <sys/wait.h>
@@ -42,6 +36,12 @@ int main(void)
 	return 0;
 }
 `
+
+// TestMain lets the test binary serve as the backends' exec stub.
+func TestMain(m *testing.M) {
+	tracee.Init()
+	testutil.RunAndClean(m)
+}
 
 // contractWorkload is a program traced under -f for TestContract, with
 // what its stream must show beyond the contract.
