@@ -17,6 +17,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/sctrace/sctrace/capture"
+	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
@@ -129,7 +130,7 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 			if stub != nil {
 				// Not launched: the run failed before.
 				if st := <-stub; st.err == nil {
-					killStub(st.pid)
+					tracee.KillAndReap(st.pid)
 				}
 			}
 		}()
@@ -202,24 +203,10 @@ func kernelFilter(f *trace.SyscallSet, arch uint32) *trace.SyscallSet {
 	return &k
 }
 
-// task is what user space keeps about one traced thread.
+// task is what user space keeps about one traced thread: the state both
+// backends keep (tracee.Task) and what the records add to it.
 type task struct {
-	tid, pid int32
-	// hidden: the exec stub before its execve; nothing is reported.
-	hidden bool
-	// launched: the launched command or one of its descendants; attached
-	// otherwise.
-	launched bool
-	// inCall: an entry was seen and its exit not yet; wanted: it passes
-	// the filter.
-	inCall, wanted bool
-	nr             int32
-	args           [trace.MaxArgs]uint64
-	sp             uint64
-	enter          int64
-	sc             *syscalls.Syscall
-	caps           [trace.MaxArgs]trace.Capture
-	bufs           [trace.MaxArgs][]byte
+	tracee.Task
 	// newFDs and sockets back the NewFDs and Sockets of the task's exit
 	// events, entrySockets the Sockets of its entries.
 	newFDs                []trace.FDName
@@ -242,36 +229,28 @@ type pendingSignal struct {
 // siginfoSize is sizeof(struct kernel_siginfo): what the programs copy.
 const siginfoSize = 48
 
-func (t *task) call() capture.Call {
-	return capture.Call{Args: &t.args, SP: t.sp, Caps: &t.caps, Bufs: &t.bufs}
-}
-
 // session is the user-space state of one Run.
 type session struct {
 	p    *probe
 	rd   *ringbuf.Reader
 	opts trace.Options
-	sink func(*trace.Event) error
 	tbl  *syscalls.Table
 	x    capture.Executor
 	mem  replay
 
-	tasks   map[int32]*task
+	// tasks are the traced threads; it emits the events and keeps the
+	// sink's first error.
+	tasks   *tracee.Table[*task]
 	execNRs [2]int32
-	// heldExits are thread-group leaders' exits waiting for the rest of
-	// their group (exitTask), by pid.
-	heldExits map[int32]trace.Event
 
 	launchPid int32
 	waitCh    chan unix.WaitStatus
 	reaped    bool
 	result    trace.Result
 
-	ev      trace.Event
-	sig     trace.SignalInfo
-	sinkErr error
-	stats   trace.TracerStats
-	lost    uint64
+	sig   trace.SignalInfo
+	stats trace.TracerStats
+	lost  uint64
 }
 
 func newSession(p *probe, rd *ringbuf.Reader, arch uint32, opts trace.Options, sink func(*trace.Event) error) *session {
@@ -279,10 +258,9 @@ func newSession(p *probe, rd *ringbuf.Reader, arch uint32, opts trace.Options, s
 		p:       p,
 		rd:      rd,
 		opts:    opts,
-		sink:    sink,
 		tbl:     syscalls.ForArch(arch),
 		x:       capture.Executor{StringLimit: opts.StringLimit, Verbose: opts.Verbose},
-		tasks:   make(map[int32]*task),
+		tasks:   tracee.NewTable[*task](sink),
 		execNRs: execNRs(arch),
 		waitCh:  make(chan unix.WaitStatus, 1),
 	}
@@ -312,6 +290,11 @@ func (s *session) trace(tid int32) error {
 	return nil
 }
 
+// taskState returns the state of thread tid of group pid.
+func (s *session) taskState(tid, pid int, launched, hidden bool) *task {
+	return &task{Task: tracee.Task{TID: tid, PID: pid, Arch: s.tbl.Arch, Launched: launched, Hidden: hidden}}
+}
+
 // launch registers the exec stub pid (started by startStub, stopped) as
 // traced and lets it execute the command.
 func (s *session) launch(target trace.Target, pid int) error {
@@ -334,7 +317,7 @@ func (s *session) launch(target trace.Target, pid int) error {
 	if err := s.p.objs.Traced.Put(uint32(pid), uint32(tracedStub)); err != nil {
 		return err
 	}
-	s.tasks[int32(pid)] = &task{tid: int32(pid), pid: int32(pid), hidden: true, launched: true}
+	s.tasks.Put(s.taskState(pid, pid, true, true))
 	if err := unix.Kill(pid, unix.SIGCONT); err != nil {
 		return fmt.Errorf("launch %s: continue exec stub: %w", target.Path, err)
 	}
@@ -356,17 +339,6 @@ func startStub(target trace.Target) <-chan stubStart {
 		ch <- stubStart{pid, err}
 	}()
 	return ch
-}
-
-// killStub kills and reaps an exec stub that will not be launched.
-func killStub(pid int) {
-	_ = unix.Kill(pid, unix.SIGKILL)
-	var ws unix.WaitStatus
-	for {
-		if _, err := unix.Wait4(pid, &ws, 0, nil); err != unix.EINTR {
-			return
-		}
-	}
 }
 
 // waitReaped waits for the launched command's status.
@@ -394,15 +366,15 @@ func (s *session) loop(ctx context.Context) error {
 	var rec ringbuf.Record
 	s.rd.SetDeadline(time.Now().Add(pollInterval))
 	for {
-		if s.sinkErr != nil {
+		if s.tasks.Err() != nil {
 			s.stop(ctx)
-			return s.sinkErr
+			return s.tasks.Err()
 		}
 		err := s.rd.ReadInto(&rec)
 		if err == nil {
 			s.stats.RingRecords++
 			s.handle(rec.RawSample)
-			if len(s.tasks) == 0 && s.awaitReaped(ctx) {
+			if s.tasks.Len() == 0 && s.awaitReaped(ctx) {
 				// The last task is gone: end now rather than at the
 				// next poll.
 				return s.finish()
@@ -430,9 +402,9 @@ func (s *session) loop(ctx context.Context) error {
 			}
 		}
 		s.checkVanished()
-		if len(s.tasks) == 0 && (s.launchPid == 0 || s.reaped) {
-			s.releaseLeaderExits()
-			return s.sinkErr
+		if s.tasks.Len() == 0 && (s.launchPid == 0 || s.reaped) {
+			s.tasks.ReleaseExits()
+			return s.tasks.Err()
 		}
 		s.rd.SetDeadline(time.Now().Add(pollInterval))
 	}
@@ -458,13 +430,13 @@ func (s *session) awaitReaped(ctx context.Context) bool {
 func (s *session) finish() error {
 	var rec ringbuf.Record
 	s.rd.SetDeadline(time.Now())
-	for s.sinkErr == nil && s.rd.ReadInto(&rec) == nil {
+	for s.tasks.Err() == nil && s.rd.ReadInto(&rec) == nil {
 		s.stats.RingRecords++
 		s.handle(rec.RawSample)
 	}
 	s.checkLost()
-	s.releaseLeaderExits()
-	return s.sinkErr
+	s.tasks.ReleaseExits()
+	return s.tasks.Err()
 }
 
 // stop ends tracing early: the launched command is killed, or sent the
@@ -480,11 +452,12 @@ func (s *session) stop(ctx context.Context) {
 			s.waitReaped()
 		}
 	}
-	for tid, tk := range s.tasks {
-		if forward || (!tk.launched && !tk.hidden) {
-			s.emit(s.event(trace.Detached, tk, 0))
+	for tk := range s.tasks.All() {
+		if forward || (!tk.Launched && !tk.Hidden) {
+			s.tasks.Detach(tk, 0)
+		} else {
+			s.tasks.Delete(tk.TID)
 		}
-		delete(s.tasks, tid)
 	}
 	if forward {
 		// The command goes on untraced; its status is not ours to wait
@@ -502,24 +475,24 @@ func (s *session) checkLost() {
 	ev := trace.Event{Kind: trace.Lost, PID: s.launchPid, TID: s.launchPid, Lost: n - s.lost, Enter: monotonicNow()}
 	s.lost = n
 	s.stats.Lost = n
-	s.emit(&ev)
+	s.tasks.Emit(&ev)
 }
 
 // checkVanished forgets tasks that are gone although their exit record
 // never came (it was lost): a task found dead at two checks in a row.
 func (s *session) checkVanished() {
-	for tid, tk := range s.tasks {
-		if tk.hidden && tid == s.launchPid && !s.reaped {
+	for tk := range s.tasks.All() {
+		if tk.Hidden && tk.TID == int(s.launchPid) && !s.reaped {
 			continue
 		}
-		if err := unix.Tgkill(int(tk.pid), int(tid), 0); err != unix.ESRCH {
+		if err := unix.Tgkill(tk.PID, tk.TID, 0); err != unix.ESRCH {
 			tk.gone = 0
 			continue
 		}
 		tk.gone++
 		if tk.gone >= 2 {
-			delete(s.tasks, tid)
-			s.releaseLeaderExit(tk.pid)
+			s.tasks.Delete(tk.TID)
+			s.tasks.ReleaseExit(tk.PID)
 		}
 	}
 }
@@ -528,21 +501,4 @@ func monotonicNow() int64 {
 	var ts unix.Timespec
 	_ = unix.ClockGettime(unix.CLOCK_MONOTONIC, &ts)
 	return ts.Nano()
-}
-
-// emit hands ev to the sink, unless the sink already failed.
-func (s *session) emit(ev *trace.Event) {
-	if s.sinkErr != nil {
-		return
-	}
-	if err := s.sink(ev); err != nil {
-		s.sinkErr = err
-	}
-}
-
-// event resets the reused event for a new one about tk.
-func (s *session) event(kind trace.Kind, tk *task, ts int64) *trace.Event {
-	ev := &s.ev
-	*ev = trace.Event{Kind: kind, PID: tk.pid, TID: tk.tid, Arch: s.tbl.Arch, Enter: ts}
-	return ev
 }

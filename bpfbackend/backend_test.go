@@ -23,15 +23,15 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/sctrace/sctrace/internal/testutil"
+	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/ptrace"
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
 func TestMain(m *testing.M) {
-	code := m.Run()
-	testutil.RemoveBuildDir()
-	os.Exit(code)
+	tracee.Init()
+	testutil.RunAndClean(m)
 }
 
 // command returns a Target that runs argv, resolved on PATH.

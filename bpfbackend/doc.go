@@ -16,4 +16,10 @@
 // which holds the plans' semantics for both backends, so the Events equal
 // the ptrace backend's. With Options.CountOnly the programs aggregate
 // per-syscall statistics per CPU instead and send nothing per call.
+//
+// The records feed the task table of package internal/tracee, shared with
+// the ptrace backend, which builds the events; they obey the event
+// contract of package trace. A launched command starts through tracee's
+// exec stub, so a program using this backend calls tracee.Init first in
+// main. One goroutine (Run's) reads the ring and calls the sink.
 package bpfbackend

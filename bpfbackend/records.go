@@ -46,7 +46,7 @@ func (s *session) handle(raw []byte) {
 	case recStop:
 		s.groupStop(r)
 	case recBoundary:
-		if tk := s.tasks[int32(r.Tid)]; tk != nil && !tk.hidden {
+		if tk := s.tasks.Get(int(r.Tid)); tk != nil && !tk.Hidden {
 			s.flushSignals(tk)
 		}
 	}
@@ -55,15 +55,15 @@ func (s *session) handle(raw []byte) {
 func (s *session) isExec(nr int32) bool { return nr == s.execNRs[0] || nr == s.execNRs[1] }
 
 func (s *session) enter(r *sctraceRec, raw []byte) {
-	tk := s.tasks[int32(r.Tid)]
+	tk := s.tasks.Get(int(r.Tid))
 	if tk == nil {
 		return
 	}
-	if tk.hidden {
+	if tk.Hidden {
 		if !s.isExec(r.Nr) {
 			return
 		}
-		tk.hidden = false
+		tk.Hidden = false
 	}
 	s.mem.reset(raw, int(r.Nseg), int32(r.Tid))
 	s.startCall(tk, r, int64(r.Ts))
@@ -75,27 +75,16 @@ func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
 	// Signals generated during the call (its entry came with its exit)
 	// are reported after it.
 	s.flushSignalsBefore(tk, ts)
-	tk.inCall = true
-	tk.wanted = s.opts.Filter.Has(int(r.Nr))
-	tk.nr = r.Nr
-	tk.args = r.Args
-	tk.sp = r.Sp
-	tk.enter = ts
-	tk.sc = nil
-	if !tk.wanted {
+	tk.Begin(r.Nr, r.Args, r.Sp, ts, s.opts.Filter.Has(int(r.Nr)))
+	if !tk.Wanted {
 		return
 	}
-	c := tk.call()
-	c.Clear()
 	if sc := s.tbl.Get(int(r.Nr)); sc != nil && sc.HasPlan {
-		tk.sc = sc
-		s.x.FullData = syscalls.Dumped(sc, &tk.args, &s.opts)
-		s.x.Run(&s.mem, &sc.Plan, syscalls.AtEntry, 0, c)
+		tk.Sys = sc
+		s.x.FullData = syscalls.Dumped(sc, &tk.Args, &s.opts)
+		s.x.Run(&s.mem, &sc.Plan, syscalls.AtEntry, 0, tk.Call())
 	}
-	ev := s.event(trace.SyscallEnter, tk, tk.enter)
-	ev.NR = tk.nr
-	ev.Args = tk.args
-	ev.Captures = tk.caps
+	ev := s.tasks.EntryEvent(&tk.Task)
 	if s.opts.DescribeSockets {
 		// The sockets among its arguments, as the call found them: the
 		// entry's segments after its plans' (all of an entry record's,
@@ -107,42 +96,37 @@ func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
 		tk.entrySockets = s.mem.sockets(tk.entrySockets[:0], n-s.mem.used)
 		ev.Sockets = tk.entrySockets
 	}
-	// tk.bufs change only at this call's exit or the task's next call.
+	// tk.Bufs change only at this call's exit or the task's next call.
 	ev.CapturesKept = true
-	s.emit(ev)
+	s.tasks.Emit(ev)
 }
 
 func (s *session) exit(r *sctraceRec, raw []byte) {
-	tk := s.tasks[int32(r.Tid)]
+	tk := s.tasks.Get(int(r.Tid))
 	if tk == nil {
 		return
 	}
-	if tk.hidden {
+	if tk.Hidden {
 		if r.Flags&recWithEntry == 0 || !s.isExec(r.Nr) {
 			return
 		}
-		tk.hidden = false
+		tk.Hidden = false
 	}
 	s.mem.reset(raw, int(r.Nseg), int32(r.Tid))
 	if r.Flags&recWithEntry != 0 {
 		s.startCall(tk, r, int64(r.EnterTs))
 		s.mem.skipTo(int(r.NsegEntry))
 	}
-	if !tk.inCall {
+	if !tk.InCall {
 		return
 	}
-	tk.inCall = false
-	if tk.wanted {
-		if tk.sc != nil && tk.sc.HasExitPlan {
-			s.x.FullData = syscalls.Dumped(tk.sc, &tk.args, &s.opts)
-			s.x.Run(&s.mem, &tk.sc.Plan, syscalls.AtExit, r.Ret, tk.call())
+	tk.InCall = false
+	if tk.Wanted {
+		if tk.Sys != nil && tk.Sys.HasExitPlan {
+			s.x.FullData = syscalls.Dumped(tk.Sys, &tk.Args, &s.opts)
+			s.x.Run(&s.mem, &tk.Sys.Plan, syscalls.AtExit, r.Ret, tk.Call())
 		}
-		ev := s.event(trace.SyscallExit, tk, tk.enter)
-		ev.NR = tk.nr
-		ev.Args = tk.args
-		ev.Exit = int64(r.Ts)
-		ev.Ret = r.Ret
-		ev.Captures = tk.caps
+		ev := s.tasks.ExitEvent(&tk.Task, int64(r.Ts), r.Ret)
 		if r.Flags&recCPU != 0 {
 			ev.CPUTime, ev.HasCPUTime = int64(r.CpuNs), true
 		}
@@ -156,14 +140,14 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 			tk.sockets = s.mem.sockets(tk.sockets[:0], s.mem.left)
 			ev.Sockets = tk.sockets
 		}
-		s.emit(ev)
+		s.tasks.Emit(ev)
 	}
 	s.flushSignals(tk)
 }
 
 func (s *session) signal(r *sctraceRec, raw []byte) {
-	tk := s.tasks[int32(r.Tid)]
-	if tk == nil || tk.hidden {
+	tk := s.tasks.Get(int(r.Tid))
+	if tk == nil || tk.Hidden {
 		return
 	}
 	var ps pendingSignal
@@ -182,9 +166,7 @@ func (s *session) signal(r *sctraceRec, raw []byte) {
 func (s *session) emitSignal(tk *task, ps *pendingSignal) {
 	s.sig = trace.SignalInfo{Signo: ps.signo}
 	copy(s.sig.Raw[:], ps.info[:])
-	ev := s.event(trace.Signal, tk, ps.ts)
-	ev.Signal = &s.sig
-	s.emit(ev)
+	s.tasks.ReportSignal(&tk.Task, ps.ts, &s.sig)
 }
 
 // flushSignals reports the ignored signals held for tk.
@@ -209,119 +191,40 @@ func (s *session) flushSignalsBefore(tk *task, ts int64) {
 // groupStop reports that a task entered a group stop (strace's "--- stopped
 // by SIGSTOP ---"), after the ignored signals generated before it.
 func (s *session) groupStop(r *sctraceRec) {
-	tk := s.tasks[int32(r.Tid)]
-	if tk == nil || tk.hidden {
+	tk := s.tasks.Get(int(r.Tid))
+	if tk == nil || tk.Hidden {
 		return
 	}
 	ts := int64(r.Ts)
 	s.flushSignalsBefore(tk, ts)
 	s.sig = trace.SignalInfo{Signo: int32(r.Ret), GroupStop: true}
-	ev := s.event(trace.Signal, tk, ts)
-	ev.Signal = &s.sig
-	s.emit(ev)
+	s.tasks.ReportSignal(&tk.Task, ts, &s.sig)
 }
 
 func (s *session) newTask(r *sctraceRec) {
-	parent := s.tasks[int32(r.Ret)]
-	tk := &task{tid: int32(r.Tid), pid: int32(r.Pid)}
-	if parent != nil {
-		tk.launched = parent.launched
-	}
-	s.tasks[tk.tid] = tk
-	s.emit(s.event(trace.NewTask, tk, int64(r.Ts)))
+	parent := s.tasks.Get(int(int32(r.Ret)))
+	s.tasks.Add(s.taskState(int(r.Tid), int(r.Pid), parent != nil && parent.Launched, false), int64(r.Ts))
 }
 
 func (s *session) exitTask(r *sctraceRec) {
-	tk := s.tasks[int32(r.Tid)]
+	tk := s.tasks.Get(int(r.Tid))
 	if tk == nil {
 		return
 	}
-	delete(s.tasks, tk.tid)
-	if tk.hidden {
+	s.tasks.Delete(tk.TID)
+	if tk.Hidden {
 		return
 	}
-	if tk.inCall && tk.wanted {
-		// It exits inside a call (exit_group, or killed while blocked):
-		// the call ends without a result.
-		ev := s.event(trace.SyscallExit, tk, tk.enter)
-		ev.NR = tk.nr
-		ev.Args = tk.args
-		ev.Exit = int64(r.Ts)
-		ev.NoReturn = true
-		ev.Captures = tk.caps
-		s.emit(ev)
-	}
-	s.flushSignals(tk)
-	ev := s.event(trace.Exit, tk, int64(r.Ts))
-	// exit_code is a wait status: a code in bits 8-15, or the killing
-	// signal in bits 0-6 with the core-dump flag at bit 7.
-	code := int(r.Ret)
-	if sig := code & 0x7f; sig != 0 {
-		ev.ExitSignal = sig
-		ev.CoreDumped = code&0x80 != 0
-	} else {
-		ev.Status = code >> 8 & 0xff
-	}
-	if tk.tid == tk.pid && s.groupAlive(tk.pid) {
-		// The kernel reports a leader's exit before its threads'; strace,
-		// which learns it from wait, after them.
-		if s.heldExits == nil {
-			s.heldExits = make(map[int32]trace.Event)
-		}
-		s.heldExits[tk.pid] = *ev
-		return
-	}
-	s.emit(ev)
-	s.releaseLeaderExit(tk.pid)
-}
-
-// groupAlive reports whether a task of thread group pid is still traced.
-func (s *session) groupAlive(pid int32) bool {
-	for _, tk := range s.tasks {
-		if tk.pid == pid && !tk.hidden {
-			return true
-		}
-	}
-	return false
-}
-
-// releaseLeaderExit reports the held exit of group pid's leader once no
-// other thread of the group is left.
-func (s *session) releaseLeaderExit(pid int32) {
-	ev, ok := s.heldExits[pid]
-	if !ok || s.groupAlive(pid) {
-		return
-	}
-	delete(s.heldExits, pid)
-	s.ev = ev
-	s.emit(&s.ev)
-}
-
-// releaseLeaderExits reports every held leader exit: the run ends.
-func (s *session) releaseLeaderExits() {
-	for pid, ev := range s.heldExits {
-		delete(s.heldExits, pid)
-		s.ev = ev
-		s.emit(&s.ev)
-	}
+	// exit_code is a wait status.
+	s.tasks.ReportExit(&tk.Task, int64(r.Ts), int(r.Ret), func() { s.flushSignals(tk) })
 }
 
 func (s *session) exec(r *sctraceRec) {
-	tid, old := int32(r.Tid), int32(r.Ret)
-	tk := s.tasks[old]
-	if tk == nil {
+	tid, old := int(r.Tid), int(int32(r.Ret))
+	if !s.tasks.Has(old) {
 		return
 	}
-	if old != tid {
-		// A non-leader thread executed: it takes over the leader's id.
-		delete(s.tasks, old)
-		tk.tid = tid
-		s.tasks[tid] = tk
-	}
-	if tk.hidden {
-		return
-	}
-	ev := s.event(trace.Exec, tk, int64(r.Ts))
-	ev.OldTID = old
-	s.emit(ev)
+	// A non-leader thread that executed takes over the leader's id.
+	tk := s.tasks.Takeover(old, tid)
+	s.tasks.ReportExec(&tk.Task, old, int64(r.Ts))
 }

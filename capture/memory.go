@@ -73,17 +73,29 @@ func ReadPointers(read ReadFunc, addr uint64, keep, limit int, ptrs *[]uint64) (
 }
 
 // Process is a Memory over a live thread's address space, read with
-// process_vm_readv.
+// process_vm_readv, or with Fallback where that call is unavailable
+// (ENOSYS, then never tried again) or refused (EPERM). Both backends read
+// tracees through it. A Process is not safe for concurrent use: it reuses
+// its buffers.
 type Process struct {
 	// TID is the thread read.
-	TID     int
+	TID int
+	// Fallback, if set, reads tid's memory another way (the ptrace
+	// backend's PTRACE_PEEKDATA); without it those errors are returned.
+	Fallback func(tid int, addr uint64, buf []byte) error
+	// NoVM skips process_vm_readv and reads with Fallback only.
+	NoVM bool
+
+	local   [1]unix.Iovec
+	remote  [1]unix.RemoteIovec
 	scratch []byte
 	ptrs    []uint64
 }
 
 var _ Memory = (*Process)(nil)
 
-// Read implements Memory.
+// Read implements Memory. A short read is an error (EFAULT): the callers
+// want an object whole or not at all.
 func (p *Process) Read(addr uint64, buf []byte) error {
 	if len(buf) == 0 {
 		return nil
@@ -91,17 +103,26 @@ func (p *Process) Read(addr uint64, buf []byte) error {
 	if addr+uint64(len(buf)) < addr {
 		return unix.EFAULT
 	}
-	local := []unix.Iovec{{Base: unsafe.SliceData(buf)}}
-	local[0].SetLen(len(buf))
-	remote := []unix.RemoteIovec{{Base: uintptr(addr), Len: len(buf)}}
-	n, err := unix.ProcessVMReadv(p.TID, local, remote, 0)
-	if err != nil {
-		return err
+	if !p.NoVM || p.Fallback == nil {
+		p.local[0].Base = unsafe.SliceData(buf)
+		p.local[0].SetLen(len(buf))
+		p.remote[0] = unix.RemoteIovec{Base: uintptr(addr), Len: len(buf)}
+		n, err := unix.ProcessVMReadv(p.TID, p.local[:], p.remote[:], 0)
+		p.local[0].Base = nil
+		switch {
+		case err == nil && n == len(buf):
+			return nil
+		case err == nil:
+			return unix.EFAULT
+		case p.Fallback == nil:
+			return err
+		case err == unix.ENOSYS:
+			p.NoVM = true
+		case err != unix.EPERM:
+			return err
+		}
 	}
-	if n != len(buf) {
-		return unix.EFAULT
-	}
-	return nil
+	return p.Fallback(p.TID, addr, buf)
 }
 
 // ReadCString implements Memory.

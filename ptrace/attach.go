@@ -1,33 +1,8 @@
 package ptrace
 
 import (
-	"errors"
-	"fmt"
-	"strings"
-	"syscall"
-
-	"github.com/sctrace/sctrace/trace"
+	"github.com/sctrace/sctrace/internal/tracee"
 )
-
-// AttachError is the failure to attach to one -p process, worded as strace
-// words it: "attach: ptrace(PTRACE_SEIZE, 42): No such process".
-type AttachError struct {
-	PID int
-	Err error
-}
-
-// Error returns strace's wording, with glibc's capitalized strerror.
-func (e *AttachError) Error() string {
-	reason := e.Err.Error()
-	var errno syscall.Errno
-	if errors.As(e.Err, &errno) && reason != "" {
-		reason = strings.ToUpper(reason[:1]) + reason[1:]
-	}
-	return fmt.Sprintf("attach: ptrace(PTRACE_SEIZE, %d): %s", e.PID, reason)
-}
-
-// Unwrap returns the ptrace error.
-func (e *AttachError) Unwrap() error { return e.Err }
 
 // attachOptions are the options of an attached task: no EXITKILL, since a
 // process we attached to must outlive us.
@@ -40,67 +15,42 @@ func (tr *tracer) attachOptions() int {
 
 // attachAll seizes every pid (and, with FollowForks, every thread of its
 // process) and interrupts it, so that its first stop tells the tracer it
-// is held. Like strace, it carries on past a pid it cannot attach: each
-// failure goes to Options.Warn. It fails only when nothing was attached
-// and nothing is to be launched (launching says whether a command
-// follows).
+// is held. The policy on failures is tracee.Table.AttachAll's (launching
+// says whether a command follows).
 func (tr *tracer) attachAll(pids []int, launching bool) error {
-	var first error
-	for _, pid := range pids {
-		err := tr.attachProcess(pid)
-		if err == nil {
-			continue
-		}
-		if tr.opts.Warn == nil {
-			if first == nil {
-				first = err
-			}
-			continue
-		}
-		tr.opts.Warn(err)
-	}
-	if tr.sinkErr != nil {
-		return tr.sinkErr
-	}
-	if tr.attached > 0 || launching {
-		return nil
-	}
-	if first != nil {
-		return first
-	}
-	return fmt.Errorf("ptrace: %w", trace.ErrNothingAttached)
+	return tr.tasks.AttachAll(pids, launching, tr.opts.Warn, tr.attachProcess, "ptrace")
 }
 
 // attachProcess attaches to pid and, with FollowForks, to the other threads
 // of its process. It reports the tasks once all are attached, pid first,
 // as strace reports "Process N attached with K threads" after the fact.
 func (tr *tracer) attachProcess(pid int) error {
-	if _, ok := tr.tasks[pid]; ok {
+	if tr.tasks.Has(pid) {
 		return nil
 	}
 	if err := tr.attachThread(pid); err != nil {
-		return &AttachError{PID: pid, Err: err}
+		return &tracee.AttachError{PID: pid, Err: err}
 	}
-	leader := tr.tasks[pid]
-	attached := []*task{leader}
+	leader := tr.tasks.Get(pid)
+	attached := []int{pid}
 	if tr.opts.FollowForks {
 		// Threads may be created while we attach; those created by a
 		// thread already seized are attached by the kernel (TRACECLONE)
 		// and show up at their first stop. Re-read the list until it
 		// holds nothing new.
 		for pass := 0; pass < 8; pass++ {
-			tids, err := threadsOf(leader.pid)
+			tids, err := tracee.Threads(leader.PID)
 			if err != nil {
 				break
 			}
 			added := false
 			for _, tid := range tids {
-				if _, ok := tr.tasks[tid]; ok {
+				if tr.tasks.Has(tid) {
 					continue
 				}
 				// EPERM: already ours through TRACECLONE; ESRCH: gone.
 				if tr.attachThread(tid) == nil {
-					attached = append(attached, tr.tasks[tid])
+					attached = append(attached, tid)
 					added = true
 				}
 			}
@@ -109,16 +59,7 @@ func (tr *tracer) attachProcess(pid int) error {
 			}
 		}
 	}
-	now := tr.clock.now()
-	for i, tk := range attached {
-		ev := tr.event(trace.NewTask, tk, now)
-		ev.Attached = true
-		if i == 0 && len(attached) > 1 {
-			ev.Threads = int32(len(attached))
-		}
-		ev.WithLeader = i > 0
-		tr.emit(ev)
-	}
+	tr.tasks.ReportAttached(attached, tr.clock.now())
 	return nil
 }
 
@@ -130,7 +71,7 @@ func (tr *tracer) attachThread(tid int) error {
 	// PTRACE_INTERRUPT cannot fail on a task just seized, but for
 	// ESRCH: it died, and its exit will be reported.
 	_ = interrupt(tid)
-	tr.tasks[tid] = &task{tid: tid, pid: threadGroup(tid)}
+	tr.tasks.Put(&task{Task: tracee.Task{TID: tid, PID: tracee.ThreadGroup(tid)}})
 	tr.attached++
 	return nil
 }

@@ -10,6 +10,8 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/sctrace/sctrace/capture"
+	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -97,9 +99,10 @@ const (
 // on the locked tracer goroutine only.
 type tracer struct {
 	opts trace.Options
-	sink func(*trace.Event) error
 
-	tasks map[int]*task
+	// tasks are the traced threads; it emits the events and keeps the
+	// sink's first error.
+	tasks *tracee.Table[*task]
 	// goneEarly remembers tasks that exited before their creator's fork
 	// event named them.
 	goneEarly map[int]unix.WaitStatus
@@ -111,17 +114,13 @@ type tracer struct {
 	// attached counts tasks attached with -p.
 	attached int
 
-	mem   memReader
+	mem   capture.Process
 	si    syscallInfo
-	ev    trace.Event
 	sig   trace.SignalInfo
 	clock clock
 
 	// rusage is what the last wait4 reported, for Options.SyscallCPUTime.
 	rusage unix.Rusage
-
-	// sinkErr is the first error the sink returned; no event follows it.
-	sinkErr error
 
 	// stop is set by requestStop; the wake sentinel (see stub.go) is how
 	// requestStop interrupts a blocked wait4.
@@ -155,10 +154,9 @@ var forcePeekData bool
 
 func newTracer(opts trace.Options, sink func(*trace.Event) error) *tracer {
 	return &tracer{
-		mem:       memReader{noVM: forcePeekData},
+		mem:       capture.Process{Fallback: peekData, NoVM: forcePeekData},
 		opts:      opts,
-		sink:      sink,
-		tasks:     make(map[int]*task),
+		tasks:     tracee.NewTable[*task](sink),
 		goneEarly: make(map[int]unix.WaitStatus),
 		clock:     newClock(),
 		wakeFD:    -1,
@@ -189,6 +187,7 @@ func (tr *tracer) run(ctx context.Context, target trace.Target) (trace.Result, e
 		}
 	}
 	err := tr.loop()
+	tr.tasks.ReleaseExits()
 	if err == nil && tr.stop.Load() {
 		err = ctx.Err()
 	}
@@ -206,23 +205,6 @@ func (tr *tracer) requestStop() {
 		unix.Close(tr.wakeFD)
 		tr.wakeFD = -1
 	}
-}
-
-// emit hands ev to the sink, unless the sink already failed.
-func (tr *tracer) emit(ev *trace.Event) {
-	if tr.sinkErr != nil {
-		return
-	}
-	if err := tr.sink(ev); err != nil {
-		tr.sinkErr = err
-	}
-}
-
-// event resets the reused event for a new one about tk.
-func (tr *tracer) event(kind trace.Kind, tk *task, now int64) *trace.Event {
-	ev := &tr.ev
-	*ev = trace.Event{Kind: kind, PID: int32(tk.pid), TID: int32(tk.tid), Arch: tk.arch, Enter: now}
-	return ev
 }
 
 // clock reads CLOCK_MONOTONIC cheaply: the runtime's monotonic clock (a

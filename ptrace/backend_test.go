@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/sctrace/sctrace/internal/testutil"
+	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -572,7 +573,7 @@ func TestAttachThreads(t *testing.T) {
 	var tids []int
 	for i := 0; i < 200 && len(tids) < 3; i++ {
 		time.Sleep(10 * time.Millisecond)
-		tids, _ = threadsOf(pid)
+		tids, _ = tracee.Threads(pid)
 	}
 	if len(tids) < 3 {
 		t.Fatalf("workload has %d threads", len(tids))

@@ -6,7 +6,7 @@ import (
 )
 
 // runPlans executes the plans of tk's syscall that are due at when (AtEntry
-// or AtExit), storing the captures in tk.caps. ret is the return value at
+// or AtExit), storing the captures in tk.Caps. ret is the return value at
 // exit. Package capture holds the plans' semantics, shared with the eBPF
 // backend; here they read the tracee through tr.mem. Under -c nothing is
 // printed, so nothing is read.
@@ -14,8 +14,8 @@ func (tr *tracer) runPlans(tk *task, when syscalls.When, ret int64) {
 	if tr.opts.CountOnly {
 		return
 	}
-	tr.mem.tid = tk.tid
+	tr.mem.TID = tk.TID
 	x := capture.Executor{StringLimit: tr.opts.StringLimit, Verbose: tr.opts.Verbose,
-		FullData: syscalls.Dumped(tk.sc, &tk.args, &tr.opts)}
-	x.Run(&tr.mem, &tk.sc.Plan, when, ret, capture.Call{Args: &tk.args, SP: tk.sp, Caps: &tk.caps, Bufs: &tk.bufs})
+		FullData: syscalls.Dumped(tk.Sys, &tk.Args, &tr.opts)}
+	x.Run(&tr.mem, &tk.Sys.Plan, when, ret, tk.Call())
 }

@@ -7,13 +7,17 @@
 // attached it. It also calls the sink, so events arrive in the order the
 // stops were observed.
 //
-// A binary that links this package can serve as its own exec stub (see
-// stub.go): the backend starts /proc/self/exe with a marker in its
-// environment, and the package's init turns that process into the command
-// once the tracer holds it. Nothing the stub does before its execve is
-// reported.
+// A launched command starts through the exec stub of package
+// internal/tracee: the backend starts /proc/self/exe with a marker in its
+// environment, and tracee.Init, which the program's main calls first,
+// turns that process into the command once the tracer holds it. Nothing
+// the stub does before its execve is reported.
 //
 // # Events
+//
+// The stops feed the task table of package internal/tracee, shared with
+// the eBPF backend, which builds the events; they obey the event contract
+// of package trace. Under ptrace:
 //
 //   - SyscallEnter at each entry stop, with the entry-time captures;
 //     SyscallExit at each exit stop, repeating NR, Args and Enter and

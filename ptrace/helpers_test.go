@@ -14,6 +14,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/sctrace/sctrace/internal/testutil"
+	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
@@ -27,6 +28,7 @@ const helperEnv = "SCTRACE_PTRACE_TEST_HELPER"
 func init() { runtime.LockOSThread() }
 
 func TestMain(m *testing.M) {
+	tracee.Init()
 	if h := os.Getenv(helperEnv); h != "" {
 		os.Exit(runHelper(h, os.Args[1:]))
 	}

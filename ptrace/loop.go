@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
@@ -35,10 +36,10 @@ func (tr *tracer) loop() error {
 	if tr.opts.SyscallCPUTime {
 		ru = &tr.rusage
 	}
-	for len(tr.tasks) > 0 {
-		if tr.sinkErr != nil || tr.stop.Load() {
+	for tr.tasks.Len() > 0 {
+		if tr.tasks.Err() != nil || tr.stop.Load() {
 			tr.shutdown()
-			return tr.sinkErr
+			return tr.tasks.Err()
 		}
 		tr.stats.Wait4Calls++
 		pid, ws, err := waitAny(0, ru)
@@ -51,7 +52,7 @@ func (tr *tracer) loop() error {
 		}
 		tr.dispatch(pid, ws)
 	}
-	return tr.sinkErr
+	return tr.tasks.Err()
 }
 
 // sentinelStatus reports whether pid is the wake sentinel, forgetting it
@@ -73,7 +74,7 @@ func (tr *tracer) dispatch(pid int, ws unix.WaitStatus) {
 	if ws.Stopped() {
 		tr.stats.PtraceStops++
 	}
-	tk := tr.tasks[pid]
+	tk := tr.tasks.Get(pid)
 	if tk == nil {
 		if tr.sentinelStatus(pid, ws) {
 			return
@@ -106,55 +107,36 @@ func (tr *tracer) dispatch(pid int, ws unix.WaitStatus) {
 // adopt registers a tracee the kernel attached for us (a new child or
 // thread under -f) whose first stop came before its creator's event.
 func (tr *tracer) adopt(tid int, now int64) *task {
-	tgid, ppid, ok := procStatus(tid)
+	tgid, ppid, ok := tracee.Status(tid)
 	if !ok {
 		tgid = tid
 	}
-	tk := &task{tid: tid, pid: tgid, launched: tr.attached == 0}
-	for _, o := range tr.tasks {
-		if o.pid == tgid || o.pid == ppid {
-			tk.launched, tk.arch, tk.seccomp = o.launched, o.arch, o.seccomp
+	tk := &task{Task: tracee.Task{TID: tid, PID: tgid, Launched: tr.attached == 0}}
+	for o := range tr.tasks.All() {
+		if o.PID == tgid || o.PID == ppid {
+			tk.Launched, tk.Arch, tk.seccomp = o.Launched, o.Arch, o.seccomp
 			break
 		}
 	}
 	tr.place.newTask(tid, true)
-	tr.tasks[tid] = tk
-	tr.emit(tr.event(trace.NewTask, tk, now))
+	tr.tasks.Add(tk, now)
 	return tk
 }
 
 // exited reports the end of a task and forgets it.
 func (tr *tracer) exited(tk *task, ws unix.WaitStatus, now int64) {
-	delete(tr.tasks, tk.tid)
-	if tk.tid == tr.launchPid {
+	tr.tasks.Delete(tk.TID)
+	if tk.TID == tr.launchPid {
 		if ws.Exited() {
 			tr.result = trace.Result{ExitCode: ws.ExitStatus()}
 		} else {
 			tr.result = trace.Result{ExitCode: -1, Signal: int(ws.Signal())}
 		}
 	}
-	if tk.hidden && tk.tid != tr.launchPid {
+	if tk.Hidden && tk.TID != tr.launchPid {
 		return
 	}
-	if tk.inSyscall && tk.wanted && !tk.hidden {
-		// It exits inside a call (exit_group, or killed while blocked):
-		// the call ends without a result.
-		ev := tr.event(trace.SyscallExit, tk, tk.enter)
-		ev.NR = tk.nr
-		ev.Args = tk.args
-		ev.Exit = now
-		ev.NoReturn = true
-		ev.Captures = tk.caps
-		tr.emit(ev)
-	}
-	ev := tr.event(trace.Exit, tk, now)
-	if ws.Exited() {
-		ev.Status = ws.ExitStatus()
-	} else {
-		ev.ExitSignal = int(ws.Signal())
-		ev.CoreDumped = ws.CoreDump()
-	}
-	tr.emit(ev)
+	tr.tasks.ReportExit(&tk.Task, now, int(ws), nil)
 }
 
 // restart resumes a stopped tracee until its next syscall stop; ESRCH (it
@@ -166,20 +148,20 @@ func restart(tid, sig int) { _ = resume(tid, sig) }
 // call, with PTRACE_CONT (its next traced call stops it at its seccomp
 // stop).
 func (tr *tracer) resumeTask(tk *task, sig int) {
-	if tk.seccomp && !tk.inSyscall {
-		_ = cont(tk.tid, sig)
+	if tk.seccomp && !tk.InCall {
+		_ = cont(tk.TID, sig)
 		return
 	}
-	_ = resume(tk.tid, sig)
+	_ = resume(tk.TID, sig)
 }
 
 // syscallStop handles a syscall-entry or syscall-exit stop.
 func (tr *tracer) syscallStop(tk *task, now int64) {
-	if err := getSyscallInfo(tk.tid, &tr.si); err != nil {
-		restart(tk.tid, 0)
+	if err := getSyscallInfo(tk.TID, &tr.si); err != nil {
+		restart(tk.TID, 0)
 		return
 	}
-	tk.arch = tr.si.Arch
+	tk.Arch = tr.si.Arch
 	switch tr.si.Op {
 	case syscallInfoEntry:
 		tr.syscallEntry(tk, now)
@@ -194,79 +176,64 @@ func (tr *tracer) syscallStop(tk *task, now int64) {
 // task resumed with PTRACE_SYSCALL, like the exec stub). The task is
 // resumed with PTRACE_SYSCALL so that the call's exit stops it.
 func (tr *tracer) seccompStop(tk *task, now int64) {
-	if !tk.inSyscall && getSyscallInfo(tk.tid, &tr.si) == nil && tr.si.Op == syscallInfoSeccomp {
-		tk.arch = tr.si.Arch
+	if !tk.InCall && getSyscallInfo(tk.TID, &tr.si) == nil && tr.si.Op == syscallInfoSeccomp {
+		tk.Arch = tr.si.Arch
 		tr.syscallEntry(tk, now)
 	}
-	tk.seccomp = !tk.hidden
-	restart(tk.tid, 0)
+	tk.seccomp = !tk.Hidden
+	restart(tk.TID, 0)
 }
 
 func (tr *tracer) syscallEntry(tk *task, now int64) {
 	nr := tr.si.nr()
-	tk.inSyscall = true
-	tk.nr = nr
-	tk.args = tr.si.args()
-	tk.sp = tr.si.StackPointer
-	tk.enter = now
 	tk.stime = tr.rusage.Stime.Nano()
-	tk.sc = nil
-	if tk.hidden {
-		if !tr.isExec(tk.arch, nr) {
+	if tk.Hidden {
+		if !tr.isExec(tk.Arch, nr) {
+			tk.Begin(nr, tr.si.args(), tr.si.StackPointer, now, false)
 			return
 		}
-		tk.hidden = false
+		tk.Hidden = false
 		if tr.opts.FollowForks {
-			_ = setOptions(tk.tid, tr.launchOptions()|forkOptions)
+			_ = setOptions(tk.TID, tr.launchOptions()|forkOptions)
 		}
 	}
-	tk.wanted = tr.opts.Filter.Has(int(nr))
-	if !tk.wanted {
+	tk.Begin(nr, tr.si.args(), tr.si.StackPointer, now, tr.opts.Filter.Has(int(nr)))
+	if !tk.Wanted {
 		return
 	}
-	tk.clearCaptures()
-	if tbl := syscalls.ForArch(tk.arch); tbl != nil {
+	if tbl := syscalls.ForArch(tk.Arch); tbl != nil {
 		if sc := tbl.Get(int(nr)); sc.HasPlan {
-			tk.sc = sc
+			tk.Sys = sc
 			tr.runPlansCounted(tk, syscalls.AtEntry, 0)
 		}
 	}
-	ev := tr.event(trace.SyscallEnter, tk, now)
-	ev.NR = nr
-	ev.Args = tk.args
-	ev.Captures = tk.caps
-	tr.emit(ev)
+	tr.tasks.Emit(tr.tasks.EntryEvent(&tk.Task))
 }
 
 func (tr *tracer) syscallExit(tk *task, now int64) {
-	if !tk.inSyscall {
+	if !tk.InCall {
 		// Attached in the middle of a call: its entry is unknown.
 		return
 	}
-	tk.inSyscall = false
-	if tr.place.active && !tr.opts.FollowForks && tr.si.rval() > 0 && isForkCall(tk.arch, tk.nr) {
+	tk.InCall = false
+	if tr.place.active && !tr.opts.FollowForks && tr.si.rval() > 0 && isForkCall(tk.Arch, tk.NR) {
 		// An untraced child of the pinned command.
 		tr.place.newTask(int(tr.si.rval()), false)
 	}
-	if tk.hidden || !tk.wanted {
+	if tk.Hidden || !tk.Wanted {
 		return
 	}
 	ret := tr.si.rval()
-	if tk.sc != nil && tk.sc.HasExitPlan {
+	if tk.Sys != nil && tk.Sys.HasExitPlan {
 		tr.runPlansCounted(tk, syscalls.AtExit, ret)
 	}
-	ev := tr.event(trace.SyscallExit, tk, tk.enter)
-	ev.NR = tk.nr
-	ev.Args = tk.args
-	ev.Exit = now
-	ev.Ret = ret
-	ev.Captures = tk.caps
+	ev := tr.tasks.ExitEvent(&tk.Task, now, ret)
 	if tr.opts.SyscallCPUTime {
 		// strace -c's time: the process's system time (wait4's rusage)
 		// at the exit stop minus that at the entry stop.
 		ev.CPUTime, ev.HasCPUTime = tr.rusage.Stime.Nano()-tk.stime, true
 	}
-	tr.emit(ev)
+	tr.tasks.Emit(ev)
 }
 
 // isExec reports whether nr executes a program (execve, execveat) on arch.
@@ -289,11 +256,11 @@ func isStopSignal(sig unix.Signal) bool {
 func (tr *tracer) eventStop(tk *task, ws unix.WaitStatus, now int64) {
 	switch ptraceEvent(ws) {
 	case unix.PTRACE_EVENT_FORK, unix.PTRACE_EVENT_VFORK, unix.PTRACE_EVENT_CLONE:
-		if msg, err := eventMsg(tk.tid); err == nil {
+		if msg, err := eventMsg(tk.TID); err == nil {
 			tr.childCreated(tk, int(msg), now)
 		}
 	case unix.PTRACE_EVENT_EXEC:
-		tr.execed(tk, now)
+		tk = tr.execed(tk, now)
 	case unix.PTRACE_EVENT_SECCOMP:
 		tr.seccompStop(tk, now)
 		return
@@ -302,15 +269,13 @@ func (tr *tracer) eventStop(tk *task, ws unix.WaitStatus, now int64) {
 		// stopping signal; a stop after PTRACE_INTERRUPT, a new task's
 		// first stop and a SIGCONT notification carry SIGTRAP. The stub's
 		// stop was ended by our SIGCONT already.
-		if isStopSignal(ws.StopSignal()) && !tk.hidden {
+		if isStopSignal(ws.StopSignal()) && !tk.Hidden {
 			tk.groupStopped = true
 			if tr.opts.SignalsWanted {
 				tr.sig = trace.SignalInfo{Signo: int32(ws.StopSignal()), GroupStop: true}
-				ev := tr.event(trace.Signal, tk, now)
-				ev.Signal = &tr.sig
-				tr.emit(ev)
+				tr.tasks.ReportSignal(&tk.Task, now, &tr.sig)
 			}
-			if err := listen(tk.tid); err == nil {
+			if err := listen(tk.TID); err == nil {
 				return
 			}
 		}
@@ -322,20 +287,18 @@ func (tr *tracer) eventStop(tk *task, ws unix.WaitStatus, now int64) {
 // childCreated registers the task a fork, vfork or clone created, unless
 // its own first stop registered it already.
 func (tr *tracer) childCreated(parent *task, tid int, now int64) {
-	if tk := tr.tasks[tid]; tk != nil {
-		tk.launched = parent.launched
+	if tk := tr.tasks.Get(tid); tk != nil {
+		tk.Launched = parent.Launched
 		tk.seccomp = tk.seccomp || parent.seccomp
 		return
 	}
 	tr.place.newTask(tid, true)
-	tk := &task{tid: tid, pid: threadGroup(tid), launched: parent.launched, arch: parent.arch, seccomp: parent.seccomp}
-	tr.emit(tr.event(trace.NewTask, tk, now))
+	tk := &task{Task: tracee.Task{TID: tid, PID: tracee.ThreadGroup(tid), Launched: parent.Launched, Arch: parent.Arch}, seccomp: parent.seccomp}
+	tr.tasks.Add(tk, now)
 	if ws, gone := tr.goneEarly[tid]; gone {
 		delete(tr.goneEarly, tid)
 		tr.exited(tk, ws, now)
-		return
 	}
-	tr.tasks[tid] = tk
 }
 
 // execTakeover handles an exec event reported for an unknown pid: a
@@ -347,42 +310,27 @@ func (tr *tracer) execTakeover(pid int) *task {
 	if err != nil {
 		return nil
 	}
-	old := tr.tasks[int(msg)]
-	if old == nil {
-		return nil
-	}
-	delete(tr.tasks, old.tid)
-	old.tid = pid
-	tr.tasks[pid] = old
-	return old
+	return tr.tasks.Takeover(int(msg), pid)
 }
 
-// execed handles PTRACE_EVENT_EXEC. When a non-leader thread executed, it
-// took over the leader's id: its state (in execve) replaces the leader's,
-// and the old thread id is gone without an exit report.
-func (tr *tracer) execed(tk *task, now int64) {
-	oldTID := tk.tid
-	if msg, err := eventMsg(tk.tid); err == nil {
+// execed handles PTRACE_EVENT_EXEC and returns the task that executed.
+// When a non-leader thread executed, it took over the leader's id: its
+// state (in execve) replaces the leader's, and the old thread id is gone
+// without an exit report.
+func (tr *tracer) execed(tk *task, now int64) *task {
+	oldTID := tk.TID
+	if msg, err := eventMsg(tk.TID); err == nil {
 		oldTID = int(msg)
 	}
-	if oldTID != tk.tid {
-		if old := tr.tasks[oldTID]; old != nil {
-			delete(tr.tasks, oldTID)
-			launched := tk.launched
-			*tk = *old
-			tk.tid = tk.pid
-			tk.launched = launched
-		}
-	}
-	ev := tr.event(trace.Exec, tk, now)
-	ev.OldTID = int32(oldTID)
-	tr.emit(ev)
+	tk = tr.tasks.Takeover(oldTID, tk.TID)
+	tr.tasks.ReportExec(&tk.Task, oldTID, now)
+	return tk
 }
 
 // signalStop handles a signal-delivery-stop: it reports the signal and
 // delivers it. The exec stub's own SIGSTOP and SIGCONT are not delivered.
 func (tr *tracer) signalStop(tk *task, sig unix.Signal, now int64) {
-	if tk.hidden {
+	if tk.Hidden {
 		if sig == unix.SIGSTOP || sig == unix.SIGCONT {
 			sig = 0
 		}
@@ -391,10 +339,8 @@ func (tr *tracer) signalStop(tk *task, sig unix.Signal, now int64) {
 	}
 	if tr.opts.SignalsWanted {
 		tr.sig = trace.SignalInfo{Signo: int32(sig)}
-		if getSiginfo(tk.tid, &tr.sig.Raw) == nil {
-			ev := tr.event(trace.Signal, tk, now)
-			ev.Signal = &tr.sig
-			tr.emit(ev)
+		if getSiginfo(tk.TID, &tr.sig.Raw) == nil {
+			tr.tasks.ReportSignal(&tk.Task, now, &tr.sig)
 		}
 	}
 	tr.resumeTask(tk, int(sig))

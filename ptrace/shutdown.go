@@ -5,7 +5,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"github.com/sctrace/sctrace/trace"
+	"github.com/sctrace/sctrace/internal/tracee"
 )
 
 // shutdownTimeout bounds how long shutdown waits for tasks to stop or die.
@@ -26,12 +26,12 @@ func (tr *tracer) shutdown() {
 		tr.forwardStopSignal(sig)
 	}
 	killed := make(map[int]bool)
-	for _, tk := range tr.tasks {
+	for tk := range tr.tasks.All() {
 		tr.release(tk, killed)
 	}
 	deadline := time.Now().Add(shutdownTimeout)
 	pause := 50 * time.Microsecond
-	for len(tr.tasks) > 0 {
+	for tr.tasks.Len() > 0 {
 		pid, ws, err := waitAny(unix.WNOHANG, nil)
 		if err != nil {
 			return
@@ -53,14 +53,14 @@ func (tr *tracer) shutdown() {
 // its traced tasks for detaching rather than killing. The exec stub, not
 // yet the command, is still killed.
 func (tr *tracer) forwardStopSignal(sig int) {
-	lt := tr.tasks[tr.launchPid]
-	if lt == nil || lt.hidden {
+	lt := tr.tasks.Get(tr.launchPid)
+	if lt == nil || lt.Hidden {
 		return
 	}
 	_ = unix.Kill(tr.launchPid, unix.SIGCONT)
 	_ = unix.Kill(tr.launchPid, unix.Signal(sig))
-	for _, tk := range tr.tasks {
-		tk.launched = false
+	for tk := range tr.tasks.All() {
+		tk.Launched = false
 	}
 	tr.launchPid = 0
 }
@@ -68,22 +68,22 @@ func (tr *tracer) forwardStopSignal(sig int) {
 // release starts letting go of tk: kill its process if it was launched,
 // else interrupt it so that it stops and can be detached.
 func (tr *tracer) release(tk *task, killed map[int]bool) {
-	if tk.launched {
+	if tk.Launched {
 		tk.killing = true
-		if !killed[tk.pid] {
-			killed[tk.pid] = true
-			_ = unix.Kill(tk.pid, unix.SIGKILL)
+		if !killed[tk.PID] {
+			killed[tk.PID] = true
+			_ = unix.Kill(tk.PID, unix.SIGKILL)
 		}
 		return
 	}
 	tk.detaching = true
-	_ = interrupt(tk.tid)
+	_ = interrupt(tk.TID)
 }
 
 // shutdownStatus handles one wait status during shutdown.
 func (tr *tracer) shutdownStatus(pid int, ws unix.WaitStatus, killed map[int]bool) {
 	now := tr.clock.now()
-	tk := tr.tasks[pid]
+	tk := tr.tasks.Get(pid)
 	if tk == nil {
 		if tr.sentinelStatus(pid, ws) {
 			return
@@ -92,18 +92,18 @@ func (tr *tracer) shutdownStatus(pid int, ws unix.WaitStatus, killed map[int]boo
 			return
 		}
 		// A new child of a task being released.
-		tgid, ppid, _ := procStatus(pid)
-		tk = &task{tid: pid, pid: tgid}
+		tgid, ppid, _ := tracee.Status(pid)
+		tk = &task{Task: tracee.Task{TID: pid, PID: tgid}}
 		if tgid == 0 {
-			tk.pid = pid
+			tk.PID = pid
 		}
-		for _, o := range tr.tasks {
-			if o.pid == tgid || o.pid == ppid {
-				tk.launched = o.launched
+		for o := range tr.tasks.All() {
+			if o.PID == tgid || o.PID == ppid {
+				tk.Launched = o.Launched
 				break
 			}
 		}
-		tr.tasks[pid] = tk
+		tr.tasks.Put(tk)
 		tr.release(tk, killed)
 	}
 	if ws.Exited() || ws.Signaled() {
@@ -120,16 +120,15 @@ func (tr *tracer) shutdownStatus(pid int, ws unix.WaitStatus, killed map[int]boo
 	case ev == unix.PTRACE_EVENT_FORK || ev == unix.PTRACE_EVENT_VFORK || ev == unix.PTRACE_EVENT_CLONE:
 		// The new task is traced too: it will stop, and be released then.
 	case ev == unix.PTRACE_EVENT_EXEC:
-		if msg, err := eventMsg(tk.tid); err == nil && int(msg) != tk.tid {
-			delete(tr.tasks, int(msg))
+		if msg, err := eventMsg(tk.TID); err == nil && int(msg) != tk.TID {
+			tr.tasks.Delete(int(msg))
 		}
 	case ev == 0:
 		// A signal-delivery-stop: the signal is delivered on detach.
 		sig = int(ws.StopSignal())
 	}
-	if err := detach(tk.tid, sig); err != nil && err != unix.ESRCH {
+	if err := detach(tk.TID, sig); err != nil && err != unix.ESRCH {
 		return
 	}
-	delete(tr.tasks, tk.tid)
-	tr.emit(tr.event(trace.Detached, tk, now))
+	tr.tasks.Detach(tk, now)
 }

@@ -24,10 +24,10 @@ var ptraceCalls atomic.Uint64
 // they captured.
 func (tr *tracer) runPlansCounted(tk *task, when syscalls.When, ret int64) {
 	tr.runPlans(tk, when, ret)
-	sc := tk.sc
+	sc := tk.Sys
 	for i := range sc.Plan {
 		if p := &sc.Plan[i]; p.Kind != syscalls.CaptureNone && p.When&when != 0 {
-			tr.stats.BytesCaptured += capturedBytes(&tk.caps[i])
+			tr.stats.BytesCaptured += capturedBytes(&tk.Caps[i])
 		}
 	}
 }

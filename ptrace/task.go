@@ -1,24 +1,13 @@
 package ptrace
 
 import (
-	"bufio"
-	"os"
-	"strconv"
-	"strings"
-
-	"github.com/sctrace/sctrace/syscalls"
-	"github.com/sctrace/sctrace/trace"
+	"github.com/sctrace/sctrace/internal/tracee"
 )
 
-// task is the tracer's state of one traced thread.
+// task is the tracer's state of one traced thread: the state both backends
+// keep (tracee.Task) and what stops under ptrace add to it.
 type task struct {
-	tid, pid int
-	// launched says the task descends from the launched command (it is
-	// killed when tracing is cancelled); otherwise it was attached to, or
-	// descends from an attached task, and is detached instead.
-	launched bool
-	// hidden: the exec stub before its execve. Nothing is reported.
-	hidden bool
+	tracee.Task
 	// groupStopped: the task sits in a group-stop under PTRACE_LISTEN.
 	groupStopped bool
 	// killing / detaching: set while tracing shuts down.
@@ -27,83 +16,7 @@ type task struct {
 	// seccomp stop, or inherited): it is resumed with PTRACE_CONT outside
 	// traced calls.
 	seccomp bool
-
-	// arch is the AUDIT_ARCH_* value of the last syscall stop.
-	arch uint32
-
-	// The syscall in progress, from its entry stop.
-	inSyscall bool
-	// wanted says the entry passed the filter: events are emitted and the
-	// capture plan runs.
-	wanted bool
-	nr     int32
-	args   [trace.MaxArgs]uint64
-	// sp is the stack pointer at the entry, for stack-relative plans.
-	sp    uint64
-	enter int64
 	// stime is the process's system CPU time (ns) at the entry stop, for
 	// Options.SyscallCPUTime.
 	stime int64
-	sc    *syscalls.Syscall
-	caps  [trace.MaxArgs]trace.Capture
-	// bufs keeps the memory of each argument's capture Data for reuse:
-	// an event's memory is valid only during the sink's call.
-	bufs [trace.MaxArgs][]byte
-}
-
-// clearCaptures forgets the captures of the previous syscall, keeping
-// their memory for the next ones.
-func (t *task) clearCaptures() {
-	for i := range t.caps {
-		if d := t.caps[i].Data; cap(d) > cap(t.bufs[i]) {
-			t.bufs[i] = d[:0]
-		}
-	}
-	t.caps = [trace.MaxArgs]trace.Capture{}
-}
-
-// procStatus reads the Tgid and PPid lines of /proc/TID/status.
-func procStatus(tid int) (tgid, ppid int, ok bool) {
-	f, err := os.Open("/proc/" + strconv.Itoa(tid) + "/status")
-	if err != nil {
-		return 0, 0, false
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	found := 0
-	for sc.Scan() && found < 2 {
-		line := sc.Text()
-		if v, ok := strings.CutPrefix(line, "Tgid:"); ok {
-			tgid, _ = strconv.Atoi(strings.TrimSpace(v))
-			found++
-		} else if v, ok := strings.CutPrefix(line, "PPid:"); ok {
-			ppid, _ = strconv.Atoi(strings.TrimSpace(v))
-			found++
-		}
-	}
-	return tgid, ppid, tgid > 0
-}
-
-// threadGroup returns the thread group id of tid, or tid if it cannot be
-// read (the task may be gone already).
-func threadGroup(tid int) int {
-	if tgid, _, ok := procStatus(tid); ok {
-		return tgid
-	}
-	return tid
-}
-
-// threadsOf lists the thread ids in /proc/PID/task.
-func threadsOf(pid int) ([]int, error) {
-	ents, err := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/task")
-	if err != nil {
-		return nil, err
-	}
-	tids := make([]int, 0, len(ents))
-	for _, e := range ents {
-		if tid, err := strconv.Atoi(e.Name()); err == nil {
-			tids = append(tids, tid)
-		}
-	}
-	return tids, nil
 }

@@ -2,9 +2,10 @@ package ptrace
 
 import (
 	"fmt"
-	"syscall"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/sctrace/sctrace/internal/tracee"
 )
 
 // The tracer blocks in wait4, which no signal interrupts (the Go runtime
@@ -17,25 +18,12 @@ import (
 
 // startSentinel starts the wake sentinel. It runs on the tracer thread.
 func (tr *tracer) startSentinel() error {
-	var p [2]int
-	if err := unix.Pipe2(p[:], unix.O_CLOEXEC); err != nil {
-		return fmt.Errorf("ptrace: wake pipe: %w", err)
-	}
-	attr := &syscall.ProcAttr{
-		Env:   []string{wakeStubEnv + "=1"},
-		Files: []uintptr{uintptr(p[0]), ^uintptr(0), ^uintptr(0)},
-		// Its own process group keeps a terminal's ^C from killing it
-		// before the tracer has been told to stop.
-		Sys: &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL},
-	}
-	pid, err := syscall.ForkExec("/proc/self/exe", []string{"sctrace-wake"}, attr)
-	unix.Close(p[0])
+	pid, fd, err := tracee.StartSentinel()
 	if err != nil {
-		unix.Close(p[1])
-		return fmt.Errorf("ptrace: start wake sentinel: %w", err)
+		return fmt.Errorf("ptrace: %w", err)
 	}
 	tr.wakeMu.Lock()
-	tr.wakeFD = p[1]
+	tr.wakeFD = fd
 	tr.sentinelPid = pid
 	tr.wakeMu.Unlock()
 	if tr.stop.Load() {

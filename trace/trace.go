@@ -1,10 +1,3 @@
-// Package trace is the contract between sctrace's backends and everything that
-// consumes what they observe.
-//
-// A Backend turns a running program into a stream of Events. The decoder and
-// the summarizer read only Events: they never reach into a traced process, so
-// they cannot tell which backend produced what they format. The package
-// imports nothing else of sctrace's, so every other package may depend on it.
 package trace
 
 import (

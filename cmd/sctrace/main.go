@@ -21,6 +21,7 @@ import (
 
 	"github.com/sctrace/sctrace/decode"
 	"github.com/sctrace/sctrace/filter"
+	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/printer"
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
@@ -31,6 +32,9 @@ import (
 const version = "0.1.0"
 
 func main() {
+	// A child started as the backends' exec stub or wake sentinel becomes
+	// that here and never returns.
+	tracee.Init()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

@@ -174,3 +174,11 @@ func ExitCode(err error) int {
 	}
 	return ee.ExitCode()
 }
+
+// RunAndClean runs m's tests, deletes what the builders compiled and exits
+// with the tests' status: the body of a TestMain that builds workloads.
+func RunAndClean(m *testing.M) {
+	code := m.Run()
+	RemoveBuildDir()
+	os.Exit(code)
+}

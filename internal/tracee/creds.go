@@ -1,4 +1,4 @@
-package ptrace
+package tracee
 
 import (
 	"fmt"

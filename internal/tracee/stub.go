@@ -1,4 +1,4 @@
-package ptrace
+package tracee
 
 import (
 	"fmt"
@@ -10,16 +10,16 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// Go cannot run code between fork and exec, yet the tracer must hold the
+// Go cannot run code between fork and exec, yet a tracer must hold the
 // child before its execve so that the execve is the first call it sees. So
-// the backend starts its own executable (/proc/self/exe) as an "exec stub":
-// an environment marker makes the init below stop the process with SIGSTOP
-// and then execute the real command once the tracer has seized it. Any
-// binary that links this package (the CLI, the tests) can serve as stub.
+// the backends start their own executable (/proc/self/exe) as an "exec
+// stub": an environment marker makes Init stop the process with SIGSTOP
+// and then execute the real command once the tracer has registered it.
+// Any binary whose main (or TestMain) calls Init first can serve as stub.
 //
 // The same binary, with another marker, is the "wake sentinel": a child that
-// waits for its stdin to close and exits, so that the tracer's blocking
-// wait4 returns when another goroutine wants it to look at its context.
+// waits for its stdin to close and exits, so that a tracer's blocking wait4
+// returns when another goroutine wants it to look at its context.
 
 const (
 	// execStubEnv marks an exec stub. Its arguments are "stub", the path to
@@ -33,7 +33,14 @@ const (
 	stubGODEBUG = "GODEBUG=asyncpreemptoff=1"
 )
 
-func init() {
+// Init turns the process into an exec stub or a wake sentinel when its
+// environment marks it as one, and then never returns; otherwise it does
+// nothing. A program that launches commands through StartStub or
+// StartStopped, or starts a wake sentinel, must call Init first thing in
+// main (a test binary: in TestMain), on the main goroutine, before it
+// starts other goroutines: the stub stops and executes the command from
+// the process's main thread, which the tracer registers by its pid.
+func Init() {
 	if os.Getenv(wakeStubEnv) == "1" {
 		runWakeStub()
 	}
@@ -45,9 +52,14 @@ func init() {
 // runExecStub stops the process for the tracer, then executes the command
 // given in its arguments. It never returns.
 func runExecStub() {
-	// During init the main goroutine runs on the main thread, so this
-	// thread's id is the process id: the tracer seizes that thread.
+	// main starts on the main thread, whose id is the process id: the
+	// tracer registers that thread. Asynchronous preemption is off
+	// (stubGODEBUG), so the goroutine has not moved before it is locked.
 	runtime.LockOSThread()
+	if unix.Gettid() != unix.Getpid() {
+		fmt.Fprintln(os.Stderr, "sctrace: exec stub: not on the main thread (tracee.Init must come first in main)")
+		os.Exit(1)
+	}
 	if len(os.Args) < 2 {
 		fmt.Fprintln(os.Stderr, "sctrace: exec stub: missing command")
 		os.Exit(1)

@@ -1,4 +1,4 @@
-package ptrace
+package capture
 
 import (
 	"encoding/binary"
@@ -29,21 +29,20 @@ func addrOf(b []byte) uint64 { return uint64(uintptr(unsafe.Pointer(&b[0]))) }
 
 func TestReadCStringPageEnd(t *testing.T) {
 	page := twoPages(t)
-	var m memReader
-	pid := unix.Getpid()
+	m := Process{TID: unix.Getpid()}
 
 	// A string that ends just before an unreadable page is read whole,
 	// although max asks for more than the page holds.
 	s := page[len(page)-4:]
 	copy(s, "abc\x00")
-	data, trunc, fault := m.readCString(pid, addrOf(s), 100, nil)
+	data, trunc, fault := m.ReadCString(addrOf(s), 100, nil)
 	if string(data) != "abc" || trunc || fault {
 		t.Errorf("at page end: %q truncated %v faulted %v", data, trunc, fault)
 	}
 
 	// Running into the unreadable page before a NUL is a fault.
 	copy(s, "abcd")
-	if data, _, fault := m.readCString(pid, addrOf(s), 100, nil); !fault || data != nil {
+	if data, _, fault := m.ReadCString(addrOf(s), 100, nil); !fault || data != nil {
 		t.Errorf("unterminated at page end: %q faulted %v", data, fault)
 	}
 
@@ -55,34 +54,33 @@ func TestReadCStringPageEnd(t *testing.T) {
 		want  string
 		trunc bool
 	}{{11, "hello world", false}, {20, "hello world", false}, {5, "hello", true}, {0, "", true}} {
-		data, trunc, fault := m.readCString(pid, addrOf(page), tc.max, nil)
+		data, trunc, fault := m.ReadCString(addrOf(page), tc.max, nil)
 		if string(data) != tc.want || trunc != tc.trunc || fault {
 			t.Errorf("max %d: %q truncated %v faulted %v, want %q truncated %v", tc.max, data, trunc, fault, tc.want, tc.trunc)
 		}
 	}
 
 	// An unmapped address.
-	if _, _, fault := m.readCString(pid, 8, 10, nil); !fault {
+	if _, _, fault := m.ReadCString(8, 10, nil); !fault {
 		t.Error("address 8 did not fault")
 	}
 }
 
 func TestReadPointers(t *testing.T) {
 	page := twoPages(t)
-	var m memReader
-	pid := unix.Getpid()
+	m := Process{TID: unix.Getpid()}
 	// Three pointers and the NULL, ending at the page end.
 	arr := page[len(page)-32:]
 	for i, p := range []uint64{0x1000, 0x2000, 0x3000, 0} {
 		binary.LittleEndian.PutUint64(arr[8*i:], p)
 	}
-	ptrs, count, fault := m.readPointers(pid, addrOf(arr), 2, 100)
+	ptrs, count, fault := m.ReadPointers(addrOf(arr), 2, 100)
 	if fault || count != 3 || len(ptrs) != 2 || ptrs[0] != 0x1000 || ptrs[1] != 0x2000 {
 		t.Errorf("ptrs %x count %d fault %v", ptrs, count, fault)
 	}
 	// Without the NULL the array runs into the unreadable page.
 	binary.LittleEndian.PutUint64(arr[24:], 0x4000)
-	if _, count, fault := m.readPointers(pid, addrOf(arr), 10, 100); !fault || count != 4 {
+	if _, count, fault := m.ReadPointers(addrOf(arr), 10, 100); !fault || count != 4 {
 		t.Errorf("unterminated: count %d fault %v", count, fault)
 	}
 }

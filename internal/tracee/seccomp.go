@@ -1,4 +1,4 @@
-package ptrace
+package tracee
 
 import (
 	"fmt"
@@ -35,9 +35,9 @@ const seccompStubEnv = "SCTRACE_SECCOMP"
 // personality.
 const x32SyscallBit = 0x40000000
 
-// seccompSpec returns the value of seccompStubEnv for filter on the native
+// SeccompSpec returns the value of seccompStubEnv for filter on the native
 // architecture: its numbers plus those that execute a program.
-func seccompSpec(filter *trace.SyscallSet) string {
+func SeccompSpec(filter *trace.SyscallSet) string {
 	tbl := syscalls.Native()
 	traced := func(nr int) bool {
 		if filter.Has(nr) {
@@ -73,7 +73,7 @@ type seccompRanges struct {
 	hasFrom bool
 }
 
-// parseSeccompSpec parses what seccompSpec wrote.
+// parseSeccompSpec parses what SeccompSpec wrote.
 func parseSeccompSpec(s string) (seccompRanges, error) {
 	var r seccompRanges
 	for _, part := range strings.Split(s, ",") {

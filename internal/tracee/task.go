@@ -1,0 +1,64 @@
+package tracee
+
+import (
+	"github.com/sctrace/sctrace/capture"
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+)
+
+// Task is the state of one traced thread that both backends keep: who it
+// is, how it came to be traced, and the system call it is in. A backend
+// embeds it in its own task type, next to what only that backend needs.
+// A Task belongs to the goroutine that runs its backend's loop.
+type Task struct {
+	// TID is the thread id; PID its thread group id.
+	TID, PID int
+	// Arch is the AUDIT_ARCH_* value of the task's calls: that of its last
+	// syscall stop under ptrace (0 before the first), the programs' one
+	// under eBPF.
+	Arch uint32
+	// Launched says the task descends from the launched command; otherwise
+	// it was attached to (-p), or descends from an attached task.
+	Launched bool
+	// Hidden marks the exec stub before its execve: nothing is reported
+	// about it.
+	Hidden bool
+
+	// InCall says an entry was seen and its exit not yet; Wanted says
+	// that call passes the filter, so its events are emitted and its
+	// capture plan runs.
+	InCall, Wanted bool
+	// NR, Args and SP (the stack pointer, for stack-relative plans) are
+	// the call's, from its entry; EnterTime is when it entered.
+	NR        int32
+	Args      [trace.MaxArgs]uint64
+	SP        uint64
+	EnterTime int64
+	// Sys is the call's table entry when it has a capture plan to run.
+	Sys *syscalls.Syscall
+	// Caps are the call's captures; Bufs keeps the memory of each
+	// argument's capture Data for the next calls: an event's memory is
+	// valid only during the sink's call.
+	Caps [trace.MaxArgs]trace.Capture
+	Bufs [trace.MaxArgs][]byte
+}
+
+// Core returns t; through embedding, it gives a Table the Task of a
+// backend's task type.
+func (t *Task) Core() *Task { return t }
+
+// Call returns the call state that capture plans read and fill.
+func (t *Task) Call() capture.Call {
+	return capture.Call{Args: &t.Args, SP: t.SP, Caps: &t.Caps, Bufs: &t.Bufs}
+}
+
+// Begin records the entry of call nr at ts. A wanted call starts with no
+// captures (their memory is kept for reuse).
+func (t *Task) Begin(nr int32, args [trace.MaxArgs]uint64, sp uint64, ts int64, wanted bool) {
+	t.InCall, t.Wanted = true, wanted
+	t.NR, t.Args, t.SP, t.EnterTime = nr, args, sp, ts
+	t.Sys = nil
+	if wanted {
+		t.Call().Clear()
+	}
+}

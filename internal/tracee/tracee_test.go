@@ -1,0 +1,134 @@
+package tracee
+
+import (
+	"os"
+	"slices"
+	"syscall"
+	"testing"
+
+	"github.com/sctrace/sctrace/trace"
+)
+
+func TestProcfs(t *testing.T) {
+	pid := os.Getpid()
+	tgid, ppid, ok := Status(pid)
+	if !ok || tgid != pid || ppid != os.Getppid() {
+		t.Errorf("Status(self) = %d, %d, %v; want %d, %d", tgid, ppid, ok, pid, os.Getppid())
+	}
+	if got := ThreadGroup(1 << 30); got != 1<<30 {
+		t.Errorf("ThreadGroup of a missing task = %d, want the tid", got)
+	}
+	tids, err := Threads(pid)
+	if err != nil || !slices.Contains(tids, pid) {
+		t.Errorf("Threads(self) = %v, %v; want the leader among them", tids, err)
+	}
+	if IsKernelThread(pid) {
+		t.Error("IsKernelThread(self)")
+	}
+	if !IsKernelThread(2) {
+		t.Error("IsKernelThread(2) (kthreadd) = false")
+	}
+}
+
+func TestAttachError(t *testing.T) {
+	err := &AttachError{PID: 42, Err: syscall.ESRCH}
+	if got, want := err.Error(), "attach: ptrace(PTRACE_SEIZE, 42): No such process"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+type testTask struct{ Task }
+
+// record returns a table whose events are appended to *evs.
+func record(evs *[]trace.Event) *Table[*testTask] {
+	return NewTable[*testTask](func(ev *trace.Event) error {
+		*evs = append(*evs, *ev)
+		return nil
+	})
+}
+
+func kinds(evs []trace.Event) []trace.Kind {
+	var ks []trace.Kind
+	for _, ev := range evs {
+		ks = append(ks, ev.Kind)
+	}
+	return ks
+}
+
+// TestExitPolicy: a call a task dies in ends with NoReturn before its
+// Exit, and a leader's Exit waits for its group's other threads.
+func TestExitPolicy(t *testing.T) {
+	var evs []trace.Event
+	tb := record(&evs)
+	leader := &testTask{Task{TID: 10, PID: 10}}
+	thread := &testTask{Task{TID: 11, PID: 10}}
+	tb.Put(leader)
+	tb.Add(thread, 1)
+	leader.Begin(60, [trace.MaxArgs]uint64{1}, 0, 2, true)
+	tb.Delete(10)
+	tb.ReportExit(&leader.Task, 3, int(syscall.SIGKILL), nil)
+	if got := kinds(evs); !slices.Equal(got, []trace.Kind{trace.NewTask, trace.SyscallExit}) {
+		t.Fatalf("before the thread's exit: %v", got)
+	}
+	if !evs[1].NoReturn || evs[1].NR != 60 || evs[1].Enter != 2 || evs[1].Exit != 3 {
+		t.Errorf("NoReturn exit %+v", evs[1])
+	}
+	tb.Delete(11)
+	tb.ReportExit(&thread.Task, 4, 3<<8, nil)
+	if got := kinds(evs); !slices.Equal(got, []trace.Kind{trace.NewTask, trace.SyscallExit, trace.Exit, trace.Exit}) {
+		t.Fatalf("after the thread's exit: %v", got)
+	}
+	if evs[2].TID != 11 || evs[2].Status != 3 || evs[3].TID != 10 || evs[3].ExitSignal != 9 {
+		t.Errorf("exits %+v then %+v, want the thread's status 3, then the leader's SIGKILL", evs[2], evs[3])
+	}
+}
+
+// TestTakeover: a non-leader thread's execve moves its state to the
+// leader's id.
+func TestTakeover(t *testing.T) {
+	var evs []trace.Event
+	tb := record(&evs)
+	tb.Put(&testTask{Task{TID: 10, PID: 10}})
+	execer := &testTask{Task{TID: 11, PID: 10}}
+	execer.Begin(59, [trace.MaxArgs]uint64{}, 0, 1, true)
+	tb.Put(execer)
+	tk := tb.Takeover(11, 10)
+	tb.ReportExec(&tk.Task, 11, 2)
+	if tk != execer || tk.TID != 10 || tb.Has(11) || tb.Len() != 1 || !tk.InCall {
+		t.Errorf("after takeover: %+v, table of %d", tk, tb.Len())
+	}
+	if len(evs) != 1 || evs[0].Kind != trace.Exec || evs[0].TID != 10 || evs[0].OldTID != 11 {
+		t.Errorf("events %+v", evs)
+	}
+}
+
+func TestAttachAll(t *testing.T) {
+	var evs []trace.Event
+	tb := record(&evs)
+	fail := &AttachError{PID: 7, Err: syscall.ESRCH}
+	var warned []error
+	attach := func(pid int) error {
+		if pid == 7 {
+			return fail
+		}
+		tb.Put(&testTask{Task{TID: pid, PID: pid}})
+		tb.Put(&testTask{Task{TID: pid + 1, PID: pid}})
+		tb.ReportAttached([]int{pid, pid + 1}, 1)
+		return nil
+	}
+	if err := tb.AttachAll([]int{7, 20}, false, func(err error) { warned = append(warned, err) }, attach, "test"); err != nil {
+		t.Fatal(err)
+	}
+	if len(warned) != 1 || warned[0] != fail {
+		t.Errorf("warned %v", warned)
+	}
+	if len(evs) != 2 || !evs[0].Attached || evs[0].Threads != 2 || evs[0].WithLeader || !evs[1].WithLeader {
+		t.Errorf("attach events %+v", evs)
+	}
+	if err := tb.AttachAll([]int{7}, false, nil, attach, "test"); err != fail {
+		t.Errorf("nothing attached: %v, want the attach error", err)
+	}
+	if err := tb.AttachAll([]int{7}, true, nil, attach, "test"); err != nil {
+		t.Errorf("nothing attached but a command follows: %v", err)
+	}
+}
