@@ -28,6 +28,11 @@ type Backend struct {
 	// strace does not impose; its children get the original mask back (see
 	// placement.go). It does not apply to attached processes.
 	SameCPU bool
+	// SeccompBPF installs a seccomp filter in the launched command so that
+	// only the syscalls of Options.Filter (and those that execute a
+	// program) stop it (--seccomp-bpf); the others run at native speed.
+	// It needs a filter, and does not apply to attached processes.
+	SeccompBPF bool
 }
 
 // New returns a ptrace backend with the default placement: SameCPU.
@@ -64,6 +69,7 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	quietSIGCHLD()
 	tr := newTracer(opts, sink)
 	tr.sameCPU = b.SameCPU
+	tr.seccomp = b.SeccompBPF && opts.Filter != nil
 	type outcome struct {
 		res trace.Result
 		err error

@@ -13,7 +13,6 @@ import (
 // it is stopped before its execve. The stub stays hidden until that execve:
 // its first reported event is the execve's entry.
 func (tr *tracer) launch(target trace.Target) error {
-	tr.seccomp = tr.opts.SeccompBPF && tr.opts.Filter != nil
 	seccomp := ""
 	if tr.seccomp {
 		seccomp = tracee.SeccompSpec(tr.opts.Filter)

@@ -333,11 +333,6 @@ type Options struct {
 	// argument captured whole, not cut at StringLimit (syscalls.Dumped
 	// says which calls read or write). nil dumps none.
 	DumpRead, DumpWrite *FDSet
-	// SeccompBPF asks a backend that stops the tracee at syscalls to install
-	// a seccomp filter in the launched command so that only the syscalls in
-	// Filter (and execve/execveat) stop it (--seccomp-bpf). It does not
-	// apply to attached processes.
-	SeccompBPF bool
 	// Warn, when set, receives problems that do not stop tracing, such as
 	// a -p process that could not be attached; each is one line of text.
 	// When nil, such problems are dropped.

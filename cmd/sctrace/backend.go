@@ -74,7 +74,7 @@ func parseSize(s string) (int, error) {
 // otherwise; -v or --debug-backend says on stderr which, and why.
 func chooseBackend(cfg *config, stderr io.Writer) (trace.Backend, error) {
 	ebpf := &bpfbackend.Backend{BufferSize: cfg.bpf.size}
-	pt := &ptrace.Backend{SameCPU: cfg.proc.sameCPU()}
+	pt := &ptrace.Backend{SameCPU: cfg.proc.sameCPU(), SeccompBPF: cfg.proc.seccompActive}
 	say := func(format string, args ...any) {
 		if cfg.bpf.debug || cfg.verbose {
 			fmt.Fprintf(stderr, "sctrace: backend auto: "+format+"\n", args...)

@@ -69,11 +69,6 @@ func spelling(args []string, short, long string) string {
 	return name
 }
 
-// message is an error worded as strace words it, printed as it is.
-type message string
-
-func (m message) Error() string { return string(m) }
-
 // usageError is a command-line mistake: strace prints it followed by a hint
 // to run -h.
 type usageError struct{ msg string }
@@ -134,7 +129,7 @@ func parseArgs(args []string) (*config, error) {
 
 	if fs.Changed("output") && cfg.output == "" {
 		// strace opens the empty name, and fails.
-		return nil, message("Can't fopen '': No such file or directory")
+		return nil, plainError("Can't fopen '': No such file or directory")
 	}
 	cfg.stringLimit = 32
 	if fs.Changed("string-limit") {

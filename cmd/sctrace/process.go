@@ -25,8 +25,9 @@ type processFlags struct {
 	user string
 	// env holds the -E arguments in order: VAR=VAL sets, VAR removes.
 	env []string
-	// seccompBPF is --seccomp-bpf.
-	seccompBPF bool
+	// seccompBPF is --seccomp-bpf; seccompActive says it applies (-f and a
+	// syscall filter given: see setOptions).
+	seccompBPF, seccompActive bool
 	// cpuPlacement is --cpu-placement: "same" or "any".
 	cpuPlacement string
 }
@@ -167,7 +168,7 @@ func (p *processFlags) setOptions(opts *trace.Options, cfg *config, spec *filter
 		fmt.Fprintln(stderr, "sctrace: Seccomp filter is requested but there are no syscalls to filter.  See -e trace to filter syscalls.")
 		return
 	}
-	opts.SeccompBPF = true
+	p.seccompActive = true
 }
 
 // nothingAttached reports whether err says that no -p process could be
