@@ -34,12 +34,14 @@ const (
 )
 
 // Init turns the process into an exec stub or a wake sentinel when its
-// environment marks it as one, and then never returns; otherwise it does
-// nothing. A program that launches commands through StartStub or
-// StartStopped, or starts a wake sentinel, must call Init first thing in
-// main (a test binary: in TestMain), on the main goroutine, before it
-// starts other goroutines: the stub stops and executes the command from
-// the process's main thread, which the tracer registers by its pid.
+// environment marks it as one, and then never returns; otherwise it
+// records the start-up signal state that launched commands inherit. A
+// program that launches commands through StartStub or StartStopped, or
+// starts a wake sentinel, must call Init first thing in main (a test
+// binary: in TestMain), on the main goroutine, before it starts other
+// goroutines or changes a signal's disposition: the stub stops and
+// executes the command from the process's main thread, which the tracer
+// registers by its pid.
 func Init() {
 	if os.Getenv(wakeStubEnv) == "1" {
 		runWakeStub()
@@ -47,6 +49,7 @@ func Init() {
 	if os.Getenv(execStubEnv) == "1" {
 		runExecStub()
 	}
+	snapshotSignals()
 }
 
 // runExecStub stops the process for the tracer, then executes the command
@@ -70,7 +73,7 @@ func runExecStub() {
 		environ = environ[1:]
 	}
 	env := make([]string, 0, len(environ))
-	var creds, seccomp string
+	var creds, seccomp, signals string
 	for _, kv := range environ {
 		name, value, _ := strings.Cut(kv, "=")
 		switch name {
@@ -79,8 +82,21 @@ func runExecStub() {
 			creds = value
 		case seccompStubEnv:
 			seccomp = value
+		case signalsStubEnv:
+			signals = value
 		default:
 			env = append(env, kv)
+		}
+	}
+	// The command's signal dispositions and mask are set before the stop,
+	// so that the tracer sees none of these calls.
+	if signals != "" {
+		s, err := parseSignalState(signals)
+		if err == nil {
+			err = s.apply()
+		}
+		if err != nil {
+			stubFail(err)
 		}
 	}
 	if err := unix.Tgkill(unix.Getpid(), unix.Gettid(), unix.SIGSTOP); err != nil {

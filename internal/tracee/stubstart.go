@@ -3,6 +3,7 @@ package tracee
 import (
 	"fmt"
 	"os"
+	"sync"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -31,6 +32,9 @@ func StubCommand(target trace.Target, seccomp string) (argv, env []string) {
 	}
 	if seccomp != "" {
 		env = append(env, seccompStubEnv+"="+seccomp)
+	}
+	if sigs := launchSignals(); sigs.known {
+		env = append(env, signalsStubEnv+"="+sigs.stubEnvValue())
 	}
 	argv = make([]string, 0, len(target.Argv)+2)
 	argv = append(argv, "sctrace-exec-stub", target.Path)
@@ -124,3 +128,7 @@ func StartSentinel() (pid, wakeFD int, err error) {
 	}
 	return pid, p[1], nil
 }
+
+// launchSignals returns the signal state launched commands start with:
+// the one this process started with (startSignals), worked out once.
+var launchSignals = sync.OnceValue(startSignals)

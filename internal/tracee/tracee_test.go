@@ -9,6 +9,11 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
+func TestMain(m *testing.M) {
+	Init()
+	os.Exit(m.Run())
+}
+
 func TestProcfs(t *testing.T) {
 	pid := os.Getpid()
 	tgid, ppid, ok := Status(pid)
@@ -130,5 +135,24 @@ func TestAttachAll(t *testing.T) {
 	}
 	if err := tb.AttachAll([]int{7}, true, nil, attach, "test"); err != nil {
 		t.Errorf("nothing attached but a command follows: %v", err)
+	}
+}
+
+// TestStartSignals: the start-up signal state covers what Init saw, and
+// the stub's encoding of it round-trips.
+func TestStartSignals(t *testing.T) {
+	if !initSignals.known {
+		t.Fatal("Init recorded no signal state")
+	}
+	s := startSignals()
+	if !s.known || s.ignored&initSignals.ignored != initSignals.ignored {
+		t.Errorf("start-up state %+v lacks what Init saw, %+v", s, initSignals)
+	}
+	back, err := parseSignalState(s.stubEnvValue())
+	if err != nil || back != s {
+		t.Errorf("round trip of %+v: %+v, %v", s, back, err)
+	}
+	if _, err := parseSignalState("12"); err == nil {
+		t.Error("a state without ':' parsed")
 	}
 }

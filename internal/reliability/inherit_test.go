@@ -1,0 +1,57 @@
+package reliability
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// sigWrapper execs its arguments with SIGTERM, SIGPIPE, SIGUSR1 and SIGHUP
+// ignored and SIGUSR2, SIGWINCH and SIGALRM blocked, as a shell's trap ”
+// or nohup leaves them for the programs it starts.
+const sigWrapper = `import os, signal, sys
+signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR2, signal.SIGWINCH, signal.SIGALRM})
+for s in (signal.SIGTERM, signal.SIGPIPE, signal.SIGUSR1, signal.SIGHUP):
+    signal.signal(s, signal.SIG_IGN)
+os.execvp(sys.argv[1], sys.argv[1:])
+`
+
+// TestSignalStateInherited: a command started by sctrace has the ignored
+// signals and the signal mask sctrace was started with, as it has when
+// started without sctrace; so a SIGHUP under nohup does not kill it.
+func TestSignalStateInherited(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Fatalf("python3 is needed to set up the signal state: %v", err)
+	}
+	wrapper := filepath.Join(t.TempDir(), "sigwrap.py")
+	if err := os.WriteFile(wrapper, []byte(sigWrapper), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	status := []string{"grep", "-E", "^Sig(Blk|Ign):", "/proc/self/status"}
+	plain, err := exec.Command("python3", append([]string{wrapper}, status...)...).Output()
+	if err != nil {
+		t.Fatalf("untraced run: %v", err)
+	}
+	if !strings.Contains(string(plain), "SigIgn:\t0000000001005201") {
+		t.Fatalf("the wrapper did not set up the signal state:\n%s", plain)
+	}
+	eachBackend(t, "signal state inherited", func(t *testing.T, backend, sctrace string) {
+		args := append([]string{wrapper, sctrace, "--backend=" + backend, "-qq", "-e", "trace=none"}, status...)
+		traced, err := exec.Command("python3", args...).Output()
+		if err != nil {
+			t.Fatalf("traced run: %v", err)
+		}
+		if string(traced) != string(plain) {
+			t.Errorf("traced command's signal state:\n%swant (untraced):\n%s", traced, plain)
+		}
+		// The command ignores SIGHUP as sctrace does: it survives one.
+		hup := exec.Command("python3", wrapper, sctrace, "--backend="+backend, "-o", os.DevNull,
+			"sh", "-c", "kill -HUP $$; echo survived")
+		out, err := hup.Output()
+		if err != nil || string(out) != "survived\n" {
+			t.Errorf("command under ignored SIGHUP: %v, output %q, want \"survived\\n\"", err, out)
+		}
+	})
+}
