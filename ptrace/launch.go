@@ -44,13 +44,15 @@ func (tr *tracer) launch(target trace.Target) error {
 }
 
 // launchOptions are the PTRACE_O_* options of the launched command (before
-// -f adds the fork options at its execve): EXITKILL, so that it dies with
-// the tracer, and TRACESECCOMP under --seccomp-bpf (without it, the
-// filter's SECCOMP_RET_TRACE would fail the calls with ENOSYS).
+// -f adds the fork options at its execve). Without --seccomp-bpf the
+// command outlives a tracer that dies (the kernel detaches it), as under
+// strace. Under --seccomp-bpf it gets TRACESECCOMP and EXITKILL: with no
+// tracer left, the filter's SECCOMP_RET_TRACE would fail the filtered
+// calls with ENOSYS, so the command dies with the tracer instead.
 func (tr *tracer) launchOptions() int {
-	o := baseOptions | unix.PTRACE_O_EXITKILL
+	o := baseOptions
 	if tr.seccomp {
-		o |= unix.PTRACE_O_TRACESECCOMP
+		o |= unix.PTRACE_O_TRACESECCOMP | unix.PTRACE_O_EXITKILL
 	}
 	return o
 }

@@ -9,8 +9,8 @@ import (
 )
 
 // shutdownTimeout bounds how long shutdown waits for tasks to stop or die.
-// Past it the tracer thread simply ends: the kernel then kills the tasks
-// seized with EXITKILL and detaches the others.
+// Past it the tracer thread simply ends and the kernel detaches what is
+// left (and kills it under --seccomp-bpf, whose tasks carry EXITKILL).
 const shutdownTimeout = 3 * time.Second
 
 // shutdown ends tracing early: attached tasks are interrupted and

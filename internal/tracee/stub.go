@@ -118,6 +118,10 @@ func runExecStub() {
 			stubFail(err)
 		}
 	}
+	// The command does not die with sctrace (StartStub).
+	if err := unix.Prctl(unix.PR_SET_PDEATHSIG, 0, 0, 0, 0); err != nil {
+		stubFail(fmt.Errorf("clear parent-death signal: %w", err))
+	}
 	// syscall.Exec restores the RLIMIT_NOFILE soft limit the Go runtime
 	// raised at start-up, so the command starts with the limits we had.
 	err := syscall.Exec(path, argv, env)

@@ -46,11 +46,16 @@ func StubCommand(target trace.Target, seccomp string) (argv, env []string) {
 // command at path and returns its pid once the stub has stopped itself
 // (SIGSTOP) before its execve: SIGCONT lets it execute the command. The
 // stub is a child of the calling thread (it inherits that thread's CPU
-// affinity); the caller reaps it. Errors name path.
+// affinity) and dies with that thread until it executes the command; the
+// caller reaps it. Errors name path.
 func StartStub(path string, argv, env []string) (int, error) {
 	pid, err := syscall.ForkExec("/proc/self/exe", argv, &syscall.ProcAttr{
 		Env:   env,
 		Files: []uintptr{0, 1, 2},
+		// Should the calling thread die before the stub executes the
+		// command, the stub dies too rather than stay stopped; the
+		// stub clears this just before its execve.
+		Sys: &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL},
 	})
 	if err != nil {
 		return 0, fmt.Errorf("launch %s: start exec stub: %w", path, err)
