@@ -151,7 +151,7 @@ func parseArgs(args []string) (*config, error) {
 		for _, f := range strings.FieldsFunc(p, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' }) {
 			n, ok := parseUint(f, math.MaxInt32)
 			if !ok || n == 0 {
-				return nil, usageErrorf("Invalid process id: '%s'", f)
+				return nil, plainError(fmt.Sprintf("Invalid process id: '%s'", f))
 			}
 			cfg.pids = append(cfg.pids, n)
 		}

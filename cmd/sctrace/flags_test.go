@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -77,5 +78,19 @@ func TestRunUsageAndVersion(t *testing.T) {
 	errb.Reset()
 	if code := run([]string{"-q", "-e", "quiet=attach", "true"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "cannot be provided simultaneously") {
 		t.Errorf("-q with quiet=: exit %d, %q", code, errb.String())
+	}
+}
+
+// TestBadPidHasNoUsageHint: strace words a bad -p in one line, without
+// the "Try 'strace -h'" line its option errors carry.
+func TestBadPidHasNoUsageHint(t *testing.T) {
+	_, err := parseArgs([]string{"-p", "4294967297"})
+	var usage *usageError
+	if err == nil || errors.As(err, &usage) {
+		t.Errorf("parseArgs(-p 4294967297) = %#v, want a plain error", err)
+	}
+	_, err = parseArgs([]string{"-s", "x", "true"})
+	if !errors.As(err, &usage) {
+		t.Errorf("parseArgs(-s x) = %#v, want a usage error", err)
 	}
 }
