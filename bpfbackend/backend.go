@@ -367,7 +367,7 @@ func (s *session) loop(ctx context.Context) error {
 	s.rd.SetDeadline(time.Now().Add(pollInterval))
 	for {
 		if s.tasks.Err() != nil {
-			s.stop(ctx)
+			s.letCommandRun()
 			return s.tasks.Err()
 		}
 		err := s.rd.ReadInto(&rec)
@@ -463,6 +463,24 @@ func (s *session) stop(ctx context.Context) {
 		// The command goes on untraced; its status is not ours to wait
 		// for.
 		s.reaped = true
+	}
+}
+
+// letCommandRun ends tracing after the sink failed (the trace cannot be
+// written): the programs are detached, every task is let go, and the
+// launched command runs on to its own end, whose status becomes the run's
+// result. The exec stub, not yet the command, is killed.
+func (s *session) letCommandRun() {
+	_ = s.p.detach()
+	launched := s.tasks.Get(int(s.launchPid))
+	if launched != nil && launched.Hidden && !s.reaped {
+		_ = unix.Kill(int(s.launchPid), unix.SIGKILL)
+	}
+	for tk := range s.tasks.All() {
+		s.tasks.Detach(tk, 0)
+	}
+	if s.launchPid != 0 && !s.reaped {
+		s.waitReaped()
 	}
 }
 

@@ -222,15 +222,19 @@ func (p *probe) attach() error {
 	return nil
 }
 
-// close detaches and releases everything.
-func (p *probe) close() error {
+// detach detaches the programs: from then on no task pays for them.
+func (p *probe) detach() error {
 	var errs []error
 	for _, l := range p.links {
 		errs = append(errs, l.Close())
 	}
 	p.links = nil
-	errs = append(errs, p.objs.Close())
 	return errors.Join(errs...)
+}
+
+// close detaches and releases everything.
+func (p *probe) close() error {
+	return errors.Join(p.detach(), p.objs.Close())
 }
 
 // fillPlans loads the capture plans of arch's table into the plans map.

@@ -143,6 +143,9 @@ type tracer struct {
 	// if any: it is forwarded to the launched command, which is then
 	// detached rather than killed. Set before stop.
 	stopSignal atomic.Int32
+	// runningPid is the launched command let go untraced when the sink
+	// failed, until awaitCommand has its status.
+	runningPid int
 
 	// seccomp says the launched command runs under the --seccomp-bpf
 	// filter.

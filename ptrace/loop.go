@@ -39,6 +39,7 @@ func (tr *tracer) loop() error {
 	for tr.tasks.Len() > 0 {
 		if tr.tasks.Err() != nil || tr.stop.Load() {
 			tr.shutdown()
+			tr.awaitCommand()
 			return tr.tasks.Err()
 		}
 		tr.stats.Wait4Calls++
@@ -123,15 +124,19 @@ func (tr *tracer) adopt(tid int, now int64) *task {
 	return tk
 }
 
+// resultOf is the run's result when the launched command ended with ws.
+func resultOf(ws unix.WaitStatus) trace.Result {
+	if ws.Exited() {
+		return trace.Result{ExitCode: ws.ExitStatus()}
+	}
+	return trace.Result{ExitCode: -1, Signal: int(ws.Signal())}
+}
+
 // exited reports the end of a task and forgets it.
 func (tr *tracer) exited(tk *task, ws unix.WaitStatus, now int64) {
 	tr.tasks.Delete(tk.TID)
 	if tk.TID == tr.launchPid {
-		if ws.Exited() {
-			tr.result = trace.Result{ExitCode: ws.ExitStatus()}
-		} else {
-			tr.result = trace.Result{ExitCode: -1, Signal: int(ws.Signal())}
-		}
+		tr.result = resultOf(ws)
 	}
 	if tk.Hidden && tk.TID != tr.launchPid {
 		return

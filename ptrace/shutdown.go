@@ -17,13 +17,18 @@ const shutdownTimeout = 3 * time.Second
 // detached at their next stop, so that none is left stopped. Launched
 // tasks are killed, unless a signal stopped the run (trace.StopSignal):
 // then, as strace does, the launched command gets SIGCONT and that signal,
-// and every task is detached. It reports Exit and Detached events (while
-// the sink accepts them) and returns when no task is left.
+// and every task is detached. When the sink failed (the trace cannot be
+// written), every task is detached and the launched command runs on to
+// its own end: awaitCommand then waits for it. shutdown reports Exit and
+// Detached events (while the sink accepts them) and returns when no task
+// is left.
 func (tr *tracer) shutdown() {
 	// Nothing stays pinned to the tracer's CPU past tracing.
 	tr.place.release()
 	if sig := int(tr.stopSignal.Load()); sig != 0 {
 		tr.forwardStopSignal(sig)
+	} else if tr.tasks.Err() != nil {
+		tr.letCommandRun()
 	}
 	killed := make(map[int]bool)
 	for tk := range tr.tasks.All() {
@@ -63,6 +68,40 @@ func (tr *tracer) forwardStopSignal(sig int) {
 		tk.Launched = false
 	}
 	tr.launchPid = 0
+}
+
+// letCommandRun marks the launched command's tasks for detaching rather
+// than killing, and remembers the command for awaitCommand. The exec stub,
+// not yet the command, is still killed.
+func (tr *tracer) letCommandRun() {
+	lt := tr.tasks.Get(tr.launchPid)
+	if lt == nil || lt.Hidden {
+		return
+	}
+	for tk := range tr.tasks.All() {
+		tk.Launched = false
+	}
+	tr.runningPid, tr.launchPid = tr.launchPid, 0
+}
+
+// awaitCommand waits for the launched command that letCommandRun let go
+// and takes its status as the run's result.
+func (tr *tracer) awaitCommand() {
+	if tr.runningPid == 0 {
+		return
+	}
+	for {
+		var ws unix.WaitStatus
+		_, err := unix.Wait4(tr.runningPid, &ws, 0, nil)
+		if err == unix.EINTR {
+			continue
+		}
+		if err == nil {
+			tr.result = resultOf(ws)
+		}
+		tr.runningPid = 0
+		return
+	}
 }
 
 // release starts letting go of tk: kill its process if it was launched,

@@ -98,7 +98,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fds := fdResolver(&cfg.format, backend, dec, len(cfg.command) > 0)
 	defer fds.Close()
-	sink := observing(pr.Handle, fds)
+	sink := observing(markingOutputErrors(pr.Handle), fds)
 	sink, sum := withSummary(cfg, spec, sink, stderr)
 
 	sink, costs := withTracerStats(cfg, backend, sink)
@@ -107,6 +107,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	res, runErr := backend.Run(ctx, target, opts, sink)
 	closeErr := pr.Close()
+	if closeErr != nil && !isOutputError(closeErr) {
+		closeErr = &outputError{closeErr}
+	}
+	if launched := len(cfg.command) > 0; launched && (isOutputError(runErr) || runErr == nil && closeErr != nil) {
+		// The command ran to its end untraced: its status is sctrace's.
+		if runErr == nil {
+			runErr = closeErr
+		}
+		fmt.Fprintf(stderr, "sctrace: %v\n", runErr)
+		runErr, closeErr = nil, nil
+	}
 	if err := sum.report(res, stderr); err != nil && closeErr == nil {
 		closeErr = err
 	}
@@ -231,7 +242,7 @@ func buildSpec(cfg *config) (*filter.Spec, error) {
 // cancelled it (0 if none). With a launched command, SIGINT and SIGQUIT
 // from the terminal reach the command too; sctrace keeps tracing so that
 // the command's reaction is shown, as strace does. SIGTERM and SIGHUP stop
-// tracing.
+// tracing. SIGPIPE is caught and ignored: the failed write reports it.
 func interruptContext(launched bool) (context.Context, func(), func() syscall.Signal) {
 	ctx, cancelCause := context.WithCancelCause(context.Background())
 	cancel := func() { cancelCause(nil) }
@@ -244,6 +255,11 @@ func interruptContext(launched bool) (context.Context, func(), func() syscall.Si
 			select {
 			case s := <-sigs:
 				if launched && (s == syscall.SIGINT || s == syscall.SIGQUIT) {
+					continue
+				}
+				if s == syscall.SIGPIPE {
+					// A write to a closed pipe fails with EPIPE as
+					// well, and the output error policy applies.
 					continue
 				}
 				caught.CompareAndSwap(0, int32(s.(syscall.Signal)))
