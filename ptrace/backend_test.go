@@ -414,12 +414,15 @@ func TestCancelKillsLaunched(t *testing.T) {
 	}
 }
 
+// TestSinkError: after the sink's error the command runs on untraced to
+// its own end, whose status is the result.
 func TestSinkError(t *testing.T) {
 	testutil.RequirePtrace(t)
-	sleepPath := testutil.RequireCommand(t, "sleep")
+	shPath := testutil.RequireCommand(t, "sh")
 	boom := errors.New("boom")
 	n := 0
-	res, err := New().Run(context.Background(), trace.Target{Path: sleepPath, Argv: []string{"sleep", "100"}}, defaultOpts(), func(ev *trace.Event) error {
+	target := trace.Target{Path: shPath, Argv: []string{"sh", "-c", "for i in 1 2 3; do echo $i >/dev/null; done; exit 7"}}
+	res, err := New().Run(context.Background(), target, defaultOpts(), func(ev *trace.Event) error {
 		n++
 		if n == 3 {
 			return boom
@@ -432,8 +435,8 @@ func TestSinkError(t *testing.T) {
 	if n != 3 {
 		t.Errorf("sink called %d times, want no call after its error", n)
 	}
-	if res.Signal != 9 {
-		t.Errorf("result = %+v, want the command killed", res)
+	if res.Signal != 0 || res.ExitCode != 7 {
+		t.Errorf("result = %+v, want the command's exit status 7", res)
 	}
 }
 

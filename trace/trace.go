@@ -355,10 +355,11 @@ type Backend interface {
 	Capabilities() Capabilities
 	// Run traces target until every traced task has exited or ctx is done,
 	// calling sink for each event in the order observed. The event and the
-	// memory it points to are valid only during the call (see CopyTo). It returns the
-	// launched command's wait status summary, or an error. When sink returns
-	// an error, Run stops tracing (detaching or killing as appropriate) and
-	// returns that error.
+	// memory it points to are valid only during the call (see CopyTo). It
+	// returns the launched command's wait status summary, or an error.
+	// When sink returns an error, Run stops tracing, detaches every task,
+	// lets the launched command run to its own end and returns that error
+	// with the command's status in the Result.
 	Run(ctx context.Context, target Target, opts Options, sink func(*Event) error) (Result, error)
 }
 
