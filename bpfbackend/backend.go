@@ -42,7 +42,7 @@ var _ trace.Backend = (*Backend)(nil)
 
 // replayMismatches counts, over all runs, capture reads that did not find
 // the segment the kernel should have recorded: a disagreement between
-// package capture and bpf/sctrace.c that tests require to be 0.
+// package capture and bpf/capture.h that tests require to be 0.
 var replayMismatches atomic.Uint64
 
 // nativeArch is the AUDIT_ARCH_* value of the architecture the programs

@@ -2,6 +2,7 @@ package bpfbackend
 
 import (
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"testing"
@@ -15,7 +16,11 @@ import (
 // Go ones they mirror, so that both sides execute the same plans.
 func TestConstantsMatchGo(t *testing.T) {
 	var src []byte
-	for _, f := range []string{"bpf/events.h", "bpf/sctrace.c"} {
+	files, err := filepath.Glob("bpf/*.[ch]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)

@@ -50,7 +50,7 @@ type loadConfig struct {
 	bufferSize int
 	arch       uint32
 	// lone: the launched command's thread is the only task traced (no -f,
-	// no -p): its call state is one map value (bpf/sctrace.c: lone), and
+	// no -p): its call state is one map value (bpf/tasks.h: lone), and
 	// a call's entry may travel with its exit as one record
 	// (hold_entries).
 	lone bool

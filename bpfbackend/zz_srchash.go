@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "36220911856a7c6cb1891329c26b3d8e9e3bd22839f9d064f737691dc0df9091"
+const bpfSourceHash = "ef2c79b150fd7b9d95077452b123b78d589db1f5dd95d1f3593d297a8314182b"

@@ -16,7 +16,6 @@
  * to 8 bytes. REC_LIMIT bounds a record, SEG_MAX one segment's data. */
 #define REC_LIMIT (1 << 18)
 #define SEG_MAX (1 << 16)
-#define PTR_CHUNK 8
 
 enum rec_type {
 	REC_ENTER = 1,	/* syscall entry: nr, args, sp, ts; entry captures */
@@ -178,5 +177,18 @@ enum { LEN_FIXED = 0, LEN_ARG = 1, LEN_RET = 2 };
 #define MSGHDR_SIZE 56
 #define MSG_NAME_MAX 128
 #define MSG_CONTROL_MAX 1024
+
+/* hist_args is the context of the hist_bucket_test program. */
+struct hist_args {
+	__u64 ns;
+	__u32 bucket;
+	__u32 pad;
+};
+
+/* Keep the types user space needs, and no map holds, in the object's BTF. */
+const struct rec *unused_rec __attribute__((unused));
+const struct seg *unused_seg __attribute__((unused));
+const struct fd_name *unused_fd_name __attribute__((unused));
+const struct sock_state *unused_sock_state __attribute__((unused));
 
 #endif
