@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "ef2c79b150fd7b9d95077452b123b78d589db1f5dd95d1f3593d297a8314182b"
+const bpfSourceHash = "4d5c1a33e78e6300e7fbef5441ad52d8642bb370e9aafb308e9eb57afccc9758"

@@ -18,8 +18,6 @@ const volatile __u64 dump_read_bits[16] = {};
 const volatile __u64 dump_write_bits[16] = {};
 const volatile __u32 dump_read_all = 0;
 const volatile __u32 dump_write_all = 0;
-/* FULL_LIMIT is capture.MaxFullData. */
-#define FULL_LIMIT (64 << 20)
 
 /* plans: the capture plans of each syscall, by number. */
 struct {

@@ -1,15 +1,11 @@
 /* The records the programs send to user space, and the capture plans user
  * space loads into the programs. bpf2go turns these structs into Go types
- * (see gen.go), so both sides share one layout. */
+ * (see gen.go), so both sides share one layout. The Go constants the
+ * programs need (limits, plan values) are generated into zz_goconsts.h. */
 #ifndef SCTRACE_EVENTS_H
 #define SCTRACE_EVENTS_H
 
-#define MAX_ARGS 6
-/* NR_MAX bounds the syscall numbers traced: trace.MaxNR. */
-#define NR_MAX 512
-/* Log-linear latency histogram: trace.HistSubBits, trace.HistBuckets. */
-#define HIST_SUB_BITS 2
-#define HIST_BUCKETS ((64 - HIST_SUB_BITS + 1) << HIST_SUB_BITS)
+#include "zz_goconsts.h"
 
 /* A record is built in a per-CPU scratch buffer: its header, then the
  * segments the capture plans read, each a seg header and its data padded
@@ -73,7 +69,8 @@ struct seg {
 	__u16 flags;
 };
 
-/* plan mirrors syscalls.Plan. */
+/* plan mirrors syscalls.Plan; kind, when and len_from take the values of
+ * zz_goconsts.h. */
 struct plan {
 	__u8 kind;
 	__u8 when;
@@ -156,27 +153,6 @@ struct syscall_stats {
 	__u64 max_ns;
 	__u64 hist[HIST_BUCKETS];
 };
-
-/* Values of syscalls.CaptureKind, syscalls.When, syscalls.LenFrom. */
-enum {
-	CAP_NONE = 0,
-	CAP_CSTRING = 1,
-	CAP_BYTES = 2,
-	CAP_STRING_ARRAY = 3,
-	CAP_IOVEC = 4,
-	CAP_MSGHDR = 5,
-};
-enum { AT_ENTRY = 1, AT_EXIT = 2 };
-enum { LEN_FIXED = 0, LEN_ARG = 1, LEN_RET = 2 };
-
-/* Constants of package syscalls and capture the C side needs. */
-#define MAX_ARRAY_ELEMS 1024
-#define MAX_STRING_ARRAY_ELEMS 4096
-#define MAX_STRING_ARRAY_COUNT (1 << 20)
-#define IOVEC_SIZE 16
-#define MSGHDR_SIZE 56
-#define MSG_NAME_MAX 128
-#define MSG_CONTROL_MAX 1024
 
 /* hist_args is the context of the hist_bucket_test program. */
 struct hist_args {
