@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "4d5c1a33e78e6300e7fbef5441ad52d8642bb370e9aafb308e9eb57afccc9758"
+const bpfSourceHash = "9955a97fa112d09864e9e821dba417c8f1030f4c24effc916945059185d89ebd"

@@ -13,8 +13,8 @@ enum {
 };
 
 /* fill_rec fills the header of the record in sc from st. */
-static __always_inline void fill_rec(struct scratch *sc, struct cap_state *st, __u32 type, __u64 ts,
-				     __u64 enter_ts, __u64 pid_tgid, __u32 flags, __u32 nseg_entry)
+static __always_inline void fill_rec(struct scratch *sc, struct cap_state *st, enum rec_type type, __u64 ts,
+				     __u64 enter_ts, __u64 pid_tgid, enum rec_flag flags, __u32 nseg_entry)
 {
 	struct rec *r = (void *)sc->buf;
 	r->type = type;
@@ -37,7 +37,7 @@ static __always_inline void fill_rec(struct scratch *sc, struct cap_state *st, _
 /* emit_call builds and sends a syscall record; it returns false when an
  * entry record is deferred (see REC_F_WITH_ENTRY). entry says how an exit
  * record carries the entry's segments first. cs is the task's state. */
-static __always_inline bool emit_call(struct cap_state *st, struct call_state *cs, __u32 type, __u64 ts,
+static __always_inline bool emit_call(struct cap_state *st, struct call_state *cs, enum rec_type type, __u64 ts,
 				      __u64 enter_ts, __u64 pid_tgid, __u32 entry, bool may_defer)
 {
 	struct scratch *sc = scratch_buf();

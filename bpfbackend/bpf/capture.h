@@ -331,6 +331,8 @@ static __always_inline bool dumped(struct syscall_plans *sp, __u64 fd)
 		return fd_in(dump_read_bits, dump_read_all, (__s32)fd);
 	case DUMP_WRITE:
 		return fd_in(dump_write_bits, dump_write_all, (__s32)fd);
+	case DUMP_NONE:
+		break;
 	}
 	return false;
 }

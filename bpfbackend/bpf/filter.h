@@ -15,14 +15,12 @@ const volatile __s32 exec_nrs[2] = {-1, -1};
 /* The syscall filter, a bitmap of trace.MaxNR numbers. */
 const volatile __u64 filter_bits[NR_MAX / 64] = {};
 
-/* traced: the thread ids traced, each with TRACED or TRACED_STUB. */
-#define TRACED 1
-#define TRACED_STUB 2
+/* traced: the thread ids traced, each with its enum traced_mark. */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 1 << 16);
 	__type(key, __u32);
-	__type(value, __u32);
+	__type(value, enum traced_mark);
 } traced SEC(".maps");
 
 /* is_traced reports whether thread tid is traced. */
@@ -35,7 +33,7 @@ static __always_inline bool is_traced(__u32 tid)
  * stub is hidden until it calls execve. */
 static __always_inline bool traced_call(__u32 tid, long nr)
 {
-	__u32 *v = bpf_map_lookup_elem(&traced, &tid);
+	enum traced_mark *v = bpf_map_lookup_elem(&traced, &tid);
 	if (!v)
 		return false;
 	if (*v == TRACED_STUB) {

@@ -154,8 +154,8 @@ int BPF_PROG(sched_process_fork, struct task_struct *parent, struct task_struct 
 	if (!follow_forks || !is_traced(ptid))
 		return 0;
 	__u32 tid = child->pid;
-	__u32 one = 1;
-	bpf_map_update_elem(&traced, &tid, &one, BPF_ANY);
+	enum traced_mark mark = TRACED;
+	bpf_map_update_elem(&traced, &tid, &mark, BPF_ANY);
 	emit_task(REC_NEWTASK, tid, child->tgid, ptid, 0);
 	return 0;
 }
@@ -212,8 +212,8 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, int old_pid, struct linu
 	if (!is_traced(old) && !is_traced(tid))
 		return 0;
 	if (old != tid) {
-		__u32 one = 1;
-		bpf_map_update_elem(&traced, &tid, &one, BPF_ANY);
+		enum traced_mark mark = TRACED;
+		bpf_map_update_elem(&traced, &tid, &mark, BPF_ANY);
 		bpf_map_delete_elem(&traced, &old);
 	}
 	emit_task(REC_EXEC, tid, p->tgid, old, 0);

@@ -61,7 +61,7 @@ static __always_inline long seg_begin(struct cap_state *st, __u32 len)
 /* seg_end completes the segment begun at off with its header, and moves
  * the record past its data. */
 static __always_inline void seg_end(struct cap_state *st, struct scratch *sc, __u32 off, __u64 addr,
-				    __u32 len, __u16 kind, __u16 flags, __u64 aux)
+				    __u32 len, enum seg_kind kind, enum seg_flag flags, __u64 aux)
 {
 	struct seg *sg = (void *)(sc->buf + (off & (REC_LIMIT - 1)));
 	sg->addr = addr;
@@ -105,7 +105,7 @@ GLOBAL int seg_read(struct cap_state *st, __u64 addr, __u32 len)
 {
 	struct scratch *sc;
 	long off;
-	__u16 flags = 0;
+	enum seg_flag flags = 0;
 
 	if (!st)
 		return -1;
@@ -139,7 +139,7 @@ GLOBAL int seg_str(struct cap_state *st, __u64 addr, __u32 max)
 {
 	struct scratch *sc;
 	long off, r;
-	__u16 flags = 0;
+	enum seg_flag flags = 0;
 	__u32 n;
 
 	if (!st)

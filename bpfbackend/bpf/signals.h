@@ -33,16 +33,10 @@ static __always_inline void boundary(struct task_struct *task, __u64 pid_tgid)
 #define TASK_STATE_STOPPED 0x4
 #define JOBCTL_STOP_SIGMASK 0xffff
 
-/* sig_rec is a signal record: the header and the kernel's siginfo. */
-struct sig_rec {
-	struct rec r;
-	__u8 info[48];
-};
-
 /* emit_signal sends a REC_SIGNAL record of signal sig for task tid, with
  * the kernel's siginfo. */
-static __always_inline void emit_signal(__u32 tid, __u32 pid, int sig, struct kernel_siginfo *info, __u32 flags,
-					__u64 ts)
+static __always_inline void emit_signal(__u32 tid, __u32 pid, int sig, struct kernel_siginfo *info,
+					enum rec_flag flags, __u64 ts)
 {
 	struct sig_rec s = {};
 	s.r.type = REC_SIGNAL;

@@ -74,7 +74,7 @@ static __always_inline void send(void *data, __u64 size, __u32 *wake)
 
 /* emit_task sends a small record about a task. A task's exit wakes the
  * reader at once: it may be the last, and then the reader is done. */
-static __always_inline void emit_task(__u32 type, __u32 tid, __u32 pid, __s64 val, __u32 flags)
+static __always_inline void emit_task(enum rec_type type, __u32 tid, __u32 pid, __s64 val, enum rec_flag flags)
 {
 	struct rec r = {};
 	r.type = type;
