@@ -144,15 +144,6 @@ func (r *replay) ReadPointers(addr uint64, keep, limit int) ([]uint64, int, bool
 	return r.ptrs, int(min(sg.Aux, uint64(limit))), sg.Flags&sctraceSegFlagSEG_F_FAULT != 0
 }
 
-// Magic numbers of the pseudo file systems /proc names a file of by kind
-// and inode rather than by path (linux/magic.h).
-const (
-	pipefsMagic    = 0x50495045
-	sockfsMagic    = 0x534f434b
-	anonInodeMagic = 0x09041934
-	pidfsMagic     = 0x50494446
-)
-
 // ahead calls fn with the data of each segment of kind, at least size
 // bytes long, among the record's next n segments (without consuming them).
 func (r *replay) ahead(n int, kind sctraceSegKind, size uintptr, fn func(unsafe.Pointer)) {
@@ -178,17 +169,18 @@ func (r *replay) newFDs(dst []trace.FDName) []trace.FDName {
 	return dst
 }
 
-// procName is what /proc/PID/fd/N shows for the file fn describes, or ""
-// for a file it names by path (learned from the call that opened it).
+// procName is what /proc/PID/fd/N shows for the file fn describes, by the
+// magic number of its pseudo file system, or "" for a file it names by
+// path (learned from the call that opened it).
 func procName(fn *sctraceFdName) string {
 	switch fn.Magic {
-	case pipefsMagic:
+	case unix.PIPEFS_MAGIC:
 		return "pipe:[" + strconv.FormatUint(fn.Ino, 10) + "]"
-	case sockfsMagic:
+	case unix.SOCKFS_MAGIC:
 		return "socket:[" + strconv.FormatUint(fn.Ino, 10) + "]"
-	case pidfsMagic:
+	case unix.PID_FS_MAGIC:
 		return "anon_inode:[pidfd]"
-	case anonInodeMagic:
+	case unix.ANON_INODE_FS_MAGIC:
 		return "anon_inode:" + cString(fn.Name[:])
 	}
 	return ""
