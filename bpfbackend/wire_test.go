@@ -18,10 +18,12 @@ import (
 const generatedGo = "sctrace_bpfel.go"
 
 // wireStructs are the Go types bpf2go generated for the object's structs.
-var wireStructs = []any{
-	sctraceCallState{}, sctraceFdName{}, sctraceHistArgs{}, sctraceLoneState{}, sctracePlan{}, sctraceRec{},
-	sctraceRework{}, sctraceScratch{}, sctraceSeg{}, sctraceSigRec{}, sctraceSockState{}, sctraceSyscallPlans{},
-	sctraceSyscallStats{},
+var wireStructs = []reflect.Type{
+	reflect.TypeFor[sctraceCallState](), reflect.TypeFor[sctraceFdName](), reflect.TypeFor[sctraceHistArgs](),
+	reflect.TypeFor[sctraceLoneState](), reflect.TypeFor[sctracePlan](), reflect.TypeFor[sctraceRec](),
+	reflect.TypeFor[sctraceRework](), reflect.TypeFor[sctraceScratch](), reflect.TypeFor[sctraceSeg](),
+	reflect.TypeFor[sctraceSigRec](), reflect.TypeFor[sctraceSockState](), reflect.TypeFor[sctraceSyscallPlans](),
+	reflect.TypeFor[sctraceSyscallStats](),
 }
 
 // goSource is what the package's Go files declare and use.
@@ -185,8 +187,7 @@ func TestWireTypes(t *testing.T) {
 	}
 
 	checked := map[string]bool{}
-	for _, v := range wireStructs {
-		gt := reflect.TypeOf(v)
+	for _, gt := range wireStructs {
 		checked[gt.Name()] = true
 		var found *btf.Struct
 		for typ, err := range spec.All() {
