@@ -42,7 +42,7 @@ var _ trace.Backend = (*Backend)(nil)
 
 // replayMismatches counts, over all runs, capture reads that did not find
 // the segment the kernel should have recorded: a disagreement between
-// package capture and bpf/sctrace.c that tests require to be 0.
+// package capture and bpf/capture.h that tests require to be 0.
 var replayMismatches atomic.Uint64
 
 // nativeArch is the AUDIT_ARCH_* value of the architecture the programs
@@ -226,8 +226,9 @@ type pendingSignal struct {
 	info  [siginfoSize]byte
 }
 
-// siginfoSize is sizeof(struct kernel_siginfo): what the programs copy.
-const siginfoSize = 48
+// siginfoSize is sizeof(struct kernel_siginfo): what a signal record
+// carries.
+const siginfoSize = len(sctraceSigRec{}.Info)
 
 // session is the user-space state of one Run.
 type session struct {
@@ -276,15 +277,9 @@ func (s *session) release() {
 	}
 }
 
-// Values of the traced map (bpf/sctrace.c).
-const (
-	traced     = 1
-	tracedStub = 2
-)
-
 // trace adds tid to the kernel's set of traced threads.
 func (s *session) trace(tid int32) error {
-	if err := s.p.objs.Traced.Put(uint32(tid), uint32(traced)); err != nil {
+	if err := s.p.objs.Traced.Put(uint32(tid), sctraceTracedMarkTRACED); err != nil {
 		return fmt.Errorf("ebpf: trace thread %d: %w", tid, err)
 	}
 	return nil
@@ -314,7 +309,7 @@ func (s *session) launch(target trace.Target, pid int) error {
 			return err
 		}
 	}
-	if err := s.p.objs.Traced.Put(uint32(pid), uint32(tracedStub)); err != nil {
+	if err := s.p.objs.Traced.Put(uint32(pid), sctraceTracedMarkTRACED_STUB); err != nil {
 		return err
 	}
 	s.tasks.Put(s.taskState(pid, pid, true, true))

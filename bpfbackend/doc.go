@@ -3,10 +3,11 @@
 // exit, exec and signal delivery observe the traced tasks inside the
 // kernel, with no stop at all.
 //
-// The programs (bpf/*.c, compiled by bpf2go into the committed
-// sctrace_bpfel.{go,o}) filter in the kernel: a hash map holds the
-// traced thread ids (children are added at fork under -f) and a bitmap the
-// traced syscall numbers, so an untraced task costs one lookup. For a
+// The programs (bpf/sctrace.c and the headers it includes, compiled by
+// bpf2go into the committed sctrace_bpfel.{go,o}) filter in the kernel: a
+// hash map holds the traced thread ids (children are added at fork under
+// -f) and a bitmap the traced syscall numbers, so an untraced task costs
+// one lookup. For a
 // traced call they execute the capture plans of package syscalls, loaded
 // into a map at start, and send one record per entry and per exit through
 // one ring buffer, waking the reader only when much data is pending (a lone

@@ -1,8 +1,11 @@
 package bpfbackend
 
 import (
+	"bytes"
+	"os"
 	"testing"
 
+	"github.com/sctrace/sctrace/bpfbackend/internal/goconsts/header"
 	"github.com/sctrace/sctrace/bpfbackend/internal/srchash/hash"
 )
 
@@ -15,5 +18,17 @@ func TestObjectsFresh(t *testing.T) {
 	}
 	if sum != bpfSourceHash {
 		t.Errorf("the committed BPF objects are stale: bpf/ hashes to %s, the objects were built from %s; run make generate", sum, bpfSourceHash)
+	}
+}
+
+// TestGoConstantsFresh fails when bpf/zz_goconsts.h no longer holds the
+// values of the Go constants the programs use: run make generate.
+func TestGoConstantsFresh(t *testing.T) {
+	got, err := os.ReadFile("bpf/zz_goconsts.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, header.Render()) {
+		t.Error("bpf/zz_goconsts.h is stale: the Go constants it holds changed; run make generate")
 	}
 }

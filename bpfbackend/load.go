@@ -1,7 +1,6 @@
 package bpfbackend
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -36,9 +35,8 @@ type probe struct {
 
 // setLoneTID names the lone traced thread (loadConfig.lone).
 func (p *probe) setLoneTID(tid int) error {
-	v := make([]byte, p.objs.LoneState.ValueSize())
-	binary.NativeEndian.PutUint32(v, uint32(tid))
-	if err := p.objs.LoneState.Update(uint32(0), v, ebpf.UpdateAny); err != nil {
+	v := sctraceLoneState{Tid: uint32(tid)}
+	if err := p.objs.LoneState.Update(uint32(0), &v, ebpf.UpdateAny); err != nil {
 		return fmt.Errorf("ebpf: register thread %d: %w", tid, err)
 	}
 	return nil
@@ -50,7 +48,7 @@ type loadConfig struct {
 	bufferSize int
 	arch       uint32
 	// lone: the launched command's thread is the only task traced (no -f,
-	// no -p): its call state is one map value (bpf/sctrace.c: lone), and
+	// no -p): its call state is one map value (bpf/tasks.h: lone), and
 	// a call's entry may travel with its exit as one record
 	// (hold_entries).
 	lone bool
@@ -251,7 +249,7 @@ func (p *probe) fillPlans(arch uint32) error {
 			continue
 		}
 		newFDs, fdArgs := newFDsOf(sc), fdArgsOf(sc)
-		if !sc.HasPlan && newFDs == newFDsNone && fdArgs == 0 {
+		if !sc.HasPlan && newFDs == sctraceNewFdsNEW_FDS_NONE && fdArgs == 0 {
 			continue
 		}
 		var v sctraceSyscallPlans
@@ -295,42 +293,28 @@ func (p *probe) fillPlans(arch uint32) error {
 	return nil
 }
 
-// Values of sctraceSyscallPlans.NewFds (bpf/events.h NEW_FDS_*).
-const (
-	newFDsNone = 0
-	newFDsRet  = 1
-	newFDsPair = 2 // + the argument's index
-)
-
 // newFDsOf says where the descriptors sc creates are: its result (a call
 // returning a descriptor), or the two ints an output argument points to
-// (pipe2's pipefd, socketpair's sv).
-func newFDsOf(sc *syscalls.Syscall) uint8 {
+// (pipe2's pipefd, socketpair's sv: NEW_FDS_PAIR plus the argument).
+func newFDsOf(sc *syscalls.Syscall) sctraceNewFds {
 	switch {
 	case sc.Effects&syscalls.NewFD != 0:
-		return newFDsRet
+		return sctraceNewFdsNEW_FDS_RET
 	case sc.Effects&syscalls.NewFDPair != 0:
-		return newFDsPair + uint8(sc.FDPairArg)
+		return sctraceNewFdsNEW_FDS_PAIR + sctraceNewFds(sc.FDPairArg)
 	}
-	return newFDsNone
+	return sctraceNewFdsNEW_FDS_NONE
 }
 
-// Values of sctraceSyscallPlans.Dump (bpf/events.h DUMP_*).
-const (
-	dumpNone  = 0
-	dumpRead  = 1
-	dumpWrite = 2
-)
-
 // dumpKindOf says whether -e read= or -e write= dumps sc's data.
-func dumpKindOf(sc *syscalls.Syscall) uint8 {
+func dumpKindOf(sc *syscalls.Syscall) sctraceDumpKind {
 	switch {
 	case sc.Effects&syscalls.DumpsRead != 0:
-		return dumpRead
+		return sctraceDumpKindDUMP_READ
 	case sc.Effects&syscalls.DumpsWrite != 0:
-		return dumpWrite
+		return sctraceDumpKindDUMP_WRITE
 	}
-	return dumpNone
+	return sctraceDumpKindDUMP_NONE
 }
 
 // fdArgsOf returns the arguments of sc that are descriptors, a bit each.

@@ -8,22 +8,6 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-// Record types and flags (bpf/events.h).
-const (
-	recEnter    = 1
-	recExit     = 2
-	recSignal   = 3
-	recNewTask  = 4
-	recExitTask = 5
-	recExec     = 6
-	recBoundary = 7
-	recStop     = 8
-
-	recDeferred  = 1
-	recWithEntry = 2
-	recCPU       = 4
-)
-
 // handle dispatches one ring-buffer record.
 func (s *session) handle(raw []byte) {
 	if len(raw) < recSize {
@@ -31,21 +15,21 @@ func (s *session) handle(raw []byte) {
 	}
 	r := (*sctraceRec)(unsafe.Pointer(&raw[0]))
 	switch r.Type {
-	case recEnter:
+	case sctraceRecTypeREC_ENTER:
 		s.enter(r, raw)
-	case recExit:
+	case sctraceRecTypeREC_EXIT:
 		s.exit(r, raw)
-	case recSignal:
+	case sctraceRecTypeREC_SIGNAL:
 		s.signal(r, raw)
-	case recNewTask:
+	case sctraceRecTypeREC_NEWTASK:
 		s.newTask(r)
-	case recExitTask:
+	case sctraceRecTypeREC_EXITTASK:
 		s.exitTask(r)
-	case recExec:
+	case sctraceRecTypeREC_EXEC:
 		s.exec(r)
-	case recStop:
+	case sctraceRecTypeREC_STOP:
 		s.groupStop(r)
-	case recBoundary:
+	case sctraceRecTypeREC_BOUNDARY:
 		if tk := s.tasks.Get(int(r.Tid)); tk != nil && !tk.Hidden {
 			s.flushSignals(tk)
 		}
@@ -90,7 +74,7 @@ func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
 		// entry's segments after its plans' (all of an entry record's,
 		// the first NsegEntry of an exit record that carries its entry).
 		n := int(r.Nseg)
-		if r.Type == recExit {
+		if r.Type == sctraceRecTypeREC_EXIT {
 			n = int(r.NsegEntry)
 		}
 		tk.entrySockets = s.mem.sockets(tk.entrySockets[:0], n-s.mem.used)
@@ -107,13 +91,13 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 		return
 	}
 	if tk.Hidden {
-		if r.Flags&recWithEntry == 0 || !s.isExec(r.Nr) {
+		if r.Flags&sctraceRecFlagREC_F_WITH_ENTRY == 0 || !s.isExec(r.Nr) {
 			return
 		}
 		tk.Hidden = false
 	}
 	s.mem.reset(raw, int(r.Nseg), int32(r.Tid))
-	if r.Flags&recWithEntry != 0 {
+	if r.Flags&sctraceRecFlagREC_F_WITH_ENTRY != 0 {
 		s.startCall(tk, r, int64(r.EnterTs))
 		s.mem.skipTo(int(r.NsegEntry))
 	}
@@ -127,7 +111,7 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 			s.x.Run(&s.mem, &tk.Sys.Plan, syscalls.AtExit, r.Ret, tk.Call())
 		}
 		ev := s.tasks.ExitEvent(&tk.Task, int64(r.Ts), r.Ret)
-		if r.Flags&recCPU != 0 {
+		if r.Flags&sctraceRecFlagREC_F_CPU != 0 {
 			ev.CPUTime, ev.HasCPUTime = int64(r.CpuNs), true
 		}
 		if s.opts.NameNewFDs || s.opts.DescribeSockets {
@@ -153,8 +137,10 @@ func (s *session) signal(r *sctraceRec, raw []byte) {
 	var ps pendingSignal
 	ps.signo = int32(r.Ret)
 	ps.ts = int64(r.Ts)
-	copy(ps.info[:], raw[recSize:])
-	if r.Flags&recDeferred != 0 {
+	if len(raw) >= sigRecSize {
+		ps.info = (*sctraceSigRec)(unsafe.Pointer(&raw[0])).Info
+	}
+	if r.Flags&sctraceRecFlagREC_F_DEFERRED != 0 {
 		if len(tk.pending) < 64 {
 			tk.pending = append(tk.pending, ps)
 		}

@@ -12,21 +12,12 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-// Sizes of the record and segment headers (bpf/events.h).
+// Sizes of the record and segment headers and of a signal record
+// (bpf/events.h).
 const (
-	recSize = int(unsafe.Sizeof(sctraceRec{}))
-	segSize = int(unsafe.Sizeof(sctraceSeg{}))
-)
-
-// Segment kinds and flags (bpf/events.h).
-const (
-	segRead  = 1
-	segStr   = 2
-	segPtrs  = 3
-	segFD    = 4
-	segSock  = 5
-	segFault = 1
-	segTrunc = 2
+	recSize    = int(unsafe.Sizeof(sctraceRec{}))
+	segSize    = int(unsafe.Sizeof(sctraceSeg{}))
+	sigRecSize = int(unsafe.Sizeof(sctraceSigRec{}))
 )
 
 // replay is a capture.Memory that serves the reads a capture plan makes
@@ -79,7 +70,7 @@ func (r *replay) skipTo(n int) {
 }
 
 // next returns the next segment and its data if it is of kind at addr.
-func (r *replay) next(kind uint16, addr uint64) (*sctraceSeg, []byte, bool) {
+func (r *replay) next(kind sctraceSegKind, addr uint64) (*sctraceSeg, []byte, bool) {
 	if r.left <= 0 || r.off+segSize > len(r.data) {
 		return nil, nil, false
 	}
@@ -106,11 +97,11 @@ func (r *replay) Read(addr uint64, buf []byte) error {
 	if len(buf) == 0 {
 		return nil
 	}
-	sg, data, ok := r.next(segRead, addr)
-	if ok && sg.Flags&segFault != 0 && r.fallback != nil {
+	sg, data, ok := r.next(sctraceSegKindSEG_READ, addr)
+	if ok && sg.Flags&sctraceSegFlagSEG_F_FAULT != 0 && r.fallback != nil {
 		return r.fallback.Read(addr, buf)
 	}
-	if !ok || sg.Flags&segFault != 0 {
+	if !ok || sg.Flags&sctraceSegFlagSEG_F_FAULT != 0 {
 		return unix.EFAULT
 	}
 	if len(data) != len(buf) {
@@ -123,48 +114,39 @@ func (r *replay) Read(addr uint64, buf []byte) error {
 
 // ReadCString implements capture.Memory.
 func (r *replay) ReadCString(addr uint64, max int, dst []byte) ([]byte, bool, bool) {
-	sg, data, ok := r.next(segStr, addr)
-	if ok && sg.Flags&segFault != 0 && r.fallback != nil {
+	sg, data, ok := r.next(sctraceSegKindSEG_STR, addr)
+	if ok && sg.Flags&sctraceSegFlagSEG_F_FAULT != 0 && r.fallback != nil {
 		return r.fallback.ReadCString(addr, max, dst)
 	}
-	if !ok || sg.Flags&segFault != 0 {
+	if !ok || sg.Flags&sctraceSegFlagSEG_F_FAULT != 0 {
 		return nil, false, true
 	}
 	if len(data) > max {
 		r.mismatches++
 		data = data[:max]
 	}
-	return capture.CopyInto(dst, data), sg.Flags&segTrunc != 0, false
+	return capture.CopyInto(dst, data), sg.Flags&sctraceSegFlagSEG_F_TRUNC != 0, false
 }
 
 // ReadPointers implements capture.Memory.
 func (r *replay) ReadPointers(addr uint64, keep, limit int) ([]uint64, int, bool) {
-	sg, data, ok := r.next(segPtrs, addr)
+	sg, data, ok := r.next(sctraceSegKindSEG_PTRS, addr)
 	if !ok {
 		return nil, 0, true
 	}
-	if sg.Flags&segFault != 0 && sg.Aux == 0 && r.fallback != nil {
+	if sg.Flags&sctraceSegFlagSEG_F_FAULT != 0 && sg.Aux == 0 && r.fallback != nil {
 		return r.fallback.ReadPointers(addr, keep, limit)
 	}
 	r.ptrs = r.ptrs[:0]
 	for i := 0; i+8 <= len(data) && len(r.ptrs) < keep; i += 8 {
 		r.ptrs = append(r.ptrs, binary.LittleEndian.Uint64(data[i:]))
 	}
-	return r.ptrs, int(min(sg.Aux, uint64(limit))), sg.Flags&segFault != 0
+	return r.ptrs, int(min(sg.Aux, uint64(limit))), sg.Flags&sctraceSegFlagSEG_F_FAULT != 0
 }
-
-// Magic numbers of the pseudo file systems /proc names a file of by kind
-// and inode rather than by path (linux/magic.h).
-const (
-	pipefsMagic    = 0x50495045
-	sockfsMagic    = 0x534f434b
-	anonInodeMagic = 0x09041934
-	pidfsMagic     = 0x50494446
-)
 
 // ahead calls fn with the data of each segment of kind, at least size
 // bytes long, among the record's next n segments (without consuming them).
-func (r *replay) ahead(n int, kind uint16, size uintptr, fn func(unsafe.Pointer)) {
+func (r *replay) ahead(n int, kind sctraceSegKind, size uintptr, fn func(unsafe.Pointer)) {
 	for off, left := r.off, min(r.left, n); left > 0 && off+segSize <= len(r.data); left-- {
 		sg := (*sctraceSeg)(unsafe.Pointer(&r.data[off]))
 		data := off + segSize
@@ -178,7 +160,7 @@ func (r *replay) ahead(n int, kind uint16, size uintptr, fn func(unsafe.Pointer)
 // newFDs appends to dst the descriptors named by the SEG_FD segments left
 // in the record (after the plans' segments), as /proc would name them.
 func (r *replay) newFDs(dst []trace.FDName) []trace.FDName {
-	r.ahead(r.left, segFD, unsafe.Sizeof(sctraceFdName{}), func(p unsafe.Pointer) {
+	r.ahead(r.left, sctraceSegKindSEG_FD, unsafe.Sizeof(sctraceFdName{}), func(p unsafe.Pointer) {
 		fn := (*sctraceFdName)(p)
 		if name := procName(fn); name != "" {
 			dst = append(dst, trace.FDName{FD: fn.Fd, Name: name, Cloexec: fn.Cloexec != 0})
@@ -187,17 +169,18 @@ func (r *replay) newFDs(dst []trace.FDName) []trace.FDName {
 	return dst
 }
 
-// procName is what /proc/PID/fd/N shows for the file fn describes, or ""
-// for a file it names by path (learned from the call that opened it).
+// procName is what /proc/PID/fd/N shows for the file fn describes, by the
+// magic number of its pseudo file system, or "" for a file it names by
+// path (learned from the call that opened it).
 func procName(fn *sctraceFdName) string {
 	switch fn.Magic {
-	case pipefsMagic:
+	case unix.PIPEFS_MAGIC:
 		return "pipe:[" + strconv.FormatUint(fn.Ino, 10) + "]"
-	case sockfsMagic:
+	case unix.SOCKFS_MAGIC:
 		return "socket:[" + strconv.FormatUint(fn.Ino, 10) + "]"
-	case pidfsMagic:
+	case unix.PID_FS_MAGIC:
 		return "anon_inode:[pidfd]"
-	case anonInodeMagic:
+	case unix.ANON_INODE_FS_MAGIC:
 		return "anon_inode:" + cString(fn.Name[:])
 	}
 	return ""
@@ -206,7 +189,7 @@ func procName(fn *sctraceFdName) string {
 // sockets appends to dst the socket states of the SEG_SOCK segments
 // among the record's next n segments.
 func (r *replay) sockets(dst []trace.SocketState, n int) []trace.SocketState {
-	r.ahead(n, segSock, unsafe.Sizeof(sctraceSockState{}), func(p unsafe.Pointer) {
+	r.ahead(n, sctraceSegKindSEG_SOCK, unsafe.Sizeof(sctraceSockState{}), func(p unsafe.Pointer) {
 		ss := (*sctraceSockState)(p)
 		st := trace.SocketState{FD: ss.Fd, Inode: ss.Ino, Proto: cString(ss.Proto[:]), Family: ss.Family,
 			Listed: ss.Listed != 0, SPort: ss.Sport, DPort: ss.Dport, Peer: ss.PeerIno,

@@ -44,6 +44,14 @@ type sctraceCallState struct {
 	SocksBuf    [480]uint8
 }
 
+type sctraceDumpKind uint8
+
+const (
+	sctraceDumpKindDUMP_NONE  sctraceDumpKind = 0
+	sctraceDumpKindDUMP_READ  sctraceDumpKind = 1
+	sctraceDumpKindDUMP_WRITE sctraceDumpKind = 2
+)
+
 type sctraceFdName struct {
 	_       structs.HostLayout
 	Ino     uint64
@@ -67,6 +75,14 @@ type sctraceLoneState struct {
 	Cs  sctraceCallState
 }
 
+type sctraceNewFds uint8
+
+const (
+	sctraceNewFdsNEW_FDS_NONE sctraceNewFds = 0
+	sctraceNewFdsNEW_FDS_RET  sctraceNewFds = 1
+	sctraceNewFdsNEW_FDS_PAIR sctraceNewFds = 2
+)
+
 type sctracePlan struct {
 	_           structs.HostLayout
 	Kind        uint8
@@ -83,7 +99,7 @@ type sctracePlan struct {
 
 type sctraceRec struct {
 	_         structs.HostLayout
-	Type      uint32
+	Type      sctraceRecType
 	Size      uint32
 	Tid       uint32
 	Pid       uint32
@@ -92,12 +108,33 @@ type sctraceRec struct {
 	Ts        uint64
 	Ret       int64
 	Sp        uint64
-	Flags     uint32
+	Flags     sctraceRecFlag
 	NsegEntry uint32
 	EnterTs   uint64
 	CpuNs     uint64
 	Args      [6]uint64
 }
+
+type sctraceRecFlag uint32
+
+const (
+	sctraceRecFlagREC_F_DEFERRED   sctraceRecFlag = 1
+	sctraceRecFlagREC_F_WITH_ENTRY sctraceRecFlag = 2
+	sctraceRecFlagREC_F_CPU        sctraceRecFlag = 4
+)
+
+type sctraceRecType uint32
+
+const (
+	sctraceRecTypeREC_ENTER    sctraceRecType = 1
+	sctraceRecTypeREC_EXIT     sctraceRecType = 2
+	sctraceRecTypeREC_SIGNAL   sctraceRecType = 3
+	sctraceRecTypeREC_NEWTASK  sctraceRecType = 4
+	sctraceRecTypeREC_EXITTASK sctraceRecType = 5
+	sctraceRecTypeREC_EXEC     sctraceRecType = 6
+	sctraceRecTypeREC_BOUNDARY sctraceRecType = 7
+	sctraceRecTypeREC_STOP     sctraceRecType = 8
+)
 
 type sctraceRework struct {
 	_  structs.HostLayout
@@ -117,8 +154,31 @@ type sctraceSeg struct {
 	Addr  uint64
 	Aux   uint64
 	Len   uint32
-	Kind  uint16
-	Flags uint16
+	Kind  sctraceSegKind
+	Flags sctraceSegFlag
+}
+
+type sctraceSegFlag uint16
+
+const (
+	sctraceSegFlagSEG_F_FAULT sctraceSegFlag = 1
+	sctraceSegFlagSEG_F_TRUNC sctraceSegFlag = 2
+)
+
+type sctraceSegKind uint16
+
+const (
+	sctraceSegKindSEG_READ sctraceSegKind = 1
+	sctraceSegKindSEG_STR  sctraceSegKind = 2
+	sctraceSegKindSEG_PTRS sctraceSegKind = 3
+	sctraceSegKindSEG_FD   sctraceSegKind = 4
+	sctraceSegKindSEG_SOCK sctraceSegKind = 5
+)
+
+type sctraceSigRec struct {
+	_    structs.HostLayout
+	R    sctraceRec
+	Info [48]uint8
 }
 
 type sctraceSockState struct {
@@ -145,10 +205,10 @@ type sctraceSyscallPlans struct {
 	_         structs.HostLayout
 	Arg       [6]sctracePlan
 	When      uint8
-	Dump      uint8
+	Dump      sctraceDumpKind
 	EntryArgs uint8
 	ExitArgs  uint8
-	NewFds    uint8
+	NewFds    sctraceNewFds
 	FdArgs    uint8
 	Pad       [2]uint8
 }
@@ -162,6 +222,13 @@ type sctraceSyscallStats struct {
 	MaxNs   uint64
 	Hist    [252]uint64
 }
+
+type sctraceTracedMark uint32
+
+const (
+	sctraceTracedMarkTRACED      sctraceTracedMark = 1
+	sctraceTracedMarkTRACED_STUB sctraceTracedMark = 2
+)
 
 // Names of all BPF objects in the ELF.
 //
@@ -207,6 +274,7 @@ const (
 	sctraceVarUnusedFdName      = "unused_fd_name"
 	sctraceVarUnusedRec         = "unused_rec"
 	sctraceVarUnusedSeg         = "unused_seg"
+	sctraceVarUnusedSigRec      = "unused_sig_rec"
 	sctraceVarUnusedSockState   = "unused_sock_state"
 	sctraceVarVerbose           = "verbose"
 	sctraceVarWakeupBytes       = "wakeup_bytes"
@@ -307,6 +375,7 @@ type sctraceVariableSpecs struct {
 	UnusedFdName    *ebpf.VariableSpec `ebpf:"unused_fd_name"`
 	UnusedRec       *ebpf.VariableSpec `ebpf:"unused_rec"`
 	UnusedSeg       *ebpf.VariableSpec `ebpf:"unused_seg"`
+	UnusedSigRec    *ebpf.VariableSpec `ebpf:"unused_sig_rec"`
 	UnusedSockState *ebpf.VariableSpec `ebpf:"unused_sock_state"`
 	Verbose         *ebpf.VariableSpec `ebpf:"verbose"`
 	WakeupBytes     *ebpf.VariableSpec `ebpf:"wakeup_bytes"`
@@ -383,6 +452,7 @@ type sctraceVariables struct {
 	UnusedFdName    *ebpf.Variable `ebpf:"unused_fd_name"`
 	UnusedRec       *ebpf.Variable `ebpf:"unused_rec"`
 	UnusedSeg       *ebpf.Variable `ebpf:"unused_seg"`
+	UnusedSigRec    *ebpf.Variable `ebpf:"unused_sig_rec"`
 	UnusedSockState *ebpf.Variable `ebpf:"unused_sock_state"`
 	Verbose         *ebpf.Variable `ebpf:"verbose"`
 	WakeupBytes     *ebpf.Variable `ebpf:"wakeup_bytes"`

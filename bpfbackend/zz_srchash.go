@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "36220911856a7c6cb1891329c26b3d8e9e3bd22839f9d064f737691dc0df9091"
+const bpfSourceHash = "9955a97fa112d09864e9e821dba417c8f1030f4c24effc916945059185d89ebd"

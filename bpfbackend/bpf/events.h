@@ -1,45 +1,50 @@
-/* The records the programs send to user space, and the capture plans user
- * space loads into the programs. bpf2go turns these structs into Go types
- * (see gen.go), so both sides share one layout. */
+/* The wire format between the programs and user space: the records the
+ * programs send, their segments and flags, and the values of the maps user
+ * space fills. bpf2go turns each enum and struct here into a Go type of
+ * the same layout and each enumerator into a Go constant (gen.go: -type),
+ * so the Go side copies nothing; TestWireTypes checks the object's BTF
+ * against them. The Go constants the programs need come the other way,
+ * generated into zz_goconsts.h. */
 #ifndef SCTRACE_EVENTS_H
 #define SCTRACE_EVENTS_H
 
-#define MAX_ARGS 6
-/* NR_MAX bounds the syscall numbers traced: trace.MaxNR. */
-#define NR_MAX 512
-/* Log-linear latency histogram: trace.HistSubBits, trace.HistBuckets. */
-#define HIST_SUB_BITS 2
-#define HIST_BUCKETS ((64 - HIST_SUB_BITS + 1) << HIST_SUB_BITS)
+#include "zz_goconsts.h"
 
 /* A record is built in a per-CPU scratch buffer: its header, then the
  * segments the capture plans read, each a seg header and its data padded
  * to 8 bytes. REC_LIMIT bounds a record, SEG_MAX one segment's data. */
 #define REC_LIMIT (1 << 18)
 #define SEG_MAX (1 << 16)
-#define PTR_CHUNK 8
 
-enum rec_type {
-	REC_ENTER = 1,	/* syscall entry: nr, args, sp, ts; entry captures */
-	REC_EXIT = 2,	/* syscall exit: nr, ret, ts; exit captures */
-	REC_SIGNAL = 3, /* signal delivery: ret = signo; data = kernel siginfo */
-	REC_NEWTASK = 4, /* task created: tid/pid of the child, ret = parent tid */
+/* rec.type */
+enum rec_type : __u32 {
+	REC_ENTER = 1,	  /* syscall entry: nr, args, sp, ts; entry captures */
+	REC_EXIT = 2,	  /* syscall exit: nr, ret, ts; exit captures */
+	REC_SIGNAL = 3,	  /* signal delivery: ret = signo; data = kernel siginfo */
+	REC_NEWTASK = 4,  /* task created: tid/pid of the child, ret = parent tid */
 	REC_EXITTASK = 5, /* task exited: ret = its exit_code (wait status) */
-	REC_EXEC = 6,	/* execve succeeded: ret = the tid that called it */
+	REC_EXEC = 6,	  /* execve succeeded: ret = the tid that called it */
 	REC_BOUNDARY = 7, /* an unreported call's entry or exit: deferred signals are due */
-	REC_STOP = 8,	/* the task entered a group stop: ret = the stop signal */
+	REC_STOP = 8,	  /* the task entered a group stop: ret = the stop signal */
 };
 
-/* rec flags */
-#define REC_F_DEFERRED 1 /* REC_SIGNAL: an ignored signal, reported at the task's next syscall boundary */
-/* REC_EXIT: the record carries the entry too. An entry capture that found
- * memory not yet paged in (BPF programs here cannot take page faults) is
- * taken again at exit, by when the kernel itself has read that memory. */
-#define REC_F_WITH_ENTRY 2
-/* REC_EXIT: cpu_ns holds the call's CPU time (Options.SyscallCPUTime). */
-#define REC_F_CPU 4
+/* rec.flags, bits. */
+enum rec_flag : __u32 {
+	/* REC_SIGNAL: an ignored signal, reported at the task's next
+	 * syscall boundary. */
+	REC_F_DEFERRED = 1,
+	/* REC_EXIT: the record carries the entry too. An entry capture that
+	 * found memory not yet paged in (BPF programs here cannot take page
+	 * faults) is taken again at exit, by when the kernel itself has read
+	 * that memory. */
+	REC_F_WITH_ENTRY = 2,
+	/* REC_EXIT: cpu_ns holds the call's CPU time (Options.SyscallCPUTime). */
+	REC_F_CPU = 4,
+};
 
+/* rec is the header of every record. */
 struct rec {
-	__u32 type;
+	enum rec_type type;
 	__u32 size; /* bytes, segments included */
 	__u32 tid;
 	__u32 pid;
@@ -48,14 +53,25 @@ struct rec {
 	__u64 ts; /* CLOCK_MONOTONIC ns */
 	__s64 ret;
 	__u64 sp;
-	__u32 flags;
+	enum rec_flag flags;
 	__u32 nseg_entry; /* REC_F_WITH_ENTRY: the first nseg_entry segments are the entry's */
 	__u64 enter_ts;	  /* REC_F_WITH_ENTRY: the entry's time */
 	__u64 cpu_ns;	  /* REC_F_CPU: the call's CPU time */
 	__u64 args[MAX_ARGS];
 };
 
-enum seg_kind {
+/* SIGINFO_SIZE is sizeof(struct kernel_siginfo). */
+#define SIGINFO_SIZE 48
+
+/* sig_rec is a REC_SIGNAL record: the header and the kernel's siginfo. */
+struct sig_rec {
+	struct rec r;
+	__u8 info[SIGINFO_SIZE];
+};
+
+/* seg.kind: which read of capture.Memory made the segment, or what else
+ * the call's record carries. */
+enum seg_kind : __u16 {
 	SEG_READ = 1, /* capture.Memory.Read */
 	SEG_STR = 2,  /* capture.Memory.ReadCString */
 	SEG_PTRS = 3, /* capture.Memory.ReadPointers: data = pointers kept, aux = count */
@@ -63,18 +79,24 @@ enum seg_kind {
 	SEG_SOCK = 5, /* a socket the call used or made (sock_states): addr = fd, data = struct sock_state */
 };
 
-#define SEG_F_FAULT 1
-#define SEG_F_TRUNC 2
+/* seg.flags, bits. */
+enum seg_flag : __u16 {
+	SEG_F_FAULT = 1, /* the read faulted: no data */
+	SEG_F_TRUNC = 2, /* SEG_STR: the string is longer than the data */
+};
 
+/* seg is the header of a segment; len bytes of data follow it, padded
+ * to 8. */
 struct seg {
 	__u64 addr;
 	__u64 aux;
 	__u32 len; /* bytes of data that follow */
-	__u16 kind;
-	__u16 flags;
+	enum seg_kind kind;
+	enum seg_flag flags;
 };
 
-/* plan mirrors syscalls.Plan. */
+/* plan mirrors syscalls.Plan; kind, when and len_from take the values of
+ * zz_goconsts.h. */
 struct plan {
 	__u8 kind;
 	__u8 when;
@@ -88,31 +110,46 @@ struct plan {
 	__s32 stack_offset;
 };
 
+/* syscall_plans.dump: which set of -e read= or -e write= the descriptor
+ * in argument 0 is looked up in to dump the call's data whole (the call's
+ * syscalls.Effects: DumpsRead, DumpsWrite). */
+enum dump_kind : __u8 {
+	DUMP_NONE = 0,
+	DUMP_READ = 1,
+	DUMP_WRITE = 2,
+};
+
+/* syscall_plans.new_fds: where the descriptors a call creates are: none,
+ * the result, or (NEW_FDS_PAIR + i) the two ints argument i points to
+ * (pipe2, socketpair). */
+enum new_fds : __u8 {
+	NEW_FDS_NONE = 0,
+	NEW_FDS_RET = 1,
+	NEW_FDS_PAIR = 2,
+};
+
 /* syscall_plans is one syscall's plans; when says which stops have any,
  * entry_args and exit_args which arguments (bit i: argument i) have a plan
  * due at that stop. */
 struct syscall_plans {
 	struct plan arg[MAX_ARGS];
 	__u8 when;
-	__u8 dump; /* syscalls.DumpKind */
+	enum dump_kind dump;
 	__u8 entry_args;
 	__u8 exit_args;
-	__u8 new_fds; /* NEW_FDS_*: where the descriptors the call creates are */
+	enum new_fds new_fds;
 	__u8 fd_args; /* bit i: argument i is a descriptor */
 	__u8 pad[2];
 };
 
-/* syscall_plans.new_fds: none, the result, or (NEW_FDS_PAIR + i) the two
- * ints argument i points to (pipe2, socketpair). */
-enum { NEW_FDS_NONE = 0, NEW_FDS_RET = 1, NEW_FDS_PAIR = 2 };
+/* The value of a thread id in the traced map. */
+enum traced_mark : __u32 {
+	TRACED = 1,	 /* traced */
+	TRACED_STUB = 2, /* the exec stub: hidden until its first execve */
+};
 
 /* FD_NAME_MAX bounds the dentry name fd_name keeps. */
 #define FD_NAME_MAX 32
-
-/* fd_name is what a descriptor a call created refers to, read from the
- * task's descriptor table at the call's exit: the file system's magic
- * number, the inode and the dentry's name tell a pipe ("pipe:[INODE]"), a
- * socket, an anonymous inode ("anon_inode:[eventfd]") as /proc would. */
 /* SUN_PATH_MAX is the size of sockaddr_un's sun_path. */
 #define SUN_PATH_MAX 108
 
@@ -137,6 +174,10 @@ struct sock_state {
 	char proto[FD_NAME_MAX]; /* the socket's dentry name: its protocol */
 };
 
+/* fd_name is what a descriptor a call created refers to, read from the
+ * task's descriptor table at the call's exit: the file system's magic
+ * number, the inode and the dentry's name tell a pipe ("pipe:[INODE]"), a
+ * socket, an anonymous inode ("anon_inode:[eventfd]") as /proc would. */
 struct fd_name {
 	__u64 ino;
 	__u64 magic;
@@ -144,9 +185,6 @@ struct fd_name {
 	__u32 cloexec;
 	char name[FD_NAME_MAX];
 };
-
-/* Values of syscalls.DumpKind. */
-enum { DUMP_NONE = 0, DUMP_READ = 1, DUMP_WRITE = 2 };
 
 /* syscall_stats mirrors trace.SyscallStats, per CPU. */
 struct syscall_stats {
@@ -158,25 +196,18 @@ struct syscall_stats {
 	__u64 hist[HIST_BUCKETS];
 };
 
-/* Values of syscalls.CaptureKind, syscalls.When, syscalls.LenFrom. */
-enum {
-	CAP_NONE = 0,
-	CAP_CSTRING = 1,
-	CAP_BYTES = 2,
-	CAP_STRING_ARRAY = 3,
-	CAP_IOVEC = 4,
-	CAP_MSGHDR = 5,
+/* hist_args is the context of the hist_bucket_test program. */
+struct hist_args {
+	__u64 ns;
+	__u32 bucket;
+	__u32 pad;
 };
-enum { AT_ENTRY = 1, AT_EXIT = 2 };
-enum { LEN_FIXED = 0, LEN_ARG = 1, LEN_RET = 2 };
 
-/* Constants of package syscalls and capture the C side needs. */
-#define MAX_ARRAY_ELEMS 1024
-#define MAX_STRING_ARRAY_ELEMS 4096
-#define MAX_STRING_ARRAY_COUNT (1 << 20)
-#define IOVEC_SIZE 16
-#define MSGHDR_SIZE 56
-#define MSG_NAME_MAX 128
-#define MSG_CONTROL_MAX 1024
+/* Keep the types user space needs, and no map holds, in the object's BTF. */
+const struct rec *unused_rec __attribute__((unused));
+const struct sig_rec *unused_sig_rec __attribute__((unused));
+const struct seg *unused_seg __attribute__((unused));
+const struct fd_name *unused_fd_name __attribute__((unused));
+const struct sock_state *unused_sock_state __attribute__((unused));
 
 #endif

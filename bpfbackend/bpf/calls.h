@@ -1,0 +1,103 @@
+/* Syscall records: an entry's or exit's record is built from the call's
+ * state and the segments of its plans, then sent, held with the task
+ * (hold.h) or, when a read faulted, deferred: an entry to the exit, an
+ * exit to a task work (rework.h). */
+#ifndef SCTRACE_CALLS_H
+#define SCTRACE_CALLS_H
+
+/* How an exit record gets the entry's segments (emit_call). */
+enum {
+	ENTRY_NONE = 0,	 /* the entry record was sent */
+	ENTRY_RERUN = 1, /* deferred (it faulted): the entry plans run again */
+	ENTRY_HELD = 2,	 /* held: its segments are in the task's storage */
+};
+
+/* fill_rec fills the header of the record in sc from st. */
+static __always_inline void fill_rec(struct scratch *sc, struct cap_state *st, enum rec_type type, __u64 ts,
+				     __u64 enter_ts, __u64 pid_tgid, enum rec_flag flags, __u32 nseg_entry)
+{
+	struct rec *r = (void *)sc->buf;
+	r->type = type;
+	r->size = st->off;
+	r->tid = (__u32)pid_tgid;
+	r->pid = pid_tgid >> 32;
+	r->nr = st->nr;
+	r->nseg = st->nseg;
+	r->ts = ts;
+	r->ret = st->ret;
+	r->sp = st->sp;
+	r->flags = flags | (st->has_cpu ? REC_F_CPU : 0);
+	r->cpu_ns = st->cpu_ns;
+	r->nseg_entry = nseg_entry;
+	r->enter_ts = enter_ts;
+	for (int i = 0; i < MAX_ARGS; i++)
+		r->args[i] = st->args[i];
+}
+
+/* emit_call builds and sends a syscall record; it returns false when an
+ * entry record is deferred (see REC_F_WITH_ENTRY). entry says how an exit
+ * record carries the entry's segments first. cs is the task's state. */
+static __always_inline bool emit_call(struct cap_state *st, struct call_state *cs, enum rec_type type, __u64 ts,
+				      __u64 enter_ts, __u64 pid_tgid, __u32 entry, bool may_defer)
+{
+	struct scratch *sc = scratch_buf();
+	__u32 nseg_entry = 0;
+
+	if (!sc)
+		return true;
+	st->off = sizeof(struct rec);
+	st->nseg = 0;
+	st->faulted = 0;
+	st->nfault = 0;
+	if (entry == ENTRY_RERUN) {
+		st->at_exit = 0;
+		run_plans(st);
+		if (sock_states)
+			unhold_socks(st, cs, sc);
+		nseg_entry = st->nseg;
+		st->at_exit = 1;
+	} else if (entry == ENTRY_HELD) {
+		unhold(st, cs, sc);
+		nseg_entry = st->nseg;
+	}
+	run_plans(st);
+	if (may_defer && (type == REC_ENTER ? st->faulted : st->nfault)) {
+		/* An exit deferred to a task work keeps its held entry. */
+		if (entry == ENTRY_HELD)
+			cs->held = 1;
+		if (sock_states && type == REC_ENTER)
+			hold_socks(st, cs, sc);
+		return false;
+	}
+	if (fd_names && type == REC_EXIT)
+		name_new_fds(st);
+	if (sock_states && type == REC_ENTER)
+		sock_args(st);
+	if (type == REC_ENTER && hold(st, cs, sc))
+		return true;
+	fill_rec(sc, st, type, ts, enter_ts, pid_tgid, entry != ENTRY_NONE ? REC_F_WITH_ENTRY : 0, nseg_entry);
+	__u32 size = st->off;
+	if (size > REC_LIMIT)
+		return true;
+	send(sc->buf, size, &cs->wake);
+	return true;
+}
+
+/* send_held sends a held entry as an entry record of its own: something
+ * may come between it and its exit. */
+static __always_inline void send_held(struct call_state *cs, __u64 pid_tgid)
+{
+	struct scratch *sc = scratch_buf();
+	struct cap_state st = {};
+	if (!sc)
+		return;
+	unhold(&st, cs, sc);
+	call_cap_state(&st, cs, 0, 0);
+	fill_rec(sc, &st, REC_ENTER, cs->enter_ns, cs->enter_ns, pid_tgid, 0, 0);
+	__u32 size = st.off;
+	if (size > REC_LIMIT)
+		return;
+	send(sc->buf, size, &cs->wake);
+}
+
+#endif

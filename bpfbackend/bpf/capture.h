@@ -1,0 +1,370 @@
+/* Capture: the programs' copy of capture.Executor. The plans of package
+ * syscalls, loaded by user space into the plans map, say which user
+ * memory each argument of a call points to; these functions read it, at
+ * the entry or at the exit, into the record's segments with the same
+ * sequence of reads as capture.Executor makes. */
+#ifndef SCTRACE_CAPTURE_H
+#define SCTRACE_CAPTURE_H
+
+/* string_limit (-s) and verbose (-v): capture.Executor's StringLimit and
+ * Verbose. */
+const volatile __u32 string_limit = 32;
+const volatile __u32 verbose = 0;
+/* -e read= and -e write=: the descriptors whose data is dumped whole, a
+ * bitmap of 1024 and whether larger ones are in the set. A dumped call's
+ * data is captured up to FULL_LIMIT (a segment holds SEG_MAX bytes at
+ * most). */
+const volatile __u64 dump_read_bits[16] = {};
+const volatile __u64 dump_write_bits[16] = {};
+const volatile __u32 dump_read_all = 0;
+const volatile __u32 dump_write_all = 0;
+
+/* plans: the capture plans of each syscall, by number. */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, NR_MAX);
+	__type(key, __u32);
+	__type(value, struct syscall_plans);
+} plans SEC(".maps");
+
+/* PTR_CHUNK: the pointers of a pointer array read at once. */
+#define PTR_CHUNK 8
+
+/* scratch_u64 is the word at off in this CPU's record buffer. */
+static __always_inline __u64 scratch_u64(__u32 off)
+{
+	struct scratch *sc = scratch_buf();
+	if (!sc)
+		return 0;
+	return *(__u64 *)(sc->buf + (off & (REC_LIMIT - 1)));
+}
+
+/* ptr_loop is the state of a pointer array being read. */
+struct ptr_loop {
+	__u64 addr;
+	__u32 count;
+	__u32 keep;
+	__u32 data_off;
+	__u32 faulted;
+};
+
+/* ptr_chunk_read reads one page-bounded chunk of a NULL-terminated
+ * pointer array, as capture's Memory.ReadPointers does; it returns 1 at
+ * the array's end. It is global so that the verifier checks it once, not
+ * once per state of the bpf_loop that calls it (which cost ~70K verified
+ * instructions, most of the start-up time, in each capturing program). */
+GLOBAL int ptr_chunk_read(struct ptr_loop *l)
+{
+	__u64 chunk[PTR_CHUNK];
+	struct scratch *sc;
+
+	if (!l)
+		return 1;
+	__u64 a = l->addr + (__u64)l->count * 8;
+	__u64 bytes = 4096 - (a & 4095);
+
+	if (l->count >= MAX_STRING_ARRAY_COUNT)
+		return 1;
+	if (bytes > sizeof(chunk))
+		bytes = sizeof(chunk);
+	bytes &= ~7ull;
+	if (bytes == 0)
+		bytes = 8;
+	CLAMP(bytes, sizeof(chunk));
+	if (bpf_probe_read_user(chunk, bytes, (void *)a) != 0) {
+		l->faulted = 1;
+		return 1;
+	}
+	sc = scratch_buf();
+	if (!sc)
+		return 1;
+	for (int j = 0; j < PTR_CHUNK; j++) {
+		if (j * 8 >= bytes)
+			break;
+		if (chunk[j] == 0)
+			return 1;
+		if (l->count < l->keep) {
+			__u32 o = (l->data_off + l->count * 8) & (REC_LIMIT - 1);
+			*(__u64 *)(sc->buf + o) = chunk[j];
+		}
+		l->count++;
+		if (l->count >= MAX_STRING_ARRAY_COUNT)
+			return 1;
+	}
+	return 0;
+}
+
+/* ptr_chunk is the bpf_loop callback over a pointer array's chunks. */
+static long ptr_chunk(__u64 i, struct ptr_loop *l)
+{
+	return ptr_chunk_read(l) ? 1 : 0;
+}
+
+/* seg_ptrs: capture.Memory.ReadPointers(addr, keep, MaxStringArrayCount).
+ * It returns how many pointers were kept (their data at st->data_off),
+ * or -1 when none could be read. */
+GLOBAL int seg_ptrs(struct cap_state *st, __u64 addr, __u32 keep)
+{
+	struct scratch *sc = scratch_buf();
+	struct ptr_loop l = {};
+	long off;
+
+	if (!st)
+		return -1;
+	if (keep > MAX_STRING_ARRAY_ELEMS)
+		keep = MAX_STRING_ARRAY_ELEMS;
+	off = seg_begin(st, keep * 8);
+	if (!sc || off < 0)
+		return -1;
+	l.addr = addr;
+	l.keep = keep;
+	l.data_off = ((__u32)off + sizeof(struct seg)) & (REC_LIMIT - 1);
+	bpf_loop(MAX_STRING_ARRAY_COUNT, ptr_chunk, &l, 0);
+	__u32 kept = l.count < keep ? l.count : keep;
+	seg_end(st, sc, off, addr, kept * 8, SEG_PTRS, l.faulted ? SEG_F_FAULT : 0, l.count);
+	st->data_off = l.data_off;
+	if (l.faulted)
+		st->faulted = 1;
+	if (l.faulted && l.count == 0)
+		return -1;
+	return kept;
+}
+
+/* elem_loop is the state of a loop over an array in a segment. */
+struct elem_loop {
+	struct cap_state *st;
+	__u64 remaining;
+	__u32 data_off;
+	__u32 count;
+	__u32 limit;
+	__u32 pad;
+};
+
+/* array_str reads string i of a string array. */
+static long array_str(__u64 i, struct elem_loop *l)
+{
+	if (i >= l->count)
+		return 1;
+	seg_str(l->st, scratch_u64(l->data_off + i * 8), l->limit);
+	return 0;
+}
+
+/* iov_elem reads the bytes of iovec i. */
+static long iov_elem(__u64 i, struct elem_loop *l)
+{
+	if (i >= l->count)
+		return 1;
+	__u32 at = l->data_off + i * IOVEC_SIZE;
+	__u64 base = scratch_u64(at);
+	__u64 ln = scratch_u64(at + 8);
+	if (ln > l->remaining)
+		ln = l->remaining;
+	l->remaining -= ln;
+	__u64 take = ln < l->limit ? ln : l->limit;
+	if (take > 0)
+		seg_read(l->st, base, take);
+	return 0;
+}
+
+/* read_iovec mirrors capture's readIovec. */
+GLOBAL int read_iovec(struct cap_state *st, __u64 addr, __u64 count)
+{
+	if (!st)
+		return 0;
+	__u64 n = count < MAX_ARRAY_ELEMS ? count : MAX_ARRAY_ELEMS;
+	if (n == 0)
+		return 0;
+	if (seg_read(st, addr, n * IOVEC_SIZE) != 0)
+		return 0;
+	if (st->at_exit && st->ret < 0)
+		return 0;
+	struct elem_loop l = {};
+	l.st = st;
+	l.data_off = st->data_off;
+	l.count = n;
+	if (!verbose && !st->full && l.count > st->limit)
+		l.count = st->limit;
+	l.remaining = st->at_exit ? (__u64)st->ret : ~0ull;
+	l.limit = st->limit;
+	bpf_loop(MAX_ARRAY_ELEMS, iov_elem, &l, 0);
+	return 0;
+}
+
+/* capture_msghdr mirrors capture's captureMsghdr. */
+GLOBAL int capture_msghdr(struct cap_state *st, __u64 addr, __u32 when)
+{
+	if (!st)
+		return 0;
+	if (seg_read(st, addr, MSGHDR_SIZE) != 0)
+		return 0;
+	if ((!st->at_exit && (when & AT_EXIT)) || (st->at_exit && st->ret < 0))
+		return 0;
+	__u32 h = st->data_off;
+	__u64 name = scratch_u64(h + 0);
+	__s32 namelen = (__s32)scratch_u64(h + 8);
+	__u64 iov = scratch_u64(h + 16);
+	__u64 iovlen = scratch_u64(h + 24);
+	__u64 ctl = scratch_u64(h + 32);
+	__u64 ctllen = scratch_u64(h + 40);
+	if (name && namelen > 0)
+		seg_read(st, name, namelen < MSG_NAME_MAX ? namelen : MSG_NAME_MAX);
+	if (iov)
+		read_iovec(st, iov, iovlen);
+	if (ctl && ctllen > 0)
+		seg_read(st, ctl, ctllen < MSG_CONTROL_MAX ? ctllen : MSG_CONTROL_MAX);
+	return 0;
+}
+
+/* capture_bytes mirrors capture's captureBytes and ByteLen; how is the
+ * plan's len_from | len_arg << 8 (BPF functions take five arguments). */
+GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem_size, __u32 size)
+{
+	__u32 len_from = how & 0xff, len_arg = how >> 8;
+	__u64 n;
+	if (!st)
+		return 0;
+	switch (len_from) {
+	case LEN_FIXED:
+		n = size;
+		break;
+	case LEN_ARG: {
+		if (len_arg >= MAX_ARGS)
+			return 0;
+		__u64 v = st->args[len_arg & 7];
+		__u64 es = elem_size ? elem_size : 1;
+		__u64 lim = ~0ull / es;
+		/* Hide the overflow test from clang, which would turn it into
+		 * a 128-bit multiplication BPF does not have. */
+		asm volatile("" : "+r"(lim));
+		n = v > lim ? ~0ull : v * es;
+		break;
+	}
+	case LEN_RET:
+		if (st->ret <= 0)
+			return 0;
+		n = st->ret;
+		break;
+	default:
+		return 0;
+	}
+	__u64 limit = size ? size : st->limit;
+	seg_read(st, addr, n < limit ? n : limit);
+	return 0;
+}
+
+/* capture_string_array mirrors capture's captureStringArray. */
+GLOBAL int capture_string_array(struct cap_state *st, __u64 addr, __u32 count_only)
+{
+	__u32 keep;
+	if (!st)
+		return 0;
+	if (verbose)
+		keep = MAX_STRING_ARRAY_ELEMS;
+	else if (count_only)
+		keep = 0;
+	else
+		keep = st->limit < MAX_STRING_ARRAY_ELEMS ? st->limit : MAX_STRING_ARRAY_ELEMS;
+	int kept = seg_ptrs(st, addr, keep);
+	if (kept <= 0 || (count_only && !verbose))
+		return 0;
+	struct elem_loop l = {};
+	l.st = st;
+	l.data_off = st->data_off;
+	l.count = kept;
+	l.limit = st->limit;
+	bpf_loop(MAX_STRING_ARRAY_ELEMS, array_str, &l, 0);
+	return 0;
+}
+
+/* capture_arg executes argument i's plan p, as capture.Executor does. */
+GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
+{
+	if (!st || !p || i >= MAX_ARGS)
+		return 0;
+	__u8 want = st->at_exit ? AT_EXIT : AT_ENTRY;
+	if (p->kind == CAP_NONE || !(p->when & want))
+		return 0;
+	__u64 idx = i;
+	CLAMP(idx, MAX_ARGS - 1);
+	__u64 addr = st->args[idx];
+	if (p->from_stack)
+		addr = st->sp + (__s64)p->stack_offset;
+	if (addr == 0)
+		return 0;
+	switch (p->kind) {
+	case CAP_CSTRING:
+		seg_str(st, addr, p->size ? p->size : st->limit);
+		break;
+	case CAP_BYTES:
+		capture_bytes(st, addr, p->len_from | (__u32)p->len_arg << 8, p->elem_size, p->size);
+		break;
+	case CAP_STRING_ARRAY:
+		capture_string_array(st, addr, p->count_only);
+		break;
+	case CAP_IOVEC:
+		read_iovec(st, addr, p->len_arg < MAX_ARGS ? st->args[p->len_arg & 7] : 0);
+		break;
+	case CAP_MSGHDR:
+		capture_msghdr(st, addr, p->when);
+		break;
+	}
+	return 0;
+}
+
+/* fd_in reports whether fd is in a -e read=/write= descriptor set. */
+static __always_inline bool fd_in(const volatile __u64 *bits, __u32 all, __s32 fd)
+{
+	if (fd < 0)
+		return false;
+	if (fd >= 1024)
+		return all;
+	__u64 idx = (__u32)fd >> 6;
+	CLAMP(idx, 15);
+	return (bits[idx] >> (fd & 63)) & 1;
+}
+
+/* dumped mirrors syscalls.Dumped. */
+static __always_inline bool dumped(struct syscall_plans *sp, __u64 fd)
+{
+	switch (sp->dump) {
+	case DUMP_READ:
+		return fd_in(dump_read_bits, dump_read_all, (__s32)fd);
+	case DUMP_WRITE:
+		return fd_in(dump_write_bits, dump_write_all, (__s32)fd);
+	case DUMP_NONE:
+		break;
+	}
+	return false;
+}
+
+/* run_plans appends the segments of the plans due at st->at_exit, in
+ * argument order, visiting only the arguments that have one. */
+static __always_inline void run_plans(struct cap_state *st)
+{
+	__u32 nr = st->nr;
+	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &nr);
+	if (!sp)
+		return;
+	__u8 mask = st->at_exit ? sp->exit_args : sp->entry_args;
+	if (!mask)
+		return;
+	st->full = dumped(sp, st->args[0]);
+	st->limit = st->full ? FULL_LIMIT : string_limit;
+	for (int i = 0; i < MAX_ARGS; i++)
+		if (mask & (1 << i))
+			capture_arg(st, &sp->arg[i], i);
+}
+
+/* call_cap_state fills st (zeroed) for the call cs is in: for its entry,
+ * or, with at_exit, for its exit with return value ret. */
+static __always_inline void call_cap_state(struct cap_state *st, struct call_state *cs, __u32 at_exit, __s64 ret)
+{
+	st->nr = cs->nr;
+	st->at_exit = at_exit;
+	st->ret = ret;
+	st->sp = cs->sp;
+	for (int i = 0; i < MAX_ARGS; i++)
+		st->args[i] = cs->args[i];
+}
+
+#endif

@@ -1,0 +1,84 @@
+/* Counting, for -c and -C: the time of each call, and per-CPU aggregates
+ * per syscall (trace.SyscallStats) that user space reads once at the end;
+ * under count_only nothing is sent per call. */
+#ifndef SCTRACE_COUNTS_H
+#define SCTRACE_COUNTS_H
+
+/* count_only (-c): the programs aggregate calls into counts and send
+ * only task records. wall_time (-w): a call's time is its wall time, not
+ * its CPU time. */
+const volatile __u32 count_only = 0;
+const volatile __u32 wall_time = 0;
+/* syscall_cpu_time: exit records carry the call's CPU time (-C without -w). */
+const volatile __u32 syscall_cpu_time = 0;
+
+/* counts: the aggregates of each syscall, by number, per CPU. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, NR_MAX);
+	__type(key, __u32);
+	__type(value, struct syscall_stats);
+} counts SEC(".maps");
+
+/* cpu_time returns the task's CPU time as the scheduler accounted it. */
+static __always_inline __u64 cpu_time(struct task_struct *t)
+{
+	return t->se.sum_exec_runtime;
+}
+
+/* switches returns how many times the task was switched out. */
+static __always_inline __u64 switches(struct task_struct *t)
+{
+	return t->nvcsw + t->nivcsw;
+}
+
+/* hist_bucket is trace.HistBucket. */
+static __always_inline __u32 hist_bucket(__u64 ns)
+{
+	if (ns < (1 << HIST_SUB_BITS))
+		return ns;
+	__u32 m = 0;
+	__u64 v = ns;
+	if (v >> 32) { v >>= 32; m += 32; }
+	if (v >> 16) { v >>= 16; m += 16; }
+	if (v >> 8) { v >>= 8; m += 8; }
+	if (v >> 4) { v >>= 4; m += 4; }
+	if (v >> 2) { v >>= 2; m += 2; }
+	if (v >> 1) { m += 1; }
+	return ((m - HIST_SUB_BITS + 1) << HIST_SUB_BITS) |
+	       ((ns >> (m - HIST_SUB_BITS)) & ((1 << HIST_SUB_BITS) - 1));
+}
+
+/* call_cpu_time is the CPU time of the call cs is in: its wall time when
+ * the task was not switched out meanwhile, else the growth of the CPU time
+ * the scheduler accounted to it (which leaves out the time it slept). */
+static __always_inline __u64 call_cpu_time(struct call_state *cs, struct task_struct *task, __u64 now)
+{
+	if (switches(task) == cs->switches)
+		return now - cs->enter_ns;
+	return cpu_time(task) - cs->cpu_ns;
+}
+
+/* count_call adds the call cs is in, which returned ret, to its syscall's
+ * aggregates. */
+static __always_inline void count_call(struct call_state *cs, struct task_struct *task, long ret, __u64 now)
+{
+	__u32 nr = cs->nr;
+	struct syscall_stats *s = bpf_map_lookup_elem(&counts, &nr);
+	if (!s)
+		return;
+	__u64 ns = wall_time ? now - cs->enter_ns : call_cpu_time(cs, task, now);
+	if (s->calls == 0 || ns < s->min_ns)
+		s->min_ns = ns;
+	if (ns > s->max_ns)
+		s->max_ns = ns;
+	s->calls++;
+	if (ret < 0 && ret >= -4095)
+		s->errors++;
+	s->total_ns += ns;
+	__u32 b = hist_bucket(ns);
+	if (b < HIST_BUCKETS)
+		s->hist[b]++;
+}
+
+#endif

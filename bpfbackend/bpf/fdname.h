@@ -1,0 +1,186 @@
+/* Descriptor naming, for -y and -yy: what the descriptors a call creates
+ * refer to (SEG_FD: file system magic, inode, dentry name, close-on-exec),
+ * and the state of the sockets a call takes or makes (SEG_SOCK), read
+ * from the task's descriptor table while the call's files still exist. */
+#ifndef SCTRACE_FDNAME_H
+#define SCTRACE_FDNAME_H
+
+/* fd_names (trace.Options.NameNewFDs, -y): a call's exit record names the
+ * descriptors the call created (SEG_FD segments), read from the task's
+ * descriptor table then: by the time user space prints the line, the
+ * process (and its pipe or socket) may be gone from /proc. */
+const volatile __u32 fd_names = 0;
+/* sock_states (trace.Options.DescribeSockets, -yy): exit records also
+ * carry the state of each socket the call takes or makes (SEG_SOCK), as
+ * sock_diag would describe it then. */
+const volatile __u32 sock_states = 0;
+
+/* file_of returns the file at descriptor fd of the current task, and its
+ * descriptor table in *fdt; NULL when fd is not open. */
+static __always_inline struct file *file_of(__s32 fd, struct fdtable **fdt)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct fdtable *t = BPF_CORE_READ(task, files, fdt);
+	*fdt = t;
+	if (!t || fd < 0 || (__u32)fd >= BPF_CORE_READ(t, max_fds))
+		return 0;
+	struct file **fds = BPF_CORE_READ(t, fd);
+	struct file *f = 0;
+	if (bpf_probe_read_kernel(&f, sizeof(f), &fds[fd]) != 0)
+		return 0;
+	return f;
+}
+
+/* The socket file system's magic number and the address families read. */
+#define SOCKFS_MAGIC 0x534F434B
+#define AF_UNIX 1
+#define AF_INET 2
+#define AF_INET6 10
+#define AF_NETLINK 16
+
+/* swap16 turns a network-order port into host order. */
+static __always_inline __u16 swap16(__u16 v) { return (v >> 8) | (v << 8); }
+
+/* fd_name_seg appends a SEG_FD segment naming file f, at descriptor fd of
+ * the current task's table fdt. */
+static __always_inline void fd_name_seg(struct cap_state *st, struct file *f, struct fdtable *fdt, __s32 fd)
+{
+	struct scratch *sc;
+	long off;
+	struct fd_name *fn = seg_data(st, sizeof(*fn), &sc, &off);
+	if (!fn)
+		return;
+	unsigned long *coe = BPF_CORE_READ(fdt, close_on_exec);
+	unsigned long word = 0;
+	bpf_probe_read_kernel(&word, sizeof(word), &coe[(__u32)fd / 64]);
+	fn->fd = fd;
+	fn->cloexec = (word >> (fd & 63)) & 1;
+	fn->ino = BPF_CORE_READ(f, f_inode, i_ino);
+	fn->magic = BPF_CORE_READ(f, f_inode, i_sb, s_magic);
+	const unsigned char *name = BPF_CORE_READ(f, f_path.dentry, d_name.name);
+	if (bpf_probe_read_kernel_str(fn->name, sizeof(fn->name), name) < 0)
+		fn->name[0] = 0;
+	seg_end(st, sc, off, fd, sizeof(struct fd_name), SEG_FD, 0, 0);
+}
+
+/* sock_state_seg appends a SEG_SOCK segment with the state of the socket
+ * file f is, at descriptor fd; nothing when f is not a socket. */
+static __always_inline void sock_state_seg(struct cap_state *st, struct file *f, __s32 fd)
+{
+	struct scratch *sc;
+	long off;
+	if (BPF_CORE_READ(f, f_inode, i_sb, s_magic) != SOCKFS_MAGIC)
+		return;
+	struct socket *sock = BPF_CORE_READ(f, private_data);
+	struct sock *sk = BPF_CORE_READ(sock, sk);
+	struct sock_state *ss = sk ? seg_data(st, sizeof(*ss), &sc, &off) : 0;
+	if (!ss)
+		return;
+	__builtin_memset(ss, 0, sizeof(*ss));
+	ss->fd = fd;
+	ss->ino = BPF_CORE_READ(f, f_inode, i_ino);
+	const unsigned char *name = BPF_CORE_READ(f, f_path.dentry, d_name.name);
+	bpf_probe_read_kernel_str(ss->proto, sizeof(ss->proto), name);
+	__u16 family = BPF_CORE_READ(sk, __sk_common.skc_family);
+	ss->family = family;
+	ss->protocol = BPF_CORE_READ(sk, sk_protocol);
+	ss->sport = BPF_CORE_READ(sk, __sk_common.skc_num);
+	ss->dport = swap16(BPF_CORE_READ(sk, __sk_common.skc_dport));
+	bool hashed = BPF_CORE_READ(sk, __sk_common.skc_node.pprev) != 0;
+	switch (family) {
+	case AF_INET:
+		bpf_probe_read_kernel(ss->saddr, 4, &sk->__sk_common.skc_rcv_saddr);
+		bpf_probe_read_kernel(ss->daddr, 4, &sk->__sk_common.skc_daddr);
+		ss->listed = hashed || ss->sport != 0;
+		break;
+	case AF_INET6:
+		bpf_probe_read_kernel(ss->saddr, 16, &sk->__sk_common.skc_v6_rcv_saddr);
+		bpf_probe_read_kernel(ss->daddr, 16, &sk->__sk_common.skc_v6_daddr);
+		ss->listed = hashed || ss->sport != 0;
+		break;
+	case AF_UNIX: {
+		struct unix_sock *u = (void *)sk;
+		struct sock *peer = BPF_CORE_READ(u, peer);
+		if (peer)
+			ss->peer_ino = BPF_CORE_READ(peer, sk_socket, file, f_inode, i_ino);
+		struct unix_address *addr = BPF_CORE_READ(u, addr);
+		if (addr) {
+			int len = BPF_CORE_READ(addr, len) - 2; /* less sun_family */
+			if (len > 0) {
+				__u64 n = len;
+				CLAMP(n, SUN_PATH_MAX);
+				bpf_probe_read_kernel(ss->path, n, &addr->name[0].sun_path);
+				ss->path_len = n;
+			}
+		}
+		ss->listed = 1;
+		break;
+	}
+	case AF_NETLINK:
+		ss->portid = BPF_CORE_READ((struct netlink_sock *)sk, portid);
+		ss->listed = ss->portid != 0;
+		break;
+	}
+	seg_end(st, sc, off, fd, sizeof(struct sock_state), SEG_SOCK, 0, 0);
+}
+
+/* What seg_fd records of a descriptor. */
+enum { FD_NAME = 1, FD_SOCK = 2 };
+
+/* seg_fd appends, for descriptor fd of the current task, a SEG_FD segment
+ * naming it (want & FD_NAME) and a SEG_SOCK segment with its state if it
+ * is a socket (want & FD_SOCK); nothing when fd is not open. */
+GLOBAL int seg_fd(struct cap_state *st, __s32 fd, __u32 want)
+{
+	struct fdtable *fdt;
+	if (!st)
+		return 0;
+	struct file *f = file_of(fd, &fdt);
+	if (!f)
+		return 0;
+	if (want & FD_NAME)
+		fd_name_seg(st, f, fdt, fd);
+	if (want & FD_SOCK)
+		sock_state_seg(st, f, fd);
+	return 0;
+}
+
+/* sock_args appends, at a call's entry under sock_states, a SEG_SOCK
+ * segment for each socket among its descriptor arguments: strace
+ * describes an argument as it is when the call starts. */
+static __always_inline void sock_args(struct cap_state *st)
+{
+	__u32 nr = st->nr;
+	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &nr);
+	if (!sp)
+		return;
+	__u8 mask = sp->fd_args;
+	for (int i = 0; i < MAX_ARGS; i++)
+		if (mask & (1 << i))
+			seg_fd(st, st->args[i], FD_SOCK);
+}
+
+/* name_new_fds appends, at a successful exit, a SEG_FD segment for each
+ * descriptor the call created (syscall_plans.new_fds), and under
+ * sock_states a SEG_SOCK segment for each socket among them. */
+static __always_inline void name_new_fds(struct cap_state *st)
+{
+	__u32 nr = st->nr;
+	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &nr);
+	if (!sp || sp->new_fds == NEW_FDS_NONE || st->ret < 0)
+		return;
+	__u32 want = FD_NAME | (sock_states ? FD_SOCK : 0);
+	if (sp->new_fds == NEW_FDS_RET) {
+		seg_fd(st, st->ret, want);
+		return;
+	}
+	__u64 i = sp->new_fds - NEW_FDS_PAIR;
+	CLAMP(i, MAX_ARGS - 1);
+	__s32 pair[2];
+	if (bpf_probe_read_user(pair, sizeof(pair), (void *)st->args[i]) != 0)
+		return;
+	seg_fd(st, pair[0], want);
+	seg_fd(st, pair[1], want);
+}
+
+#endif

@@ -1,0 +1,130 @@
+/* Faulting pages in. Programs on tracepoints cannot take page faults, so
+ * a buffer in a page the task has mapped but never touched (a string
+ * literal written to /dev/null, say) reads as a fault even at the call's
+ * exit. ptrace reads it, faulting it in. When an exit record has such a
+ * fault, the exit asks for a task work instead of sending it: the
+ * callback runs in the task itself before it returns to user mode, where
+ * it may sleep, so it faults the pages in with bpf_copy_from_user and
+ * then builds and sends the record as the exit would have. Nothing of the
+ * task can come in between. On a kernel without the kfunc (before 6.18),
+ * the exit sends the record with its faults. */
+#ifndef SCTRACE_REWORK_H
+#define SCTRACE_REWORK_H
+
+typedef int (*task_work_fn)(struct bpf_map *map, void *key, void *value);
+extern int bpf_task_work_schedule_resume_impl(struct task_struct *task, struct bpf_task_work *tw,
+					      void *map__map, task_work_fn callback, void *aux__prog) __ksym __weak;
+extern void bpf_preempt_disable(void) __ksym __weak;
+extern void bpf_preempt_enable(void) __ksym __weak;
+
+/* fault_in: exits may be handed to a task work (load-time option). */
+const volatile __u32 fault_in = 1;
+
+/* rework is a task's handle on its task work. */
+struct rework {
+	struct bpf_task_work tw;
+};
+
+/* reworks holds each task's task work, by tid; an entry is made at the
+ * task's first fault and deleted at its exit. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__uint(max_entries, 1 << 16);
+	__type(key, __u32);
+	__type(value, struct rework);
+} reworks SEC(".maps");
+
+/* FAULT_PAGES bounds the pages one faulted read has faulted in. */
+#define FAULT_PAGES 16
+
+/* rework_cb is the task work: it faults in the pages of the reads that
+ * faulted, then runs the call's plans again and sends the exit record. */
+static int rework_cb(struct bpf_map *map, void *key, void *value)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct call_state *cs = call_state_of(task, false);
+	if (!cs || !cs->rework)
+		return 0;
+	cs->rework = 0;
+	__u32 nfault = cs->nfault;
+	for (int i = 0; i < FAULTS_MAX; i++) {
+		if (i >= nfault)
+			break;
+		__u64 addr = cs->fault_addr[i];
+		__u64 end = addr + (cs->fault_len[i] ? cs->fault_len[i] : 1);
+		for (int pg = 0; pg < FAULT_PAGES && addr < end; pg++) {
+			__u8 b;
+			bpf_copy_from_user(&b, 1, (void *)addr);
+			addr = (addr | 4095) + 1;
+		}
+	}
+	struct cap_state state = {};
+	struct cap_state *st = &state;
+	call_cap_state(st, cs, 1, cs->rework_ret);
+	if (syscall_cpu_time) {
+		st->cpu_ns = cs->cpu_ns;
+		st->has_cpu = 1;
+	}
+	/* The per-CPU scratch buffer must not be shared with a program on
+	 * another task that preempts this one. */
+	bpf_preempt_disable();
+	emit_call(st, cs, REC_EXIT, cs->rework_ts, cs->enter_ns, bpf_get_current_pid_tgid(), cs->rework_entry, false);
+	bpf_preempt_enable();
+	return 0;
+}
+
+/* rework_exit hands the exit record of the call in st, which faulted, to
+ * a task work; it returns false when it cannot, and the exit sends it. */
+static __always_inline bool rework_exit(struct call_state *cs, struct cap_state *st, struct task_struct *task,
+					__u32 tid, __u32 entry, __u64 now)
+{
+	if (!fault_in || !bpf_task_work_schedule_resume_impl || !bpf_preempt_disable)
+		return false;
+	struct rework zero = {};
+	bpf_map_update_elem(&reworks, &tid, &zero, BPF_NOEXIST);
+	struct rework *rw = bpf_map_lookup_elem(&reworks, &tid);
+	if (!rw)
+		return false;
+	cs->rework_entry = entry;
+	cs->rework_ret = st->ret;
+	cs->rework_ts = now;
+	cs->nfault = st->nfault;
+	for (int i = 0; i < FAULTS_MAX; i++) {
+		cs->fault_addr[i] = st->fault_addr[i];
+		cs->fault_len[i] = st->fault_len[i];
+	}
+	cs->rework = 1;
+	if (bpf_task_work_schedule_resume_impl(task, &rw->tw, &reworks, rework_cb, 0) != 0) {
+		cs->rework = 0;
+		return false;
+	}
+	return true;
+}
+
+/* unrework sends, when a task exits, the exit record a task work was to
+ * send but has not: without its captures, since the memory is going. */
+static __always_inline void unrework(struct call_state *cs, __u64 pid_tgid)
+{
+	if (!cs->rework)
+		return;
+	cs->rework = 0;
+	if (cs->rework_entry == ENTRY_HELD)
+		send_held(cs, pid_tgid);
+	struct rec r = {};
+	r.type = REC_EXIT;
+	r.size = sizeof(r);
+	r.tid = (__u32)pid_tgid;
+	r.pid = pid_tgid >> 32;
+	r.nr = cs->nr;
+	r.ts = cs->rework_ts;
+	r.enter_ts = cs->enter_ns;
+	r.ret = cs->rework_ret;
+	r.sp = cs->sp;
+	r.flags = cs->rework_entry == ENTRY_RERUN ? REC_F_WITH_ENTRY : 0;
+	for (int i = 0; i < MAX_ARGS; i++)
+		r.args[i] = cs->args[i];
+	send(&r, sizeof(r), 0);
+}
+
+#endif
