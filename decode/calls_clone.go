@@ -4,11 +4,6 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["clone"] = custom{enter: enterClone, exit: exitClone}
-	customs["clone3"] = custom{enter: enterClone3, exit: exitClone3}
-}
-
 const (
 	cloneVM          = 0x100
 	clonePidfd       = 0x1000

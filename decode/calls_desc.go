@@ -4,10 +4,6 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["fcntl"] = custom{enter: enterFcntl, exit: exitFcntl, ret: retFcntl}
-}
-
 // fcntl commands whose argument strace prints only at exit (or never).
 func fcntlExitCmd(cmd uint32) bool {
 	switch cmd {

@@ -1,19 +1,16 @@
 package decode
 
 import (
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
-
-func init() {
-	customs["epoll_wait"] = custom{exit: exitEpollWait}
-}
 
 // exitEpollWait prints the events epoll_wait and epoll_pwait returned,
 // then the remaining arguments.
 func exitEpollWait(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	addr := ev.Args[1]
 	cp, ok := capOK(ev, 1)
-	size := sizeOf(ev, "epoll_event")
+	size := sizeOf(ev, syscalls.LayoutEpollEvent)
 	switch {
 	case failed(ev) || !ok || addr == 0:
 		b = appendPtr(b, addr)
@@ -41,10 +38,6 @@ func exitEpollWait(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		b = c.args[i](d, b, ev, i)
 	}
 	return b
-}
-
-func init() {
-	customs["epoll_ctl"] = custom{enter: enterEpollCtl}
 }
 
 // enterEpollCtl prints epoll_ctl; EPOLL_CTL_DEL's event is not read.

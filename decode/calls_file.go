@@ -4,14 +4,6 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["open"] = custom{enter: enterOpen}
-	customs["getcwd"] = custom{exit: exitGetcwd}
-	customs["getdents64"] = custom{exit: exitGetdents64}
-	customs["getrandom"] = custom{exit: exitGetrandom}
-	customs["getxattr"] = custom{exit: exitGetxattr}
-}
-
 // enterOpen prints open and openat: the mode only with O_CREAT or
 // O_TMPFILE.
 func enterOpen(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {

@@ -4,10 +4,6 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["futex"] = custom{enter: enterFutex}
-}
-
 func enterFutex(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	op := uint32(ev.Args[1])
 	b = appendPtr(b, ev.Args[0])

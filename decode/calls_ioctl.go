@@ -4,10 +4,6 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["ioctl"] = custom{enter: enterIoctl, exit: exitIoctl}
-}
-
 // ioctlKind says when and how an ioctl's argument is printed.
 type ioctlKind uint8
 
@@ -195,6 +191,11 @@ func appendTermFlags(b []byte, x *xlat, v uint32) []byte {
 		return b
 	}
 	return appendFlags(b, x, uint64(v))
+}
+
+// printTermios is the struct printer of a struct termios.
+func printTermios(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	return d.appendTermios(b, p)
 }
 
 // appendTermios prints a struct termios as strace does without -v.

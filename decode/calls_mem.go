@@ -4,11 +4,6 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["mmap"] = custom{enter: enterMmap}
-	customs["mremap"] = custom{enter: enterMremap}
-}
-
 // enterMmap prints mmap's arguments; the flags are a mapping type, flags,
 // and a huge page size.
 func enterMmap(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
@@ -52,7 +47,7 @@ func enterMremap(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = append(b, ", "...)
 	b = appendUint(b, ev.Args[2])
 	b = append(b, ", "...)
-	b = d.flags(b, xlatOf("mremap_flags"), ev.Args[3])
+	b = d.flags(b, mremapFlags, ev.Args[3])
 	if ev.Args[3]&2 != 0 { // MREMAP_FIXED
 		b = append(b, ", "...)
 		b = appendPtr(b, ev.Args[4])

@@ -7,10 +7,6 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["socket"] = custom{enter: enterSocket}
-}
-
 // enterSocket prints socket and socketpair's domain, type and protocol
 // (the protocol named by the domain's table).
 func enterSocket(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
@@ -165,12 +161,6 @@ func appendAuditArch(b []byte, arch uint32) []byte {
 	}
 	b = appendHex(b, uint64(arch))
 	return append(b, " /* AUDIT_ARCH_??? */"...)
-}
-
-func init() {
-	customs["sockname"] = custom{exit: exitSockname}
-	customs["recvfrom"] = custom{exit: exitRecvfrom}
-	xlats["faccessat_flags"] = &xlat{vals: []xv{{0x100, "AT_SYMLINK_NOFOLLOW"}, {0x200, "AT_EACCESS"}, {0x1000, "AT_EMPTY_PATH"}}, dflt: "AT_???"}
 }
 
 // appendSocklenPair prints a socket address filled by the call and its

@@ -15,10 +15,6 @@ import (
 // holding anything else, or not captured whole (the plan copies up to 256
 // bytes of sendto's buffer), prints as the plain string it printed before.
 
-func init() {
-	customs["sendto"] = custom{enter: enterSendto}
-}
-
 const (
 	nlmsgHdrLen  = 16
 	nlmsgMinType = 16

@@ -1,17 +1,13 @@
 package decode
 
 import (
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["poll"] = custom{enter: enterPoll, exit: exitNothing, ret: retPoll}
-	customs["ppoll"] = custom{enter: enterPpoll, exit: exitNothing, ret: retPoll}
-}
-
 func enterPoll(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	n := uint64(uint32(ev.Args[1]))
-	b = d.appendArray(b, ev, 0, "pollfd", printPollfd, n)
+	b = d.appendArray(b, ev, 0, syscalls.LayoutPollfd, printPollfd, n)
 	b = append(b, ", "...)
 	b = appendUint(b, n)
 	b = append(b, ", "...)
@@ -24,7 +20,7 @@ func exitNothing(d *Decoder, c *call, b []byte, ev *trace.Event) []byte { return
 // enterPpoll prints ppoll's descriptors, timeout, signal mask and its size.
 func enterPpoll(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	n := uint64(uint32(ev.Args[1]))
-	b = d.appendArray(b, ev, 0, "pollfd", printPollfd, n)
+	b = d.appendArray(b, ev, 0, syscalls.LayoutPollfd, printPollfd, n)
 	b = append(b, ", "...)
 	b = appendUint(b, n)
 	b = append(b, ", "...)

@@ -4,11 +4,6 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["prctl"] = custom{enter: enterPrctl, exit: exitPrctl, ret: retPrctl}
-	xlats["prctl_option"] = prctlOptions
-}
-
 var prctlOptions = &xlat{vals: []xv{
 	{1, "PR_SET_PDEATHSIG"}, {2, "PR_GET_PDEATHSIG"}, {3, "PR_GET_DUMPABLE"}, {4, "PR_SET_DUMPABLE"},
 	{5, "PR_GET_UNALIGN"}, {6, "PR_SET_UNALIGN"}, {7, "PR_GET_KEEPCAPS"}, {8, "PR_SET_KEEPCAPS"},

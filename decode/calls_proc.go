@@ -4,19 +4,6 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["arch_prctl"] = custom{enter: enterArchPrctl, exit: exitArchPrctl}
-	customs["rt_sigreturn"] = custom{enter: enterRtSigreturn}
-	customs["getgroups"] = custom{exit: exitGetgroups}
-	structs["gid"] = printIDRef
-	structs["timezone"] = printTimezone
-	structs["termios"] = func(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte { return d.appendTermios(b, p) }
-	xlats["sock_flags"] = &xlat{vals: sockTypeFlags.vals, dflt: "SOCK_???"}
-	customs["sched_getaffinity"] = custom{exit: exitSchedGetaffinity}
-	customs["sched_setaffinity"] = custom{enter: enterSchedSetaffinity}
-	customs["rt_sigtimedwait"] = custom{ret: retSignalNumber}
-}
-
 func enterArchPrctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	code := uint32(ev.Args[0])
 	b = d.enum(b, archPrctlCodes, uint64(code))

@@ -4,10 +4,6 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["select"] = custom{enter: enterSelect, exit: exitSelect, ret: retSelect}
-}
-
 // appendFdSet prints the descriptors of a captured fd_set below nfds.
 func (d *Decoder) appendFdSet(b []byte, ev *trace.Event, i int, nfds int) []byte {
 	addr := ev.Args[i]

@@ -4,11 +4,6 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["setsockopt"] = custom{enter: enterSetsockopt}
-	customs["getsockopt"] = custom{enter: enterGetsockopt, exit: exitGetsockopt}
-}
-
 var socketLevels = &xlat{vals: []xv{
 	{0, "SOL_IP"}, {1, "SOL_SOCKET"}, {6, "SOL_TCP"}, {17, "SOL_UDP"}, {41, "SOL_IPV6"}, {58, "SOL_ICMPV6"},
 	{132, "SOL_SCTP"}, {136, "SOL_UDPLITE"}, {255, "SOL_RAW"}, {256, "SOL_IPX"}, {257, "SOL_AX25"},

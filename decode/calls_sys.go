@@ -9,27 +9,6 @@ import (
 // Decoders of system-administration calls: namespaces, mounts, memory
 // policy, capabilities, io_uring and openat2.
 
-func init() {
-	for name, x := range map[string]*xlat{
-		"setns_types":         setnsTypes,
-		"umount_flags":        umountFlags,
-		"mount_flags":         mountFlags,
-		"splice_flags":        spliceFlags,
-		"pidfd_open_flags":    pidfdOpenFlags,
-		"get_mempolicy_flags": getMempolicyFlags,
-		"uring_enter_flags":   uringEnterFlags,
-	} {
-		xlats[name] = x
-	}
-	structs["open_how"] = printOpenHow
-	structs["cap_data"] = printCapData
-	structs["sigevent"] = printSigevent
-	customs["mount"] = custom{enter: enterMount}
-	customs["get_mempolicy"] = custom{enter: enterNothing, exit: exitGetMempolicy}
-	customs["set_mempolicy"] = custom{enter: enterSetMempolicy}
-	customs["io_uring_setup"] = custom{enter: enterIOUringSetup, exit: exitIOUringSetup}
-}
-
 var setnsTypes = &xlat{vals: []xv{
 	{0x80, "CLONE_NEWTIME"}, {0x20000, "CLONE_NEWNS"}, {0x2000000, "CLONE_NEWCGROUP"},
 	{0x4000000, "CLONE_NEWUTS"}, {0x8000000, "CLONE_NEWIPC"}, {0x10000000, "CLONE_NEWUSER"},

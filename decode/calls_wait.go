@@ -1,12 +1,9 @@
 package decode
 
 import (
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
-
-func init() {
-	customs["wait4"] = custom{exit: exitWait4}
-}
 
 // appendWaitStatus prints a wait status as strace's printstatus.
 func appendWaitStatus(b []byte, st uint32) []byte {
@@ -84,7 +81,7 @@ func exitWait4(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		return append(b, "NULL"...)
 	}
 	rp, rok := capOK(ev, 3)
-	if !exited(ev) || ev.Ret <= 0 || !rok || len(rp.Data) < sizeOf(ev, "rusage") {
+	if !exited(ev) || ev.Ret <= 0 || !rok || len(rp.Data) < sizeOf(ev, syscalls.LayoutRusage) {
 		return appendPtr(b, ru)
 	}
 	return printRusage(d, b, rp.Data, ev)

@@ -14,10 +14,12 @@
 // How a call is printed is resolved once per number (lazily) into a call:
 // one printer per argument, chosen by the argument's syscalls.Type (Int,
 // Path, OutBuf, StructOut ...), with value tables (xlat_tables.go) named by
-// Arg.Xlat and struct printers (structs*.go) named by Arg.Struct. Calls
+// Arg.Xlat and struct printers (structs*.go) named by Arg.Layout. Calls
 // whose printing depends on other arguments or on the result have a
 // syscall-specific decoder (calls_*.go) named by Signature.Decoder, which
-// replaces the entry part, the exit part or the result's decoration.
+// replaces the entry part, the exit part or the result's decoration. The
+// signatures name all three by typed IDs of package syscalls; refs.go maps
+// each ID to its implementation.
 //
 // The split between entry and exit follows strace: arguments are printed
 // at entry up to the first one the call fills (OutBuf, StructOut ...);

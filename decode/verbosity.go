@@ -57,7 +57,7 @@ func structural(a syscalls.Arg) bool {
 		syscalls.StrArray, syscalls.EnvArray, syscalls.MsghdrIn, syscalls.MsghdrOut, syscalls.SigframeMask:
 		return true
 	case syscalls.Custom:
-		return a.Struct != ""
+		return a.Layout != syscalls.LayoutNone
 	}
 	return false
 }
