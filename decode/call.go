@@ -21,7 +21,8 @@ type call struct {
 	// enter and exit replace the generic argument loop when set; exit
 	// must not append the closing parenthesis.
 	enter, exit hookFn
-	// ret replaces the generic printing of a successful result.
+	// ret replaces the generic printing of a successful result (what
+	// follows "= ").
 	ret     hookFn
 	retType syscalls.RetType
 }

@@ -34,7 +34,7 @@ func exitEpollWait(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		b = append(b, ']')
 	}
 	for i := 2; i < len(c.args); i++ {
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = c.args[i](d, b, ev, i)
 	}
 	return b
@@ -43,12 +43,12 @@ func exitEpollWait(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 // enterEpollCtl prints epoll_ctl; EPOLL_CTL_DEL's event is not read.
 func enterEpollCtl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = d.appendFD(b, ev, ev.Args[0])
-	b = append(b, ", "...)
+	b = d.sep(b)
 	op := uint64(uint32(ev.Args[1]))
 	b = d.enum(b, epollCtlOps, op)
-	b = append(b, ", "...)
+	b = d.sep(b)
 	b = d.appendFD(b, ev, ev.Args[2])
-	b = append(b, ", "...)
+	b = d.sep(b)
 	if op == 2 { // EPOLL_CTL_DEL
 		return appendPtr(b, ev.Args[3])
 	}

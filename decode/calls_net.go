@@ -12,14 +12,14 @@ import (
 func enterSocket(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	domain := uint32(ev.Args[0])
 	b = d.enum(b, addressFamilies, uint64(domain))
-	b = append(b, ", "...)
+	b = d.sep(b)
 	typ := uint32(ev.Args[1])
 	b = d.enum(b, sockTypes, uint64(typ&0xf))
 	if rest := typ &^ 0xf; rest != 0 {
 		b = append(b, '|')
 		b, _ = appendFlagsOnly(b, sockTypeFlags, uint64(rest))
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	proto := uint64(uint32(ev.Args[2]))
 	switch domain {
 	case 2, 10: // AF_INET, AF_INET6
@@ -30,7 +30,7 @@ func enterSocket(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		b = appendInt(b, int64(int32(proto)))
 	}
 	if len(c.args) > 3 {
-		return append(b, ", "...)
+		return d.sep(b)
 	}
 	return b
 }
@@ -172,14 +172,14 @@ func (d *Decoder) appendSocklenPair(b []byte, ev *trace.Event, ia, il int) []byt
 	lc, lok := capOK(ev, il)
 	if addr == 0 || lenAddr == 0 || !lok || len(lc.Data) < 4 {
 		b = appendPtr(b, addr)
-		b = append(b, ", "...)
+		b = d.sep(b)
 		return appendPtr(b, lenAddr)
 	}
 	ulen := int32(le32(lc.Data, 0))
 	ac, aok := capOK(ev, ia)
 	if failed(ev) || !aok {
 		b = appendPtr(b, addr)
-		b = append(b, ", ["...)
+		b = append(d.sep(b), '[')
 		b = appendInt(b, int64(ulen))
 		return append(b, ']')
 	}
@@ -189,7 +189,7 @@ func (d *Decoder) appendSocklenPair(b []byte, ev *trace.Event, ia, il int) []byt
 		n = ulen
 	}
 	b = d.appendSockaddrArg(b, ev, ia, uint64(uint32(n)))
-	b = append(b, ", ["...)
+	b = append(d.sep(b), '[')
 	if ulen != rlen {
 		b = appendInt(b, int64(ulen))
 		b = append(b, " => "...)
@@ -240,7 +240,7 @@ func sockaddrLen(p []byte, ulen int32) int32 {
 func exitSockname(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = d.appendSocklenPair(b, ev, 1, 2)
 	for i := 3; i < len(c.args); i++ {
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = c.args[i](d, b, ev, i)
 	}
 	return b
@@ -251,7 +251,7 @@ func exitSockname(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 func exitRecvfrom(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	for i := 1; i < 4; i++ {
 		b = c.args[i](d, b, ev, i)
-		b = append(b, ", "...)
+		b = d.sep(b)
 	}
 	return d.appendSocklenPair(b, ev, 4, 5)
 }

@@ -98,7 +98,7 @@ var routingScopes = &xlat{vals: []xv{{0, "RT_SCOPE_UNIVERSE"}, {200, "RT_SCOPE_S
 func enterSendto(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	for i := range c.args {
 		if i > 0 {
-			b = append(b, ", "...)
+			b = d.sep(b)
 		}
 		if i == 1 && ev.Args[1] != 0 && toNetlink(ev) {
 			if cp, ok := capOK(ev, 1); ok && !cp.Truncated && uint64(len(cp.Data)) == ev.Args[2] {

@@ -105,15 +105,15 @@ func enterMount(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		ignoreType, ignoreData = true, true
 	}
 	b = printPath(d, b, ev, 0)
-	b = append(b, ", "...)
+	b = d.sep(b)
 	b = printPath(d, b, ev, 1)
-	b = append(b, ", "...)
+	b = d.sep(b)
 	if ignoreType {
 		b = appendPtr(b, ev.Args[2])
 	} else {
 		b = printString(d, b, ev, 2)
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	if oldMagic {
 		b = append(b, "MS_MGC_VAL"...)
 		if flags != 0 {
@@ -123,7 +123,7 @@ func enterMount(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	if flags != 0 || !oldMagic {
 		b = d.flags(b, mountFlags, flags)
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	if ignoreData {
 		return appendPtr(b, ev.Args[4])
 	}
@@ -143,17 +143,17 @@ func exitGetMempolicy(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		b = d.enum(b, mpolModes, uint64(le32(cp.Data, 0)))
 		b = append(b, ']')
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	if failed(ev) {
 		b = appendPtr(b, ev.Args[1])
 	} else {
 		b = d.appendNodemask(b, ev, 1, ev.Args[2])
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	b = appendUint(b, ev.Args[2])
-	b = append(b, ", "...)
+	b = d.sep(b)
 	b = appendPtr(b, ev.Args[3])
-	b = append(b, ", "...)
+	b = d.sep(b)
 	return d.flags(b, getMempolicyFlags, ev.Args[4])
 }
 
@@ -218,9 +218,9 @@ func enterSetMempolicy(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		b = append(b, '|')
 		b, _ = appendFlagsOnly(b, mpolModeFlags, flags)
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	b = d.appendNodemask(b, ev, 1, ev.Args[2])
-	b = append(b, ", "...)
+	b = d.sep(b)
 	return appendUint(b, ev.Args[2])
 }
 
@@ -231,7 +231,7 @@ const ioUringParamsSize = 120
 // the caller passes; exitIOUringSetup adds what the kernel filled in.
 func enterIOUringSetup(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = appendUint(b, uint64(uint32(ev.Args[0])))
-	b = append(b, ", "...)
+	b = d.sep(b)
 	cp, ok := capOK(ev, 1)
 	if ev.Args[1] == 0 || !ok || len(cp.Data) < ioUringParamsSize {
 		return appendPtr(b, ev.Args[1])

@@ -70,12 +70,12 @@ func exitWait4(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	default:
 		b = appendWaitStatus(b, le32(cp.Data, 0))
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	b = d.flags(b, waitOptions, uint64(uint32(ev.Args[2])))
 	if len(c.args) < 4 {
 		return b
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	ru := ev.Args[3]
 	if ru == 0 {
 		return append(b, "NULL"...)
