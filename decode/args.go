@@ -98,13 +98,13 @@ func argPrinter(a syscalls.Arg, arch uint32) argFn {
 			return appendMode(b, uint64(uint32(ev.Args[i])))
 		}
 	case syscalls.Flags:
-		if a.Xlat == "statx_flags" {
+		if a.Xlat == syscalls.XlatStatxFlags {
 			return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
 				return appendStatxFlags(b, uint32(ev.Args[i]))
 			}
 		}
-		x := xlatOf(a.Xlat)
-		if x == openModeFlags {
+		x := xlats[a.Xlat]
+		if a.Xlat == syscalls.XlatOpenFlags {
 			x = openFlagsOf(arch)
 		}
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
@@ -112,7 +112,7 @@ func argPrinter(a syscalls.Arg, arch uint32) argFn {
 			return d.restyle(appendFlags(b, x, ev.Args[i]), mark, ev.Args[i], numHex)
 		}
 	case syscalls.Enum:
-		x := xlatOf(a.Xlat)
+		x := xlats[a.Xlat]
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
 			mark, v := len(b), uint64(uint32(ev.Args[i]))
 			return d.restyle(appendEnum(b, x, v), mark, v, numHex)
@@ -122,7 +122,7 @@ func argPrinter(a syscalls.Arg, arch uint32) argFn {
 	case syscalls.String:
 		return printString
 	case syscalls.InBuf:
-		if a.Struct == "sockaddr" {
+		if a.Layout == syscalls.LayoutSockaddr {
 			l := a.Len
 			return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
 				return d.appendSockaddrArg(b, ev, i, lenArg(ev, l))
@@ -158,27 +158,24 @@ func argPrinter(a syscalls.Arg, arch uint32) argFn {
 	case syscalls.MsghdrOut:
 		return printMsghdrOut
 	case syscalls.StructIn:
-		sp := structPrinter(a.Struct)
-		name := a.Struct
+		sp, lay := structs[a.Layout], a.Layout
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
-			return d.appendStructArg(b, ev, i, name, sp, false)
+			return d.appendStructArg(b, ev, i, lay, sp, false)
 		}
 	case syscalls.StructOut, syscalls.StructInOut:
-		sp := structPrinter(a.Struct)
-		name := a.Struct
+		sp, lay := structs[a.Layout], a.Layout
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
-			return d.appendStructArg(b, ev, i, name, sp, true)
+			return d.appendStructArg(b, ev, i, lay, sp, true)
 		}
 	case syscalls.ArrayIn, syscalls.ArrayInOut:
-		sp := structPrinter(a.Struct)
-		name := a.Struct
+		sp, lay := structs[a.Layout], a.Layout
 		out := a.Type == syscalls.ArrayInOut
 		l := a.Len
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
 			if out && failed(ev) {
 				return appendPtr(b, ev.Args[i])
 			}
-			return d.appendArray(b, ev, i, name, sp, lenArg(ev, l))
+			return d.appendArray(b, ev, i, lay, sp, lenArg(ev, l))
 		}
 	case syscalls.StrArray:
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
@@ -195,14 +192,6 @@ func argPrinter(a syscalls.Arg, arch uint32) argFn {
 	return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
 		return appendHex(b, ev.Args[i])
 	}
-}
-
-// xlatOf returns the named value table, or an empty one.
-func xlatOf(name string) *xlat {
-	if x, ok := xlats[name]; ok {
-		return x
-	}
-	return &xlat{}
 }
 
 func printPath(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
@@ -262,7 +251,7 @@ func appendOpenFlags(b []byte, v uint32, arch uint32) []byte {
 }
 
 // appendStructArg prints a pointer to a fixed-size object.
-func (d *Decoder) appendStructArg(b []byte, ev *trace.Event, i int, name string, sp structFn, out bool) []byte {
+func (d *Decoder) appendStructArg(b []byte, ev *trace.Event, i int, l syscalls.LayoutID, sp structFn, out bool) []byte {
 	addr := ev.Args[i]
 	if addr == 0 {
 		return append(b, "NULL"...)
@@ -271,7 +260,7 @@ func (d *Decoder) appendStructArg(b []byte, ev *trace.Event, i int, name string,
 		return appendPtr(b, addr)
 	}
 	c, ok := capOK(ev, i)
-	size := sizeOf(ev, name)
+	size := sizeOf(ev, l)
 	if !ok || sp == nil || len(c.Data) < size {
 		return appendPtr(b, addr)
 	}
@@ -280,13 +269,13 @@ func (d *Decoder) appendStructArg(b []byte, ev *trace.Event, i int, name string,
 
 // appendArray prints an array of n fixed-size elements, at most -s of
 // them (then "...") unless -v.
-func (d *Decoder) appendArray(b []byte, ev *trace.Event, i int, name string, sp structFn, n uint64) []byte {
+func (d *Decoder) appendArray(b []byte, ev *trace.Event, i int, l syscalls.LayoutID, sp structFn, n uint64) []byte {
 	addr := ev.Args[i]
 	if addr == 0 {
 		return append(b, "NULL"...)
 	}
 	c, ok := capOK(ev, i)
-	size := sizeOf(ev, name)
+	size := sizeOf(ev, l)
 	if !ok || sp == nil || size == 0 {
 		return appendPtr(b, addr)
 	}

@@ -21,19 +21,18 @@ type call struct {
 	// enter and exit replace the generic argument loop when set; exit
 	// must not append the closing parenthesis.
 	enter, exit hookFn
-	// ret replaces the generic printing of a successful result.
+	// ret replaces the generic printing of a successful result (what
+	// follows "= ").
 	ret     hookFn
 	retType syscalls.RetType
 }
 
-// custom is a syscall-specific decoder, named by Signature.Decoder.
+// custom is a syscall-specific decoder, named by Signature.Decoder: the
+// hooks that replace the generic entry part, exit part and result (nil:
+// the generic one).
 type custom struct {
 	enter, exit, ret hookFn
 }
-
-// customs holds the syscall-specific decoders; filled by init functions
-// of the calls_*.go files.
-var customs = map[string]custom{}
 
 func newCall(t *syscalls.Table, nr int) *call {
 	sc := t.Get(nr)
@@ -51,9 +50,8 @@ func newCall(t *syscalls.Table, nr int) *call {
 			c.split = i
 		}
 	}
-	if cd, ok := customs[sc.Sig.Decoder]; ok {
-		c.enter, c.exit, c.ret = cd.enter, cd.exit, cd.ret
-	}
+	cd := customs[sc.Sig.Decoder]
+	c.enter, c.exit, c.ret = cd.enter, cd.exit, cd.ret
 	return c
 }
 

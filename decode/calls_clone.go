@@ -4,11 +4,6 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["clone"] = custom{enter: enterClone, exit: exitClone}
-	customs["clone3"] = custom{enter: enterClone3, exit: exitClone3}
-}
-
 const (
 	cloneVM          = 0x100
 	clonePidfd       = 0x1000
@@ -33,7 +28,7 @@ func enterClone(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	sig := ev.Args[0] & 0xff
 	b = append(b, "child_stack="...)
 	b = appendPtr(b, ev.Args[stack])
-	b = append(b, ", flags="...)
+	b = append(d.sep(b), "flags="...)
 	if flags != 0 {
 		b = d.flags(b, cloneFlags, flags)
 		if sig != 0 {
@@ -50,15 +45,15 @@ func exitClone(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	_, ptid, ctid, tls := cloneArgs(ev)
 	flags := ev.Args[0] &^ 0xff
 	if flags&(cloneParentSetid|clonePidfd) != 0 {
-		b = append(b, ", parent_tid="...)
+		b = append(d.sep(b), "parent_tid="...)
 		b = appendTidRef(b, ev, ev.Args[ptid])
 	}
 	if flags&cloneSettls != 0 {
-		b = append(b, ", tls="...)
+		b = append(d.sep(b), "tls="...)
 		b = appendPtr(b, ev.Args[tls])
 	}
 	if flags&(cloneChildSetid|cloneChildClear) != 0 {
-		b = append(b, ", child_tidptr="...)
+		b = append(d.sep(b), "child_tidptr="...)
 		b = appendPtr(b, ev.Args[ctid])
 	}
 	return b
@@ -80,7 +75,7 @@ func enterClone3(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	size := ev.Args[1]
 	if ev.Args[0] == 0 || !ok || size < 64 || len(cp.Data) < 64 {
 		b = appendPtr(b, ev.Args[0])
-		return append(b, ", "...)
+		return d.sep(b)
 	}
 	p := cp.Data
 	flags := le64(p, 0)
@@ -129,7 +124,7 @@ func enterClone3(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	}
 	b = append(b, '}')
 	if flags&(clonePidfd|cloneParentSetid) == 0 {
-		return append(b, ", "...)
+		return d.sep(b)
 	}
 	return b
 }
@@ -146,7 +141,7 @@ func exitClone3(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 			b = appendTidRef(b, ev, le64(cp.Data, 24))
 			b = append(b, '}')
 		}
-		b = append(b, ", "...)
+		b = d.sep(b)
 	}
 	return appendUint(b, ev.Args[1])
 }

@@ -4,10 +4,6 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["fcntl"] = custom{enter: enterFcntl, exit: exitFcntl, ret: retFcntl}
-}
-
 // fcntl commands whose argument strace prints only at exit (or never).
 func fcntlExitCmd(cmd uint32) bool {
 	switch cmd {
@@ -20,12 +16,12 @@ func fcntlExitCmd(cmd uint32) bool {
 func enterFcntl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	cmd := uint32(ev.Args[1])
 	b = d.appendFD(b, ev, ev.Args[0])
-	b = append(b, ", "...)
+	b = d.sep(b)
 	b = d.enum(b, fcntlCmds, uint64(cmd))
 	if fcntlExitCmd(cmd) {
 		return b
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	arg := ev.Args[2]
 	switch cmd {
 	case 2: // F_SETFD
@@ -72,10 +68,10 @@ func (d *Decoder) appendFlockArg(b []byte, ev *trace.Event, withPid bool) []byte
 func exitFcntl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	switch uint32(ev.Args[1]) {
 	case 5, 36: // F_GETLK, F_OFD_GETLK
-		b = append(b, ", "...)
+		b = d.sep(b)
 		return d.appendFlockArg(b, ev, true)
 	case 16: // F_GETOWN_EX
-		b = append(b, ", "...)
+		b = d.sep(b)
 		return appendOwnerEx(b, ev, failed(ev))
 	}
 	return b
@@ -107,30 +103,30 @@ func retFcntl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	switch uint32(ev.Args[1]) {
 	case 1: // F_GETFD
 		if r != 0 {
-			b = appendHex(append(b, "= "...), r)
+			b = appendHex(b, r)
 			b, _ = appendFlagsOnly(note(b, "flags "), fdFlags, r)
 			return append(b, ')')
 		}
 	case 3: // F_GETFL
-		b = appendHex(append(b, "= "...), r)
+		b = appendHex(b, r)
 		return append(appendOpenFlags(note(b, "flags "), uint32(r), ev.Arch), ')')
 	case 1025: // F_GETLEASE
-		b = appendHex(append(b, "= "...), r)
+		b = appendHex(b, r)
 		if s, ok := lockTypes.lookup(r); ok {
 			b = append(note(b, s), ')')
 		}
 		return b
 	case 1034: // F_GET_SEALS
 		if r != 0 {
-			b = appendHex(append(b, "= "...), r)
+			b = appendHex(b, r)
 			b, _ = appendFlagsOnly(note(b, "seals "), sealFlags, r)
 			return append(b, ')')
 		}
 	case 0, 1030: // F_DUPFD, F_DUPFD_CLOEXEC: a descriptor (-y shows its path)
-		return d.appendFD(append(b, "= "...), ev, r)
+		return d.appendFD(b, ev, r)
 	case 11: // F_GETSIG
 		if r != 0 {
-			b = appendInt(append(b, "= "...), int64(r))
+			b = appendInt(b, int64(r))
 			if s := SignalName(int(r)); s != "" {
 				b = append(note(b, s), ')')
 			}

@@ -1,19 +1,16 @@
 package decode
 
 import (
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
-
-func init() {
-	customs["epoll_wait"] = custom{exit: exitEpollWait}
-}
 
 // exitEpollWait prints the events epoll_wait and epoll_pwait returned,
 // then the remaining arguments.
 func exitEpollWait(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	addr := ev.Args[1]
 	cp, ok := capOK(ev, 1)
-	size := sizeOf(ev, "epoll_event")
+	size := sizeOf(ev, syscalls.LayoutEpollEvent)
 	switch {
 	case failed(ev) || !ok || addr == 0:
 		b = appendPtr(b, addr)
@@ -37,25 +34,21 @@ func exitEpollWait(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		b = append(b, ']')
 	}
 	for i := 2; i < len(c.args); i++ {
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = c.args[i](d, b, ev, i)
 	}
 	return b
 }
 
-func init() {
-	customs["epoll_ctl"] = custom{enter: enterEpollCtl}
-}
-
 // enterEpollCtl prints epoll_ctl; EPOLL_CTL_DEL's event is not read.
 func enterEpollCtl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = d.appendFD(b, ev, ev.Args[0])
-	b = append(b, ", "...)
+	b = d.sep(b)
 	op := uint64(uint32(ev.Args[1]))
 	b = d.enum(b, epollCtlOps, op)
-	b = append(b, ", "...)
+	b = d.sep(b)
 	b = d.appendFD(b, ev, ev.Args[2])
-	b = append(b, ", "...)
+	b = d.sep(b)
 	if op == 2 { // EPOLL_CTL_DEL
 		return appendPtr(b, ev.Args[3])
 	}

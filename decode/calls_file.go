@@ -4,30 +4,22 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["open"] = custom{enter: enterOpen}
-	customs["getcwd"] = custom{exit: exitGetcwd}
-	customs["getdents64"] = custom{exit: exitGetdents64}
-	customs["getrandom"] = custom{exit: exitGetrandom}
-	customs["getxattr"] = custom{exit: exitGetxattr}
-}
-
 // enterOpen prints open and openat: the mode only with O_CREAT or
 // O_TMPFILE.
 func enterOpen(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	off := 0
 	if len(c.args) == 4 { // openat
 		b = d.appendDirFDArg(b, ev, ev.Args[0])
-		b = append(b, ", "...)
+		b = d.sep(b)
 		off = 1
 	}
 	b = printPath(d, b, ev, off)
-	b = append(b, ", "...)
+	b = d.sep(b)
 	flags := uint32(ev.Args[off+1])
 	mark := len(b)
 	b = d.restyle(appendOpenFlags(b, flags, ev.Arch), mark, uint64(flags), numHex)
 	if flags&(0100|020000000) != 0 {
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = appendMode(b, uint64(uint32(ev.Args[off+2])))
 	}
 	return b
@@ -54,7 +46,7 @@ func exitGetcwd(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		}
 		b = d.appendPath(b, data, false)
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	return appendUint(b, ev.Args[1])
 }
 
@@ -67,7 +59,7 @@ func exitGetxattr(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	} else {
 		b = printOutBuf(d, b, ev, i)
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	return appendUint(b, ev.Args[i+1])
 }
 
@@ -81,9 +73,9 @@ func exitGetrandom(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	} else {
 		b = d.appendBuf(b, cp.Data, uint64(ev.Ret), true)
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	b = appendUint(b, ev.Args[1])
-	b = append(b, ", "...)
+	b = d.sep(b)
 	return d.flags(b, getrandomFlags, uint64(uint32(ev.Args[2])))
 }
 
@@ -107,7 +99,7 @@ func exitGetdents64(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		b = appendUint(b, uint64(n))
 		b = append(b, " entries */"...)
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	return appendUint(b, uint64(uint32(ev.Args[2])))
 }
 

@@ -4,14 +4,10 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["futex"] = custom{enter: enterFutex}
-}
-
 func enterFutex(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	op := uint32(ev.Args[1])
 	b = appendPtr(b, ev.Args[0])
-	b = append(b, ", "...)
+	b = d.sep(b)
 	b = d.enum(b, futexOps, uint64(op))
 	cmd := op & 0x7f
 	timeout := func(b []byte) []byte {
@@ -26,60 +22,60 @@ func enterFutex(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	val := func(b []byte) []byte { return appendInt(b, int64(int32(ev.Args[2]))) }
 	switch cmd {
 	case 0, 9: // FUTEX_WAIT, FUTEX_WAIT_BITSET
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = val(b)
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = timeout(b)
 		if cmd == 9 {
-			b = append(b, ", "...)
+			b = d.sep(b)
 			b = appendBitset(b, uint32(ev.Args[5]))
 		}
 	case 1, 10: // FUTEX_WAKE, FUTEX_WAKE_BITSET
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = val(b)
 		if cmd == 10 {
-			b = append(b, ", "...)
+			b = d.sep(b)
 			b = appendBitset(b, uint32(ev.Args[5]))
 		}
 	case 3, 4, 12: // FUTEX_REQUEUE, FUTEX_CMP_REQUEUE(_PI)
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = val(b)
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = appendUint(b, uint64(uint32(ev.Args[3])))
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = appendPtr(b, ev.Args[4])
 		if cmd != 3 {
-			b = append(b, ", "...)
+			b = d.sep(b)
 			b = appendInt(b, int64(int32(ev.Args[5])))
 		}
 	case 5: // FUTEX_WAKE_OP
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = appendUint(b, uint64(uint32(ev.Args[2])))
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = appendUint(b, uint64(uint32(ev.Args[3])))
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = appendPtr(b, ev.Args[4])
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = d.appendWakeOp(b, uint32(ev.Args[5]))
 	case 6, 13: // FUTEX_LOCK_PI(2)
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = timeout(b)
 	case 7, 8: // FUTEX_UNLOCK_PI, FUTEX_TRYLOCK_PI
 	case 11: // FUTEX_WAIT_REQUEUE_PI
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = val(b)
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = timeout(b)
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = appendPtr(b, ev.Args[4])
 	default:
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = appendUint(b, uint64(uint32(ev.Args[2])))
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = appendHex(b, ev.Args[3])
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = appendHex(b, ev.Args[4])
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = appendHex(b, ev.Args[5])
 	}
 	return b

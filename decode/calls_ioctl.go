@@ -4,10 +4,6 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["ioctl"] = custom{enter: enterIoctl, exit: exitIoctl}
-}
-
 // ioctlKind says when and how an ioctl's argument is printed.
 type ioctlKind uint8
 
@@ -58,7 +54,7 @@ func ioctlExit(k ioctlKind) bool {
 
 func enterIoctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = d.appendFD(b, ev, ev.Args[0])
-	b = append(b, ", "...)
+	b = d.sep(b)
 	req := uint32(ev.Args[1])
 	info, known := ioctls[req]
 	if known {
@@ -70,26 +66,26 @@ func enterIoctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	case ioctlNone:
 		return b
 	case ioctlInt:
-		b = append(b, ", "...)
+		b = d.sep(b)
 		return appendInt(b, int64(int32(ev.Args[2])))
 	case ioctlIntIn:
-		b = append(b, ", "...)
+		b = d.sep(b)
 		return appendIntRef(b, ev, 2)
 	case ioctlFlow, ioctlFlush:
 		x := tcxoncActions
 		if info.kind == ioctlFlush {
 			x = tcflshQueues
 		}
-		b = append(b, ", "...)
+		b = d.sep(b)
 		return d.enum(b, x, ev.Args[2])
 	case ioctlTermiosIn:
-		b = append(b, ", "...)
+		b = d.sep(b)
 		if cp, ok := capOK(ev, 2); ok && len(cp.Data) >= 36 && ev.Args[2] != 0 {
 			return d.appendTermios(b, cp.Data)
 		}
 		return appendPtr(b, ev.Args[2])
 	case ioctlWinszIn:
-		b = append(b, ", "...)
+		b = d.sep(b)
 		if cp, ok := capOK(ev, 2); ok && len(cp.Data) >= 8 && ev.Args[2] != 0 {
 			return printWinsize(d, b, cp.Data, ev)
 		}
@@ -98,7 +94,7 @@ func enterIoctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	if ioctlExit(info.kind) {
 		return b
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	return appendHex(b, ev.Args[2])
 }
 
@@ -120,7 +116,7 @@ func exitIoctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	if !ioctlExit(info.kind) {
 		return b
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	addr := ev.Args[2]
 	cp, ok := capOK(ev, 2)
 	if failed(ev) || !ok || addr == 0 {
@@ -195,6 +191,11 @@ func appendTermFlags(b []byte, x *xlat, v uint32) []byte {
 		return b
 	}
 	return appendFlags(b, x, uint64(v))
+}
+
+// printTermios is the struct printer of a struct termios.
+func printTermios(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	return d.appendTermios(b, p)
 }
 
 // appendTermios prints a struct termios as strace does without -v.

@@ -4,25 +4,20 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["mmap"] = custom{enter: enterMmap}
-	customs["mremap"] = custom{enter: enterMremap}
-}
-
 // enterMmap prints mmap's arguments; the flags are a mapping type, flags,
 // and a huge page size.
 func enterMmap(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = appendPtr(b, ev.Args[0])
-	b = append(b, ", "...)
+	b = d.sep(b)
 	b = appendUint(b, ev.Args[1])
-	b = append(b, ", "...)
+	b = d.sep(b)
 	b = d.flags(b, mmapProt, ev.Args[2])
-	b = append(b, ", "...)
+	b = d.sep(b)
 	mark := len(b)
 	b = d.restyle(appendMmapFlags(b, ev.Args[3]), mark, ev.Args[3], numHex)
-	b = append(b, ", "...)
+	b = d.sep(b)
 	b = d.appendFD(b, ev, ev.Args[4])
-	b = append(b, ", "...)
+	b = d.sep(b)
 	return appendHex(b, ev.Args[5])
 }
 
@@ -47,14 +42,14 @@ func appendMmapFlags(b []byte, flags uint64) []byte {
 // enterMremap prints mremap; new_address only with MREMAP_FIXED.
 func enterMremap(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = appendPtr(b, ev.Args[0])
-	b = append(b, ", "...)
+	b = d.sep(b)
 	b = appendUint(b, ev.Args[1])
-	b = append(b, ", "...)
+	b = d.sep(b)
 	b = appendUint(b, ev.Args[2])
-	b = append(b, ", "...)
-	b = d.flags(b, xlatOf("mremap_flags"), ev.Args[3])
+	b = d.sep(b)
+	b = d.flags(b, mremapFlags, ev.Args[3])
 	if ev.Args[3]&2 != 0 { // MREMAP_FIXED
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = appendPtr(b, ev.Args[4])
 	}
 	return b

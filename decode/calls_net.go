@@ -7,23 +7,19 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["socket"] = custom{enter: enterSocket}
-}
-
 // enterSocket prints socket and socketpair's domain, type and protocol
 // (the protocol named by the domain's table).
 func enterSocket(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	domain := uint32(ev.Args[0])
 	b = d.enum(b, addressFamilies, uint64(domain))
-	b = append(b, ", "...)
+	b = d.sep(b)
 	typ := uint32(ev.Args[1])
 	b = d.enum(b, sockTypes, uint64(typ&0xf))
 	if rest := typ &^ 0xf; rest != 0 {
 		b = append(b, '|')
 		b, _ = appendFlagsOnly(b, sockTypeFlags, uint64(rest))
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	proto := uint64(uint32(ev.Args[2]))
 	switch domain {
 	case 2, 10: // AF_INET, AF_INET6
@@ -34,7 +30,7 @@ func enterSocket(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		b = appendInt(b, int64(int32(proto)))
 	}
 	if len(c.args) > 3 {
-		return append(b, ", "...)
+		return d.sep(b)
 	}
 	return b
 }
@@ -167,12 +163,6 @@ func appendAuditArch(b []byte, arch uint32) []byte {
 	return append(b, " /* AUDIT_ARCH_??? */"...)
 }
 
-func init() {
-	customs["sockname"] = custom{exit: exitSockname}
-	customs["recvfrom"] = custom{exit: exitRecvfrom}
-	xlats["faccessat_flags"] = &xlat{vals: []xv{{0x100, "AT_SYMLINK_NOFOLLOW"}, {0x200, "AT_EACCESS"}, {0x1000, "AT_EMPTY_PATH"}}, dflt: "AT_???"}
-}
-
 // appendSocklenPair prints a socket address filled by the call and its
 // length as strace does: the address, then [ulen] or [ulen => rlen]. The
 // length argument is captured at entry (ulen); the length the kernel
@@ -182,14 +172,14 @@ func (d *Decoder) appendSocklenPair(b []byte, ev *trace.Event, ia, il int) []byt
 	lc, lok := capOK(ev, il)
 	if addr == 0 || lenAddr == 0 || !lok || len(lc.Data) < 4 {
 		b = appendPtr(b, addr)
-		b = append(b, ", "...)
+		b = d.sep(b)
 		return appendPtr(b, lenAddr)
 	}
 	ulen := int32(le32(lc.Data, 0))
 	ac, aok := capOK(ev, ia)
 	if failed(ev) || !aok {
 		b = appendPtr(b, addr)
-		b = append(b, ", ["...)
+		b = append(d.sep(b), '[')
 		b = appendInt(b, int64(ulen))
 		return append(b, ']')
 	}
@@ -199,7 +189,7 @@ func (d *Decoder) appendSocklenPair(b []byte, ev *trace.Event, ia, il int) []byt
 		n = ulen
 	}
 	b = d.appendSockaddrArg(b, ev, ia, uint64(uint32(n)))
-	b = append(b, ", ["...)
+	b = append(d.sep(b), '[')
 	if ulen != rlen {
 		b = appendInt(b, int64(ulen))
 		b = append(b, " => "...)
@@ -250,7 +240,7 @@ func sockaddrLen(p []byte, ulen int32) int32 {
 func exitSockname(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = d.appendSocklenPair(b, ev, 1, 2)
 	for i := 3; i < len(c.args); i++ {
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = c.args[i](d, b, ev, i)
 	}
 	return b
@@ -261,7 +251,7 @@ func exitSockname(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 func exitRecvfrom(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	for i := 1; i < 4; i++ {
 		b = c.args[i](d, b, ev, i)
-		b = append(b, ", "...)
+		b = d.sep(b)
 	}
 	return d.appendSocklenPair(b, ev, 4, 5)
 }

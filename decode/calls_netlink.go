@@ -15,10 +15,6 @@ import (
 // holding anything else, or not captured whole (the plan copies up to 256
 // bytes of sendto's buffer), prints as the plain string it printed before.
 
-func init() {
-	customs["sendto"] = custom{enter: enterSendto}
-}
-
 const (
 	nlmsgHdrLen  = 16
 	nlmsgMinType = 16
@@ -102,7 +98,7 @@ var routingScopes = &xlat{vals: []xv{{0, "RT_SCOPE_UNIVERSE"}, {200, "RT_SCOPE_S
 func enterSendto(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	for i := range c.args {
 		if i > 0 {
-			b = append(b, ", "...)
+			b = d.sep(b)
 		}
 		if i == 1 && ev.Args[1] != 0 && toNetlink(ev) {
 			if cp, ok := capOK(ev, 1); ok && !cp.Truncated && uint64(len(cp.Data)) == ev.Args[2] {

@@ -1,20 +1,16 @@
 package decode
 
 import (
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["poll"] = custom{enter: enterPoll, exit: exitNothing, ret: retPoll}
-	customs["ppoll"] = custom{enter: enterPpoll, exit: exitNothing, ret: retPoll}
-}
-
 func enterPoll(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	n := uint64(uint32(ev.Args[1]))
-	b = d.appendArray(b, ev, 0, "pollfd", printPollfd, n)
-	b = append(b, ", "...)
+	b = d.appendArray(b, ev, 0, syscalls.LayoutPollfd, printPollfd, n)
+	b = d.sep(b)
 	b = appendUint(b, n)
-	b = append(b, ", "...)
+	b = d.sep(b)
 	return appendInt(b, int64(int32(ev.Args[2])))
 }
 
@@ -24,12 +20,12 @@ func exitNothing(d *Decoder, c *call, b []byte, ev *trace.Event) []byte { return
 // enterPpoll prints ppoll's descriptors, timeout, signal mask and its size.
 func enterPpoll(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	n := uint64(uint32(ev.Args[1]))
-	b = d.appendArray(b, ev, 0, "pollfd", printPollfd, n)
-	b = append(b, ", "...)
+	b = d.appendArray(b, ev, 0, syscalls.LayoutPollfd, printPollfd, n)
+	b = d.sep(b)
 	b = appendUint(b, n)
-	b = append(b, ", "...)
+	b = d.sep(b)
 	b = appendTimespecArg(b, ev, 2)
-	b = append(b, ", "...)
+	b = d.sep(b)
 	if ev.Args[3] == 0 {
 		b = append(b, "NULL"...)
 	} else if cp, ok := capOK(ev, 3); ok && len(cp.Data) >= 8 && ev.Args[4] == 8 {
@@ -37,7 +33,7 @@ func enterPpoll(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	} else {
 		b = appendPtr(b, ev.Args[3])
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	return appendUint(b, ev.Args[4])
 }
 
@@ -55,7 +51,6 @@ func appendTimespecArg(b []byte, ev *trace.Event, i int) []byte {
 // retPoll prints poll's result with the ready descriptors, or "Timeout";
 // ppoll adds the time left.
 func retPoll(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	b = append(b, "= "...)
 	b = appendInt(b, ev.Ret)
 	if ev.Ret == 0 {
 		return append(b, " (Timeout)"...)

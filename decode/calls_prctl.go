@@ -4,11 +4,6 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["prctl"] = custom{enter: enterPrctl, exit: exitPrctl, ret: retPrctl}
-	xlats["prctl_option"] = prctlOptions
-}
-
 var prctlOptions = &xlat{vals: []xv{
 	{1, "PR_SET_PDEATHSIG"}, {2, "PR_GET_PDEATHSIG"}, {3, "PR_GET_DUMPABLE"}, {4, "PR_SET_DUMPABLE"},
 	{5, "PR_GET_UNALIGN"}, {6, "PR_SET_UNALIGN"}, {7, "PR_GET_KEEPCAPS"}, {8, "PR_SET_KEEPCAPS"},
@@ -48,9 +43,9 @@ var prDumpable = &xlat{vals: []xv{{0, "SUID_DUMP_DISABLE"}, {1, "SUID_DUMP_USER"
 
 // prctlArgsFrom prints arguments first..4 in hex, as strace's
 // print_prctl_args.
-func prctlArgsFrom(b []byte, ev *trace.Event, first int) []byte {
+func (d *Decoder) prctlArgsFrom(b []byte, ev *trace.Event, first int) []byte {
 	for i := first; i < 5; i++ {
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = appendHex(b, ev.Args[i])
 	}
 	return b
@@ -73,41 +68,41 @@ func enterPrctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	case 7, 21, 30, 13, 31, 32, 3, 27, 46: // no arguments printed
 		return b
 	case 8, 36, 20, 10, 12, 14: // PR_SET_KEEPCAPS, ... : unsigned
-		b = append(b, ", "...)
+		b = d.sep(b)
 		return appendUint(b, arg2)
 	case 4: // PR_SET_DUMPABLE
-		b = append(b, ", "...)
+		b = d.sep(b)
 		return d.enum(b, prDumpable, arg2)
 	case 23, 24: // PR_CAPBSET_READ, PR_CAPBSET_DROP
-		b = append(b, ", "...)
+		b = d.sep(b)
 		return d.enum(b, capNames, arg2)
 	case 15: // PR_SET_NAME
-		b = append(b, ", "...)
+		b = d.sep(b)
 		return d.appendCommArg(b, ev)
 	case 1: // PR_SET_PDEATHSIG
-		b = append(b, ", "...)
+		b = d.sep(b)
 		if arg2 > 128 {
 			return appendUint(b, arg2)
 		}
 		return d.signal(b, int64(arg2))
 	case 0x59616d61: // PR_SET_PTRACER
-		b = append(b, ", "...)
+		b = d.sep(b)
 		if int32(arg2) == -1 {
 			return append(b, "PR_SET_PTRACER_ANY"...)
 		}
 		return appendInt(b, int64(int32(arg2)))
 	case 29: // PR_SET_TIMERSLACK
-		b = append(b, ", "...)
+		b = d.sep(b)
 		return appendInt(b, int64(arg2))
 	case 38, 41, 57: // PR_SET_NO_NEW_PRIVS, PR_SET_THP_DISABLE, PR_SET_IO_FLUSHER
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = appendUint(b, arg2)
-		return prctlArgsFrom(b, ev, 2)
+		return d.prctlArgsFrom(b, ev, 2)
 	}
 	if prctlAtExit(opt) {
-		return append(b, ", "...)
+		return d.sep(b)
 	}
-	return prctlArgsFrom(b, ev, 1)
+	return d.prctlArgsFrom(b, ev, 1)
 }
 
 // appendCommArg prints a task name argument (at most 16 bytes).

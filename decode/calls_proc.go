@@ -4,27 +4,14 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["arch_prctl"] = custom{enter: enterArchPrctl, exit: exitArchPrctl}
-	customs["rt_sigreturn"] = custom{enter: enterRtSigreturn}
-	customs["getgroups"] = custom{exit: exitGetgroups}
-	structs["gid"] = printIDRef
-	structs["timezone"] = printTimezone
-	structs["termios"] = func(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte { return d.appendTermios(b, p) }
-	xlats["sock_flags"] = &xlat{vals: sockTypeFlags.vals, dflt: "SOCK_???"}
-	customs["sched_getaffinity"] = custom{exit: exitSchedGetaffinity}
-	customs["sched_setaffinity"] = custom{enter: enterSchedSetaffinity}
-	customs["rt_sigtimedwait"] = custom{ret: retSignalNumber}
-}
-
 func enterArchPrctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	code := uint32(ev.Args[0])
 	b = d.enum(b, archPrctlCodes, uint64(code))
 	switch code {
 	case 0x1003, 0x1004, 0x1011, 0x1021, 0x1022, 0x1024: // ARCH_GET_*
-		return append(b, ", "...)
+		return d.sep(b)
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	return appendHex(b, ev.Args[1])
 }
 
@@ -148,9 +135,9 @@ func exitSchedGetaffinity(d *Decoder, c *call, b []byte, ev *trace.Event) []byte
 
 func enterSchedSetaffinity(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = appendInt(b, int64(int32(ev.Args[0])))
-	b = append(b, ", "...)
+	b = d.sep(b)
 	b = appendUint(b, uint64(uint32(ev.Args[1])))
-	b = append(b, ", "...)
+	b = d.sep(b)
 	addr := ev.Args[2]
 	cp, ok := capOK(ev, 2)
 	if addr == 0 || !ok {
@@ -163,7 +150,7 @@ func enterSchedSetaffinity(d *Decoder, c *call, b []byte, ev *trace.Event) []byt
 	return appendCPUSet(b, cp.Data, n)
 }
 
-// retSignalNumber prints a result that is a signal number: "= 10 (SIGUSR1)".
+// retSignalNumber prints a result that is a signal number: "10 (SIGUSR1)".
 func retSignalNumber(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = appendRetValue(b, c.retType, ev.Ret)
 	if s := SignalName(int(ev.Ret)); s != "" {

@@ -6,12 +6,6 @@ import (
 
 // Scheduling calls and futex's FUTEX_WAKE_OP operation word.
 
-func init() {
-	customs["sched_getscheduler"] = custom{ret: retSchedGetscheduler}
-	xlats["idtype"] = idTypes
-	structs["sched_param"] = printIntRef
-}
-
 var idTypes = &xlat{vals: []xv{{0, "P_ALL"}, {1, "P_PID"}, {2, "P_PGID"}, {3, "P_PIDFD"}}, dflt: "P_???"}
 
 // retSchedGetscheduler prints sched_getscheduler's policy and its name.

@@ -4,10 +4,6 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["select"] = custom{enter: enterSelect, exit: exitSelect, ret: retSelect}
-}
-
 // appendFdSet prints the descriptors of a captured fd_set below nfds.
 func (d *Decoder) appendFdSet(b []byte, ev *trace.Event, i int, nfds int) []byte {
 	addr := ev.Args[i]
@@ -47,10 +43,10 @@ func enterSelect(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		nfds = 1024
 	}
 	for i := 1; i <= 3; i++ {
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = d.appendFdSet(b, ev, i, nfds)
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	if ev.Args[4] == 0 {
 		b = append(b, "NULL"...)
 	} else if cp, ok := capOK(ev, 4); ok && len(cp.Data) >= 16 {
@@ -63,7 +59,7 @@ func enterSelect(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		b = appendPtr(b, ev.Args[4])
 	}
 	if isPselect(c) {
-		b = append(b, ", "...)
+		b = d.sep(b)
 		b = appendPtr(b, ev.Args[5])
 	}
 	return b

@@ -4,11 +4,6 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["setsockopt"] = custom{enter: enterSetsockopt}
-	customs["getsockopt"] = custom{enter: enterGetsockopt, exit: exitGetsockopt}
-}
-
 var socketLevels = &xlat{vals: []xv{
 	{0, "SOL_IP"}, {1, "SOL_SOCKET"}, {6, "SOL_TCP"}, {17, "SOL_UDP"}, {41, "SOL_IPV6"}, {58, "SOL_ICMPV6"},
 	{132, "SOL_SCTP"}, {136, "SOL_UDPLITE"}, {255, "SOL_RAW"}, {256, "SOL_IPX"}, {257, "SOL_AX25"},
@@ -88,11 +83,11 @@ var netlinkOptions = &xlat{vals: []xv{
 // appendSockoptLevelName prints sockfd, level and optname.
 func (d *Decoder) appendSockoptLevelName(b []byte, ev *trace.Event) []byte {
 	b = d.appendFD(b, ev, ev.Args[0])
-	b = append(b, ", "...)
+	b = d.sep(b)
 	level := uint32(ev.Args[1])
 	name := uint64(uint32(ev.Args[2]))
 	b = d.enum(b, socketLevels, uint64(level))
-	b = append(b, ", "...)
+	b = d.sep(b)
 	var x *xlat
 	switch level {
 	case 1:
@@ -139,16 +134,16 @@ func (d *Decoder) appendSockoptValue(b []byte, ev *trace.Event, n int32) []byte 
 
 func enterSetsockopt(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = d.appendSockoptLevelName(b, ev)
-	b = append(b, ", "...)
+	b = d.sep(b)
 	n := int32(ev.Args[4])
 	b = d.appendSockoptValue(b, ev, n)
-	b = append(b, ", "...)
+	b = d.sep(b)
 	return appendInt(b, int64(n))
 }
 
 func enterGetsockopt(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = d.appendSockoptLevelName(b, ev)
-	return append(b, ", "...)
+	return d.sep(b)
 }
 
 // exitGetsockopt prints the value and its length; the length is the one
@@ -157,7 +152,7 @@ func exitGetsockopt(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	lc, lok := capOK(ev, 4)
 	if ev.Args[4] == 0 || !lok || len(lc.Data) < 4 {
 		b = appendPtr(b, ev.Args[3])
-		b = append(b, ", "...)
+		b = d.sep(b)
 		return appendPtr(b, ev.Args[4])
 	}
 	n := int32(le32(lc.Data, 0))
@@ -166,7 +161,7 @@ func exitGetsockopt(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	} else {
 		b = d.appendSockoptValue(b, ev, n)
 	}
-	b = append(b, ", ["...)
+	b = append(d.sep(b), '[')
 	b = appendInt(b, int64(n))
 	return append(b, ']')
 }

@@ -9,27 +9,6 @@ import (
 // Decoders of system-administration calls: namespaces, mounts, memory
 // policy, capabilities, io_uring and openat2.
 
-func init() {
-	for name, x := range map[string]*xlat{
-		"setns_types":         setnsTypes,
-		"umount_flags":        umountFlags,
-		"mount_flags":         mountFlags,
-		"splice_flags":        spliceFlags,
-		"pidfd_open_flags":    pidfdOpenFlags,
-		"get_mempolicy_flags": getMempolicyFlags,
-		"uring_enter_flags":   uringEnterFlags,
-	} {
-		xlats[name] = x
-	}
-	structs["open_how"] = printOpenHow
-	structs["cap_data"] = printCapData
-	structs["sigevent"] = printSigevent
-	customs["mount"] = custom{enter: enterMount}
-	customs["get_mempolicy"] = custom{enter: enterNothing, exit: exitGetMempolicy}
-	customs["set_mempolicy"] = custom{enter: enterSetMempolicy}
-	customs["io_uring_setup"] = custom{enter: enterIOUringSetup, exit: exitIOUringSetup}
-}
-
 var setnsTypes = &xlat{vals: []xv{
 	{0x80, "CLONE_NEWTIME"}, {0x20000, "CLONE_NEWNS"}, {0x2000000, "CLONE_NEWCGROUP"},
 	{0x4000000, "CLONE_NEWUTS"}, {0x8000000, "CLONE_NEWIPC"}, {0x10000000, "CLONE_NEWUSER"},
@@ -126,15 +105,15 @@ func enterMount(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		ignoreType, ignoreData = true, true
 	}
 	b = printPath(d, b, ev, 0)
-	b = append(b, ", "...)
+	b = d.sep(b)
 	b = printPath(d, b, ev, 1)
-	b = append(b, ", "...)
+	b = d.sep(b)
 	if ignoreType {
 		b = appendPtr(b, ev.Args[2])
 	} else {
 		b = printString(d, b, ev, 2)
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	if oldMagic {
 		b = append(b, "MS_MGC_VAL"...)
 		if flags != 0 {
@@ -144,7 +123,7 @@ func enterMount(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	if flags != 0 || !oldMagic {
 		b = d.flags(b, mountFlags, flags)
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	if ignoreData {
 		return appendPtr(b, ev.Args[4])
 	}
@@ -164,17 +143,17 @@ func exitGetMempolicy(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		b = d.enum(b, mpolModes, uint64(le32(cp.Data, 0)))
 		b = append(b, ']')
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	if failed(ev) {
 		b = appendPtr(b, ev.Args[1])
 	} else {
 		b = d.appendNodemask(b, ev, 1, ev.Args[2])
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	b = appendUint(b, ev.Args[2])
-	b = append(b, ", "...)
+	b = d.sep(b)
 	b = appendPtr(b, ev.Args[3])
-	b = append(b, ", "...)
+	b = d.sep(b)
 	return d.flags(b, getMempolicyFlags, ev.Args[4])
 }
 
@@ -239,9 +218,9 @@ func enterSetMempolicy(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		b = append(b, '|')
 		b, _ = appendFlagsOnly(b, mpolModeFlags, flags)
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	b = d.appendNodemask(b, ev, 1, ev.Args[2])
-	b = append(b, ", "...)
+	b = d.sep(b)
 	return appendUint(b, ev.Args[2])
 }
 
@@ -252,7 +231,7 @@ const ioUringParamsSize = 120
 // the caller passes; exitIOUringSetup adds what the kernel filled in.
 func enterIOUringSetup(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = appendUint(b, uint64(uint32(ev.Args[0])))
-	b = append(b, ", "...)
+	b = d.sep(b)
 	cp, ok := capOK(ev, 1)
 	if ev.Args[1] == 0 || !ok || len(cp.Data) < ioUringParamsSize {
 		return appendPtr(b, ev.Args[1])

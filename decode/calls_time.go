@@ -4,11 +4,6 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func init() {
-	customs["nanosleep"] = custom{exit: exitNanosleep}
-	structs["timespec2"] = printTimespecPair
-}
-
 // isRestart reports whether ev failed with one of the kernel's restart
 // codes (the call was interrupted by a signal).
 func isRestart(ev *trace.Event) bool {

@@ -1,12 +1,9 @@
 package decode
 
 import (
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
-
-func init() {
-	customs["wait4"] = custom{exit: exitWait4}
-}
 
 // appendWaitStatus prints a wait status as strace's printstatus.
 func appendWaitStatus(b []byte, st uint32) []byte {
@@ -73,18 +70,18 @@ func exitWait4(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	default:
 		b = appendWaitStatus(b, le32(cp.Data, 0))
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	b = d.flags(b, waitOptions, uint64(uint32(ev.Args[2])))
 	if len(c.args) < 4 {
 		return b
 	}
-	b = append(b, ", "...)
+	b = d.sep(b)
 	ru := ev.Args[3]
 	if ru == 0 {
 		return append(b, "NULL"...)
 	}
 	rp, rok := capOK(ev, 3)
-	if !exited(ev) || ev.Ret <= 0 || !rok || len(rp.Data) < sizeOf(ev, "rusage") {
+	if !exited(ev) || ev.Ret <= 0 || !rok || len(rp.Data) < sizeOf(ev, syscalls.LayoutRusage) {
 		return appendPtr(b, ru)
 	}
 	return printRusage(d, b, rp.Data, ev)

@@ -11,13 +11,18 @@
 //	AppendExit:   `"\177ELF"..., 832)`  the rest of the arguments
 //	AppendReturn: `= 832`                the result
 //
+// AppendCall writes the three at once and locates the name, each argument
+// and the result in what it wrote (CallText), for JSON output.
+//
 // How a call is printed is resolved once per number (lazily) into a call:
 // one printer per argument, chosen by the argument's syscalls.Type (Int,
 // Path, OutBuf, StructOut ...), with value tables (xlat_tables.go) named by
-// Arg.Xlat and struct printers (structs*.go) named by Arg.Struct. Calls
+// Arg.Xlat and struct printers (structs*.go) named by Arg.Layout. Calls
 // whose printing depends on other arguments or on the result have a
 // syscall-specific decoder (calls_*.go) named by Signature.Decoder, which
-// replaces the entry part, the exit part or the result's decoration.
+// replaces the entry part, the exit part or the result's decoration. The
+// signatures name all three by typed IDs of package syscalls; refs.go maps
+// each ID to its implementation.
 //
 // The split between entry and exit follows strace: arguments are printed
 // at entry up to the first one the call fills (OutBuf, StructOut ...);
@@ -88,6 +93,10 @@ type Decoder struct {
 	// differently (verbosity.go); shallow is narrow's copy of an event.
 	selective bool
 	shallow   trace.Event
+	// recording is set while AppendCall formats a call; seps then collects
+	// the offset of each ", " between two of its arguments (sep).
+	recording bool
+	seps      []int
 }
 
 // New returns a Decoder with opts.
@@ -149,6 +158,15 @@ func (d *Decoder) lookup(ev *trace.Event) *call {
 	return c
 }
 
+// sep appends the ", " between two arguments of a call. While AppendCall
+// formats a call, it notes where the argument before it ends.
+func (d *Decoder) sep(b []byte) []byte {
+	if d.recording {
+		d.seps = append(d.seps, len(b))
+	}
+	return append(b, ", "...)
+}
+
 // AppendEnter appends what strace prints when the call is entered: the name,
 // "(", and the arguments that are known at entry, each followed by ", "
 // when more arguments follow.
@@ -159,7 +177,7 @@ func (d *Decoder) AppendEnter(b []byte, ev *trace.Event) []byte {
 	restore, verbose := false, false
 	if d.selective {
 		if d.raw(ev) {
-			return appendRawArgs(b, ev, c)
+			return d.appendRawArgs(b, ev, c)
 		}
 		ev, verbose = d.narrow(ev, c)
 		restore = true
@@ -169,12 +187,12 @@ func (d *Decoder) AppendEnter(b []byte, ev *trace.Event) []byte {
 	} else {
 		for i := 0; i < c.split; i++ {
 			if i > 0 {
-				b = append(b, ", "...)
+				b = d.sep(b)
 			}
 			b = c.args[i](d, b, ev, i)
 		}
 		if c.split > 0 && c.split < len(c.args) {
-			b = append(b, ", "...)
+			b = d.sep(b)
 		}
 	}
 	if restore {
@@ -201,7 +219,7 @@ func (d *Decoder) AppendExit(b []byte, ev *trace.Event) []byte {
 	} else {
 		for i := c.split; i < len(c.args); i++ {
 			if i > c.split {
-				b = append(b, ", "...)
+				b = d.sep(b)
 			}
 			b = c.args[i](d, b, ev, i)
 		}
@@ -215,12 +233,17 @@ func (d *Decoder) AppendExit(b []byte, ev *trace.Event) []byte {
 // AppendReturn appends the result: "= 3", "= -1 ENOENT (No such file or
 // directory)", "= 0x5581c000", or "= ?" for a call that did not return.
 func (d *Decoder) AppendReturn(b []byte, ev *trace.Event) []byte {
+	return d.appendResult(append(b, "= "...), ev)
+}
+
+// appendResult appends what AppendReturn prints after "= ".
+func (d *Decoder) appendResult(b []byte, ev *trace.Event) []byte {
 	if ev.Kind != trace.SyscallExit {
-		return append(b, "= ?"...)
+		return append(b, '?')
 	}
 	c := d.lookup(ev)
 	if c.retType == syscalls.RetNone {
-		return append(b, "= ?"...)
+		return append(b, '?')
 	}
 	if ev.IsError() {
 		return appendErrorReturn(b, int(-ev.Ret))
@@ -232,15 +255,13 @@ func (d *Decoder) AppendReturn(b []byte, ev *trace.Event) []byte {
 		return c.ret(d, c, b, ev)
 	}
 	if c.retType == syscalls.RetFD && d.opts.DecodeFDs != 0 {
-		b = append(b, "= "...)
 		return d.appendFD(b, ev, uint64(ev.Ret))
 	}
 	return appendRetValue(b, c.retType, ev.Ret)
 }
 
-// appendRetValue appends "= " and ret printed as rt says.
+// appendRetValue appends ret printed as rt says.
 func appendRetValue(b []byte, rt syscalls.RetType, ret int64) []byte {
-	b = append(b, "= "...)
 	switch rt {
 	case syscalls.RetHex:
 		return appendHex(b, uint64(ret))

@@ -64,32 +64,3 @@ func TestRawArgs(t *testing.T) {
 		t.Errorf("got %s want %s", got, want)
 	}
 }
-
-func TestSplitArgs(t *testing.T) {
-	tests := []struct {
-		text string
-		want []string
-	}{
-		{``, nil},
-		{`3`, []string{`3`}},
-		{`3</a, b>, "x, \"y", 5`, []string{`3</a, b>`, `"x, \"y"`, `5`}},
-		{`1</dev/null<char 1:3>>, {a=1, b=[2, 3]}, [128 => 16]`, []string{`1</dev/null<char 1:3>>`, `{a=1, b=[2, 3]}`, `[128 => 16]`}},
-		{`5<TCP:[1.2.3.4:5->6.7.8.9:10]>, 0x1 /* a, b */, f(1, 2)`, []string{`5<TCP:[1.2.3.4:5->6.7.8.9:10]>`, `0x1 /* a, b */`, `f(1, 2)`}},
-	}
-	for _, tt := range tests {
-		var got []string
-		for _, s := range SplitArgs([]byte(tt.text), nil) {
-			got = append(got, tt.text[s[0]:s[1]])
-		}
-		if len(got) != len(tt.want) {
-			t.Errorf("%s: got %q want %q", tt.text, got, tt.want)
-			continue
-		}
-		for i := range got {
-			if got[i] != tt.want[i] {
-				t.Errorf("%s: got %q want %q", tt.text, got, tt.want)
-				break
-			}
-		}
-	}
-}

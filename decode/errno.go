@@ -50,20 +50,20 @@ func ErrnoNumber(name string) (int, bool) {
 	return 0, false
 }
 
-// appendErrorReturn appends "= -1 ENOENT (No such file or directory)" for
-// error number e, or strace's "= ? ERESTARTSYS (...)" for a restart code.
+// appendErrorReturn appends "-1 ENOENT (No such file or directory)" for
+// error number e, or strace's "? ERESTARTSYS (...)" for a restart code.
 func appendErrorReturn(b []byte, e int) []byte {
 	switch e {
 	case errRestartSys:
-		return append(b, "= ? ERESTARTSYS (To be restarted if SA_RESTART is set)"...)
+		return append(b, "? ERESTARTSYS (To be restarted if SA_RESTART is set)"...)
 	case errRestartNoIntr:
-		return append(b, "= ? ERESTARTNOINTR (To be restarted)"...)
+		return append(b, "? ERESTARTNOINTR (To be restarted)"...)
 	case errRestartNoHand:
-		return append(b, "= ? ERESTARTNOHAND (To be restarted if no handler)"...)
+		return append(b, "? ERESTARTNOHAND (To be restarted if no handler)"...)
 	case errRestartRestartBlock:
-		return append(b, "= ? ERESTART_RESTARTBLOCK (Interrupted by signal)"...)
+		return append(b, "? ERESTART_RESTARTBLOCK (Interrupted by signal)"...)
 	}
-	b = append(b, "= -1 "...)
+	b = append(b, "-1 "...)
 	if name := ErrnoName(e); name != "" {
 		b = append(b, name...)
 		b = append(b, " ("...)

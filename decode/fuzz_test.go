@@ -85,7 +85,8 @@ func fuzzIovec(blob []byte) trace.Capture {
 // FuzzDecode formats arbitrary events: any number (in or out of the
 // tables), any arguments, any captured bytes in every capture shape,
 // truncated or faulted, as an entry, an exit, a call that never returned,
-// a signal and a task exit. It must never panic.
+// a signal and a task exit. It must never panic, and AppendCall's spans
+// must tile the arguments' text.
 func FuzzDecode(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s.nr, s.a0, s.a1, s.a2, s.a3, s.ret, s.blob, s.shapes, s.flags, s.mode)
@@ -110,6 +111,12 @@ func FuzzDecode(f *testing.F) {
 		// A call interrupted before it returned: the entry event ends it.
 		b = d.AppendExit(b, enter)
 		b = d.AppendReturn(b, enter)
+		// The same calls with their arguments and result located.
+		var ct CallText
+		b = d.AppendCall(b[:0], enter, exit, &ct)
+		checkSpans(t, b, &ct, ct.Name.End+1, ct.Ret.Start-len(" = ")-1)
+		b = d.AppendCall(b[:0], enter, nil, &ct)
+		checkSpans(t, b, &ct, ct.Name.End+1, len(b)-1)
 
 		var raw [128]byte
 		copy(raw[:], blob)

@@ -8,44 +8,9 @@ import (
 // structFn prints a captured object p (at least its layout's size).
 type structFn func(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte
 
-// structs maps layout names (those of syscalls' structSizes) to printers.
-var structs = map[string]structFn{
-	"int":         printIntRef,
-	"int2":        printInt2,
-	"long":        printLongRef,
-	"stat":        printStat,
-	"statx":       printStatx,
-	"timespec":    printTimespecS,
-	"timeval":     printTimevalS,
-	"rlimit":      printRlimit,
-	"utsname":     printUtsname,
-	"sigaction":   printSigaction,
-	"sigset":      printSigsetS,
-	"pollfd":      printPollfd,
-	"rusage":      printRusage,
-	"winsize":     printWinsize,
-	"flock":       printFlock,
-	"itimerspec":  printItimerspec,
-	"itimerval":   printItimerval,
-	"sysinfo":     printSysinfo,
-	"tms":         printTms,
-	"sockaddr":    printSockaddrS,
-	"statfs":      printStatfs,
-	"epoll_event": printEpollEvent,
-	"cap_header":  printCapHeader,
-	"siginfo":     printSiginfoS,
-	"stack_t":     printStackT,
-}
-
-func structPrinter(name string) structFn { return structs[name] }
-
-// sizeOf is the size of layout name on ev's architecture.
-func sizeOf(ev *trace.Event, name string) int {
-	arch := ev.Arch
-	if arch == 0 {
-		arch = trace.ArchX86_64
-	}
-	return int(syscalls.StructSize(arch, name))
+// sizeOf is the size of layout l on ev's architecture.
+func sizeOf(ev *trace.Event, l syscalls.LayoutID) int {
+	return int(syscalls.LayoutSize(ev.Arch, l))
 }
 
 func isARM64(ev *trace.Event) bool { return ev.Arch == trace.ArchAArch64 }

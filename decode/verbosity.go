@@ -15,11 +15,11 @@ func (d *Decoder) raw(ev *trace.Event) bool {
 
 // appendRawArgs prints every argument of a -e raw= call in hex, as
 // strace's printargs.
-func appendRawArgs(b []byte, ev *trace.Event, c *call) []byte {
+func (d *Decoder) appendRawArgs(b []byte, ev *trace.Event, c *call) []byte {
 	n := len(c.args)
 	for i := 0; i < n; i++ {
 		if i > 0 {
-			b = append(b, ", "...)
+			b = d.sep(b)
 		}
 		b = appendHex(b, ev.Args[i])
 	}
@@ -57,7 +57,7 @@ func structural(a syscalls.Arg) bool {
 		syscalls.StrArray, syscalls.EnvArray, syscalls.MsghdrIn, syscalls.MsghdrOut, syscalls.SigframeMask:
 		return true
 	case syscalls.Custom:
-		return a.Struct != ""
+		return a.Layout != syscalls.LayoutNone
 	}
 	return false
 }

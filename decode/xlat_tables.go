@@ -52,6 +52,9 @@ var atFlags = &xlat{vals: []xv{
 	{0x800, "AT_NO_AUTOMOUNT"}, {0x1000, "AT_EMPTY_PATH"}, {0x8000, "AT_RECURSIVE"},
 }, dflt: "AT_???"}
 
+// faccessatFlags are faccessat2's flags.
+var faccessatFlags = &xlat{vals: []xv{{0x100, "AT_SYMLINK_NOFOLLOW"}, {0x200, "AT_EACCESS"}, {0x1000, "AT_EMPTY_PATH"}}, dflt: "AT_???"}
+
 // statxAtFlags is statx's flags: the sync type, then the at_flags.
 var statxSyncTypes = &xlat{vals: []xv{
 	{0, "AT_STATX_SYNC_AS_STAT"}, {0x2000, "AT_STATX_FORCE_SYNC"}, {0x4000, "AT_STATX_DONT_SYNC"},
@@ -151,6 +154,9 @@ var sockTypes = &xlat{vals: []xv{
 }, dflt: "SOCK_???"}
 
 var sockTypeFlags = &xlat{vals: []xv{{02000000, "SOCK_CLOEXEC"}, {04000, "SOCK_NONBLOCK"}}}
+
+// sockFlags are accept4's flags: sockTypeFlags with a default.
+var sockFlags = &xlat{vals: sockTypeFlags.vals, dflt: "SOCK_???"}
 
 var inetProtocols = &xlat{vals: []xv{
 	{0, "IPPROTO_IP"}, {1, "IPPROTO_ICMP"}, {2, "IPPROTO_IGMP"}, {4, "IPPROTO_IPIP"}, {6, "IPPROTO_TCP"},
@@ -305,66 +311,24 @@ var rusageWho = &xlat{vals: []xv{{0, "RUSAGE_SELF"}, {0xffffffff, "RUSAGE_CHILDR
 
 var closeRangeFlags = &xlat{vals: []xv{{2, "CLOSE_RANGE_UNSHARE"}, {4, "CLOSE_RANGE_CLOEXEC"}}, dflt: "CLOSE_RANGE_???"}
 
-// xlats maps the value-table names signatures.go uses to the tables.
-var xlats = map[string]*xlat{
-	"open_flags":      openModeFlags,
-	"mmap_prot":       mmapProt,
-	"mmap_flags":      mmapFlags,
-	"at_flags":        atFlags,
-	"statx_mask":      statxMasks,
-	"access_mode":     accessModes,
-	"rename_flags":    renameFlags,
-	"whence":          whence,
-	"arch_prctl_code": archPrctlCodes,
-	"rseq_flags":      rseqFlags,
-	"rlimit_resource": rlimitResources,
-	"getrandom_flags": getrandomFlags,
-	"wait_options":    waitOptions,
-	"sigprocmask_how": sigprocmaskHow,
-	"clockid":         clockIDs,
-	"timer_flags":     timerFlags,
-	"fcntl_cmd":       fcntlCmds,
-	"fd_flags":        fdFlags,
-	"address_family":  addressFamilies,
-	"msg_flags":       msgFlags,
-	"clone_flags":     cloneFlags,
-	"poll_events":     pollFlags,
-	"futex_op":        futexOps,
-	"madvise_advice":  madviseAdvice,
-	"fadvise_advice":  fadviseAdvice,
-	"xattr_flags":     xattrFlags,
-	"sched_policy":    schedPolicies,
-	"prctl_option":    prctlOptions,
-	"timerfd_flags":   timerfdFlags,
-	"eventfd_flags":   eventfdFlags,
-	"epoll_flags":     epollCreateFlags,
-	"epoll_ctl_op":    epollCtlOps,
-	"shutdown_how":    shutdownHow,
-	"flock_op":        flockOps,
-	"mremap_flags":    mremapFlags,
-	"msync_flags":     msyncFlags,
-	"itimer_which":    itimerWhich,
-	"priority_which":  priorityWhich,
-	"rusage_who":      rusageWho,
-	"close_range":     closeRangeFlags,
-}
+var memfdFlags = &xlat{vals: []xv{{1, "MFD_CLOEXEC"}, {2, "MFD_ALLOW_SEALING"}, {4, "MFD_HUGETLB"}}, dflt: "MFD_???"}
 
-func init() {
-	xlats["memfd_flags"] = &xlat{vals: []xv{{1, "MFD_CLOEXEC"}, {2, "MFD_ALLOW_SEALING"}, {4, "MFD_HUGETLB"}}, dflt: "MFD_???"}
-	xlats["inotify_init_flags"] = &xlat{vals: []xv{{04000, "IN_NONBLOCK"}, {02000000, "IN_CLOEXEC"}}, dflt: "IN_???"}
-	xlats["inotify_mask"] = &xlat{vals: []xv{
-		{0x1, "IN_ACCESS"}, {0x2, "IN_MODIFY"}, {0x4, "IN_ATTRIB"}, {0x8, "IN_CLOSE_WRITE"}, {0x10, "IN_CLOSE_NOWRITE"},
-		{0x20, "IN_OPEN"}, {0x40, "IN_MOVED_FROM"}, {0x80, "IN_MOVED_TO"}, {0x100, "IN_CREATE"}, {0x200, "IN_DELETE"},
-		{0x400, "IN_DELETE_SELF"}, {0x800, "IN_MOVE_SELF"}, {0x2000, "IN_UNMOUNT"}, {0x4000, "IN_Q_OVERFLOW"},
-		{0x8000, "IN_IGNORED"}, {0x1000000, "IN_ONLYDIR"}, {0x2000000, "IN_DONT_FOLLOW"}, {0x4000000, "IN_EXCL_UNLINK"},
-		{0x10000000, "IN_MASK_CREATE"}, {0x20000000, "IN_MASK_ADD"}, {0x40000000, "IN_ISDIR"}, {0x80000000, "IN_ONESHOT"},
-	}, dflt: "IN_???"}
-	xlats["falloc_flags"] = &xlat{vals: []xv{
-		{1, "FALLOC_FL_KEEP_SIZE"}, {2, "FALLOC_FL_PUNCH_HOLE"}, {4, "FALLOC_FL_NO_HIDE_STALE"},
-		{8, "FALLOC_FL_COLLAPSE_RANGE"}, {0x10, "FALLOC_FL_ZERO_RANGE"}, {0x20, "FALLOC_FL_INSERT_RANGE"},
-		{0x40, "FALLOC_FL_UNSHARE_RANGE"},
-	}, dflt: "FALLOC_FL_???"}
-	xlats["mlockall_flags"] = &xlat{vals: []xv{{1, "MCL_CURRENT"}, {2, "MCL_FUTURE"}, {4, "MCL_ONFAULT"}}, dflt: "MCL_???"}
-	xlats["sfd_flags"] = &xlat{vals: []xv{{02000000, "SFD_CLOEXEC"}, {04000, "SFD_NONBLOCK"}}, dflt: "SFD_???"}
-	xlats["timerfd_settime_flags"] = timerfdFlags
-}
+var inotifyInitFlags = &xlat{vals: []xv{{04000, "IN_NONBLOCK"}, {02000000, "IN_CLOEXEC"}}, dflt: "IN_???"}
+
+var inotifyMask = &xlat{vals: []xv{
+	{0x1, "IN_ACCESS"}, {0x2, "IN_MODIFY"}, {0x4, "IN_ATTRIB"}, {0x8, "IN_CLOSE_WRITE"}, {0x10, "IN_CLOSE_NOWRITE"},
+	{0x20, "IN_OPEN"}, {0x40, "IN_MOVED_FROM"}, {0x80, "IN_MOVED_TO"}, {0x100, "IN_CREATE"}, {0x200, "IN_DELETE"},
+	{0x400, "IN_DELETE_SELF"}, {0x800, "IN_MOVE_SELF"}, {0x2000, "IN_UNMOUNT"}, {0x4000, "IN_Q_OVERFLOW"},
+	{0x8000, "IN_IGNORED"}, {0x1000000, "IN_ONLYDIR"}, {0x2000000, "IN_DONT_FOLLOW"}, {0x4000000, "IN_EXCL_UNLINK"},
+	{0x10000000, "IN_MASK_CREATE"}, {0x20000000, "IN_MASK_ADD"}, {0x40000000, "IN_ISDIR"}, {0x80000000, "IN_ONESHOT"},
+}, dflt: "IN_???"}
+
+var fallocFlags = &xlat{vals: []xv{
+	{1, "FALLOC_FL_KEEP_SIZE"}, {2, "FALLOC_FL_PUNCH_HOLE"}, {4, "FALLOC_FL_NO_HIDE_STALE"},
+	{8, "FALLOC_FL_COLLAPSE_RANGE"}, {0x10, "FALLOC_FL_ZERO_RANGE"}, {0x20, "FALLOC_FL_INSERT_RANGE"},
+	{0x40, "FALLOC_FL_UNSHARE_RANGE"},
+}, dflt: "FALLOC_FL_???"}
+
+var mlockallFlags = &xlat{vals: []xv{{1, "MCL_CURRENT"}, {2, "MCL_FUTURE"}, {4, "MCL_ONFAULT"}}, dflt: "MCL_???"}
+
+var signalfdFlags = &xlat{vals: []xv{{02000000, "SFD_CLOEXEC"}, {04000, "SFD_NONBLOCK"}}, dflt: "SFD_???"}

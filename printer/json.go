@@ -21,7 +21,7 @@ import (
 // that never returns (exit_group, a thread killed inside a call, the end
 // of tracing) is written when that is known, with "unfinished": true and
 // no return value. The text of each argument is what strace prints for
-// it, split per argument.
+// it, as the decoder delimits it while formatting the call.
 type JSONPrinter struct {
 	opts    Options
 	dec     *decode.Decoder
@@ -32,7 +32,7 @@ type JSONPrinter struct {
 	wallOff int64
 	line    []byte
 	text    []byte
-	spans   [][2]int
+	call    decode.CallText
 	err     error
 }
 
@@ -142,19 +142,12 @@ func (p *JSONPrinter) syscall(ev *trace.Event) {
 			return
 		}
 	}
-	// The text strace prints between the parentheses.
-	t := p.dec.AppendEnter(p.text[:0], enter)
-	nameEnd := 0
-	for nameEnd < len(t) && t[nameEnd] != '(' {
-		nameEnd++
+	var exit *trace.Event
+	if returned {
+		exit = ev
 	}
-	exitEv := ev
-	if !returned {
-		exitEv = enter
-	}
-	t = p.dec.AppendExit(t, exitEv)
-	argText := t[min(nameEnd+1, len(t)):max(len(t)-1, nameEnd+1)]
-	p.spans = decode.SplitArgs(argText, p.spans[:0])
+	ct := &p.call
+	t := p.dec.AppendCall(p.text[:0], enter, exit, ct)
 
 	b := p.head(p.line[:0], "syscall", ev, enter.Enter)
 	tbl := syscalls.ForArch(ev.Arch)
@@ -163,7 +156,7 @@ func (p *JSONPrinter) syscall(ev *trace.Event) {
 	}
 	sc := tbl.Get(int(ev.NR))
 	b = append(b, `,"syscall":`...)
-	b = appendJSONString(b, t[:nameEnd])
+	b = appendJSONString(b, t[ct.Name.Start:ct.Name.End])
 	b = append(b, `,"nr":`...)
 	b = strconv.AppendInt(b, int64(ev.NR), 10)
 	b = append(b, `,"enter_ns":`...)
@@ -179,7 +172,7 @@ func (p *JSONPrinter) syscall(ev *trace.Event) {
 	if sc.Sig != nil && len(sc.Sig.Args) < nargs {
 		nargs = len(sc.Sig.Args)
 	}
-	n := max(nargs, len(p.spans))
+	n := max(nargs, len(ct.Args))
 	for i := 0; i < n; i++ {
 		if i > 0 {
 			b = append(b, ',')
@@ -199,12 +192,12 @@ func (p *JSONPrinter) syscall(ev *trace.Event) {
 			b = strconv.AppendUint(b, enter.Args[i], 10)
 			sep = true
 		}
-		if i < len(p.spans) {
+		if i < len(ct.Args) {
 			if sep {
 				b = append(b, ',')
 			}
 			b = append(b, `"text":`...)
-			b = appendJSONString(b, argText[p.spans[i][0]:p.spans[i][1]])
+			b = appendJSONString(b, t[ct.Args[i].Start:ct.Args[i].End])
 		}
 		b = append(b, '}')
 	}
@@ -212,14 +205,10 @@ func (p *JSONPrinter) syscall(ev *trace.Event) {
 	if !returned {
 		b = append(b, `,"unfinished":true`...)
 	} else {
-		r := p.dec.AppendReturn(t[len(t):], ev)
-		if len(r) >= 2 && r[0] == '=' && r[1] == ' ' {
-			r = r[2:]
-		}
 		b = append(b, `,"ret":{"raw":`...)
 		b = strconv.AppendInt(b, ev.Ret, 10)
 		b = append(b, `,"text":`...)
-		b = appendJSONString(b, r)
+		b = appendJSONString(b, t[ct.Ret.Start:ct.Ret.End])
 		b = append(b, '}')
 		if ev.IsError() {
 			b = append(b, `,"errno":`...)

@@ -84,6 +84,27 @@ func TestJSONRecords(t *testing.T) {
 	}
 }
 
+// TestJSONArgumentTexts checks that each argument's text is the one the
+// decoder printed, even where the line alone is ambiguous: mmap's
+// 21<<MAP_HUGE_SHIFT looks like the start of a descriptor's <...>.
+func TestJSONArgumentTexts(t *testing.T) {
+	var e events
+	mmapNR, _ := syscalls.X86_64.Lookup("mmap")
+	mmap := e.enter(10, mmapNR, 1, 0, 2097152, 3, 0x54040022, 0xffffffff, 0)
+	recs := jsonLines(t, nil, mmap, e.exit(mmap, 2, 0x7f0000000000))
+	var texts []string
+	for _, a := range recs[0]["args"].([]any) {
+		texts = append(texts, a.(map[string]any)["text"].(string))
+	}
+	want := []string{"NULL", "2097152", "PROT_READ|PROT_WRITE", "MAP_PRIVATE|MAP_ANONYMOUS|MAP_HUGETLB|21<<MAP_HUGE_SHIFT", "-1", "0"}
+	if strings.Join(texts, "\x00") != strings.Join(want, "\x00") {
+		t.Errorf("mmap arguments %q, want %q", texts, want)
+	}
+	if ret := recs[0]["ret"].(map[string]any)["text"]; ret != "0x7f0000000000" {
+		t.Errorf("mmap result %q", ret)
+	}
+}
+
 func TestJSONStatusFilter(t *testing.T) {
 	var e events
 	nr, _ := syscalls.X86_64.Lookup("close")

@@ -115,76 +115,6 @@ const PathMax = 4096
 // MaxArrayElems caps how many elements of an array argument are copied.
 const MaxArrayElems = 1024
 
-// structSizes are the sizes of the layouts Struct arguments name, per
-// architecture: x86_64, arm64.
-var structSizes = map[string][2]uint32{
-	"int":           {4, 4},
-	"path":          {PathMax, PathMax},
-	"int2":          {8, 8},
-	"gid":           {4, 4},
-	"task_comm":     {16, 16},
-	"timespec2":     {32, 32},
-	"winsize":       {8, 8},
-	"termios":       {36, 36},
-	"long":          {8, 8},
-	"stat":          {144, 128},
-	"statx":         {256, 256},
-	"statfs":        {120, 120},
-	"timespec":      {16, 16},
-	"timeval":       {16, 16},
-	"timezone":      {8, 8},
-	"itimerval":     {32, 32},
-	"itimerspec":    {32, 32},
-	"rlimit":        {16, 16},
-	"rusage":        {144, 144},
-	"utsname":       {390, 390},
-	"sigaction":     {32, 32},
-	"sigset":        {8, 8},
-	"stack_t":       {24, 24},
-	"siginfo":       {128, 128},
-	"sysinfo":       {112, 112},
-	"tms":           {32, 32},
-	"pollfd":        {8, 8},
-	"epoll_event":   {12, 16},
-	"sockaddr":      {128, 128},
-	"msghdr":        {56, 56},
-	"clone_args":    {88, 88},
-	"open_how":      {24, 24},
-	"fd_set":        {128, 128},
-	"ioctl_arg":     {64, 64},
-	"flock":         {32, 32},
-	"cap_header":    {8, 8},
-	"cap_data":      {24, 24},
-	"sched_param":   {4, 4},
-	"cpu_set":       {128, 128},
-	"dirents":       {65536, 65536},
-	"robust_list":   {24, 24},
-	"timex":         {208, 208},
-	"mq_attr":       {64, 64},
-	"sigevent":      {64, 64},
-	"rseq":          {32, 32},
-	"user_desc":     {16, 16},
-	"mmsghdr":       {64, 64},
-	"epoll_params":  {8, 8},
-	"futex_waitv":   {24, 24},
-	"sched_attr":    {56, 56},
-	"file_handle":   {136, 136},
-	"io_uring_prms": {120, 120},
-	"mount_attr":    {32, 32},
-	"landlock_ra":   {16, 16},
-	"perf_attr":     {128, 128},
-	"bpf_attr":      {144, 144},
-	"statmount":     {512, 512},
-	"mnt_id_req":    {32, 32},
-	"nodemask":      {128, 128},
-	// sendto_buf caps the copy of sendto's buffer above -s, so that a
-	// netlink request (decode/calls_netlink.go) is captured whole.
-	"sendto_buf": {256, 256},
-	// sockopt_val is what getsockopt's value copy holds: the largest
-	// option value the decoder shows whole (a struct timeval, ucred).
-	"sockopt_val": {16, 16},
-}
-
 // sigframeMaskOffset is where the signal mask being restored lies relative
 // to the stack pointer at rt_sigreturn's entry. x86_64: the frame starts at
 // sp-8 (its return address was popped), and uc_sigmask sits at 8 (pretcode)
@@ -192,18 +122,6 @@ var structSizes = map[string][2]uint32{
 // the frame starts at sp, with 128 bytes of siginfo before a ucontext whose
 // uc_sigmask is at 40.
 var sigframeMaskOffset = map[uint32]int32{trace.ArchX86_64: 296, trace.ArchAArch64: 168}
-
-// StructSize returns the size of layout name on arch, or 0 if unknown.
-func StructSize(arch uint32, name string) uint32 {
-	s, ok := structSizes[name]
-	if !ok {
-		return 0
-	}
-	if arch == trace.ArchAArch64 {
-		return s[1]
-	}
-	return s[0]
-}
 
 // planFor derives the capture plan of a signature on arch.
 func planFor(arch uint32, sig *Signature) (plans [trace.MaxArgs]Plan, any, atExit bool) {
@@ -223,20 +141,22 @@ func planFor(arch uint32, sig *Signature) (plans [trace.MaxArgs]Plan, any, atExi
 	return plans, any, atExit
 }
 
-func mustSize(arch uint32, name string) uint32 {
-	s := StructSize(arch, name)
+// mustSize is the size of layout l on arch; a layout without one is a
+// mistake in the tables, found when the tables are built.
+func mustSize(arch uint32, l LayoutID) uint32 {
+	s := LayoutSize(arch, l)
 	if s == 0 {
-		panic(fmt.Sprintf("syscalls: unknown struct layout %q", name))
+		panic(fmt.Sprintf("syscalls: layout %d has no size", l))
 	}
 	return s
 }
 
-// optSize is the cap a buffer's Struct names, or 0 (the string limit).
-func optSize(arch uint32, name string) uint32 {
-	if name == "" {
+// optSize is the cap a buffer's Layout sets, or 0 (the string limit).
+func optSize(arch uint32, l LayoutID) uint32 {
+	if l == LayoutNone {
 		return 0
 	}
-	return mustSize(arch, name)
+	return mustSize(arch, l)
 }
 
 func argPlan(arch uint32, a Arg) Plan {
@@ -246,9 +166,9 @@ func argPlan(arch uint32, a Arg) Plan {
 	case String:
 		return Plan{Kind: CaptureCString, When: AtEntry}
 	case InBuf:
-		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len), Size: optSize(arch, a.Struct)}
+		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len), Size: optSize(arch, a.Layout)}
 	case OutBuf:
-		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenRet, Size: optSize(arch, a.Struct)}
+		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenRet, Size: optSize(arch, a.Layout)}
 	case InIovec:
 		return Plan{Kind: CaptureIovec, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len)}
 	case OutIovec:
@@ -258,13 +178,13 @@ func argPlan(arch uint32, a Arg) Plan {
 	case MsghdrOut:
 		return Plan{Kind: CaptureMsghdr, When: AtEntry | AtExit, Len: LenRet, Size: MsghdrSize}
 	case StructIn:
-		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenFixed, Size: mustSize(arch, a.Struct)}
+		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenFixed, Size: mustSize(arch, a.Layout)}
 	case StructOut:
-		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenFixed, Size: mustSize(arch, a.Struct)}
+		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenFixed, Size: mustSize(arch, a.Layout)}
 	case StructInOut:
-		return Plan{Kind: CaptureBytes, When: AtEntry | AtExit, Len: LenFixed, Size: mustSize(arch, a.Struct)}
+		return Plan{Kind: CaptureBytes, When: AtEntry | AtExit, Len: LenFixed, Size: mustSize(arch, a.Layout)}
 	case ArrayIn, ArrayInOut:
-		es := mustSize(arch, a.Struct)
+		es := mustSize(arch, a.Layout)
 		w := AtEntry
 		if a.Type == ArrayInOut {
 			w |= AtExit
@@ -281,10 +201,10 @@ func argPlan(arch uint32, a Arg) Plan {
 		}
 		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenFixed, Size: 8, FromStack: true, StackOffset: off}
 	case Custom:
-		if a.Struct == "" {
+		if a.Layout == LayoutNone {
 			return Plan{}
 		}
-		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Struct)}
+		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Layout)}
 	}
 	return Plan{}
 }

@@ -17,13 +17,13 @@ func TestMsghdrPlans(t *testing.T) {
 	if p := recv.Plan[1]; p.Kind != CaptureMsghdr || p.When != AtEntry|AtExit || p.Len != LenRet || !recv.HasExitPlan {
 		t.Errorf("recvmsg plan %+v", p)
 	}
-	if MsghdrSize != StructSize(X86_64.Arch, "msghdr") || MsghdrSize != StructSize(ARM64.Arch, "msghdr") {
+	if MsghdrSize != LayoutSize(X86_64.Arch, LayoutMsghdr) || MsghdrSize != LayoutSize(ARM64.Arch, LayoutMsghdr) {
 		t.Errorf("MsghdrSize %d disagrees with the msghdr layout", MsghdrSize)
 	}
-	for _, tbl := range []*Table{X86_64, ARM64} {
+	for _, tbl := range Tables() {
 		for _, name := range []string{"sendmsg", "recvmsg"} {
 			nr, ok := tbl.Lookup(name)
-			if !ok || tbl.Get(nr).Sig.Args[2].Xlat != "msg_flags" {
+			if !ok || tbl.Get(nr).Sig.Args[2].Xlat != XlatMsgFlags {
 				t.Errorf("%s: %s missing or without msg_flags", tbl.Name, name)
 			}
 		}

@@ -143,6 +143,9 @@ var (
 	ARM64 = newTable(trace.ArchAArch64, "arm64", arm64Entries)
 )
 
+// Tables returns the table of every architecture, X86_64 first.
+func Tables() []*Table { return []*Table{X86_64, ARM64} }
+
 // ForArch returns the table of an AUDIT_ARCH_* value, or nil.
 func ForArch(arch uint32) *Table {
 	switch arch {

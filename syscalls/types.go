@@ -5,8 +5,8 @@ package syscalls
 type Type uint8
 
 // Argument types. The decoder has one printer per type; Flags and Enum name
-// their value table in Arg.Xlat, the Struct types name their layout in
-// Arg.Struct.
+// their value table in Arg.Xlat, the Struct and Array types their layout in
+// Arg.Layout.
 const (
 	// Int is a signed int, printed in decimal.
 	Int Type = iota
@@ -41,12 +41,12 @@ const (
 	// String is a NUL-terminated string, copied at entry, shortened by -s.
 	String
 	// InBuf is a buffer the call reads: Arg.Len arguments' worth of bytes,
-	// copied at entry, shown as a string shortened by -s. With Arg.Struct
+	// copied at entry, shown as a string shortened by -s. With Arg.Layout
 	// set, the layout's size caps the copy instead of -s (a sockaddr).
 	InBuf
 	// OutBuf is a buffer the call fills: as many bytes as the call
 	// returned, copied at exit, shown as a string shortened by -s (or
-	// capped by Arg.Struct's size, as for InBuf: getdents64's entries).
+	// capped by Arg.Layout's size, as for InBuf: getdents64's entries).
 	OutBuf
 	// InIovec is an array of struct iovec the call reads; Arg.Len is the
 	// index of the count argument.
@@ -83,7 +83,7 @@ const (
 	// signal frame on the stack, found from the stack pointer at entry.
 	SigframeMask
 	// Custom is printed by a syscall-specific decoder; the decoder reads the
-	// capture that Arg.Struct's plan asks for, if any.
+	// capture that Arg.Layout's plan asks for, if any.
 	Custom
 )
 
@@ -113,13 +113,13 @@ type Arg struct {
 	// Type is how it is printed and captured.
 	Type Type
 	// Xlat names the value table of a Flags or Enum argument.
-	Xlat string
+	Xlat XlatID
 	// Len is the index of the argument holding the length (InBuf, and the
 	// cap of OutBuf) or the element count (iovecs, arrays); -1 for none.
 	Len int8
-	// Struct names the layout of a Struct or Array argument, or the capture
-	// of a Custom one ("" for none).
-	Struct string
+	// Layout names the layout of a Struct or Array argument, the cap of a
+	// buffer's copy, or the capture of a Custom one (LayoutNone for none).
+	Layout LayoutID
 	// At is when a Custom argument's capture is taken.
 	At When
 }
@@ -128,9 +128,9 @@ type Arg struct {
 type Signature struct {
 	Args []Arg
 	Ret  RetType
-	// Decoder names a syscall-specific decoder in package decode; "" means
-	// the generic printer of each argument's Type.
-	Decoder string
+	// Decoder names a syscall-specific decoder in package decode;
+	// DecoderNone means the generic printer of each argument's Type.
+	Decoder DecoderID
 }
 
 // Constructors that keep signatures.go short.
@@ -138,41 +138,47 @@ type Signature struct {
 // A returns a plain argument of type t.
 func A(name string, t Type) Arg { return Arg{Name: name, Type: t, Len: -1} }
 
-// F returns a Flags argument printed with value table xlat.
-func F(name, xlat string) Arg { return Arg{Name: name, Type: Flags, Xlat: xlat, Len: -1} }
+// F returns a Flags argument printed with value table x.
+func F(name string, x XlatID) Arg { return Arg{Name: name, Type: Flags, Xlat: x, Len: -1} }
 
-// E returns an Enum argument printed with value table xlat.
-func E(name, xlat string) Arg { return Arg{Name: name, Type: Enum, Xlat: xlat, Len: -1} }
+// E returns an Enum argument printed with value table x.
+func E(name string, x XlatID) Arg { return Arg{Name: name, Type: Enum, Xlat: x, Len: -1} }
 
 // L returns an argument of type t whose length is argument lenArg.
 func L(name string, t Type, lenArg int) Arg { return Arg{Name: name, Type: t, Len: int8(lenArg)} }
 
-// S returns a struct argument of type t with layout structName.
-func S(name string, t Type, structName string) Arg {
-	return Arg{Name: name, Type: t, Struct: structName, Len: -1}
+// S returns a struct argument of type t with layout l.
+func S(name string, t Type, l LayoutID) Arg {
+	return Arg{Name: name, Type: t, Layout: l, Len: -1}
 }
 
-// SA returns an array argument of type t, with layout structName and count
+// SA returns an array argument of type t, with element layout l and count
 // in argument countArg.
-func SA(name string, t Type, structName string, countArg int) Arg {
-	return Arg{Name: name, Type: t, Struct: structName, Len: int8(countArg)}
+func SA(name string, t Type, l LayoutID, countArg int) Arg {
+	return Arg{Name: name, Type: t, Layout: l, Len: int8(countArg)}
+}
+
+// B returns a buffer argument of type t (InBuf, OutBuf) whose length is
+// argument lenArg and whose copy layout l caps.
+func B(name string, t Type, lenArg int, l LayoutID) Arg {
+	return Arg{Name: name, Type: t, Layout: l, Len: int8(lenArg)}
 }
 
 // C returns a Custom argument with no capture.
 func C(name string) Arg { return Arg{Name: name, Type: Custom, Len: -1} }
 
-// CIn returns a Custom argument whose object (layout capture) is copied at
+// CIn returns a Custom argument whose object (of layout l) is copied at
 // entry; COut, one copied at exit; CInOut, at both.
-func CIn(name, capture string) Arg {
-	return Arg{Name: name, Type: Custom, Struct: capture, Len: -1, At: AtEntry}
+func CIn(name string, l LayoutID) Arg {
+	return Arg{Name: name, Type: Custom, Layout: l, Len: -1, At: AtEntry}
 }
 
 // COut: see CIn.
-func COut(name, capture string) Arg {
-	return Arg{Name: name, Type: Custom, Struct: capture, Len: -1, At: AtExit}
+func COut(name string, l LayoutID) Arg {
+	return Arg{Name: name, Type: Custom, Layout: l, Len: -1, At: AtExit}
 }
 
 // CInOut: see CIn.
-func CInOut(name, capture string) Arg {
-	return Arg{Name: name, Type: Custom, Struct: capture, Len: -1, At: AtEntry | AtExit}
+func CInOut(name string, l LayoutID) Arg {
+	return Arg{Name: name, Type: Custom, Layout: l, Len: -1, At: AtEntry | AtExit}
 }

@@ -1,0 +1,55 @@
+package syscalls
+
+// DecoderID names a syscall-specific decoder of package decode
+// (Signature.Decoder): the printer of a call whose text depends on other
+// arguments or on the result. Package decode holds one decoder per
+// DecoderID, and its tests check that each one is there; a misspelt
+// reference does not compile.
+type DecoderID uint8
+
+// The syscall-specific decoders, named after the call (or the family of
+// calls) they print.
+const (
+	// DecoderNone is the zero DecoderID: each argument is printed by the
+	// generic printer of its Type.
+	DecoderNone DecoderID = iota
+	DecoderArchPrctl
+	DecoderClone
+	DecoderClone3
+	DecoderEpollCtl
+	DecoderEpollWait // epoll_wait, epoll_pwait
+	DecoderFcntl
+	DecoderFutex
+	DecoderGetMempolicy
+	DecoderGetcwd
+	DecoderGetdents64
+	DecoderGetgroups
+	DecoderGetrandom
+	DecoderGetsockopt
+	DecoderGetxattr // getxattr, lgetxattr, fgetxattr
+	DecoderIOUringSetup
+	DecoderIoctl
+	DecoderMmap
+	DecoderMount
+	DecoderMremap
+	DecoderNanosleep // nanosleep, clock_nanosleep
+	DecoderOpen      // open, openat
+	DecoderPoll
+	DecoderPpoll
+	DecoderPrctl
+	DecoderRecvfrom
+	DecoderRtSigreturn
+	DecoderRtSigtimedwait
+	DecoderSchedGetaffinity
+	DecoderSchedGetscheduler
+	DecoderSchedSetaffinity
+	DecoderSelect // select, pselect6
+	DecoderSendto
+	DecoderSetMempolicy
+	DecoderSetsockopt
+	DecoderSocket   // socket, socketpair
+	DecoderSockname // getsockname, getpeername, accept, accept4
+	DecoderWait4
+	// NumDecoders is the number of DecoderIDs.
+	NumDecoders
+)

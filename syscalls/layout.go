@@ -1,0 +1,160 @@
+package syscalls
+
+import "github.com/sctrace/sctrace/trace"
+
+// LayoutID names the layout of an object in tracee memory that an argument
+// points to (Arg.Layout): its size on each architecture, which a capture
+// plan copies, and, for the Struct and Array types, the struct printer of
+// package decode. A misspelt reference does not compile; tests check that
+// every layout has a size and every printed one a printer.
+type LayoutID uint8
+
+// The layouts, named after the C type (or the capture) they describe.
+const (
+	// LayoutNone is the zero LayoutID: no layout.
+	LayoutNone LayoutID = iota
+	LayoutInt
+	LayoutPath
+	LayoutInt2
+	LayoutGID
+	LayoutTaskComm
+	LayoutTimespec2
+	LayoutWinsize
+	LayoutTermios
+	LayoutLong
+	LayoutStat
+	LayoutStatx
+	LayoutStatfs
+	LayoutTimespec
+	LayoutTimeval
+	LayoutTimezone
+	LayoutItimerval
+	LayoutItimerspec
+	LayoutRlimit
+	LayoutRusage
+	LayoutUtsname
+	LayoutSigaction
+	LayoutSigset
+	LayoutStackT
+	LayoutSiginfo
+	LayoutSysinfo
+	LayoutTms
+	LayoutPollfd
+	LayoutEpollEvent
+	LayoutSockaddr
+	LayoutMsghdr
+	LayoutCloneArgs
+	LayoutOpenHow
+	LayoutFdSet
+	LayoutIoctlArg
+	LayoutFlock
+	LayoutCapHeader
+	LayoutCapData
+	LayoutSchedParam
+	LayoutCPUSet
+	LayoutDirents
+	LayoutRobustList
+	LayoutTimex
+	LayoutMqAttr
+	LayoutSigevent
+	LayoutRseq
+	LayoutUserDesc
+	LayoutMmsghdr
+	LayoutEpollParams
+	LayoutFutexWaitv
+	LayoutSchedAttr
+	LayoutFileHandle
+	LayoutIOUringParams
+	LayoutMountAttr
+	LayoutLandlockRulesetAttr
+	LayoutPerfEventAttr
+	LayoutBPFAttr
+	LayoutStatmount
+	LayoutMntIDReq
+	LayoutNodemask
+	LayoutSendtoBuf
+	LayoutSockoptVal
+	// NumLayouts is the number of LayoutIDs.
+	NumLayouts
+)
+
+// layoutSizes are the sizes of the layouts, per architecture: x86_64,
+// arm64.
+var layoutSizes = [NumLayouts][2]uint32{
+	LayoutInt:                 {4, 4},
+	LayoutPath:                {PathMax, PathMax},
+	LayoutInt2:                {8, 8},
+	LayoutGID:                 {4, 4},
+	LayoutTaskComm:            {16, 16},
+	LayoutTimespec2:           {32, 32},
+	LayoutWinsize:             {8, 8},
+	LayoutTermios:             {36, 36},
+	LayoutLong:                {8, 8},
+	LayoutStat:                {144, 128},
+	LayoutStatx:               {256, 256},
+	LayoutStatfs:              {120, 120},
+	LayoutTimespec:            {16, 16},
+	LayoutTimeval:             {16, 16},
+	LayoutTimezone:            {8, 8},
+	LayoutItimerval:           {32, 32},
+	LayoutItimerspec:          {32, 32},
+	LayoutRlimit:              {16, 16},
+	LayoutRusage:              {144, 144},
+	LayoutUtsname:             {390, 390},
+	LayoutSigaction:           {32, 32},
+	LayoutSigset:              {8, 8},
+	LayoutStackT:              {24, 24},
+	LayoutSiginfo:             {128, 128},
+	LayoutSysinfo:             {112, 112},
+	LayoutTms:                 {32, 32},
+	LayoutPollfd:              {8, 8},
+	LayoutEpollEvent:          {12, 16},
+	LayoutSockaddr:            {128, 128},
+	LayoutMsghdr:              {56, 56},
+	LayoutCloneArgs:           {88, 88},
+	LayoutOpenHow:             {24, 24},
+	LayoutFdSet:               {128, 128},
+	LayoutIoctlArg:            {64, 64},
+	LayoutFlock:               {32, 32},
+	LayoutCapHeader:           {8, 8},
+	LayoutCapData:             {24, 24},
+	LayoutSchedParam:          {4, 4},
+	LayoutCPUSet:              {128, 128},
+	LayoutDirents:             {65536, 65536},
+	LayoutRobustList:          {24, 24},
+	LayoutTimex:               {208, 208},
+	LayoutMqAttr:              {64, 64},
+	LayoutSigevent:            {64, 64},
+	LayoutRseq:                {32, 32},
+	LayoutUserDesc:            {16, 16},
+	LayoutMmsghdr:             {64, 64},
+	LayoutEpollParams:         {8, 8},
+	LayoutFutexWaitv:          {24, 24},
+	LayoutSchedAttr:           {56, 56},
+	LayoutFileHandle:          {136, 136},
+	LayoutIOUringParams:       {120, 120},
+	LayoutMountAttr:           {32, 32},
+	LayoutLandlockRulesetAttr: {16, 16},
+	LayoutPerfEventAttr:       {128, 128},
+	LayoutBPFAttr:             {144, 144},
+	LayoutStatmount:           {512, 512},
+	LayoutMntIDReq:            {32, 32},
+	LayoutNodemask:            {128, 128},
+	// sendto_buf caps the copy of sendto's buffer above -s, so that a
+	// netlink request (decode/calls_netlink.go) is captured whole.
+	LayoutSendtoBuf: {256, 256},
+	// sockopt_val is what getsockopt's value copy holds: the largest
+	// option value the decoder shows whole (a struct timeval, ucred).
+	LayoutSockoptVal: {16, 16},
+}
+
+// LayoutSize returns the size of layout l on arch, or 0 for LayoutNone.
+func LayoutSize(arch uint32, l LayoutID) uint32 {
+	if l >= NumLayouts {
+		return 0
+	}
+	if arch == trace.ArchAArch64 {
+		return layoutSizes[l][1]
+	}
+	return layoutSizes[l][0]
+}

@@ -1,0 +1,69 @@
+package syscalls
+
+// XlatID names a value table of package decode: the names strace prints for
+// the values of a Flags or Enum argument (Arg.Xlat). Package decode holds
+// one table per XlatID, and its tests check that each one is there; a
+// misspelt reference does not compile.
+type XlatID uint8
+
+// The value tables, each named after the values it names.
+const (
+	// XlatNone is the zero XlatID: no value table.
+	XlatNone XlatID = iota
+	XlatAccessMode
+	XlatAddressFamily
+	XlatArchPrctlCode
+	XlatAtFlags
+	XlatClockID
+	XlatCloneFlags
+	XlatCloseRangeFlags // close_range's CLOSE_RANGE_*
+	XlatEpollCtlOp
+	XlatEpollFlags
+	XlatEventfdFlags
+	XlatFaccessatFlags
+	XlatFadviseAdvice
+	XlatFallocFlags
+	XlatFcntlCmd
+	XlatFlockOp
+	XlatGetMempolicyFlags
+	XlatGetrandomFlags
+	XlatIDType // waitid's P_ALL, P_PID ...
+	XlatIOUringEnterFlags
+	XlatInotifyInitFlags
+	XlatInotifyMask
+	XlatItimerWhich
+	XlatMadviseAdvice
+	XlatMemfdFlags
+	XlatMlockallFlags
+	XlatMmapFlags
+	XlatMmapProt
+	XlatMountFlags
+	XlatMremapFlags
+	XlatMsgFlags
+	XlatMsyncFlags
+	XlatOpenFlags // open(2)'s flags on the call's architecture
+	XlatPidfdOpenFlags
+	XlatPriorityWhich
+	XlatRenameFlags
+	XlatRlimitResource
+	XlatRseqFlags
+	XlatRusageWho
+	XlatSchedPolicy
+	XlatSetnsTypes
+	XlatShutdownHow
+	XlatSignalfdFlags
+	XlatSigprocmaskHow
+	XlatSockFlags // accept4's SOCK_CLOEXEC, SOCK_NONBLOCK
+	XlatSpliceFlags
+	XlatStatxFlags // statx's sync type, then AT_* flags
+	XlatStatxMask
+	XlatTimerFlags
+	XlatTimerfdFlags
+	XlatTimerfdSettimeFlags
+	XlatUmountFlags
+	XlatWaitOptions
+	XlatWhence
+	XlatXattrFlags
+	// NumXlats is the number of XlatIDs.
+	NumXlats
+)
