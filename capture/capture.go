@@ -143,8 +143,26 @@ func (x *Executor) Run(mem Memory, plans *[trace.MaxArgs]syscalls.Plan, when sys
 		if d := c.Caps[i].Data; cap(d) > cap(c.Bufs[i]) {
 			c.Bufs[i] = d[:0] // an entry capture the exit one replaces
 		}
+		if p.KeepEntry && when == syscalls.AtExit {
+			c.Caps[i] = x.captureKeepingEntry(mem, c, i, p, ret)
+			continue
+		}
 		c.Caps[i] = x.capture(mem, c, i, p, when, ret)
 	}
+}
+
+// captureKeepingEntry runs a KeepEntry plan at exit: the entry copy, then
+// the exit copy (see syscalls.Plan.KeepEntry).
+func (x *Executor) captureKeepingEntry(mem Memory, c Call, i int, p *syscalls.Plan, ret int64) trace.Capture {
+	var both [2 * syscalls.KeepEntryMax]byte
+	entry := c.Caps[i]
+	n := copy(both[:syscalls.KeepEntryMax], entry.Data)
+	exit := x.capture(mem, c, i, p, syscalls.AtExit, ret)
+	m := copy(both[n:], exit.Data)
+	exit.Data = append(c.Bufs[i][:0], both[:n+m]...)
+	exit.Aux = uint64(n)
+	exit.Faulted = exit.Faulted && n == 0
+	return exit
 }
 
 // capture executes plan p for argument i.

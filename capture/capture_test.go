@@ -1,6 +1,7 @@
 package capture
 
 import (
+	"bytes"
 	"math"
 	"testing"
 
@@ -28,6 +29,34 @@ func TestByteLen(t *testing.T) {
 		n, ok := ByteLen(&tc.p, &args, tc.ret)
 		if n != tc.n || ok != tc.ok {
 			t.Errorf("%s: ByteLen = %d, %v; want %d, %v", tc.name, n, ok, tc.n, tc.ok)
+		}
+	}
+}
+
+// TestKeepEntry: a KeepEntry plan's exit capture holds the entry copy and
+// then the exit copy, whatever the call returned.
+func TestKeepEntry(t *testing.T) {
+	const base = 0x1000
+	plans := [trace.MaxArgs]syscalls.Plan{1: {Kind: syscalls.CaptureBytes, When: syscalls.AtEntry | syscalls.AtExit, Len: syscalls.LenFixed, Size: 4, KeepEntry: true}}
+	for _, tc := range []struct {
+		name string
+		ret  int64
+		want []byte
+	}{
+		{"success", 0, []byte{110, 0, 0, 0, 2, 0, 0, 0}},
+		{"failure", -22, []byte{110, 0, 0, 0, 2, 0, 0, 0}},
+	} {
+		mem := &flatMem{base: base, data: []byte{110, 0, 0, 0}}
+		args := [trace.MaxArgs]uint64{1: base}
+		var caps [trace.MaxArgs]trace.Capture
+		var bufs [trace.MaxArgs][]byte
+		c := Call{Args: &args, Caps: &caps, Bufs: &bufs}
+		var x Executor
+		x.Run(mem, &plans, syscalls.AtEntry, 0, c)
+		mem.data[0] = 2 // the call stores its result
+		x.Run(mem, &plans, syscalls.AtExit, tc.ret, c)
+		if got := caps[1]; !bytes.Equal(got.Data, tc.want) || got.Aux != 4 {
+			t.Errorf("%s: capture %v (aux %d), want %v (aux 4)", tc.name, got.Data, got.Aux, tc.want)
 		}
 	}
 }

@@ -183,7 +183,14 @@ func (d *Decoder) appendSocklenPair(b []byte, ev *trace.Event, ia, il int) []byt
 		b = appendInt(b, int64(ulen))
 		return append(b, ']')
 	}
-	rlen := sockaddrLen(ac.Data, ulen)
+	// The length the kernel stored at exit, kept beside the entry's
+	// (syscalls.CInAndOut); else inferred from the address.
+	var rlen int32
+	if k := int(lc.Aux); k == 4 && len(lc.Data) >= k+4 {
+		rlen = int32(le32(lc.Data, k))
+	} else {
+		rlen = sockaddrLen(ac.Data, ulen)
+	}
 	n := rlen
 	if ulen < n {
 		n = ulen

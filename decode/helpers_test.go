@@ -29,6 +29,14 @@ func (e *evb) data(i int, p []byte) *evb {
 	return e
 }
 
+// inout sets argument i's capture to a 4-byte value copied at entry and
+// again at exit, both kept (syscalls.CInAndOut).
+func (e *evb) inout(i int, entry, exit uint32) *evb {
+	e.ev.Captures[i].Data = le(nil).u32(entry).u32(exit)
+	e.ev.Captures[i].Aux = 4
+	return e
+}
+
 // str sets argument i's capture to a string.
 func (e *evb) str(i int, s string) *evb { return e.data(i, []byte(s)) }
 

@@ -93,7 +93,15 @@ type Plan struct {
 	// StackOffset, instead of the argument's value (rt_sigreturn's frame).
 	FromStack   bool
 	StackOffset int32
+	// KeepEntry makes the exit copy of an AtEntry|AtExit CaptureBytes
+	// plan of at most KeepEntryMax bytes keep the entry copy: the
+	// capture's Data is the entry bytes then the exit bytes, and its Aux
+	// the entry bytes' length.
+	KeepEntry bool
 }
+
+// KeepEntryMax caps the size of a KeepEntry plan's object.
+const KeepEntryMax = 8
 
 // The layout of a struct msghdr capture (CaptureMsghdr).
 const (
@@ -204,7 +212,7 @@ func argPlan(arch uint32, a Arg) Plan {
 		if a.Layout == LayoutNone {
 			return Plan{}
 		}
-		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Layout)}
+		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Layout), KeepEntry: a.KeepEntry}
 	}
 	return Plan{}
 }

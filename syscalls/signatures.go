@@ -105,7 +105,7 @@ var signatures = map[string]*Signature{
 	"sendto":     {Args: []Arg{A("sockfd", FD), B("buf", InBuf, 2, LayoutSendtoBuf), A("len", Ulong), F("flags", XlatMsgFlags), B("dest_addr", InBuf, 5, LayoutSockaddr), A("addrlen", Uint)}, Decoder: DecoderSendto},
 	"sendmsg":    {Args: []Arg{A("sockfd", FD), A("msg", MsghdrIn), F("flags", XlatMsgFlags)}},
 	"recvmsg":    {Args: []Arg{A("sockfd", FD), A("msg", MsghdrOut), F("flags", XlatMsgFlags)}},
-	"recvfrom":   {Args: []Arg{A("sockfd", FD), L("buf", OutBuf, 2), A("len", Ulong), F("flags", XlatMsgFlags), S("src_addr", StructOut, LayoutSockaddr), CIn("addrlen", LayoutInt)}, Decoder: DecoderRecvfrom},
+	"recvfrom":   {Args: []Arg{A("sockfd", FD), L("buf", OutBuf, 2), A("len", Ulong), F("flags", XlatMsgFlags), S("src_addr", StructOut, LayoutSockaddr), CInAndOut("addrlen", LayoutInt)}, Decoder: DecoderRecvfrom},
 
 	// More files and descriptors.
 	"umask":           {Args: []Arg{A("mask", Mode)}, Ret: RetOctal},
@@ -240,10 +240,10 @@ var signatures = map[string]*Signature{
 	"getsockopt":  {Args: []Arg{A("sockfd", FD), C("level"), C("optname"), COut("optval", LayoutSockoptVal), S("optlen", StructInOut, LayoutInt)}, Decoder: DecoderGetsockopt},
 	"listen":      {Args: []Arg{A("sockfd", FD), A("backlog", Int)}},
 	"shutdown":    {Args: []Arg{A("sockfd", FD), E("how", XlatShutdownHow)}},
-	"getsockname": {Args: []Arg{A("sockfd", FD), S("addr", StructOut, LayoutSockaddr), CIn("addrlen", LayoutInt)}, Decoder: DecoderSockname},
-	"getpeername": {Args: []Arg{A("sockfd", FD), S("addr", StructOut, LayoutSockaddr), CIn("addrlen", LayoutInt)}, Decoder: DecoderSockname},
-	"accept":      {Args: []Arg{A("sockfd", FD), S("addr", StructOut, LayoutSockaddr), CIn("addrlen", LayoutInt)}, Ret: RetFD, Decoder: DecoderSockname},
-	"accept4":     {Args: []Arg{A("sockfd", FD), S("addr", StructOut, LayoutSockaddr), CIn("addrlen", LayoutInt), F("flags", XlatSockFlags)}, Ret: RetFD, Decoder: DecoderSockname},
+	"getsockname": {Args: []Arg{A("sockfd", FD), S("addr", StructOut, LayoutSockaddr), CInAndOut("addrlen", LayoutInt)}, Decoder: DecoderSockname},
+	"getpeername": {Args: []Arg{A("sockfd", FD), S("addr", StructOut, LayoutSockaddr), CInAndOut("addrlen", LayoutInt)}, Decoder: DecoderSockname},
+	"accept":      {Args: []Arg{A("sockfd", FD), S("addr", StructOut, LayoutSockaddr), CInAndOut("addrlen", LayoutInt)}, Ret: RetFD, Decoder: DecoderSockname},
+	"accept4":     {Args: []Arg{A("sockfd", FD), S("addr", StructOut, LayoutSockaddr), CInAndOut("addrlen", LayoutInt), F("flags", XlatSockFlags)}, Ret: RetFD, Decoder: DecoderSockname},
 }
 
 // signatureFor returns the signature of the named call, or a raw one of

@@ -188,3 +188,29 @@ func TestSignaturesNameRealCalls(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepEntryPlans: every plan that keeps its entry copy is a fixed
+// copy taken at entry and at exit, small enough for the executor.
+func TestKeepEntryPlans(t *testing.T) {
+	n := 0
+	for _, tbl := range Tables() {
+		for nr := 0; nr <= tbl.Max(); nr++ {
+			sc := tbl.Get(nr)
+			for i, p := range sc.Plan {
+				if !p.KeepEntry {
+					continue
+				}
+				n++
+				if p.Kind != CaptureBytes || p.When != AtEntry|AtExit || p.Len != LenFixed || p.Size == 0 || p.Size > KeepEntryMax {
+					t.Errorf("%s argument %d: KeepEntry plan %+v", sc.Name, i, p)
+				}
+			}
+		}
+	}
+	if accept := X86_64.Get(unix.SYS_ACCEPT4); !accept.Plan[2].KeepEntry {
+		t.Errorf("accept4's addrlen does not keep its entry copy: %+v", accept.Plan[2])
+	}
+	if n == 0 {
+		t.Error("no plan keeps its entry copy")
+	}
+}

@@ -122,6 +122,9 @@ type Arg struct {
 	Layout LayoutID
 	// At is when a Custom argument's capture is taken.
 	At When
+	// KeepEntry keeps a Custom argument's entry copy beside its exit copy
+	// (see Plan.KeepEntry).
+	KeepEntry bool
 }
 
 // Signature is how a system call's arguments and result are printed.
@@ -181,4 +184,11 @@ func COut(name string, l LayoutID) Arg {
 // CInOut: see CIn.
 func CInOut(name string, l LayoutID) Arg {
 	return Arg{Name: name, Type: Custom, Layout: l, Len: -1, At: AtEntry | AtExit}
+}
+
+// CInAndOut returns a Custom argument copied at entry and again at exit,
+// both copies kept: a value the call reads and then overwrites, such as a
+// socket address length, printed as strace's [IN => OUT].
+func CInAndOut(name string, l LayoutID) Arg {
+	return Arg{Name: name, Type: Custom, Layout: l, Len: -1, At: AtEntry | AtExit, KeepEntry: true}
 }
