@@ -103,7 +103,7 @@ func (c Call) Clear() {
 
 // Executor runs capture plans with one trace's options.
 type Executor struct {
-	// StringLimit is the -s value (negative means 0).
+	// StringLimit is the -s value.
 	StringLimit int
 	// Verbose captures whole arrays (-v).
 	Verbose bool

@@ -23,7 +23,7 @@ func arm(t *testing.T, name string, ret int64, args ...uint64) *evb {
 // was at hand: the expected strings are the x86_64 formats with the arm64
 // layouts and values.
 func TestARM64(t *testing.T) {
-	d := New(Options{})
+	d := New(Options{StringLimit: DefaultStringLimit})
 	st := make(le, 128)
 	copy(st[16:], le(nil).u32(0100644))
 	copy(st[48:], le(nil).u64(33519))

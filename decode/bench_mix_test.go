@@ -14,7 +14,7 @@ func TestBenchMixPrints(t *testing.T) {
 		`write(1, "hello world\n", 12) = 12`,
 		`openat(AT_FDCWD, "/usr/lib/locale/locale-archive", O_RDONLY|O_CLOEXEC) = -1 ENOENT (No such file or directory)`,
 	}
-	d := New(Options{})
+	d := New(Options{StringLimit: DefaultStringLimit})
 	for i, ev := range benchEvents(t) {
 		b := d.AppendEnter(nil, ev)
 		b = d.AppendExit(b, ev)

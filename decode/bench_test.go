@@ -47,7 +47,7 @@ func benchEvents(tb testing.TB) []*trace.Event {
 // result) cycling through benchEvents' mix, and reports lines per second.
 func BenchmarkDecodeLine(b *testing.B) {
 	evs := benchEvents(b)
-	d := New(Options{})
+	d := New(Options{StringLimit: DefaultStringLimit})
 	buf := make([]byte, 0, 512)
 	b.ReportAllocs()
 	b.ResetTimer()

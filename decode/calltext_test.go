@@ -28,21 +28,21 @@ func TestCallText(t *testing.T) {
 		args []string
 		ret  string
 	}{
-		{"openat", sc(t, "openat", 3, 0xffffff9c, 0x1000, 0x80000).str(1, `/a, "b"`), Options{},
+		{"openat", sc(t, "openat", 3, 0xffffff9c, 0x1000, 0x80000).str(1, `/a, "b"`), Options{StringLimit: DefaultStringLimit},
 			[]string{"AT_FDCWD", `"/a, \"b\""`, "O_RDONLY|O_CLOEXEC"}, "3"},
-		{"no arguments", sc(t, "getpid", 42), Options{}, nil, "42"},
-		{"failed", sc(t, "close", -9, 99), Options{}, []string{"99"}, "-1 EBADF (Bad file descriptor)"},
-		{"named clone arguments", sc(t, "clone", 30696, 0x1200011, 0, 0, 0x7f998f23ca10, 0), Options{},
+		{"no arguments", sc(t, "getpid", 42), Options{StringLimit: DefaultStringLimit}, nil, "42"},
+		{"failed", sc(t, "close", -9, 99), Options{StringLimit: DefaultStringLimit}, []string{"99"}, "-1 EBADF (Bad file descriptor)"},
+		{"named clone arguments", sc(t, "clone", 30696, 0x1200011, 0, 0, 0x7f998f23ca10, 0), Options{StringLimit: DefaultStringLimit},
 			[]string{"child_stack=NULL", "flags=CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID|SIGCHLD", "child_tidptr=0x7f998f23ca10"}, "30696"},
-		{"huge page shift", sc(t, "mmap", 0x7f0000000000, 0, 2097152, 3, 0x54040022, 0xffffffff, 0), Options{},
+		{"huge page shift", sc(t, "mmap", 0x7f0000000000, 0, 2097152, 3, 0x54040022, 0xffffffff, 0), Options{StringLimit: DefaultStringLimit},
 			[]string{"NULL", "2097152", "PROT_READ|PROT_WRITE", "MAP_PRIVATE|MAP_ANONYMOUS|MAP_HUGETLB|21<<MAP_HUGE_SHIFT", "-1", "0"}, "0x7f0000000000"},
-		{"wake op", sc(t, "futex", 1, 0x1000, 5, 1, 1, 0x2000, 0x4000001), Options{},
+		{"wake op", sc(t, "futex", 1, 0x1000, 5, 1, 1, 0x2000, 0x4000001), Options{StringLimit: DefaultStringLimit},
 			[]string{"0x1000", "FUTEX_WAKE_OP", "1", "1", "0x2000", "FUTEX_OP_SET<<28|0<<12|FUTEX_OP_CMP_GT<<24|0x1"}, "1"},
-		{"address and length", sc(t, "getsockname", 0, 3, 0x1000, 0x2000).data(1, sock).data(2, le{}.u32(16)), Options{},
+		{"address and length", sc(t, "getsockname", 0, 3, 0x1000, 0x2000).data(1, sock).data(2, le{}.u32(16)), Options{StringLimit: DefaultStringLimit},
 			[]string{"3", `{sa_family=AF_INET, sin_port=htons(8080), sin_addr=inet_addr("127.0.0.1")}`, "[16]"}, "0"},
-		{"comment", sc(t, "openat", 3, 0xffffff9c, 0x1000, 0x80000).str(1, "/x"), Options{Xlat: XlatVerbose},
+		{"comment", sc(t, "openat", 3, 0xffffff9c, 0x1000, 0x80000).str(1, "/x"), Options{StringLimit: DefaultStringLimit, Xlat: XlatVerbose},
 			[]string{"-100 /* AT_FDCWD */", `"/x"`, "0x80000 /* O_RDONLY|O_CLOEXEC */"}, "3"},
-		{"raw", sc(t, "read", 35, 3, 0x7f33f1c69000, 0x20000), Options{Raw: rawSet(t, "read")},
+		{"raw", sc(t, "read", 35, 3, 0x7f33f1c69000, 0x20000), Options{StringLimit: DefaultStringLimit, Raw: rawSet(t, "read")},
 			[]string{"0x3", "0x7f33f1c69000", "0x20000"}, "0x23"},
 	}
 	for _, tt := range tests {
@@ -60,7 +60,7 @@ func TestCallText(t *testing.T) {
 // An unfinished call has arguments and no result.
 func TestCallTextUnfinished(t *testing.T) {
 	ev := sc(t, "wait4", 0, 0xffffffffffffffff, 0x7ffd0, 0, 0).enter().get()
-	name, args, ret := callParts(New(Options{}), ev, nil)
+	name, args, ret := callParts(New(Options{StringLimit: DefaultStringLimit}), ev, nil)
 	if name != "wait4" || strings.Join(args, "|") != "-1|0x7ffd0|0|NULL" || ret != "" {
 		t.Errorf("got %s %q %q", name, args, ret)
 	}

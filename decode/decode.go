@@ -51,10 +51,13 @@ const (
 	HexAll
 )
 
+// DefaultStringLimit is -s when not given.
+const DefaultStringLimit = 32
+
 // Options shape the decoded text.
 type Options struct {
-	// StringLimit is -s: how many bytes of a string are shown. 0 means the
-	// default, 32; a negative value means -s 0 (only "..." is shown).
+	// StringLimit is -s: how many bytes of a string are shown (0: none,
+	// only "..."). strace's default is DefaultStringLimit.
 	StringLimit int
 	// Hex is -x / -xx.
 	Hex HexMode
@@ -101,11 +104,7 @@ type Decoder struct {
 
 // New returns a Decoder with opts.
 func New(opts Options) *Decoder {
-	if opts.StringLimit == 0 {
-		opts.StringLimit = 32
-	} else if opts.StringLimit < 0 {
-		opts.StringLimit = 0
-	}
+	opts.StringLimit = max(opts.StringLimit, 0)
 	return &Decoder{opts: opts, selective: opts.Raw != nil || opts.Abbrev != nil || opts.Deref != nil}
 }
 

@@ -219,7 +219,7 @@ func TestLines(t *testing.T) {
 		{"faulted path", sc(t, "chdir", -14, 0xdead).fault(0), `chdir(0xdead) = -1 EFAULT (Bad address)`},
 		{"null path", sc(t, "chdir", -14, 0), `chdir(NULL) = -1 EFAULT (Bad address)`},
 	}
-	d := New(Options{})
+	d := New(Options{StringLimit: DefaultStringLimit})
 	for _, c := range cases {
 		if got := whole(d, c.ev.get()); got != c.want {
 			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
@@ -229,7 +229,7 @@ func TestLines(t *testing.T) {
 
 // strace says "entries" even for one (xgetdents.c: "%u%s entries").
 func TestGetdentsOne(t *testing.T) {
-	d := New(Options{})
+	d := New(Options{StringLimit: DefaultStringLimit})
 	ev := sc(t, "getdents64", 24, 3, 0x561ab0165790, 32768).data(1, le(nil).u64(1).u64(1).u16(24).pad(6))
 	if got, want := whole(d, ev.get()), `getdents64(3, 0x561ab0165790 /* 1 entries */, 32768) = 24`; got != want {
 		t.Errorf("got %s, want %s", got, want)

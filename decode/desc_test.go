@@ -5,7 +5,7 @@ import "testing"
 // Expected strings from strace 6.1 on a test program exercising ioctl,
 // fcntl, seals, mremap, wait4 with rusage and clocks.
 func TestDescCalls(t *testing.T) {
-	d := New(Options{})
+	d := New(Options{StringLimit: DefaultStringLimit})
 	ru := le(nil).u64(0).u64(110).u64(0).u64(0).pad(112)
 	cases := []struct {
 		ev   *evb

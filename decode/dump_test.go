@@ -29,7 +29,7 @@ func TestAppendHexDump(t *testing.T) {
 func TestAppendDumps(t *testing.T) {
 	set := trace.NewFDSet(false)
 	set.Add(3)
-	d := New(Options{DumpRead: set, DumpWrite: set})
+	d := New(Options{StringLimit: DefaultStringLimit, DumpRead: set, DumpWrite: set})
 	read := sc(t, "read", 3, 3, 0x1000, 100).str(1, "vm\n").get()
 	if got, want := string(d.AppendDumps(nil, read)), " | 00000  76 6d 0a                                          vm.              |\n"; got != want {
 		t.Errorf("read: got %q want %q", got, want)
@@ -58,7 +58,7 @@ func TestRawArgs(t *testing.T) {
 	raw := trace.NewSyscallSet(false)
 	ev := sc(t, "read", 35, 3, 0x7f33f1c69000, 0x20000).get()
 	raw.Add(int(ev.NR))
-	d := New(Options{Raw: raw})
+	d := New(Options{StringLimit: DefaultStringLimit, Raw: raw})
 	// strace -e raw=read prints this line for such a call.
 	if got, want := whole(d, ev), "read(0x3, 0x7f33f1c69000, 0x20000) = 0x23"; got != want {
 		t.Errorf("got %s want %s", got, want)

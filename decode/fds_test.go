@@ -67,7 +67,7 @@ func TestDecodeFDs(t *testing.T) {
 		{FDPath, sc(t, "openat", -2, 0xffffff9c, 1, 0, 0).str(1, "x").get(), `openat(AT_FDCWD</root>, "x", O_RDONLY) = -1 ENOENT (No such file or directory)`},
 	}
 	for _, tt := range tests {
-		d := New(Options{DecodeFDs: tt.set, FDs: fds})
+		d := New(Options{StringLimit: DefaultStringLimit, DecodeFDs: tt.set, FDs: fds})
 		if got := whole(d, tt.ev); got != tt.want {
 			t.Errorf("set %b: got  %s\nwant %s", tt.set, got, tt.want)
 		}

@@ -205,7 +205,7 @@ func TestAllSyscallsNoPanic(t *testing.T) {
 	}
 	for _, arch := range []uint32{trace.ArchX86_64, trace.ArchAArch64} {
 		for _, verbose := range []bool{false, true} {
-			d := New(Options{Verbose: verbose, Hex: HexNonASCII})
+			d := New(Options{StringLimit: DefaultStringLimit, Verbose: verbose, Hex: HexNonASCII})
 			for nr := int32(-2); nr < 600; nr++ {
 				for _, ret := range []int64{0, 1, 48, -2, -512, 1 << 40} {
 					ev := &trace.Event{Kind: trace.SyscallExit, Arch: arch, NR: nr, Ret: ret,

@@ -5,7 +5,7 @@ import "testing"
 // Expected strings from strace 6.1 on a test program (memfd, inotify,
 // fallocate, signalfd, timerfd, sigtimedwait).
 func TestMiscCalls(t *testing.T) {
-	d := New(Options{})
+	d := New(Options{StringLimit: DefaultStringLimit})
 	si := siginfo(10, 0, 0, le(nil).u32(8019).u32(0))
 	cases := []struct {
 		ev   *evb

@@ -64,7 +64,7 @@ func TestMoreLines(t *testing.T) {
 		{"faccessat2", sc(t, "faccessat2", 0, 0xffffff9c, 0x1000, 1, 0x200).str(1, "/bin/x"), `faccessat2(AT_FDCWD, "/bin/x", X_OK, AT_EACCESS) = 0`},
 		{"sigchld times", sc(t, "wait4", 0, 0), `wait4(0, NULL, 0, NULL) = 0`},
 	}
-	d := New(Options{})
+	d := New(Options{StringLimit: DefaultStringLimit})
 	for _, c := range cases {
 		if got := whole(d, c.ev.get()); got != c.want {
 			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
@@ -81,7 +81,7 @@ func TestClockT(t *testing.T) {
 }
 
 func TestSigaltstack(t *testing.T) {
-	d := New(Options{})
+	d := New(Options{StringLimit: DefaultStringLimit})
 	ev := sc(t, "sigaltstack", 0, 0, 0x1000).data(1, le(nil).u64(0).u32(2).u32(0).u64(0))
 	if got, want := whole(d, ev.get()), `sigaltstack(NULL, {ss_sp=NULL, ss_flags=SS_DISABLE, ss_size=0}) = 0`; got != want {
 		t.Errorf("got %s, want %s", got, want)
@@ -95,7 +95,7 @@ func TestSigaltstack(t *testing.T) {
 // A length the kernel shrank prints as [ulen => rlen] (strace 6.1 on a Go
 // program and a python script).
 func TestSocklenChanged(t *testing.T) {
-	d := New(Options{})
+	d := New(Options{StringLimit: DefaultStringLimit})
 	inet := append([]byte{2, 0, 0xeb, 0x0e, 127, 0, 0, 1}, make([]byte, 120)...)
 	ev := sc(t, "accept4", 7, 3, 0x1000, 0x2000, 0x80800).data(1, inet).data(2, le(nil).u32(112))
 	want := `accept4(3, {sa_family=AF_INET, sin_port=htons(60174), sin_addr=inet_addr("127.0.0.1")}, [112 => 16], SOCK_CLOEXEC|SOCK_NONBLOCK) = 7`
@@ -122,7 +122,7 @@ func TestSocklenChanged(t *testing.T) {
 // Expected strings from strace 6.1 on a Go TCP program and python's
 // select.
 func TestNetMisc(t *testing.T) {
-	d := New(Options{})
+	d := New(Options{StringLimit: DefaultStringLimit})
 	cases := []struct {
 		ev   *evb
 		want string
@@ -154,7 +154,7 @@ func TestNetMisc(t *testing.T) {
 // select prints its arguments from the entry copies and the ready sets
 // and time left from the exit copies (strace 6.1 on python's select).
 func TestSelectSplit(t *testing.T) {
-	d := New(Options{})
+	d := New(Options{StringLimit: DefaultStringLimit})
 	set := func(fds ...int) []byte {
 		p := make([]byte, 128)
 		for _, fd := range fds {
@@ -185,7 +185,7 @@ func TestSelectSplit(t *testing.T) {
 // ppoll (strace 6.1 on a test program): the timeout at entry, the time
 // left at exit.
 func TestPpoll(t *testing.T) {
-	d := New(Options{})
+	d := New(Options{StringLimit: DefaultStringLimit})
 	fds := le(nil).u32(3).u16(1).u16(0).u32(4).u16(4).u16(0)
 	ready := le(nil).u32(3).u16(1).u16(1).u32(4).u16(4).u16(4)
 	entry := sc(t, "ppoll", 0, 0x1000, 2, 0x2000, 0, 8).enter().data(0, fds).data(2, le(nil).u64(1).u64(0))

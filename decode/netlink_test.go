@@ -11,7 +11,7 @@ func sendtoLine(t *testing.T, buf []byte, fam uint16) string {
 	addr := make([]byte, 12)
 	binary.LittleEndian.PutUint16(addr, fam)
 	e := sc(t, "sendto", int64(len(buf)), 3, 0x1000, uint64(len(buf)), 0, 0x2000, 12).data(1, buf).data(4, addr)
-	d := New(Options{})
+	d := New(Options{StringLimit: DefaultStringLimit})
 	b := d.AppendEnter(nil, &e.ev)
 	b = d.AppendExit(b, &e.ev)
 	return string(b)

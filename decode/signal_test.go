@@ -40,7 +40,7 @@ func TestSignals(t *testing.T) {
 		{siginfo(11, 0, 0x80, le(nil).u64(0)),
 			`--- SIGSEGV {si_signo=SIGSEGV, si_code=SI_KERNEL, si_addr=NULL} ---`},
 	}
-	d := New(Options{})
+	d := New(Options{StringLimit: DefaultStringLimit})
 	for _, c := range cases {
 		ev := &trace.Event{Kind: trace.Signal, Signal: c.si}
 		if got := string(d.AppendSignal(nil, ev)); got != c.want {
@@ -69,7 +69,7 @@ func TestTaskExit(t *testing.T) {
 		{trace.Event{Kind: trace.Exit, ExitSignal: 6, CoreDumped: true}, "+++ killed by SIGABRT (core dumped) +++"},
 		{trace.Event{Kind: trace.Exit, ExitSignal: 37}, "+++ killed by SIGRT_5 +++"},
 	}
-	d := New(Options{})
+	d := New(Options{StringLimit: DefaultStringLimit})
 	for _, c := range cases {
 		if got := string(d.AppendTaskExit(nil, &c.ev)); got != c.want {
 			t.Errorf("got %q, want %q", got, c.want)
@@ -118,7 +118,7 @@ func TestErrnoNames(t *testing.T) {
 }
 
 func TestGroupStopLine(t *testing.T) {
-	d := New(Options{})
+	d := New(Options{StringLimit: DefaultStringLimit})
 	ev := &trace.Event{Kind: trace.Signal, Signal: &trace.SignalInfo{Signo: 19, GroupStop: true}}
 	if got := string(d.AppendSignal(nil, ev)); got != "--- stopped by SIGSTOP ---" {
 		t.Errorf("got %q", got)

@@ -23,7 +23,7 @@ func TestSplit(t *testing.T) {
 		{"futex", sc(t, "futex", 0, 0x7f7e870ee990, 265, 6862, 0, 0, 0xffffffff),
 			`futex(0x7f7e870ee990, FUTEX_WAIT_BITSET|FUTEX_CLOCK_REALTIME, 6862, NULL, FUTEX_BITSET_MATCH_ANY`, `) = 0`},
 	}
-	d := New(Options{})
+	d := New(Options{StringLimit: DefaultStringLimit})
 	for _, c := range cases {
 		exit := c.ev.get()
 		entry := *exit
@@ -43,7 +43,7 @@ func TestSplit(t *testing.T) {
 // A call that never returned prints its exit-time arguments as addresses
 // and "= ?" (strace: "<... pause resumed>) = ?").
 func TestUnfinished(t *testing.T) {
-	d := New(Options{})
+	d := New(Options{StringLimit: DefaultStringLimit})
 	cases := []struct {
 		ev   *evb
 		want string

@@ -13,7 +13,8 @@ func TestStringOptions(t *testing.T) {
 			`"\x30\x31\x32\x33\x34\x35\x36\x37\x38\x39\x61\x62\x63\x64\x65\x66\x67\x68\x69\x6a"`},
 		"-s 5": {`"a\1\200\377b"...`, `"tab\th"...`, `"01234"...`},
 	}
-	opts := map[string]Options{"default": {}, "-x": {Hex: HexNonASCII}, "-xx": {Hex: HexAll}, "-s 5": {StringLimit: 5}}
+	const s32 = DefaultStringLimit
+	opts := map[string]Options{"default": {StringLimit: s32}, "-x": {StringLimit: s32, Hex: HexNonASCII}, "-xx": {StringLimit: s32, Hex: HexAll}, "-s 5": {StringLimit: 5}}
 	for name, o := range opts {
 		d := New(o)
 		for i, s := range bufs {
@@ -51,7 +52,7 @@ func TestCStringsAndPaths(t *testing.T) {
 		t.Errorf("got %s, want %s", got, want)
 	}
 	// Octal escapes take three digits before a digit.
-	d = New(Options{})
+	d = New(Options{StringLimit: DefaultStringLimit})
 	ev = sc(t, "write", 4, 1, 0x1000, 4).str(1, "\x001\x007")
 	if got, want := whole(d, ev.get()), `write(1, "\0001\0007", 4) = 4`; got != want {
 		t.Errorf("got %s, want %s", got, want)
@@ -66,7 +67,7 @@ func TestCStringsAndPaths(t *testing.T) {
 // -xx prints paths and argv in hex too; -x only strings with non-ASCII
 // bytes (strace 6.1 runs of cat).
 func TestHexPaths(t *testing.T) {
-	d := New(Options{Hex: HexAll})
+	d := New(Options{StringLimit: DefaultStringLimit, Hex: HexAll})
 	ev := sc(t, "openat", 3, 0xffffff9c, 0x1000, 0x80000).str(1, "/etc/ld.so.cache")
 	if got, want := whole(d, ev.get()), `openat(AT_FDCWD, "\x2f\x65\x74\x63\x2f\x6c\x64\x2e\x73\x6f\x2e\x63\x61\x63\x68\x65", O_RDONLY|O_CLOEXEC) = 3`; got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
@@ -75,7 +76,7 @@ func TestHexPaths(t *testing.T) {
 	if got, want := whole(d, ev.get()), `execve("\x2f\x75\x73\x72\x2f\x62\x69\x6e\x2f\x63\x61\x74", ["\x63\x61\x74", "\x66\x31"], 0x7ffe35d40480 /* 35 vars */) = 0`; got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
-	d = New(Options{Hex: HexNonASCII})
+	d = New(Options{StringLimit: DefaultStringLimit, Hex: HexNonASCII})
 	ev = sc(t, "openat", -2, 0xffffff9c, 0x1000, 0).str(1, "f\xe9")
 	if got, want := whole(d, ev.get()), `openat(AT_FDCWD, "\x66\xe9", O_RDONLY) = -1 ENOENT (No such file or directory)`; got != want {
 		t.Errorf("got  %s\nwant %s", got, want)

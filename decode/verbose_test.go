@@ -66,7 +66,7 @@ func TestVerbose(t *testing.T) {
 			`ioctl(0, TCGETS, {c_iflag=ICRNL|IXON, c_oflag=NL0|CR0|TAB0|BS0|VT0|FF0|OPOST|ONLCR, c_cflag=B38400|CS8|CREAD, c_lflag=ISIG|ICANON|ECHO|ECHOE|ECHOK|IEXTEN|ECHOCTL|ECHOKE, c_line=N_TTY, c_cc=[[VINTR]=0x3, [VQUIT]=0x1c, [VERASE]=0x7f, [VKILL]=0x15, [VEOF]=0x4, [VTIME]=0, [VMIN]=0x1, [VSWTC]=0, [VSTART]=0x11, [VSTOP]=0x13, [VSUSP]=0x1a, [VEOL]=0, [VREPRINT]=0x12, [VDISCARD]=0xf, [VWERASE]=0x17, [VLNEXT]=0x16, [VEOL2]=0, [17]=0, [18]=0]}) = 0`},
 		{"getdents64 empty", sc(t, "getdents64", 0, 3, 0x1000, 32768).data(1, []byte{}), `getdents64(3, [], 32768) = 0`},
 	}
-	d := New(Options{Verbose: true})
+	d := New(Options{StringLimit: DefaultStringLimit, Verbose: true})
 	for _, c := range cases {
 		if got := whole(d, c.ev.get()); got != c.want {
 			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)

@@ -26,7 +26,7 @@ func TestXlatStyles(t *testing.T) {
 		{XlatVerbose, sc(t, "mmap", 0x7f0000000000, 0, 8192, 3, 0x22, 0xffffffffffffffff, 0).get(), `mmap(NULL, 8192, 0x3 /* PROT_READ|PROT_WRITE */, 0x22 /* MAP_PRIVATE|MAP_ANONYMOUS */, -1, 0) = 0x7f0000000000`},
 	}
 	for _, tt := range tests {
-		d := New(Options{Xlat: tt.style})
+		d := New(Options{StringLimit: DefaultStringLimit, Xlat: tt.style})
 		if got := whole(d, tt.ev); got != tt.want {
 			t.Errorf("style %d:\ngot  %s\nwant %s", tt.style, got, tt.want)
 		}
@@ -43,19 +43,19 @@ func TestSelections(t *testing.T) {
 		return sc(t, "newfstatat", 0, 3, 0x2000, 0x7ffd82866900, 0x1000).str(1, "").data(2, stat).get()
 	}
 	none := trace.NewSyscallSet(false)
-	d := New(Options{Deref: none})
+	d := New(Options{StringLimit: DefaultStringLimit, Deref: none})
 	if got, want := whole(d, fstat()), `newfstatat(3, "", 0x7ffd82866900, AT_EMPTY_PATH) = 0`; got != want {
 		t.Errorf("verbose=none:\ngot  %s\nwant %s", got, want)
 	}
-	d = New(Options{})
+	d = New(Options{StringLimit: DefaultStringLimit})
 	if got, want := whole(d, fstat()), `newfstatat(3, "", {st_mode=S_IFREG|0644, st_size=35007, ...}, AT_EMPTY_PATH) = 0`; got != want {
 		t.Errorf("default:\ngot  %s\nwant %s", got, want)
 	}
-	d = New(Options{Abbrev: none})
-	if got := whole(d, fstat()); got == whole(New(Options{}), fstat()) {
+	d = New(Options{StringLimit: DefaultStringLimit, Abbrev: none})
+	if got := whole(d, fstat()); got == whole(New(Options{StringLimit: DefaultStringLimit}), fstat()) {
 		t.Errorf("abbrev=none printed the abbreviated form: %s", got)
 	}
-	if got, want := whole(d, fstat()), whole(New(Options{Verbose: true}), fstat()); got != want {
+	if got, want := whole(d, fstat()), whole(New(Options{StringLimit: DefaultStringLimit, Verbose: true}), fstat()); got != want {
 		t.Errorf("abbrev=none differs from -v:\ngot  %s\nwant %s", got, want)
 	}
 	if d.Options().Verbose {

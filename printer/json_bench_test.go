@@ -32,7 +32,7 @@ func BenchmarkJSONSyscall(b *testing.B) {
 	calls := [][2]*trace.Event{
 		{open, e.exit(open, 2, 3)}, {read, readExit}, {mmap, e.exit(mmap, 6, 0x7f3a1c000000)}, {enoent, e.exit(enoent, 8, -2)},
 	}
-	p, err := NewJSON(decode.New(decode.Options{}), Options{Stderr: io.Discard})
+	p, err := NewJSON(decode.New(decode.Options{StringLimit: decode.DefaultStringLimit}), Options{Stderr: io.Discard})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -16,7 +16,7 @@ import (
 func jsonLines(t *testing.T, spec *filter.Spec, evs ...*trace.Event) []map[string]any {
 	t.Helper()
 	var buf bytes.Buffer
-	p, err := NewJSON(decode.New(decode.Options{}), Options{Stderr: &buf, Spec: spec})
+	p, err := NewJSON(decode.New(decode.Options{StringLimit: decode.DefaultStringLimit}), Options{Stderr: &buf, Spec: spec})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -42,7 +42,7 @@ func newPrinter(t *testing.T, opts Options) (*Printer, *bytes.Buffer) {
 	if opts.Spec == nil {
 		opts.Spec = filter.New(syscalls.X86_64, decode.SignalNumber)
 	}
-	p, err := New(decode.New(decode.Options{}), opts)
+	p, err := New(decode.New(decode.Options{StringLimit: decode.DefaultStringLimit}), opts)
 	if err != nil {
 		t.Fatal(err)
 	}

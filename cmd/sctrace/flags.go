@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/sctrace/sctrace/decode"
 	"io"
 	"math"
 	"strconv"
@@ -131,7 +132,7 @@ func parseArgs(args []string) (*config, error) {
 		// strace opens the empty name, and fails.
 		return nil, plainError("Can't fopen '': No such file or directory")
 	}
-	cfg.stringLimit = 32
+	cfg.stringLimit = decode.DefaultStringLimit
 	if fs.Changed("string-limit") {
 		n, ok := parseUint(stringLimit, maxStringLimit)
 		if !ok {

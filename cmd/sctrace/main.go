@@ -151,12 +151,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // newDecoder returns the decoder the flags ask for.
 func newDecoder(cfg *config, spec *filter.Spec) *decode.Decoder {
-	limit := cfg.stringLimit
-	if limit == 0 {
-		limit = -1 // decode's spelling of -s 0
-	}
 	return decode.New(decode.Options{
-		StringLimit: limit,
+		StringLimit: cfg.stringLimit,
 		Hex:         decode.HexMode(cfg.hex),
 		Verbose:     cfg.verbose,
 		DecodeFDs:   cfg.format.decodeFDs,
