@@ -46,7 +46,14 @@ func exitClone(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	flags := ev.Args[0] &^ 0xff
 	if flags&(cloneParentSetid|clonePidfd) != 0 {
 		b = append(d.sep(b), "parent_tid="...)
-		b = appendTidRef(b, ev, ev.Args[ptid])
+		if pc, ok := capOK(ev, ptid); ok && flags&clonePidfd != 0 && !failed(ev) && len(pc.Data) >= 4 {
+			// The kernel stored the child's pidfd there.
+			b = append(b, '[')
+			b = d.appendFD(b, ev, uint64(int64(int32(le32(pc.Data, 0)))))
+			b = append(b, ']')
+		} else {
+			b = appendTidRef(b, ev, ev.Args[ptid])
+		}
 	}
 	if flags&cloneSettls != 0 {
 		b = append(d.sep(b), "tls="...)

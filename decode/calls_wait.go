@@ -86,3 +86,18 @@ func exitWait4(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	}
 	return printRusage(d, b, rp.Data, ev)
 }
+
+// pPidfd is waitid's P_PIDFD: the id is a pidfd.
+const pPidfd = 3
+
+// enterWaitid prints waitid's idtype and id: a descriptor under P_PIDFD.
+func enterWaitid(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	b = c.args[0](d, b, ev, 0)
+	b = d.sep(b)
+	if uint32(ev.Args[0]) == pPidfd {
+		b = d.appendFD(b, ev, uint64(int64(int32(ev.Args[1]))))
+	} else {
+		b = c.args[1](d, b, ev, 1)
+	}
+	return d.sep(b)
+}

@@ -63,6 +63,12 @@ func TestDecodeFDs(t *testing.T) {
 		{FDAll, sc(t, "close", 0, 1).get(), "close(1</dev/null<char 1:3>>) = 0"},
 		{FDAll, sc(t, "close", 0, 8).get(), "close(8<pid:4321>) = 0"},
 		{FDPath, sc(t, "close", 0, 8).get(), "close(8<anon_inode:[pidfd]>) = 0"},
+		{FDAll, sc(t, "clone", 4321, 0x5111, 0, 0x1000, 0, 0).data(2, le(nil).u32(8)).get(),
+			"clone(child_stack=NULL, flags=CLONE_VM|CLONE_PIDFD|CLONE_VFORK|SIGCHLD, parent_tid=[8<pid:4321>]) = 4321"},
+		{0, sc(t, "clone", 4321, 0x5111, 0, 0x1000, 0, 0).data(2, le(nil).u32(8)).get(),
+			"clone(child_stack=NULL, flags=CLONE_VM|CLONE_PIDFD|CLONE_VFORK|SIGCHLD, parent_tid=[8]) = 4321"},
+		{FDAll, sc(t, "waitid", -10, 3, 8, 0x2000, 4, 0).get(), "waitid(P_PIDFD, 8<pid:4321>, 0x2000, WEXITED, NULL) = -1 ECHILD (No child processes)"},
+		{FDAll, sc(t, "waitid", -10, 1, 8, 0x2000, 4, 0).get(), "waitid(P_PID, 8, 0x2000, WEXITED, NULL) = -1 ECHILD (No child processes)"},
 		{FDPath, sc(t, "openat", 3, 0xffffff9c, 1, 0, 0).str(1, "x").get(), `openat(AT_FDCWD</root>, "x", O_RDONLY) = 3</etc/hostname>`},
 		{FDPath, sc(t, "openat", -2, 0xffffff9c, 1, 0, 0).str(1, "x").get(), `openat(AT_FDCWD</root>, "x", O_RDONLY) = -1 ENOENT (No such file or directory)`},
 	}

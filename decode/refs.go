@@ -144,5 +144,6 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderSetsockopt:        {enter: enterSetsockopt},
 	syscalls.DecoderSocket:            {enter: enterSocket},
 	syscalls.DecoderSockname:          {exit: exitSockname},
+	syscalls.DecoderWaitid:            {enter: enterWaitid},
 	syscalls.DecoderWait4:             {exit: exitWait4},
 }

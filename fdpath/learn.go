@@ -1,6 +1,7 @@
 package fdpath
 
 import (
+	"encoding/binary"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -95,6 +96,25 @@ func (r *Resolver) learnChild(ev *trace.Event) {
 	}
 	if child.cwd == "" {
 		child.cwd = parent.cwd
+	}
+}
+
+// learnClonePidfd records the pidfd a clone with CLONE_PIDFD stored for
+// its caller (syscalls.StoresPidfd): the process it refers to is the
+// result.
+func (r *Resolver) learnClonePidfd(ev *trace.Event, sig *syscalls.Signature) {
+	if ev.Args[0]&unix.CLONE_PIDFD == 0 || ev.Ret <= 0 {
+		return
+	}
+	for i, a := range sig.Args {
+		if a.Type != syscalls.Custom || a.Layout != syscalls.LayoutInt || a.At != syscalls.AtExit {
+			continue
+		}
+		if c := ev.Captures[i]; !c.Faulted && len(c.Data) >= 4 {
+			fd := int32(binary.LittleEndian.Uint32(c.Data))
+			r.proc(ev.TID).fds[fd] = fdEntry{path: "anon_inode:[pidfd]", cloexec: true, pidfdPID: int(ev.Ret)}
+		}
+		return
 	}
 }
 

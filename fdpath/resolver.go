@@ -430,6 +430,9 @@ func (r *Resolver) learnResult(ev *trace.Event) {
 		}
 	case e&syscalls.NewTask != 0:
 		r.learnChild(ev)
+		if e&syscalls.StoresPidfd != 0 {
+			r.learnClonePidfd(ev, sc.Sig)
+		}
 	case e&syscalls.DupsFD != 0:
 		flags, ok := argOfType(sc.Sig, syscalls.Flags)
 		learnDup(p, int32(ev.Args[0]), int32(ev.Ret), ok && ev.Args[flags]&unix.O_CLOEXEC != 0)

@@ -50,6 +50,7 @@ const (
 	DecoderSocket   // socket, socketpair
 	DecoderSockname // getsockname, getpeername, accept, accept4
 	DecoderWait4
+	DecoderWaitid
 	// NumDecoders is the number of DecoderIDs.
 	NumDecoders
 )

@@ -49,6 +49,11 @@ const (
 	// a copy of the caller's descriptors and working directory (fork,
 	// vfork, clone, clone3).
 	NewTask
+	// StoresPidfd: with CLONE_PIDFD in its first argument, a successful
+	// call stores a close-on-exec pidfd of the new task in the int its
+	// output-int argument (COut of LayoutInt: clone's parent_tid) points
+	// to.
+	StoresPidfd
 	// DumpsRead: the call reads from its first argument, a descriptor, into
 	// its second (a buffer, an iovec array or a msghdr); -e read= dumps
 	// what was read.
@@ -99,7 +104,7 @@ var effects = map[string]effectRow{
 
 	"fork":   {effects: NewTask | ReturnsPID},
 	"vfork":  {effects: NewTask | ReturnsPID},
-	"clone":  {effects: NewTask | ReturnsPID},
+	"clone":  {effects: NewTask | ReturnsPID | StoresPidfd},
 	"clone3": {effects: NewTask | ReturnsPID},
 
 	"read":            {effects: DumpsRead},

@@ -37,11 +37,26 @@ func TestEffects(t *testing.T) {
 	}{
 		{"openat", NewFD | Opens}, {"dup2", NewFD | DupsFD}, {"socket", NewFD},
 		{"pipe2", NewFDPair}, {"close", ClosesFD}, {"read", DumpsRead},
-		{"clone", NewTask | ReturnsPID}, {"kill", TakesPID}, {"getpid", ReturnsPID},
+		{"clone", NewTask | ReturnsPID | StoresPidfd}, {"kill", TakesPID}, {"getpid", ReturnsPID},
 		{"fstat", 0},
 	} {
 		if got := get(c.name).Effects; got != c.want {
 			t.Errorf("%s effects = %#x, want %#x", c.name, got, c.want)
+		}
+	}
+	// A call that stores a pidfd has exactly one output int for it.
+	for _, sc := range X86_64.All() {
+		if !sc.Has(StoresPidfd) {
+			continue
+		}
+		n := 0
+		for _, a := range sc.Sig.Args {
+			if a.Type == Custom && a.Layout == LayoutInt && a.At == AtExit {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s stores a pidfd but has %d output ints", sc.Name, n)
 		}
 	}
 	// A pair's argument is the int[2] the call fills.

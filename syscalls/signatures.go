@@ -67,7 +67,7 @@ var signatures = map[string]*Signature{
 	"uname":           {Args: []Arg{S("buf", StructOut, LayoutUtsname)}},
 
 	// Processes and signals.
-	"clone":             {Args: []Arg{C("flags"), C("stack"), C("parent_tid"), C("child_tid"), C("tls")}, Decoder: DecoderClone},
+	"clone":             {Args: []Arg{C("flags"), C("stack"), COut("parent_tid", LayoutInt), C("child_tid"), C("tls")}, Decoder: DecoderClone},
 	"clone3":            {Args: []Arg{CIn("cl_args", LayoutCloneArgs), A("size", Ulong)}, Decoder: DecoderClone3},
 	"fork":              {Args: []Arg{}},
 	"vfork":             {Args: []Arg{}},
@@ -230,7 +230,7 @@ var signatures = map[string]*Signature{
 	"sched_setparam":         {Args: []Arg{A("pid", Int), S("param", StructIn, LayoutSchedParam)}},
 	"sched_get_priority_max": {Args: []Arg{E("policy", XlatSchedPolicy)}},
 	"sched_get_priority_min": {Args: []Arg{E("policy", XlatSchedPolicy)}},
-	"waitid":                 {Args: []Arg{E("idtype", XlatIDType), A("id", Int), S("infop", StructOut, LayoutSiginfo), F("options", XlatWaitOptions), S("rusage", StructOut, LayoutRusage)}},
+	"waitid":                 {Args: []Arg{E("idtype", XlatIDType), A("id", Int), S("infop", StructOut, LayoutSiginfo), F("options", XlatWaitOptions), S("rusage", StructOut, LayoutRusage)}, Decoder: DecoderWaitid},
 	"io_uring_setup":         {Args: []Arg{A("entries", Uint), CInOut("params", LayoutIOUringParams)}, Ret: RetFD, Decoder: DecoderIOUringSetup},
 	"io_uring_enter":         {Args: []Arg{A("fd", FD), A("to_submit", Uint), A("min_complete", Uint), F("flags", XlatIOUringEnterFlags), S("sig", StructIn, LayoutSigset), A("sigsz", Ulong)}},
 
