@@ -35,9 +35,12 @@ func (s *session) attachProcess(pid int) error {
 		// a system call from user space, so there is nothing to trace.
 		return fmt.Errorf("attach %d: a kernel thread has no system calls to trace", pid)
 	}
+	// pid may name any thread of its process, as under ptrace: that
+	// thread is traced, and under -f every other one.
+	tgid := tracee.ThreadGroup(pid)
 	tids := []int{pid}
 	if s.opts.FollowForks {
-		all, _ := tracee.Threads(pid)
+		all, _ := tracee.Threads(tgid)
 		for _, tid := range all {
 			if tid != pid {
 				tids = append(tids, tid)
@@ -53,10 +56,10 @@ func (s *session) attachProcess(pid int) error {
 	// whoever waits for that report to wake the process (a test writing
 	// to its stdin) must find its call's state already written.
 	for _, tid := range tids {
-		s.adoptCallInProgress(int32(pid), int32(tid))
+		s.adoptCallInProgress(int32(tgid), int32(tid))
 	}
 	for _, tid := range tids {
-		s.tasks.Put(s.taskState(tid, pid, false, false))
+		s.tasks.Put(s.taskState(tid, tgid, false, false))
 	}
 	s.tasks.ReportAttached(tids, monotonicNow())
 	return nil
