@@ -35,6 +35,9 @@ func (s *session) attachProcess(pid int) error {
 		// a system call from user space, so there is nothing to trace.
 		return fmt.Errorf("attach %d: a kernel thread has no system calls to trace", pid)
 	}
+	if err := tracee.CheckAttach(pid); err != nil {
+		return &tracee.AttachError{PID: pid, Err: err}
+	}
 	// pid may name any thread of its process, as under ptrace: that
 	// thread is traced, and under -f every other one.
 	tgid := tracee.ThreadGroup(pid)
