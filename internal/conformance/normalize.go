@@ -51,7 +51,8 @@ var (
 	// -yy's socket endpoints: TCP:[127.0.0.1:41234->127.0.0.1:80].
 	ephemeralPort = regexp.MustCompile(`:(3[2-9]\d{3}|[4-6]\d{4})(->|\]>)`)
 	timeField     = regexp.MustCompile(`\b(st_[amc]time(?:_nsec)?|si_[us]time)=\d+(?: /\* [^*]* \*/)?`)
-	// getrusage's CPU times.
+	// statx's file times, and getrusage's CPU times.
+	statxTime  = regexp.MustCompile(`\b(stx_[abcm]time)=\{tv_sec=-?\d+, tv_nsec=\d+\}(?: /\* [^*]* \*/)?`)
 	rusageTime = regexp.MustCompile(`\b(ru_[us]time)=\{tv_sec=\d+, tv_usec=\d+\}`)
 	// FUTEX_WAIT_BITSET's timeout is a point in time (CLOCK_MONOTONIC,
 	// or CLOCK_REALTIME), unlike FUTEX_WAIT's interval.
@@ -225,6 +226,7 @@ func normalizeText(text string, names map[string]string) string {
 	text = fdInode.ReplaceAllString(text, "${1}:[INO${2}")
 	text = ephemeralPort.ReplaceAllString(text, ":PORT${2}")
 	text = timeField.ReplaceAllString(text, "${1}=TIME")
+	text = statxTime.ReplaceAllString(text, "${1}=TIME")
 	text = rusageTime.ReplaceAllString(text, "${1}=TIME")
 	text = futexDeadline.ReplaceAllString(text, "${1}{tv_sec=TIME, tv_nsec=TIME}")
 	text = randomBuf.ReplaceAllString(text, `getrandom("RANDOM", `)

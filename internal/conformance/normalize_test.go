@@ -294,6 +294,7 @@ func TestNormalizeTimeValues(t *testing.T) {
 		`futex(0x7f0ac8e00010, FUTEX_WAIT_PRIVATE, 0, {tv_sec=1, tv_nsec=500}) = 0`,
 		`nanosleep({tv_sec=0, tv_nsec=100000000}, NULL) = 0`,
 		`newfstatat(3, "", {st_mode=S_IFREG|0644, st_size=5, st_atime=1700000000 /* 2023-11-14T22:13:20+0000 */, st_atime_nsec=12}, AT_EMPTY_PATH) = 0`,
+		`statx(AT_FDCWD, "d", AT_STATX_SYNC_AS_STAT, STATX_MTIME, {stx_mask=STATX_BASIC_STATS, stx_size=4096, stx_atime={tv_sec=1795560285, tv_nsec=680312286} /* 2026-11-24T22:44:45.680312286+0000 */, stx_mnt_id=0x1b}) = 0`,
 	}
 	want := []string{
 		`getrusage(RUSAGE_SELF, {ru_utime=TIME, ru_stime=TIME, ...}) = 0`,
@@ -301,6 +302,7 @@ func TestNormalizeTimeValues(t *testing.T) {
 		`futex(0xADDR, FUTEX_WAIT_PRIVATE, 0, {tv_sec=1, tv_nsec=500}) = 0`,
 		`nanosleep({tv_sec=0, tv_nsec=100000000}, NULL) = 0`,
 		`newfstatat(3, "", {st_mode=S_IFREG|0644, st_size=5, st_atime=TIME, st_atime_nsec=TIME}, AT_EMPTY_PATH) = 0`,
+		`statx(AT_FDCWD, "d", AT_STATX_SYNC_AS_STAT, STATX_MTIME, {stx_mask=STATX_BASIC_STATS, stx_size=4096, stx_atime=TIME, stx_mnt_id=0x1b}) = 0`,
 	}
 	checkNormalized(t, in, want)
 }
