@@ -68,7 +68,15 @@ lint: deps
 	$(GO) vet ./...
 	$(GOBIN)/staticcheck ./...
 
+# RACE_PKGS are the packages whose tests need no privileges: make test runs
+# them once more under the race detector. (The packages that trace run as
+# root, and their timing is part of what they test.)
+RACE_PKGS   := ./capture ./cmd/sctrace ./cmd/sctrace-bench ./cmd/sctrace-figures \
+	./decode ./fdpath ./filter ./internal/testutil ./internal/tracee ./printer \
+	./summary ./syscalls
+
 test: deps lint
+	$(GO) test -race -count=1 $(RACE_PKGS)
 	mkdir -p $(BIN) && SCTRACE_CONFORMANCE_REPORT=$(CURDIR)/$(BIN)/conformance.txt \
 		SCTRACE_PARITY_REPORT=$(CURDIR)/$(BIN)/parity.txt $(GO) test -count=1 -timeout 20m ./...
 	@echo; echo "strace conformance (internal/conformance):"; cat $(BIN)/conformance.txt

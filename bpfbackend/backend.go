@@ -42,8 +42,10 @@ var _ trace.Backend = (*Backend)(nil)
 
 // replayMismatches counts, over all runs, capture reads that did not find
 // the segment the kernel should have recorded: a disagreement between
-// package capture and bpf/capture.h that tests require to be 0.
-var replayMismatches atomic.Uint64
+// package capture and bpf/capture.h. replayRereads counts, over all runs,
+// captures the programs recorded as faulted and user space read from the
+// live task. The package's tests require both to be 0.
+var replayMismatches, replayRereads atomic.Uint64
 
 // nativeArch is the AUDIT_ARCH_* value of the architecture the programs
 // were written for (bpf/kernel.h: x86_64's pt_regs), or 0. The object is
@@ -186,7 +188,10 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	}
 	s.result.Stats = s.stats
 	s.result.Stats.BytesCaptured = s.mem.bytes
+	s.result.Stats.CaptureRereads = s.mem.rereads
+	s.result.Stats.CaptureMismatches = s.mem.mismatches
 	replayMismatches.Add(s.mem.mismatches)
+	replayRereads.Add(s.mem.rereads)
 	return s.result, err
 }
 

@@ -14,7 +14,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -31,7 +30,19 @@ import (
 
 func TestMain(m *testing.M) {
 	tracee.Init()
-	testutil.RunAndClean(m)
+	code := m.Run()
+	// Every run of every test, including those that do not go through
+	// collect, must have replayed its captures from the kernel's records.
+	if n := replayMismatches.Load(); n != 0 {
+		fmt.Fprintf(os.Stderr, "FAIL: %d capture reads did not match the kernel's segments\n", n)
+		code = 1
+	}
+	if n := replayRereads.Load(); n != 0 {
+		fmt.Fprintf(os.Stderr, "FAIL: %d captures faulted in the kernel and were read again from the live task\n", n)
+		code = 1
+	}
+	testutil.RemoveBuildDir()
+	os.Exit(code)
 }
 
 // command returns a Target that runs argv, resolved on PATH.
@@ -68,7 +79,21 @@ func collect(t *testing.T, b trace.Backend, target trace.Target, opts trace.Opti
 	if err != nil {
 		t.Fatalf("%s run: %v", b.Name(), err)
 	}
+	checkCaptures(t, res)
 	return evs, res
+}
+
+// checkCaptures fails t unless every capture of the run came from the
+// kernel's records as the plans read them: none re-read from the live
+// task after faulting, none missing from the record.
+func checkCaptures(t *testing.T, res trace.Result) {
+	t.Helper()
+	if n := res.Stats.CaptureRereads; n != 0 {
+		t.Errorf("%d captures faulted in the kernel and were read again from the live task", n)
+	}
+	if n := res.Stats.CaptureMismatches; n != 0 {
+		t.Errorf("%d capture reads did not match the kernel's segments", n)
+	}
 }
 
 func nr(t *testing.T, name string) int32 {
@@ -98,9 +123,6 @@ func TestLaunch(t *testing.T) {
 	last := evs[len(evs)-1]
 	if last.Kind != trace.Exit || last.Status != 0 {
 		t.Errorf("last event %+v, want exit 0", last)
-	}
-	if replayMismatches.Load() != 0 {
-		t.Errorf("%d capture reads did not match the kernel's segments", replayMismatches.Load())
 	}
 }
 
@@ -253,17 +275,17 @@ func TestGroupStop(t *testing.T) {
 	}
 }
 
-// waitInRead waits until /proc says pid is blocked in read(0, …).
+// waitInRead waits until /proc says pid is blocked in read(0, …): no
+// event announces that.
 func waitInRead(t *testing.T, pid int) {
 	t.Helper()
-	for range 500 {
+	inRead := func() bool {
 		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/syscall", pid))
-		if err == nil && strings.HasPrefix(string(b), "0 0x0 ") {
-			return
-		}
-		time.Sleep(10 * time.Millisecond)
+		return err == nil && strings.HasPrefix(string(b), "0 0x0 ")
 	}
-	t.Fatalf("pid %d never blocked in read(0, …)", pid)
+	if !testutil.Eventually(10*time.Second, inRead) {
+		t.Fatalf("pid %d never blocked in read(0, …)", pid)
+	}
 }
 
 // TestUntouchedPages checks that a buffer in a page the traced program
@@ -299,15 +321,16 @@ func TestAttach(t *testing.T) {
 	// Attach while sh is blocked in its first read(0, …, 1): that call
 	// is shown whole when it returns, as strace shows it.
 	waitInRead(t, cmd.Process.Pid)
-	var ready atomic.Bool
+	attached := make(chan struct{})
 	done := make(chan struct{})
 	var evs []trace.Event
+	var res trace.Result
 	var runErr error
 	go func() {
 		defer close(done)
-		_, runErr = New().Run(context.Background(), trace.Target{PIDs: []int{cmd.Process.Pid}}, defaultOpts(), func(ev *trace.Event) error {
-			if ev.Kind == trace.NewTask {
-				ready.Store(true)
+		res, runErr = New().Run(context.Background(), trace.Target{PIDs: []int{cmd.Process.Pid}}, defaultOpts(), func(ev *trace.Event) error {
+			if ev.Kind == trace.NewTask && ev.Attached && ev.TID == int32(cmd.Process.Pid) {
+				close(attached)
 			}
 			var c trace.Event
 			ev.CopyTo(&c)
@@ -315,12 +338,10 @@ func TestAttach(t *testing.T) {
 			return nil
 		})
 	}()
-	for !ready.Load() {
-		select {
-		case <-done:
-			t.Fatalf("run ended before attaching: %v", runErr)
-		case <-time.After(10 * time.Millisecond):
-		}
+	select {
+	case <-attached:
+	case <-done:
+		t.Fatalf("run ended before attaching: %v", runErr)
 	}
 	if _, err := stdin.Write([]byte("attached\n")); err != nil {
 		t.Fatal(err)
@@ -329,6 +350,7 @@ func TestAttach(t *testing.T) {
 	if runErr != nil {
 		t.Fatalf("run: %v", runErr)
 	}
+	checkCaptures(t, res)
 	var sawWrite, sawExit, sawFirst bool
 	for _, ev := range evs {
 		if ev.Kind == trace.SyscallExit && !sawFirst {
@@ -537,8 +559,10 @@ func goneFromKernel(t *testing.T, after string, objs []kernelObject) {
 		}
 		return err
 	}
+	// The kernel frees an object after its last reference goes, from
+	// deferred work that signals nothing: poll until every id is gone.
 	left := objs
-	for deadline := time.Now().Add(10 * time.Second); len(left) > 0 && time.Now().Before(deadline); {
+	testutil.Eventually(10*time.Second, func() bool {
 		var still []kernelObject
 		for _, o := range left {
 			if !errors.Is(exists(o), os.ErrNotExist) {
@@ -546,10 +570,8 @@ func goneFromKernel(t *testing.T, after string, objs []kernelObject) {
 			}
 		}
 		left = still
-		if len(left) > 0 {
-			time.Sleep(20 * time.Millisecond)
-		}
-	}
+		return len(left) == 0
+	})
 	for _, o := range left {
 		t.Errorf("10 s after %s the kernel still has %s %d", after, o.kind, o.id)
 	}
@@ -567,21 +589,16 @@ func TestCleanup(t *testing.T) {
 	released(t, "a normal run", before)
 
 	ctx, cancel := context.WithCancel(context.Background())
-	var started atomic.Bool
-	go func() {
-		for !started.Load() {
-			time.Sleep(5 * time.Millisecond)
-		}
-		cancel()
-	}()
 	var during [3]int
 	var duringObjs []kernelObject
+	first := true
 	_, err := b.Run(ctx, command(t, "sleep", "10"), defaultOpts(), func(*trace.Event) error {
-		if !started.Load() {
+		if first {
+			first = false
 			during[0], during[1], during[2] = bpfObjects(t)
 			duringObjs = heldObjects(t)
+			cancel()
 		}
-		started.Store(true)
 		return nil
 	})
 	if !errors.Is(err, context.Canceled) {

@@ -40,10 +40,13 @@ type replay struct {
 	// fallback reads what the kernel program could not: BPF programs on
 	// tracepoints cannot take page faults, so memory the task has mapped
 	// but not yet touched (a string in a binary's read-only data) reads
-	// as a fault there. It is read again from the live task; nil when
-	// the task is gone.
+	// as a fault there. It is read again from the live task (a read
+	// that fails if the task is gone or the address is bad); rereads
+	// counts the reads that succeeded, which hold the task's memory as
+	// it was then rather than at the call. Tests require it to be 0.
 	fallback *capture.Process
 	proc     capture.Process
+	rereads  uint64
 }
 
 var _ capture.Memory = (*replay)(nil)
@@ -99,7 +102,11 @@ func (r *replay) Read(addr uint64, buf []byte) error {
 	}
 	sg, data, ok := r.next(sctraceSegKindSEG_READ, addr)
 	if ok && sg.Flags&sctraceSegFlagSEG_F_FAULT != 0 && r.fallback != nil {
-		return r.fallback.Read(addr, buf)
+		err := r.fallback.Read(addr, buf)
+		if err == nil {
+			r.rereads++
+		}
+		return err
 	}
 	if !ok || sg.Flags&sctraceSegFlagSEG_F_FAULT != 0 {
 		return unix.EFAULT
@@ -116,7 +123,11 @@ func (r *replay) Read(addr uint64, buf []byte) error {
 func (r *replay) ReadCString(addr uint64, max int, dst []byte) ([]byte, bool, bool) {
 	sg, data, ok := r.next(sctraceSegKindSEG_STR, addr)
 	if ok && sg.Flags&sctraceSegFlagSEG_F_FAULT != 0 && r.fallback != nil {
-		return r.fallback.ReadCString(addr, max, dst)
+		s, trunc, fault := r.fallback.ReadCString(addr, max, dst)
+		if !fault {
+			r.rereads++
+		}
+		return s, trunc, fault
 	}
 	if !ok || sg.Flags&sctraceSegFlagSEG_F_FAULT != 0 {
 		return nil, false, true
@@ -135,7 +146,11 @@ func (r *replay) ReadPointers(addr uint64, keep, limit int) ([]uint64, int, bool
 		return nil, 0, true
 	}
 	if sg.Flags&sctraceSegFlagSEG_F_FAULT != 0 && sg.Aux == 0 && r.fallback != nil {
-		return r.fallback.ReadPointers(addr, keep, limit)
+		ptrs, n, fault := r.fallback.ReadPointers(addr, keep, limit)
+		if n > 0 || !fault {
+			r.rereads++
+		}
+		return ptrs, n, fault
 	}
 	r.ptrs = r.ptrs[:0]
 	for i := 0; i+8 <= len(data) && len(r.ptrs) < keep; i += 8 {

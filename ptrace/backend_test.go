@@ -1,6 +1,7 @@
 package ptrace
 
 import (
+	"bufio"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -9,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -309,33 +309,10 @@ func procState(t *testing.T, pid int) byte {
 	return s[i+2]
 }
 
-// startSleep starts sleep(1) and waits until it runs sleep.
-func startSleep(t *testing.T) *exec.Cmd {
-	t.Helper()
-	sleepPath := testutil.RequireCommand(t, "sleep")
-	cmd := exec.Command(sleepPath, "100")
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-	})
-	for i := 0; i < 200; i++ {
-		b, _ := os.ReadFile("/proc/" + strconv.Itoa(cmd.Process.Pid) + "/comm")
-		if strings.TrimSpace(string(b)) == "sleep" {
-			return cmd
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	t.Fatal("sleep did not start")
-	return nil
-}
-
 func TestAttachDetach(t *testing.T) {
 	testutil.RequirePtrace(t)
-	cmd := startSleep(t)
-	pid := cmd.Process.Pid
+	idle := testutil.StartIdle(t)
+	pid := idle.Cmd.Process.Pid
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var evs []trace.Event
@@ -347,7 +324,7 @@ func TestAttachDetach(t *testing.T) {
 		res, err = New().Run(ctx, trace.Target{PIDs: []int{pid}}, defaultOpts(), func(ev *trace.Event) error {
 			evs = append(evs, copyEvent(ev))
 			if ev.Kind == trace.NewTask {
-				time.AfterFunc(200*time.Millisecond, cancel)
+				cancel()
 			}
 			return nil
 		})
@@ -376,6 +353,7 @@ func TestAttachDetach(t *testing.T) {
 	if !strings.Contains(string(status), "TracerPid:\t0\n") {
 		t.Errorf("process still traced after detach")
 	}
+	idle.Echo(t, "after detach")
 }
 
 func TestAttachNonexistent(t *testing.T) {
@@ -533,8 +511,10 @@ func TestGroupStop(t *testing.T) {
 	res, err := New().Run(ctx, shTarget(t, "kill -STOP $$; exit 5"), defaultOpts(), func(ev *trace.Event) error {
 		evs = append(evs, copyEvent(ev))
 		if ev.Kind == trace.Signal && ev.Signal.Signo == 19 && ev.Signal.GroupStop {
-			pid := int(ev.PID)
-			time.AfterFunc(200*time.Millisecond, func() { syscallKill(pid, 18) })
+			// SIGCONT while the tracer handles the stop: it must
+			// resume the shell whether the signal comes before or
+			// after it lets the stop go on (PTRACE_LISTEN).
+			syscallKill(int(ev.PID), 18)
 		}
 		return nil
 	})
@@ -568,18 +548,22 @@ func TestAttachThreads(t *testing.T) {
 	}
 	w := exec.Command(exe)
 	w.Env = append(os.Environ(), helperEnv+"=threads-idle")
+	ready, err := w.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := w.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { w.Process.Kill(); w.Wait() })
 	pid := w.Process.Pid
-	var tids []int
-	for i := 0; i < 200 && len(tids) < 3; i++ {
-		time.Sleep(10 * time.Millisecond)
-		tids, _ = tracee.Threads(pid)
+	// The workload writes a line once its three locked threads run.
+	if line, err := bufio.NewReader(ready).ReadString('\n'); err != nil || line != "ready\n" {
+		t.Fatalf("workload said %q, %v; want ready", line, err)
 	}
-	if len(tids) < 3 {
-		t.Fatalf("workload has %d threads", len(tids))
+	tids, err := tracee.Threads(pid)
+	if err != nil || len(tids) < 4 {
+		t.Fatalf("workload has threads %v (%v), want its main thread and three more", tids, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	opts := defaultOpts()
@@ -593,7 +577,7 @@ func TestAttachThreads(t *testing.T) {
 				attached[ev.TID] = true
 			}
 			if len(attached) == len(tids) {
-				time.AfterFunc(100*time.Millisecond, cancel)
+				cancel()
 			}
 		case trace.Detached:
 			detached[ev.TID] = true
@@ -647,7 +631,7 @@ func TestCapturePlansPeekData(t *testing.T) {
 func TestConcurrentRuns(t *testing.T) {
 	testutil.RequirePtrace(t)
 	// A child another goroutine started must not be reaped by a Run.
-	other := startSleep(t)
+	other := testutil.StartIdle(t).Cmd
 	results := make(chan int, 2)
 	for _, code := range []int{3, 4} {
 		go func() {
@@ -673,13 +657,11 @@ func TestConcurrentRuns(t *testing.T) {
 // TestSameCPU: with SameCPU the launched command runs on one CPU while it
 // is the only traced task, and without it on every CPU it may use
 // (placement.go). A child's unpinning races with the child's first steps,
-// so only the command's own mask is checked.
+// so only the command's own mask is checked. With one CPU, pinning leaves
+// the mask as it was, so the test needs two.
 func TestSameCPU(t *testing.T) {
 	testutil.RequirePtrace(t)
-	n := runtime.NumCPU()
-	if n < 2 {
-		t.Skipf("needs 2 CPUs to see pinning: this machine has %d", n)
-	}
+	testutil.RequireCPUs(t, 2)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	// The exit code is 1 when the shell may use one CPU, 2 when more.

@@ -71,21 +71,22 @@ func runHelper(name string, args []string) int {
 		if err := unix.Tgkill(unix.Getpid(), unix.Gettid(), unix.SIGUSR1); err != nil {
 			return 3
 		}
+		// The signal was delivered to this thread as its tgkill
+		// returned: the handler and its rt_sigreturn ran before.
 		<-c
-		time.Sleep(100 * time.Millisecond)
 		return 0
 	case "sigusr1":
 		// A handled SIGUSR1 sent to the main thread (the one traced
-		// without -f), then a normal exit.
+		// without -f), then a normal exit. This goroutine runs on the
+		// main thread (init), so the signal is delivered as its tgkill
+		// returns: the handler and its rt_sigreturn run before tgkill
+		// returns here.
 		c := make(chan os.Signal, 1)
 		signal.Notify(c, syscall.SIGUSR1)
-		if err := unix.Tgkill(unix.Getpid(), unix.Getpid(), unix.SIGUSR1); err != nil {
+		if err := unix.Tgkill(unix.Getpid(), unix.Gettid(), unix.SIGUSR1); err != nil {
 			return 2
 		}
 		<-c
-		// Let the handler's thread reach its rt_sigreturn before the
-		// process exits.
-		time.Sleep(100 * time.Millisecond)
 		return 7
 	case "threads":
 		// Four goroutines locked to four distinct threads, each making
@@ -121,13 +122,19 @@ func runHelper(name string, args []string) int {
 		}
 		return 0
 	case "threads-idle":
-		// Several threads, idle until killed.
+		// Three more threads, idle until killed; "ready" on stdout once
+		// they run.
+		var started sync.WaitGroup
+		started.Add(3)
 		for range 3 {
 			go func() {
 				runtime.LockOSThread()
+				started.Done()
 				sleepForever()
 			}()
 		}
+		started.Wait()
+		fmt.Println("ready")
 		sleepForever()
 	case "iovec":
 		// writev two buffers to /dev/null; readv the file args[0] into a
@@ -186,10 +193,12 @@ func runHelper(name string, args []string) int {
 	return 100
 }
 
-// sleepForever blocks without tripping the runtime's deadlock detector.
+// sleepForever blocks the calling thread in pause(2) until the process
+// is killed; a goroutine in a system call does not trip the runtime's
+// deadlock detector. A signal the runtime handles ends one pause.
 func sleepForever() {
 	for {
-		time.Sleep(time.Hour)
+		_ = unix.Pause()
 	}
 }
 

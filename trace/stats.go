@@ -115,4 +115,11 @@ type TracerStats struct {
 	BytesCaptured uint64
 	// Lost counts events the backend could not deliver.
 	Lost uint64
+	// CaptureRereads counts capture reads the eBPF programs recorded as
+	// faulted that user space then read from the live task: memory as it
+	// was when the record was read, not at the call. CaptureMismatches
+	// counts capture reads that found no recorded read of the same kind
+	// and address (the programs and capture.Executor disagree). Both are
+	// 0 on a correct run.
+	CaptureRereads, CaptureMismatches uint64
 }

@@ -115,6 +115,8 @@ func writeTracerText(w io.Writer, r trace.TracerReport) {
 	line("wake-ups", s.Wakeups)
 	line("bytes captured", s.BytesCaptured)
 	fmt.Fprintf(w, "  %-22s %12d\n", "lost events", s.Lost)
+	fmt.Fprintf(w, "  %-22s %12d\n", "captures re-read", s.CaptureRereads)
+	fmt.Fprintf(w, "  %-22s %12d\n", "capture mismatches", s.CaptureMismatches)
 	for _, p := range []struct {
 		who  string
 		cost trace.ProcessCost

@@ -46,6 +46,8 @@ func TestWriteTracerText(t *testing.T) {
 		"  tracer ctx switches            2000  (2.00 per syscall)  voluntary 1900, involuntary 100\n",
 		"  tracer cpu time        user 0s, system 1.5ms\n",
 		"  lost events                       0\n",
+		"  captures re-read                  0\n",
+		"  capture mismatches                0\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text lacks %q:\n%s", want, out)

@@ -3,15 +3,18 @@ package conformance
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"syscall"
 	"time"
 
 	"github.com/sctrace/sctrace/internal/testutil"
+	"github.com/sctrace/sctrace/trace"
 )
 
 // tracedEnv is the environment both tracers and so the traced programs get:
@@ -29,6 +32,8 @@ type runResult struct {
 	stderr string // the tracer's own messages
 	exit   int    // the tracer's exit status (128+N for signal N)
 	err    error  // set when the tracer could not run or left no trace
+	// stats is sctrace's --tracer-stats=json report, when asked for.
+	stats trace.TracerReport
 }
 
 // hangs counts sctrace runs that timed out; after maxHangs the rest are not
@@ -39,8 +44,10 @@ var hangs atomic.Int32
 const maxHangs = 3
 
 // runTracer runs tracer -o OUT flags... argv... with a fixed environment,
-// stdin and stdout on /dev/null, in a fresh scratch directory.
-func runTracer(tracer string, flags, argv []string, scratch, outFile string) runResult {
+// stdin and stdout on /dev/null, in a fresh scratch directory. With
+// stats (sctrace, not strace), it asks for --tracer-stats=json and parses
+// the report, the last line of the tracer's stderr.
+func runTracer(tracer string, stats bool, flags, argv []string, scratch, outFile string) runResult {
 	if err := os.RemoveAll(scratch); err != nil {
 		return runResult{err: fmt.Errorf("reset scratch: %w", err)}
 	}
@@ -53,7 +60,11 @@ func runTracer(tracer string, flags, argv []string, scratch, outFile string) run
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	args := append([]string{"-o", outFile}, flags...)
+	args := []string{"-o", outFile}
+	if stats {
+		args = append(args, "--tracer-stats=json")
+	}
+	args = append(args, flags...)
 	args = append(args, argv...)
 	cmd := exec.CommandContext(ctx, tracer, args...)
 	// On a timeout, kill the tracer's whole process group: a tracee left
@@ -77,5 +88,30 @@ func runTracer(tracer string, flags, argv []string, scratch, outFile string) run
 		res.err = fmt.Errorf("%s left no trace (exit %d, stderr %q): %w", filepath.Base(tracer), res.exit, stderr.String(), rerr)
 	}
 	res.trace = string(b)
+	if stats && res.err == nil {
+		out := strings.TrimSuffix(res.stderr, "\n")
+		last := out[strings.LastIndexByte(out, '\n')+1:]
+		if err := json.Unmarshal([]byte(last), &res.stats); err != nil {
+			res.err = fmt.Errorf("%s printed no --tracer-stats=json report (exit %d): %v; stderr %q", filepath.Base(tracer), res.exit, err, res.stderr)
+		}
+	}
 	return res
+}
+
+// statsProblems says what a run's tracer report shows went wrong: events
+// lost, captures the eBPF backend had to read from the live task after
+// its programs faulted, capture reads that disagreed with the programs'.
+// Each is 0 on a correct run.
+func statsProblems(r trace.TracerReport) string {
+	var p []string
+	if n := r.Stats.Lost; n != 0 {
+		p = append(p, fmt.Sprintf("%d events lost", n))
+	}
+	if n := r.Stats.CaptureRereads; n != 0 {
+		p = append(p, fmt.Sprintf("%d captures re-read from the live task", n))
+	}
+	if n := r.Stats.CaptureMismatches; n != 0 {
+		p = append(p, fmt.Sprintf("%d capture reads mismatched", n))
+	}
+	return strings.Join(p, ", ")
 }

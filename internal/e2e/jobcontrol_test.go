@@ -1,8 +1,10 @@
 package e2e
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,33 +13,56 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/sctrace/sctrace/internal/testutil"
 )
 
+// lineTimeout bounds each wait for a line a traced process or its tracer
+// prints.
+const lineTimeout = 10 * time.Second
+
 // startTraced starts bin with args in the background and returns the
-// command, whose stderr collects into the returned buffer.
-func startTraced(t *testing.T, bin string, args ...string) (*exec.Cmd, *bytes.Buffer) {
+// command, a reader of its standard output and its standard error as it
+// arrives.
+func startTraced(t *testing.T, bin string, args ...string) (*exec.Cmd, *bufio.Reader, *testutil.Output) {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Args[0] = filepath.Base(bin)
 	cmd.Env = env
 	cmd.Dir = t.TempDir()
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stderr := &testutil.Output{}
+	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	return cmd, &stderr
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+		}
+	})
+	return cmd, bufio.NewReader(stdout), stderr
 }
 
-// waitFor polls cond every 10ms for up to 10s.
-func waitFor(t *testing.T, what string, cond func() bool) {
+// readLine returns the next line r gives, failing the test if none comes
+// within lineTimeout.
+func readLine(t *testing.T, r *bufio.Reader) string {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
+	line := make(chan string, 1)
+	go func() {
+		s, _ := r.ReadString('\n')
+		line <- s
+	}()
+	select {
+	case s := <-line:
+		return s
+	case <-time.After(lineTimeout):
+		t.Fatalf("no line within %v", lineTimeout)
+		return ""
 	}
 }
 
@@ -61,29 +86,29 @@ func TestJobControlStop(t *testing.T) {
 	strace, sctrace := tracers(t)
 	var outputs []string
 	for _, bin := range []string{strace, sctrace} {
-		pidFile := filepath.Join(t.TempDir(), "pid")
-		cmd, stderr := startTraced(t, bin, "-e", "trace=none", "sh", "-c", "echo $$ > "+pidFile+"; kill -STOP $$; echo resumed")
-		var pid int
-		waitFor(t, "the shell's pid", func() bool {
-			b, err := os.ReadFile(pidFile)
-			if err != nil || !bytes.HasSuffix(b, []byte("\n")) {
-				return false
-			}
-			for _, c := range bytes.TrimSpace(b) {
-				pid = pid*10 + int(c-'0')
-			}
-			return true
-		})
-		waitFor(t, "the shell to stop", func() bool { s := procState(pid); return s == 'T' || s == 't' })
-		time.Sleep(100 * time.Millisecond)
+		name := filepath.Base(bin)
+		cmd, stdout, stderr := startTraced(t, bin, "-e", "trace=none", "sh", "-c", "echo $$; kill -STOP $$; echo resumed")
+		pid, err := strconv.Atoi(strings.TrimSpace(readLine(t, stdout)))
+		if err != nil {
+			t.Fatalf("%s: the shell's pid: %v", name, err)
+		}
+		// The tracer prints the line once it has seen the shell enter
+		// its group stop: the shell is stopped then.
+		stderr.WaitFor(t, "--- stopped by SIGSTOP ---", lineTimeout)
 		if s := procState(pid); s != 'T' && s != 't' {
-			t.Fatalf("%s: the stopped shell runs again (state %c)", filepath.Base(bin), s)
+			t.Fatalf("%s: the shell runs after its group stop (state %c)", name, s)
 		}
 		if err := syscall.Kill(pid, syscall.SIGCONT); err != nil {
 			t.Fatal(err)
 		}
+		if line := readLine(t, stdout); line != "resumed\n" {
+			t.Errorf("%s: the shell wrote %q after SIGCONT, want resumed", name, line)
+		}
+		if _, err := io.Copy(io.Discard, stdout); err != nil {
+			t.Fatal(err)
+		}
 		if err := cmd.Wait(); err != nil {
-			t.Fatalf("%s: %v\n%s", filepath.Base(bin), err, stderr)
+			t.Fatalf("%s: %v\n%s", name, err, stderr)
 		}
 		outputs = append(outputs, strings.Join(normalized(stderr.String()), "\n"))
 	}
@@ -97,29 +122,46 @@ func TestJobControlStop(t *testing.T) {
 
 // TestAttachDetach: -p attaches to a running process without disturbing it,
 // and SIGINT detaches: the process keeps running, not stopped and no longer
-// traced, and sctrace dies of SIGINT as strace does.
+// traced, and sctrace dies of SIGINT as strace does. The process is a
+// shell that runs true(1) for each line it reads and echoes the line.
 func TestAttachDetach(t *testing.T) {
 	_, sctrace := tracers(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	victim := exec.CommandContext(ctx, "sh", "-c", "while :; do sleep 0.05; done")
+	victim := exec.CommandContext(ctx, "sh", "-c", "while read line; do /bin/true; echo $line; done")
+	in, err := victim.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := victim.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := victim.Start(); err != nil {
 		t.Fatal(err)
 	}
 	defer func() { _ = victim.Process.Kill(); _ = victim.Wait() }()
 	pid := victim.Process.Pid
-
-	cmd, stderr := startTraced(t, sctrace, "-p", strconv.Itoa(pid))
-	waitFor(t, "the attach message and a traced call", func() bool {
-		return strings.Contains(stderr.String(), "wait4(")
-	})
-	if !strings.Contains(stderr.String(), "sctrace: Process "+strconv.Itoa(pid)+" attached\n") {
-		t.Errorf("no attach message:\n%s", stderr)
+	echoes := bufio.NewReader(out)
+	echo := func(line string) {
+		t.Helper()
+		if _, err := io.WriteString(in, line+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		if got := readLine(t, echoes); got != line+"\n" {
+			t.Fatalf("the shell echoed %q, want %q", got, line)
+		}
 	}
+	echo("before")
+
+	cmd, _, stderr := startTraced(t, sctrace, "-p", strconv.Itoa(pid))
+	stderr.WaitFor(t, "sctrace: Process "+strconv.Itoa(pid)+" attached\n", lineTimeout)
+	echo("traced")
+	stderr.WaitFor(t, "wait4(", lineTimeout)
 	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
-	err := cmd.Wait()
+	err = cmd.Wait()
 	ee, ok := err.(*exec.ExitError)
 	if !ok || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGINT {
 		t.Errorf("sctrace ended with %v, want death by SIGINT", err)
@@ -127,14 +169,10 @@ func TestAttachDetach(t *testing.T) {
 	if !strings.Contains(stderr.String(), "sctrace: Process "+strconv.Itoa(pid)+" detached\n") {
 		t.Errorf("no detach message:\n%s", stderr)
 	}
-	time.Sleep(200 * time.Millisecond)
-	// Running, sleeping or in a short uninterruptible wait are all fine;
-	// stopped, traced-stopped or dead are not.
-	if s := procState(pid); s == 'T' || s == 't' || s == 'Z' || s == 'X' || s == 0 {
-		t.Errorf("process state after detach: %q", s)
-	}
 	status, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
 	if !bytes.Contains(status, []byte("TracerPid:\t0\n")) {
 		t.Errorf("still traced after detach:\n%s", status)
 	}
+	// It runs: it reads, forks, waits and writes again.
+	echo("detached")
 }

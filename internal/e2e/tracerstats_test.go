@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sctrace/sctrace/bench"
+	"github.com/sctrace/sctrace/internal/testutil"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -53,5 +54,38 @@ func TestTracerStatsReport(t *testing.T) {
 	// Every traced call stops the tracee at least once: it gives up its CPU.
 	if r.Tracee.VoluntaryCtxSwitches < int64(r.SyscallsTraced) || r.Tracer.CtxSwitches() == 0 {
 		t.Errorf("context switches: tracer %+v, tracee %+v for %d calls", r.Tracer, r.Tracee, r.SyscallsTraced)
+	}
+}
+
+// TestTracerStatsCaptures: on the eBPF backend, a workload that writes
+// strings from pages it never touched gets every capture from the
+// programs' records (the exit's task work faults the pages in), and the
+// JSON report says so: no capture re-read from the live process, none
+// mismatched.
+func TestTracerStatsCaptures(t *testing.T) {
+	_, sctrace := tracers(t)
+	testutil.RequireBPF(t)
+	var stderr bytes.Buffer
+	cmd := exec.Command(sctrace, "--backend=ebpf", "--tracer-stats=json", "-o", "/dev/null", workload(t, "untouched"))
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("sctrace: %v\n%s", err, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+	last := lines[len(lines)-1]
+	var raw struct {
+		Stats map[string]json.RawMessage `json:"stats"`
+	}
+	if err := json.Unmarshal([]byte(last), &raw); err != nil {
+		t.Fatalf("last stderr line is not the JSON report: %v\n%s", err, stderr.String())
+	}
+	for _, key := range []string{"CaptureRereads", "CaptureMismatches"} {
+		if v, ok := raw.Stats[key]; !ok || string(v) != "0" {
+			t.Errorf("stats.%s = %s (present %v), want 0 in %s", key, v, ok, last)
+		}
+	}
+	var r trace.TracerReport
+	if err := json.Unmarshal([]byte(last), &r); err != nil || r.Backend != "ebpf" || r.Stats.BytesCaptured == 0 {
+		t.Errorf("report %+v (%v): want the ebpf backend, with bytes captured", r, err)
 	}
 }

@@ -1,7 +1,6 @@
 package reliability
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
@@ -69,7 +68,7 @@ func or(s, def string) string {
 // tracer is one sctrace run in progress.
 type tracer struct {
 	cmd    *exec.Cmd
-	stderr bytes.Buffer
+	stderr testutil.Output
 	done   chan struct{}
 	err    error
 }
@@ -123,27 +122,31 @@ func tail(s string) string {
 	return strings.Join(lines, "\n")
 }
 
-// childOf polls until process ppid has a child running comm, and returns
-// its pid.
+// childOf returns the pid of the child of process ppid that runs comm,
+// which the caller knows to exist.
 func childOf(t *testing.T, ppid int, comm string) int {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", ppid))
-		for _, f := range tasks {
-			data, _ := os.ReadFile(f)
-			for _, field := range strings.Fields(string(data)) {
-				pid, _ := strconv.Atoi(field)
-				if c, _ := os.ReadFile(fmt.Sprintf("/proc/%d/comm", pid)); strings.TrimSpace(string(c)) == comm {
-					return pid
-				}
+	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", ppid))
+	for _, f := range tasks {
+		data, _ := os.ReadFile(f)
+		for _, field := range strings.Fields(string(data)) {
+			pid, _ := strconv.Atoi(field)
+			if c, _ := os.ReadFile(fmt.Sprintf("/proc/%d/comm", pid)); strings.TrimSpace(string(c)) == comm {
+				return pid
 			}
 		}
-		time.Sleep(20 * time.Millisecond)
 	}
-	t.Fatalf("no child %q of %d appeared", comm, ppid)
+	t.Fatalf("process %d has no child running %q", ppid, comm)
 	return 0
 }
+
+// asleep is the trace's text once sleep(1) has entered its
+// clock_nanosleep: both backends print a call's entry before it returns
+// when it blocks.
+const asleep = "clock_nanosleep(CLOCK_REALTIME, 0, {tv_sec=30, tv_nsec=0}, "
+
+// traceTimeout bounds the wait for a line of the trace.
+const traceTimeout = 20 * time.Second
 
 // procState returns the state letter and tracer pid of process pid.
 func procState(pid int) (state string, tracerPid int, ok bool) {
@@ -191,8 +194,8 @@ func TestMain(m *testing.M) {
 func TestKilledMidSyscall(t *testing.T) {
 	eachBackend(t, "SIGKILL mid-syscall", func(t *testing.T, backend, sctrace string) {
 		tr := start(t, sctrace, "--backend="+backend, "sleep", "30")
+		tr.stderr.WaitFor(t, asleep, traceTimeout)
 		pid := childOf(t, tr.cmd.Process.Pid, "sleep")
-		time.Sleep(100 * time.Millisecond) // let it enter clock_nanosleep
 		if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 			t.Fatal(err)
 		}
@@ -211,8 +214,8 @@ func TestKilledMidSyscall(t *testing.T) {
 func TestTerminatedWhileLaunched(t *testing.T) {
 	eachBackend(t, "SIGTERM, launched command", func(t *testing.T, backend, sctrace string) {
 		tr := start(t, sctrace, "--backend="+backend, "sleep", "30")
+		tr.stderr.WaitFor(t, asleep, traceTimeout)
 		pid := childOf(t, tr.cmd.Process.Pid, "sleep")
-		time.Sleep(100 * time.Millisecond)
 		if err := tr.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 			t.Fatal(err)
 		}
@@ -230,17 +233,10 @@ func TestTerminatedWhileLaunched(t *testing.T) {
 // process keeps running, neither stopped nor traced.
 func TestTerminatedWhileAttached(t *testing.T) {
 	eachBackend(t, "SIGTERM, attached -p", func(t *testing.T, backend, sctrace string) {
-		sleeper := exec.Command("sleep", "30")
-		if err := sleeper.Start(); err != nil {
-			t.Fatal(err)
-		}
-		defer func() { _ = sleeper.Process.Kill(); _ = sleeper.Wait() }()
-		pid := sleeper.Process.Pid
+		idle := testutil.StartIdle(t)
+		pid := idle.Cmd.Process.Pid
 		tr := start(t, sctrace, "--backend="+backend, "-p", strconv.Itoa(pid))
-		deadline := time.Now().Add(20 * time.Second)
-		for !strings.Contains(tr.stderr.String(), "attached") && time.Now().Before(deadline) {
-			time.Sleep(20 * time.Millisecond)
-		}
+		tr.stderr.WaitFor(t, fmt.Sprintf("Process %d attached", pid), traceTimeout)
 		if err := tr.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 			t.Fatal(err)
 		}
@@ -255,6 +251,7 @@ func TestTerminatedWhileAttached(t *testing.T) {
 		if !strings.Contains(tr.stderr.String(), fmt.Sprintf("Process %d detached", pid)) {
 			t.Errorf("no \"Process %d detached\" message:\n%s", pid, tail(tr.stderr.String()))
 		}
+		idle.Echo(t, "after detach")
 	})
 }
 

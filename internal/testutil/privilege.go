@@ -6,6 +6,8 @@ package testutil
 import (
 	"os"
 	"os/exec"
+	"runtime"
+	"strconv"
 	"testing"
 )
 
@@ -63,4 +65,13 @@ func RequireCommand(t testing.TB, name string) string {
 		skipOrFail(t, "needs "+name+" on PATH: "+err.Error())
 	}
 	return p
+}
+
+// RequireCPUs skips (fails under CI) unless this process may run on at
+// least n CPUs.
+func RequireCPUs(t testing.TB, n int) {
+	t.Helper()
+	if have := runtime.NumCPU(); have < n {
+		skipOrFail(t, "needs "+strconv.Itoa(n)+" CPUs: this process may use "+strconv.Itoa(have))
+	}
 }

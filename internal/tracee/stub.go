@@ -33,6 +33,17 @@ const (
 	stubGODEBUG = "GODEBUG=asyncpreemptoff=1"
 )
 
+// init keeps an exec stub's main goroutine on the main thread: the runtime
+// runs package initialization there, locked, and a LockOSThread made then
+// holds through main. Without it the goroutine may move to another thread
+// between initialization and Init (a preemption request sysmon made while
+// a slow start-up ran takes effect at the next function call).
+func init() {
+	if os.Getenv(execStubEnv) == "1" {
+		runtime.LockOSThread()
+	}
+}
+
 // Init turns the process into an exec stub or a wake sentinel when its
 // environment marks it as one, and then never returns; otherwise it
 // records the start-up signal state that launched commands inherit. A
@@ -55,9 +66,8 @@ func Init() {
 // runExecStub stops the process for the tracer, then executes the command
 // given in its arguments. It never returns.
 func runExecStub() {
-	// main starts on the main thread, whose id is the process id: the
-	// tracer registers that thread. Asynchronous preemption is off
-	// (stubGODEBUG), so the goroutine has not moved before it is locked.
+	// The tracer registers the main thread, whose id is the process id;
+	// init locked this goroutine to it.
 	runtime.LockOSThread()
 	if unix.Gettid() != unix.Getpid() {
 		fmt.Fprintln(os.Stderr, "sctrace: exec stub: not on the main thread (tracee.Init must come first in main)")

@@ -1,17 +1,25 @@
-/* threadexec: a second thread calls execve while the leader waits in
- * pause(); the kernel kills the leader and the thread takes over its pid
- * (strace: "+++ superseded by execve in pid N +++"). */
+/* threadexec: a second thread calls execve while the leader is blocked in
+ * a write(2); the kernel kills the leader and the thread takes over its
+ * pid (strace: "+++ superseded by execve in pid N +++"). The pipe holds
+ * one page, so the leader's write of a page and a byte fills it and
+ * blocks; the thread's poll(2) finds the pipe readable once that write
+ * has begun, and only then calls execve. */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
-#include <time.h>
 #include <unistd.h>
+
+static int full[2];
+static char page[4097];
 
 static void *run_true(void *arg)
 {
-	struct timespec ts = {0, 100 * 1000 * 1000};
+	struct pollfd p = {.fd = full[0], .events = POLLIN};
 	char *argv[] = {"/bin/true", NULL};
 
 	(void)arg;
-	nanosleep(&ts, NULL); /* let the leader reach pause() */
+	poll(&p, 1, -1);
 	execve("/bin/true", argv, NULL);
 	return NULL;
 }
@@ -20,7 +28,9 @@ int main(void)
 {
 	pthread_t t;
 
+	pipe(full);
+	fcntl(full[1], F_SETPIPE_SZ, 4096);
 	pthread_create(&t, NULL, run_true, NULL);
-	pause();
+	write(full[1], page, sizeof page);
 	return 1;
 }

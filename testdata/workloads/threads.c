@@ -1,14 +1,19 @@
 /* threads: four pthreads, each writing a few lines to stdout and then
- * waiting for one byte from a pipe. The main thread sleeps before releasing
- * them and again before joining, so that neither its own sequence nor what a
- * tracer reads from a thread's memory depends on scheduling: every thread is
- * alive when its clone3 returns, and finished when it is joined. */
+ * waiting for one byte from a pipe. Each thread takes a private copy of
+ * the descriptor table (unshare(CLONE_FILES)) and says so on a second
+ * pipe before it waits; the main thread then closes its own end of a
+ * third pipe, whose write end the threads' tables still hold, releases
+ * them, and reads that pipe: the read returns end of file once every
+ * thread's table is gone, which the kernel does after it has cleared the
+ * thread's id for pthread_join. So neither the main thread's sequence nor
+ * a thread's depends on scheduling: every thread is alive when its clone3
+ * returns, and gone when it is joined (pthread_join makes no call). */
 #define _GNU_SOURCE
 #include <pthread.h>
-#include <time.h>
+#include <sched.h>
 #include <unistd.h>
 
-static int gate[2];
+static int gate[2], ready[2], gone[2];
 
 static void *worker(void *arg)
 {
@@ -22,22 +27,28 @@ static void *worker(void *arg)
 		line[14] = (char)('0' + k);
 		write(1, line, sizeof line - 1);
 	}
+	unshare(CLONE_FILES);
+	write(ready[1], "r", 1);
 	read(gate[0], &c, 1);
 	return NULL;
 }
 
 int main(void)
 {
-	struct timespec ts = {0, 100 * 1000 * 1000};
 	pthread_t th[4];
+	char c;
 	long i;
 
 	pipe(gate);
+	pipe(ready);
+	pipe(gone);
 	for (i = 0; i < 4; i++)
 		pthread_create(&th[i], NULL, worker, (void *)i);
-	nanosleep(&ts, NULL);
+	for (i = 0; i < 4; i++)
+		read(ready[0], &c, 1);
+	close(gone[1]);
 	write(gate[1], "xxxx", 4);
-	nanosleep(&ts, NULL);
+	read(gone[0], &c, 1);
 	for (i = 0; i < 4; i++)
 		pthread_join(th[i], NULL);
 	write(1, "joined\n", 7);
