@@ -100,3 +100,5 @@ figures:
 
 clean:
 	rm -rf $(BIN)
+
+include suite/suite.mk
