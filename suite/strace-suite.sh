@@ -257,14 +257,17 @@ cmd_run() {
 		# failed.
 		local again
 		mapfile -t again < <(awk '$2 != "PASS" { print $1 }' "$out/$b.results" | sort | comm -12 - <(sort -u "$suite/pass-$b.txt" 2>/dev/null))
+		rm -rf "$out/$b-logs"
+		mkdir -p "$out/$b-logs"
 		if [ ${#again[@]} -gt 0 ]; then
 			say "$b: a second run of the listed tests that failed: ${again[*]}"
+			for t in "${again[@]}"; do
+				cp "$(test_log "$t")" "$out/$b-logs/$t.first.log" 2>/dev/null || true
+			done
 			run_tests "$sctrace" "$b" "$out/$b.again" "${again[@]}"
 			awk 'NR == FNR { r[$1] = $2; next } ($1 in r) { $2 = r[$1] } { print }' "$out/$b.again" "$out/$b.results" >"$out/$b.tmp"
 			mv "$out/$b.tmp" "$out/$b.results"
 		fi
-		rm -rf "$out/$b-logs"
-		mkdir -p "$out/$b-logs"
 		awk '$2 != "PASS" { print $1 }' "$out/$b.results" | while read -r t; do
 			cp "$(test_log "$t")" "$out/$b-logs/$t.log" 2>/dev/null || true
 		done
