@@ -97,14 +97,18 @@ generate: bpf-tools
 
 # figures: copy the figures of the last runs into the documents' generated
 # blocks: the conformance and parity totals of the last `make test`, the
-# table of the last `make bench`. Run it after either; nothing in those
+# table of the last `make bench`, the pass counts of the last
+# `make strace-suite`. Run it after any of them; nothing in those
 # blocks is edited by hand.
 figures:
 	$(GO) run ./cmd/sctrace-figures \
 		$$(test -f $(BIN)/conformance.txt && echo --conformance $(BIN)/conformance.txt) \
 		$$(test -f $(BIN)/parity.txt && echo --parity $(BIN)/parity.txt) \
 		$$(test -f $(BIN)/overhead.json && echo --bench $(BIN)/overhead.json) \
-		README.md docs/overhead.md
+		$$(test -f $(BIN)/strace-suite-summary.txt && echo --suite $(BIN)/strace-suite-summary.txt) \
+		README.md docs/overhead.md suite/README.md
 
 clean:
 	rm -rf $(BIN)
+
+include suite/suite.mk

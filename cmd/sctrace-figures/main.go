@@ -7,11 +7,12 @@
 //	<!-- /figures:NAME -->
 //
 // and the block is replaced with what the last run said. NAME is
-// "overhead" (the table of the last sctrace-bench --json run) or
+// "overhead" (the table of the last sctrace-bench --json run),
 // "conformance" (the totals of the last conformance and parity reports,
-// which make test writes).
+// which make test writes) or "suite" (the pass counts of the last
+// make strace-suite, from bin/strace-suite-summary.txt).
 //
-//	sctrace-figures [--bench FILE] [--conformance FILE] [--parity FILE] DOCUMENT...
+//	sctrace-figures [--bench FILE] [--conformance FILE] [--parity FILE] [--suite FILE] DOCUMENT...
 package main
 
 import (
@@ -20,6 +21,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 	"time"
 
@@ -38,6 +40,7 @@ func run(args []string, stderr io.Writer) int {
 	benchFile := fs.String("bench", "", "sctrace-bench --json `FILE` for the overhead block")
 	confFile := fs.String("conformance", "", "conformance report `FILE` for the conformance block")
 	parityFile := fs.String("parity", "", "parity report `FILE` for the conformance block")
+	suiteFile := fs.String("suite", "", "strace-suite summary `FILE` for the suite block")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -57,6 +60,14 @@ func run(args []string, stderr io.Writer) int {
 			return 1
 		}
 		blocks["conformance"] = text
+	}
+	if *suiteFile != "" {
+		text, err := suiteBlock(*suiteFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "sctrace-figures: %v\n", err)
+			return 1
+		}
+		blocks["suite"] = text
 	}
 	for _, doc := range fs.Args() {
 		if err := update(doc, blocks); err != nil {
@@ -170,6 +181,94 @@ func conformanceBlock(confFile, parityFile string) (string, error) {
 		}
 		lines := strings.Split(strings.TrimSpace(string(parity)), "\n")
 		fmt.Fprintf(&b, "Backend parity: %s.\n", lines[len(lines)-1])
+	}
+	return b.String(), nil
+}
+
+var (
+	// suiteReference is the summary's line on strace's own results.
+	suiteReference = regexp.MustCompile(`^reference: \S+ passes (\d+), skips (\d+), fails (\d+) of (\d+) tests here$`)
+	// suiteBackend is a backend's total, or why it did not run.
+	suiteBackend = regexp.MustCompile(`^(\S+): (?:(\d+) of (\d+) tests strace 6\.1 passes here|not run: (.*))$`)
+)
+
+// suiteBlock states the pass counts of a strace-suite summary (suite/
+// strace-suite.sh writes it): strace's own results, then a table of the
+// tests strace passes per category and how many of them sctrace passes on
+// each backend, and what each step took, dated by the summary's
+// modification time.
+func suiteBlock(file string) (string, error) {
+	text, err := os.ReadFile(file)
+	if err != nil {
+		return "", fmt.Errorf("read suite summary: %w", err)
+	}
+	st, err := os.Stat(file)
+	if err != nil {
+		return "", fmt.Errorf("suite summary: %w", err)
+	}
+	var ref, backends, totals []string
+	var times string
+	var table [][]string // the category table: its header, then its rows
+	tableDone := false
+	for _, line := range strings.Split(string(text), "\n") {
+		if strings.HasPrefix(line, "subset:") {
+			return "", fmt.Errorf("suite summary %s is of a SUITE_TESTS subset, not the whole suite", file)
+		}
+		if t, ok := strings.CutPrefix(line, "times: "); ok {
+			times = t
+			continue
+		}
+		if m := suiteReference.FindStringSubmatch(line); m != nil {
+			ref = m[1:]
+			continue
+		}
+		if m := suiteBackend.FindStringSubmatch(line); m != nil {
+			backends = append(backends, m[1])
+			if m[2] != "" {
+				totals = append(totals, m[2])
+			} else {
+				totals = append(totals, "not run")
+			}
+			continue
+		}
+		f := strings.Fields(line)
+		switch {
+		case tableDone:
+		case len(f) > 0 && f[0] == "category":
+			table = [][]string{f}
+		case len(table) > 0 && len(f) == 0:
+			tableDone = true
+		case len(table) > 0:
+			table = append(table, f)
+		}
+	}
+	if ref == nil || len(backends) == 0 || len(table) < 2 {
+		return "", fmt.Errorf("suite summary %s lacks the reference line, the backends' totals or the category table", file)
+	}
+	if strings.Join(table[0][2:], " ") != strings.Join(backends, " ") {
+		return "", fmt.Errorf("suite summary %s: the category table's backends %q are not the totals' %q", file, table[0][2:], backends)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Last run (`make strace-suite`, %s): strace 6.1 itself passes %s of its %s tests here (skips %s, fails %s). Of those %s, sctrace passes:\n\n",
+		st.ModTime().UTC().Format(time.DateOnly), ref[0], ref[3], ref[1], ref[2], ref[0])
+	b.WriteString("| category | strace passes |")
+	for _, be := range backends {
+		fmt.Fprintf(&b, " %s |", be)
+	}
+	b.WriteString("\n|---|--:|" + strings.Repeat("--:|", len(backends)) + "\n")
+	for _, row := range table[1:] {
+		if len(row) != len(table[0]) {
+			return "", fmt.Errorf("suite summary %s: category row %q does not match the header %q", file, row, table[0])
+		}
+		fmt.Fprintf(&b, "| %s |\n", strings.Join(row, " | "))
+	}
+	fmt.Fprintf(&b, "| **all** | **%s** |", ref[0])
+	for _, t := range totals {
+		fmt.Fprintf(&b, " **%s** |", t)
+	}
+	b.WriteString("\n")
+	if times != "" {
+		fmt.Fprintf(&b, "\nTimes: %s.\n", times)
 	}
 	return b.String(), nil
 }

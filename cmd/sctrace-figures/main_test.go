@@ -46,3 +46,55 @@ func TestConformanceBlock(t *testing.T) {
 		t.Error("a report without TOTAL was accepted")
 	}
 }
+
+func TestSuiteBlock(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "strace-suite-summary.txt")
+	summary := `strace 6.1's test suite (Debian source 6.1-0.1), kernel 6.18.0, TIMEOUT_DURATION=60s, -j3
+times: build cached (90 s when made), ebpf 130 s; whole run 200 s
+reference: /usr/bin/strace passes 10, skips 3, fails 2 of 15 tests here
+
+ebpf: 4 of 10 tests strace 6.1 passes here
+ptrace: 5 of 10 tests strace 6.1 passes here
+
+category        tests    ebpf  ptrace
+options             3       1       2
+inject/fault        2       0       0
+decoders            5       3       3
+
+fail under ebpf (6; logs in bin/strace-suite/ebpf-logs):
+  a b c d e f
+`
+	os.WriteFile(file, []byte(summary), 0o644)
+	got, err := suiteBlock(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"strace 6.1 itself passes 10 of its 15 tests here (skips 3, fails 2). Of those 10, sctrace passes:",
+		"| category | strace passes | ebpf | ptrace |\n|---|--:|--:|--:|\n",
+		"| options | 3 | 1 | 2 |\n| inject/fault | 2 | 0 | 0 |\n| decoders | 5 | 3 | 3 |\n",
+		"| **all** | **10** | **4** | **5** |\n",
+		"\nTimes: build cached (90 s when made), ebpf 130 s; whole run 200 s.\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("block\n%s\nlacks %q", got, want)
+		}
+	}
+	notRun := strings.Replace(summary, "ebpf: 4 of 10 tests strace 6.1 passes here", "ebpf: not run: no BTF", 1)
+	os.WriteFile(file, []byte(notRun), 0o644)
+	if got, err := suiteBlock(file); err != nil || !strings.Contains(got, "| **all** | **10** | **not run** | **5** |") {
+		t.Errorf("a backend that did not run: %q, %v", got, err)
+	}
+	for name, bad := range map[string]string{
+		"subset":       strings.Replace(summary, "\n\nebpf:", "\nsubset: SUITE_TESTS, 2 tests\n\nebpf:", 1),
+		"no reference": strings.Replace(summary, "reference:", "ref:", 1),
+		"no table":     strings.Replace(summary, "category", "kind", 1),
+		"backends":     strings.Replace(summary, "ptrace: 5 of", "other: 5 of", 1),
+	} {
+		os.WriteFile(file, []byte(bad), 0o644)
+		if _, err := suiteBlock(file); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}

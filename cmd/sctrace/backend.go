@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -29,11 +30,29 @@ func addBackendFlags(fs *pflag.FlagSet, b *backendFlags) {
 	fs.BoolVar(&b.debug, "debug-backend", false, "say on stderr which backend --backend=auto picked, and why")
 }
 
-// check validates the flags once parsed.
-func (b *backendFlags) check(backend string) error {
+// backendEnv names the environment variable that sets the default of
+// --backend, for a harness that can only name the program (strace's test
+// suite runs $STRACE).
+const backendEnv = "SCTRACE_BACKEND"
+
+// envBackend is --backend's default: $SCTRACE_BACKEND unless unset or
+// empty, else auto.
+func envBackend() string {
+	if v := os.Getenv(backendEnv); v != "" {
+		return v
+	}
+	return "auto"
+}
+
+// check validates the flags once parsed; flag says whether the backend
+// came from --backend rather than $SCTRACE_BACKEND.
+func (b *backendFlags) check(backend string, flag bool) error {
 	switch backend {
 	case "ptrace", "ebpf", "auto":
 	default:
+		if !flag {
+			return usageErrorf("invalid %s value: '%s' (want ebpf, ptrace or auto)", backendEnv, backend)
+		}
 		return usageErrorf("invalid --backend argument: '%s' (want ebpf, ptrace or auto)", backend)
 	}
 	if b.bufferSize == "" {

@@ -108,7 +108,7 @@ func parseArgs(args []string) (*config, error) {
 	addFormatFlags(fs, &cfg.format)
 	addSummaryFlags(fs, &cfg.summary)
 	fs.StringArrayVarP(&pids, "attach", "p", nil, "trace the process `PID` (repeatable; \"1,2\" or \"1 2\")")
-	fs.StringVar(&cfg.backend, "backend", "auto", "tracing backend: auto, ebpf or ptrace")
+	fs.StringVar(&cfg.backend, "backend", envBackend(), "tracing backend: auto, ebpf or ptrace")
 	addBackendFlags(fs, &cfg.bpf)
 	addProcessFlags(fs, &cfg.proc)
 	fs.StringVar(&cfg.tracerStats, "tracer-stats", "", "at exit, print the tracer's own cost to stderr as `FORMAT` (text or json)")
@@ -169,7 +169,7 @@ func parseArgs(args []string) (*config, error) {
 	if cfg.separately && cfg.follow == 0 {
 		cfg.follow = 1
 	}
-	if err := cfg.bpf.check(cfg.backend); err != nil {
+	if err := cfg.bpf.check(cfg.backend, fs.Changed("backend")); err != nil {
 		return nil, err
 	}
 	if err := cfg.format.check(); err != nil {
@@ -282,7 +282,8 @@ Tracing:
                            -v says which), ebpf (in-kernel BPF
                            programs, no stops; needs root or CAP_BPF and
                            CAP_PERFMON, and BTF), or ptrace (a stop at
-                           every syscall)
+                           every syscall); the default is
+                           $SCTRACE_BACKEND when it is set
   --buffer-size=SIZE       ebpf: ring buffer size in bytes, with an optional
                            K, M or G suffix (default 16M)
   --debug-backend          say on stderr which backend auto picked, and why

@@ -94,3 +94,31 @@ func TestBadPidHasNoUsageHint(t *testing.T) {
 		t.Errorf("parseArgs(-s x) = %#v, want a usage error", err)
 	}
 }
+
+func TestBackendEnv(t *testing.T) {
+	for _, tc := range []struct {
+		env  string
+		args []string
+		want string // the backend, or the start of the error
+	}{
+		{"", []string{"true"}, "auto"},
+		{"ptrace", []string{"true"}, "ptrace"},
+		{"ebpf", []string{"true"}, "ebpf"},
+		{"ebpf", []string{"--backend=ptrace", "true"}, "ptrace"},
+		{"nope", []string{"--backend=auto", "true"}, "auto"},
+		{"nope", []string{"true"}, "invalid SCTRACE_BACKEND value: 'nope'"},
+		{"ptrace", []string{"--backend=nope", "true"}, "invalid --backend argument: 'nope'"},
+	} {
+		t.Setenv("SCTRACE_BACKEND", tc.env)
+		cfg, err := parseArgs(tc.args)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		} else {
+			got = cfg.backend
+		}
+		if !strings.HasPrefix(got, tc.want) {
+			t.Errorf("SCTRACE_BACKEND=%q %q: got %q, want %q", tc.env, tc.args, got, tc.want)
+		}
+	}
+}
