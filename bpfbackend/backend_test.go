@@ -23,7 +23,6 @@ import (
 
 	"github.com/sctrace/sctrace/internal/testutil"
 	"github.com/sctrace/sctrace/internal/tracee"
-	"github.com/sctrace/sctrace/ptrace"
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
@@ -208,73 +207,6 @@ func TestFilter(t *testing.T) {
 	}
 }
 
-// TestSignals checks handled and ignored signals against the ptrace
-// backend's view of the same workload.
-func TestSignals(t *testing.T) {
-	testutil.RequireBPF(t)
-	testutil.RequirePtrace(t)
-	target := workload(t, "signals")
-	signals := func(b trace.Backend) []int32 {
-		evs, _ := collect(t, b, target, defaultOpts())
-		var sigs []int32
-		for _, ev := range evs {
-			if ev.Kind == trace.Signal {
-				sigs = append(sigs, ev.Signal.Signo)
-			}
-		}
-		return sigs
-	}
-	want, got := signals(ptrace.New()), signals(New())
-	if len(want) == 0 || len(got) != len(want) {
-		t.Fatalf("ebpf signals %v, ptrace %v", got, want)
-	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Errorf("ebpf signals %v, ptrace %v", got, want)
-		}
-	}
-}
-
-// TestGroupStop checks that every thread of a process that stops itself
-// with SIGSTOP reports its group stop, as under ptrace, and that the
-// leader's exit comes after its threads', as strace (through wait) sees it.
-func TestGroupStop(t *testing.T) {
-	testutil.RequireBPF(t)
-	testutil.RequirePtrace(t)
-	target := workload(t, "jobctl")
-	target.Argv = append(target.Argv, "thread")
-	opts := defaultOpts()
-	opts.FollowForks = true
-	stops := func(b trace.Backend) (n int, lastExit trace.Event) {
-		evs, res := collect(t, b, target, opts)
-		if res.ExitCode != 0 {
-			t.Errorf("%s: exit code %d, want 0", b.Name(), res.ExitCode)
-		}
-		for _, ev := range evs {
-			switch {
-			case ev.Kind == trace.Signal && ev.Signal.GroupStop:
-				if ev.Signal.Signo != int32(unix.SIGSTOP) {
-					t.Errorf("%s: tid %d stopped by signal %d, want SIGSTOP", b.Name(), ev.TID, ev.Signal.Signo)
-				}
-				n++
-			case ev.Kind == trace.Exit && ev.PID == evs[0].PID:
-				lastExit = ev
-			}
-		}
-		return n, lastExit
-	}
-	want, ptraceExit := stops(ptrace.New())
-	got, ebpfExit := stops(New())
-	if want != 2 || got != want {
-		t.Errorf("group stops: ebpf %d, ptrace %d; want 2 (both threads)", got, want)
-	}
-	for _, ev := range []trace.Event{ptraceExit, ebpfExit} {
-		if ev.TID != ev.PID {
-			t.Errorf("the group's last exit is tid %d's, want the leader's (%d)", ev.TID, ev.PID)
-		}
-	}
-}
-
 // waitInRead waits until /proc says pid is blocked in read(0, …): no
 // event announces that.
 func waitInRead(t *testing.T, pid int) {
@@ -368,51 +300,6 @@ func TestAttach(t *testing.T) {
 	}
 	if !evs[0].Attached || !sawWrite || !sawExit {
 		t.Errorf("attached %v, saw write %v, exit %v", evs[0].Attached, sawWrite, sawExit)
-	}
-}
-
-// TestCountOnly checks the kernel's per-syscall counts against the calls
-// the ptrace backend reports for the same deterministic command.
-func TestCountOnly(t *testing.T) {
-	testutil.RequireBPF(t)
-	testutil.RequirePtrace(t)
-	target := workload(t, "fileio")
-	want := map[int32]uint64{}
-	evs, _ := collect(t, ptrace.New(), target, defaultOpts())
-	for _, ev := range evs {
-		if ev.Kind == trace.SyscallExit && !ev.NoReturn {
-			want[ev.NR]++
-		}
-	}
-	for _, wall := range []bool{false, true} {
-		opts := defaultOpts()
-		opts.CountOnly = true
-		opts.SummaryWallTime = wall
-		evs, res := collect(t, New(), target, opts)
-		for _, ev := range evs {
-			if ev.Kind == trace.SyscallEnter || ev.Kind == trace.SyscallExit {
-				t.Fatalf("syscall event under CountOnly: %+v", ev)
-			}
-		}
-		got := map[int32]uint64{}
-		for k, st := range res.Counts {
-			got[k.NR] = st.Calls
-			var hist uint64
-			for _, n := range st.Hist {
-				hist += n
-			}
-			if hist != st.Calls || st.MinNS > st.MaxNS || st.TotalNS < st.MaxNS {
-				t.Errorf("nr %d: inconsistent stats %+v", k.NR, st)
-			}
-		}
-		for k, n := range want {
-			if got[k] != n {
-				t.Errorf("wall %v: nr %d counted %d times, ptrace saw %d", wall, k, got[k], n)
-			}
-		}
-		if len(got) != len(want) {
-			t.Errorf("wall %v: %d syscalls counted, ptrace saw %d", wall, len(got), len(want))
-		}
 	}
 }
 

@@ -9,7 +9,7 @@
 // # The event contract
 //
 // Every backend's stream obeys the rules below; the printer relies on them,
-// and TestContract checks them against the ptrace and eBPF backends. A
+// and internal/backendtest's TestContract checks both backends against them. A
 // "thread" is a TID; the rules are per thread unless they say otherwise.
 // Events of different threads interleave in the order the backend observed
 // them, which is the order a sink receives them.
