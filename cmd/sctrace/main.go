@@ -17,7 +17,6 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
-	"unsafe"
 
 	"github.com/sctrace/sctrace/decode"
 	"github.com/sctrace/sctrace/filter"
@@ -286,19 +285,10 @@ func killSelf(sig int) {
 	// The Go runtime keeps its own handler for synchronous signals (SIGSEGV,
 	// SIGBUS...) whatever os/signal says: restore the default action with
 	// the raw call, so the kernel's default (death) applies.
-	var dfl kernelSigaction // all zero: SIG_DFL, no flags, empty mask
-	_, _, _ = unix.RawSyscall6(unix.SYS_RT_SIGACTION, uintptr(sig), uintptr(unsafe.Pointer(&dfl)), 0, 8, 0, 0)
+	_ = tracee.RtSigaction(unix.Signal(sig), &tracee.Sigaction{Handler: tracee.SigDFL}, nil)
 	// A signal aimed at this very thread is delivered on the way back from
 	// the system call; the sleep covers a signal that is blocked here.
 	runtime.LockOSThread()
 	_ = unix.Tgkill(os.Getpid(), unix.Gettid(), syscall.Signal(sig))
 	time.Sleep(time.Second)
-}
-
-// kernelSigaction is the kernel's struct sigaction on x86_64 and arm64.
-type kernelSigaction struct {
-	handler  uintptr
-	flags    uint64
-	restorer uintptr
-	mask     uint64
 }

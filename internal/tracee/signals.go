@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -38,11 +37,8 @@ type signalState struct {
 // as "IGNORED:BLOCKED" in hexadecimal.
 const signalsStubEnv = "SCTRACE_STUB_SIGNALS"
 
-const (
-	sigDFL = 0 // SIG_DFL
-	sigIGN = 1 // SIG_IGN
-	nsig   = 65
-)
+// nsig is the kernel's _NSIG + 1: signals are 1 to 64.
+const nsig = 65
 
 // initSignals is the signal state /proc reported when Init ran: signals
 // the runtime left alone (SIGHUP and SIGINT when inherited ignored, and
@@ -71,7 +67,7 @@ func startSignals() signalState {
 	}
 	s.blocked, s.known = mask, true
 	for sig := 1; sig < nsig; sig++ {
-		if fwd[sig] == sigIGN {
+		if fwd[sig] == SigIGN {
 			s.ignored |= 1 << (sig - 1)
 		}
 	}
@@ -171,14 +167,6 @@ func parseSignalState(v string) (signalState, error) {
 	return s, nil
 }
 
-// kernelSigaction is the kernel's struct sigaction on x86_64 and arm64.
-type kernelSigaction struct {
-	handler  uintptr
-	flags    uint64
-	restorer uintptr
-	mask     uint64
-}
-
 // apply ignores the signals s ignores and sets the calling thread's mask
 // to s's. It runs in the exec stub just before its execve: the Go
 // runtime's handlers it overrides are never needed again.
@@ -187,10 +175,8 @@ func (s signalState) apply() error {
 		if s.ignored&(1<<(sig-1)) == 0 || sig == int(unix.SIGKILL) || sig == int(unix.SIGSTOP) {
 			continue
 		}
-		sa := kernelSigaction{handler: sigIGN}
-		_, _, errno := unix.RawSyscall6(unix.SYS_RT_SIGACTION, uintptr(sig), uintptr(unsafe.Pointer(&sa)), 0, 8, 0, 0)
-		if errno != 0 {
-			return fmt.Errorf("ignore signal %d: %w", sig, errno)
+		if err := RtSigaction(unix.Signal(sig), &Sigaction{Handler: SigIGN}, nil); err != nil {
+			return fmt.Errorf("ignore signal %d: %w", sig, err)
 		}
 	}
 	set := unix.Sigset_t{Val: [16]uint64{s.blocked}}
