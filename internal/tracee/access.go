@@ -1,12 +1,6 @@
 package tracee
 
-import (
-	"bytes"
-	"os"
-	"strconv"
-
-	"golang.org/x/sys/unix"
-)
+import "golang.org/x/sys/unix"
 
 // CheckAttach applies ptrace's attach rules to pid for a backend that
 // attaches without ptrace (eBPF): a zombie cannot be attached (EPERM, as
@@ -40,14 +34,6 @@ func CheckAttach(pid int) error {
 
 // isZombie reports whether /proc/PID/stat gives state Z (or X).
 func isZombie(pid int) bool {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	i := bytes.LastIndexByte(data, ')')
-	if i < 0 || i+2 >= len(data) {
-		return false
-	}
-	state := data[i+2]
-	return state == 'Z' || state == 'X'
+	f := statFields(pid)
+	return len(f) > 0 && (f[0] == "Z" || f[0] == "X")
 }

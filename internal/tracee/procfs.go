@@ -62,19 +62,25 @@ const pfKthread = 0x00200000
 // IsKernelThread reports whether pid is a kernel thread, from the flags
 // field (the 9th) of /proc/PID/stat.
 func IsKernelThread(pid int) bool {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	// The command name (field 2) may hold spaces: count from its ')'.
-	i := bytes.LastIndexByte(data, ')')
-	if i < 0 {
-		return false
-	}
-	fields := strings.Fields(string(data[i+1:]))
+	fields := statFields(pid)
 	if len(fields) < 7 {
 		return false
 	}
 	flags, err := strconv.ParseUint(fields[6], 10, 64)
 	return err == nil && flags&pfKthread != 0
+}
+
+// statFields returns the fields of /proc/PID/stat from the 3rd (the
+// state) on, or nil.
+func statFields(pid int) []string {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return nil
+	}
+	// The command name (field 2) may hold spaces: count from its ')'.
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return nil
+	}
+	return strings.Fields(string(data[i+1:]))
 }
