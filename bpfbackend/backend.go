@@ -106,6 +106,9 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
+	if opts.Inject.Len() > 0 {
+		return res, &unsupported{"cannot change system calls (-e inject=, -e fault=)"}
+	}
 	arch := nativeArch()
 	if arch == 0 {
 		return res, &unsupported{"no BPF programs for " + runtime.GOARCH}

@@ -39,6 +39,7 @@ func (d *Decoder) AppendCall(b []byte, enter, exit *trace.Event, ct *CallText) [
 		ct.Ret.Start = len(b)
 		b = d.appendResult(b, exit)
 		ct.Ret.End = len(b)
+		b = appendTamperNote(b, exit)
 	}
 	return b
 }

@@ -232,7 +232,27 @@ func (d *Decoder) AppendExit(b []byte, ev *trace.Event) []byte {
 // AppendReturn appends the result: "= 3", "= -1 ENOENT (No such file or
 // directory)", "= 0x5581c000", or "= ?" for a call that did not return.
 func (d *Decoder) AppendReturn(b []byte, ev *trace.Event) []byte {
-	return d.appendResult(append(b, "= "...), ev)
+	return appendTamperNote(d.appendResult(append(b, "= "...), ev), ev)
+}
+
+// appendTamperNote appends strace's note on what -e inject= did to the
+// call: " (INJECTED)", " (INJECTED: args)", " (DELAYED)"...
+func appendTamperNote(b []byte, ev *trace.Event) []byte {
+	if ev.Tampered == 0 || ev.Kind != trace.SyscallExit {
+		return b
+	}
+	switch t := ev.Tampered; {
+	case t&trace.TamperedResult != 0 && t&trace.TamperedArgs != 0:
+		b = append(b, " (INJECTED: args, retval)"...)
+	case t&trace.TamperedArgs != 0:
+		b = append(b, " (INJECTED: args)"...)
+	case t&trace.TamperedResult != 0:
+		b = append(b, " (INJECTED)"...)
+	}
+	if ev.Tampered&trace.TamperedDelayed != 0 {
+		b = append(b, " (DELAYED)"...)
+	}
+	return b
 }
 
 // appendResult appends what AppendReturn prints after "= ".

@@ -126,6 +126,12 @@ type Spec struct {
 	// DumpRead and DumpWrite are -e read= and -e write=: the descriptors
 	// whose data is dumped in hex; nil dumps none.
 	DumpRead, DumpWrite *trace.FDSet
+	// Inject holds the -e inject= and -e fault= rules; nil when none was
+	// given.
+	Inject *trace.Injections
+	// InjectWarnings are strace's warnings about those rules, one line
+	// each, for the CLI to print.
+	InjectWarnings []string
 	// DecodeFDs is the list -e decode-fds= gave (path, socket, dev,
 	// pidfd...), which the CLI interprets; "" when not given.
 	DecodeFDs string
@@ -170,6 +176,10 @@ func (s *Spec) Apply(expr string) error {
 		return s.parseSyscallSet(val, &s.Abbrev)
 	case "verbose", "v":
 		return s.parseSyscallSet(val, &s.Verbose)
+	case "inject":
+		return s.applyInject(val, false)
+	case "fault":
+		return s.applyInject(val, true)
 	case "decode-fd", "decode-fds":
 		s.DecodeFDs = val
 		return nil

@@ -42,7 +42,9 @@ func New() *Backend { return &Backend{SameCPU: true} }
 func (*Backend) Name() string { return "ptrace" }
 
 // Capabilities says how the backend observes tasks: it stops each task at every syscall stop and reports it then.
-func (*Backend) Capabilities() trace.Capabilities { return trace.Capabilities{Stops: true} }
+func (*Backend) Capabilities() trace.Capabilities {
+	return trace.Capabilities{Stops: true, Tamper: true}
+}
 
 var _ trace.Backend = (*Backend)(nil)
 
@@ -112,6 +114,8 @@ type tracer struct {
 	// goneEarly remembers tasks that exited before their creator's fork
 	// event named them.
 	goneEarly map[int]unix.WaitStatus
+	// held are the tasks a delay_enter= or delay_exit= keeps stopped.
+	held []*task
 
 	// launchPid is the launched command's pid (0 if none); result its
 	// outcome once it exited.

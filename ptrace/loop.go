@@ -2,6 +2,7 @@ package ptrace
 
 import (
 	"fmt"
+	"time"
 
 	"golang.org/x/sys/unix"
 
@@ -42,10 +43,19 @@ func (tr *tracer) loop() error {
 			tr.awaitCommand()
 			return tr.tasks.Err()
 		}
+		options, next := 0, tr.releaseHeld()
+		if !next.IsZero() {
+			options = unix.WNOHANG
+		}
 		tr.stats.Wait4Calls++
-		pid, ws, err := waitAny(0, ru)
+		pid, ws, err := waitAny(options, ru)
 		if err == unix.ECHILD {
 			return nil
+		}
+		if err == nil && pid == 0 {
+			// Tasks are held (delay_enter=, delay_exit=): poll.
+			time.Sleep(min(time.Until(next), heldPoll))
+			continue
 		}
 		if err != nil {
 			tr.shutdown()
@@ -173,7 +183,9 @@ func (tr *tracer) syscallStop(tk *task, now int64) {
 	case syscallInfoExit:
 		tr.syscallExit(tk, now)
 	}
-	tr.resumeTask(tk, 0)
+	if !tr.hold(tk) {
+		tr.resumeTask(tk, tk.takeSignal())
+	}
 }
 
 // seccompStop handles a PTRACE_EVENT_SECCOMP stop: the entry of a call
@@ -186,7 +198,9 @@ func (tr *tracer) seccompStop(tk *task, now int64) {
 		tr.syscallEntry(tk, now)
 	}
 	tk.seccomp = !tk.Hidden
-	restart(tk.TID, 0)
+	if !tr.hold(tk) {
+		restart(tk.TID, tk.takeSignal())
+	}
 }
 
 func (tr *tracer) syscallEntry(tk *task, now int64) {
@@ -203,6 +217,7 @@ func (tr *tracer) syscallEntry(tk *task, now int64) {
 		}
 	}
 	tk.Begin(nr, tr.si.args(), tr.si.StackPointer, now, tr.opts.Filter.Has(int(nr)))
+	tr.tamperEntry(tk)
 	if !tk.Wanted {
 		return
 	}
@@ -229,10 +244,14 @@ func (tr *tracer) syscallExit(tk *task, now int64) {
 		return
 	}
 	ret := tr.si.rval()
+	if tk.tamper.result != nil || tk.tamper.exit != nil {
+		ret = tr.tamperExit(tk, ret)
+	}
 	if tk.Sys != nil && tk.Sys.HasExitPlan {
 		tr.runPlansCounted(tk, syscalls.AtExit, ret)
 	}
 	ev := tr.tasks.ExitEvent(&tk.Task, now, ret)
+	ev.Tampered = tk.tamper.done
 	if tr.opts.SyscallCPUTime {
 		// strace -c's time: the process's system time (wait4's rusage)
 		// at the exit stop minus that at the entry stop.

@@ -25,6 +25,7 @@ const shutdownTimeout = 3 * time.Second
 func (tr *tracer) shutdown() {
 	// Nothing stays pinned to the tracer's CPU past tracing.
 	tr.place.release()
+	tr.resumeHeld()
 	if sig := int(tr.stopSignal.Load()); sig != 0 {
 		tr.forwardStopSignal(sig)
 	} else if tr.tasks.Err() != nil {

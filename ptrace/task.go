@@ -19,4 +19,8 @@ type task struct {
 	// stime is the process's system CPU time (ns) at the entry stop, for
 	// Options.SyscallCPUTime.
 	stime int64
+	// injectCounts are the thread's counts of the -e inject= rules, by
+	// syscall number; tamper is what they do to the current call.
+	injectCounts map[int32]*injectCount
+	tamper       tampering
 }

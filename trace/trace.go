@@ -101,6 +101,9 @@ type Event struct {
 	// Attached is set on a NewTask event for a task that was attached to
 	// (-p), rather than created by a traced task.
 	Attached bool
+	// Tampered says, on a SyscallExit, what an Options.Inject rule did to
+	// the call.
+	Tampered Tampering
 	// NoReturn is set on a SyscallExit emitted because the thread is
 	// exiting (or being detached) inside the call, which therefore has no
 	// result: strace prints "= ?". Ret is meaningless then.
@@ -333,6 +336,10 @@ type Options struct {
 	// argument captured whole, not cut at StringLimit (syscalls.Dumped
 	// says which calls read or write). nil dumps none.
 	DumpRead, DumpWrite *FDSet
+	// Inject holds the -e inject= and -e fault= rules; nil when there are
+	// none. Only a backend whose Capabilities have Tamper may be given
+	// rules.
+	Inject *Injections
 	// Warn, when set, receives problems that do not stop tracing, such as
 	// a -p process that could not be attached; each is one line of text.
 	// When nil, such problems are dropped.
@@ -345,6 +352,9 @@ type Capabilities struct {
 	// calls the sink before resuming it, so /proc shows the task as the
 	// event does (ptrace). Otherwise events are reported after the fact.
 	Stops bool
+	// Tamper says the backend can apply Options.Inject: change a call's
+	// number, result and memory at its stops.
+	Tamper bool
 }
 
 // Backend traces a target and reports what happens as Events.

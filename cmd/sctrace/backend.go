@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/sctrace/sctrace/bpfbackend"
+	"github.com/sctrace/sctrace/filter"
 	"github.com/sctrace/sctrace/ptrace"
 	"github.com/sctrace/sctrace/trace"
 )
@@ -91,7 +92,7 @@ func parseSize(s string) (int, error) {
 // picks ebpf when its programs can load here and nothing asked for needs
 // the command stopped at each call (--seccomp-bpf, -y), and ptrace
 // otherwise; -v or --debug-backend says on stderr which, and why.
-func chooseBackend(cfg *config, stderr io.Writer) (trace.Backend, error) {
+func chooseBackend(cfg *config, spec *filter.Spec, stderr io.Writer) (trace.Backend, error) {
 	ebpf := &bpfbackend.Backend{BufferSize: cfg.bpf.size}
 	pt := &ptrace.Backend{SameCPU: cfg.proc.sameCPU(), SeccompBPF: cfg.proc.seccompActive}
 	say := func(format string, args ...any) {
@@ -99,12 +100,20 @@ func chooseBackend(cfg *config, stderr io.Writer) (trace.Backend, error) {
 			fmt.Fprintf(stderr, "sctrace: backend auto: "+format+"\n", args...)
 		}
 	}
+	inject := spec.Inject.Len() > 0
 	switch cfg.backend {
 	case "ebpf":
+		if inject {
+			return nil, errors.New("-e inject= and -e fault= need --backend=ptrace: the ebpf backend observes calls and cannot change them")
+		}
 		return ebpf, nil
 	case "auto":
 		if cfg.proc.seccompBPF {
 			say("ptrace (--seccomp-bpf is a ptrace mechanism)")
+			return pt, nil
+		}
+		if inject {
+			say("ptrace (-e inject= and -e fault= change calls at ptrace stops)")
 			return pt, nil
 		}
 		if err := bpfbackend.Probe(); err != nil {

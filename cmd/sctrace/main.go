@@ -66,6 +66,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sctrace: %v\n", err)
 		return 1
 	}
+	for _, w := range spec.InjectWarnings {
+		fmt.Fprintf(stderr, "sctrace: %s\n", w)
+	}
 
 	var target trace.Target
 	if len(cfg.command) > 0 {
@@ -90,7 +93,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	opts := backendOptions(cfg, spec)
 	cfg.proc.setOptions(&opts, cfg, spec, stderr)
-	backend, err := chooseBackend(cfg, stderr)
+	backend, err := chooseBackend(cfg, spec, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "sctrace: %v\n", err)
 		return 1
@@ -196,6 +199,7 @@ func backendOptions(cfg *config, spec *filter.Spec) trace.Options {
 		opts.Filter = spec.Trace
 	}
 	opts.DumpRead, opts.DumpWrite = spec.DumpRead, spec.DumpWrite
+	opts.Inject = spec.Inject
 	// -e abbrev= may show some calls in full: capture as -v does.
 	opts.Verbose = opts.Verbose || spec.Abbrev != nil
 	cfg.summary.apply(&opts)
