@@ -30,6 +30,7 @@ type config struct {
 	verbose     bool
 	format      formatFlags // -y, -X, --output-format (format.go)
 	pids        []int
+	tracePaths  []string     // -P
 	proc        processFlags // -u, -E, --seccomp-bpf, --cpu-placement (process.go)
 	backend     string
 	bpf         backendFlags // --buffer-size, --debug-backend (backend.go)
@@ -107,6 +108,7 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVarP(&cfg.verbose, "no-abbrev", "v", false, "print structures and environments in full")
 	addFormatFlags(fs, &cfg.format)
 	addSummaryFlags(fs, &cfg.summary)
+	fs.StringArrayVarP(&cfg.tracePaths, "trace-path", "P", nil, "trace only calls that access `PATH` (repeatable)")
 	fs.StringArrayVarP(&pids, "attach", "p", nil, "trace the process `PID` (repeatable; \"1,2\" or \"1 2\")")
 	fs.StringVar(&cfg.backend, "backend", envBackend(), "tracing backend: auto, ebpf or ptrace")
 	addBackendFlags(fs, &cfg.bpf)
@@ -236,6 +238,8 @@ Filtering:
                            none)
   -e verbose=SET           decode structures of these calls only; others
                            show addresses
+  -P, --trace-path=PATH    trace only the calls that name PATH or take a
+                           descriptor of it (repeatable)
   -e read=FDS              hex dump all data read from these descriptors
   -e write=FDS             hex dump all data written to these descriptors
   -z, --successful-only    print only calls that succeeded

@@ -92,6 +92,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	opts := backendOptions(cfg, spec)
+	if len(cfg.tracePaths) > 0 {
+		// -P chooses calls by their events: aggregates alone would not do.
+		opts.CountOnly = false
+	}
 	cfg.proc.setOptions(&opts, cfg, spec, stderr)
 	backend, err := chooseBackend(cfg, spec, stderr)
 	if err != nil {
@@ -100,8 +104,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fds := fdResolver(&cfg.format, backend, dec, len(cfg.command) > 0)
 	defer fds.Close()
-	sink := observing(markingOutputErrors(pr.Handle), fds)
-	sink, sum := withSummary(cfg, spec, sink, stderr)
+	paths, pathFDs := pathSelector(cfg, spec, backend, fds, stderr)
+	defer pathFDs.Close()
+	sink, sum := withSummary(cfg, spec, markingOutputErrors(pr.Handle), stderr)
+	if paths != nil {
+		sink = paths.Filter(sink)
+	}
+	sink = observing(observing(sink, fds), pathFDs)
 
 	sink, costs := withTracerStats(cfg, backend, sink)
 

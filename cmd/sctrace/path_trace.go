@@ -1,0 +1,44 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/sctrace/sctrace/decode"
+	"github.com/sctrace/sctrace/fdpath"
+	"github.com/sctrace/sctrace/filter"
+	"github.com/sctrace/sctrace/pathtrace"
+	"github.com/sctrace/sctrace/trace"
+)
+
+// pathSelector returns the -P selector, or nil without -P, and the
+// resolver it needs of its own when -y has none (to be fed every event
+// and closed). It says, as strace does, when a path resolves to another
+// name.
+func pathSelector(cfg *config, spec *filter.Spec, backend trace.Backend, fds *fdpath.Resolver, stderr io.Writer) (*pathtrace.Selector, *fdpath.Resolver) {
+	if len(cfg.tracePaths) == 0 {
+		return nil, nil
+	}
+	var own *fdpath.Resolver
+	if fds == nil {
+		mode := fdpath.Learned
+		if backend.Capabilities().Stops {
+			mode = fdpath.Live
+		}
+		own = fdpath.New(mode, decode.HexNone)
+		if len(cfg.command) > 0 {
+			own.InheritFromSelf()
+		}
+		fds = own
+	}
+	sel := pathtrace.New(fds)
+	for _, p := range cfg.tracePaths {
+		real := sel.Add(p)
+		if real != "" && spec.Quiet&filter.QuietPathResolution == 0 {
+			q := decode.AppendQuoted(nil, []byte(p), decode.HexNone)
+			rq := decode.AppendQuoted(nil, []byte(real), decode.HexNone)
+			fmt.Fprintf(stderr, "sctrace: Requested path %s resolved into %s\n", q, rq)
+		}
+	}
+	return sel, own
+}
