@@ -214,6 +214,7 @@ func (p *JSONPrinter) syscall(ev *trace.Event) {
 			b = append(b, `,"errno":`...)
 			b = appendJSONString(b, []byte(decode.ErrnoName(int(-ev.Ret))))
 		}
+		b = appendTampered(b, ev.Tampered)
 	}
 	p.text = t
 	p.finish(b)
@@ -332,4 +333,28 @@ func appendJSONString(b []byte, s []byte) []byte {
 		i += size
 	}
 	return append(b, '"')
+}
+
+// appendTampered appends what -e inject= did to a call: "injected" lists
+// "retval" (its result was replaced), "args" (its memory was poked) and
+// "delay" (it was held).
+func appendTampered(b []byte, t trace.Tampering) []byte {
+	if t == 0 {
+		return b
+	}
+	b = append(b, `,"injected":[`...)
+	sep := ""
+	for _, k := range []struct {
+		bit  trace.Tampering
+		name string
+	}{{trace.TamperedResult, "retval"}, {trace.TamperedArgs, "args"}, {trace.TamperedDelayed, "delay"}} {
+		if t&k.bit != 0 {
+			b = append(b, sep...)
+			b = append(b, '"')
+			b = append(b, k.name...)
+			b = append(b, '"')
+			sep = ","
+		}
+	}
+	return append(b, ']')
 }

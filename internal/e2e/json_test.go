@@ -3,25 +3,23 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
 	"github.com/sctrace/sctrace/internal/testutil"
 )
 
-// loadSchema reads docs/json-schema.json.
-func loadSchema(t *testing.T) schema {
+// loadSchema compiles docs/json-schema.json.
+func loadSchema(t *testing.T) *jsonschema.Schema {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(testutil.RepoRoot(t), "docs", "json-schema.json"))
+	path := filepath.Join(testutil.RepoRoot(t), "docs", "json-schema.json")
+	s, err := jsonschema.NewCompiler().Compile(path)
 	if err != nil {
-		t.Fatalf("read schema: %v", err)
-	}
-	var s schema
-	if err := json.Unmarshal(data, &s); err != nil {
-		t.Fatalf("parse schema: %v", err)
+		t.Fatalf("compile schema: %v", err)
 	}
 	return s
 }
@@ -57,6 +55,7 @@ func TestJSONSchema(t *testing.T) {
 		{"signals", []string{"-f", workload(t, "signals")}},
 		{"crash", []string{workload(t, "crash")}},
 		{"errors-Z", []string{"-Z", workload(t, "errors")}},
+		{"inject", []string{"-e", "inject=write:poke_enter=@arg2=4a45:retval=6", "-e", "inject=getpid:delay_exit=1ms", "-e", "fault=chdir:when=2", workload(t, "inject")}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -67,7 +66,7 @@ func TestJSONSchema(t *testing.T) {
 			}
 			kinds := map[string]int{}
 			for i, r := range recs {
-				if err := s.validate(r, "$"); err != nil {
+				if err := s.Validate(r); err != nil {
 					t.Errorf("line %d: %v\n%s", i+1, err, lines(out)[i])
 				}
 				kinds[r["type"].(string)]++
