@@ -295,21 +295,55 @@ func parseList(val, what string, add func(tok string) (bool, error), fill, inver
 }
 
 // addSyscalls adds the syscalls one token names; it reports false when the
-// token names none (and was not marked optional with "?").
+// token names none (and was not marked optional with "?"). As strace, a
+// token without a "@64", "@32" or "@x32" suffix is looked up in every
+// personality's table; only the native one's calls are traced, but a name
+// of another (i386's mmap2) is valid.
 func (s *Spec) addSyscalls(set *trace.SyscallSet, tok string) (bool, error) {
 	optional := false
 	for strings.HasPrefix(tok, "?") {
 		tok = tok[1:]
 		optional = true
 	}
+	pers := syscalls.Personalities(s.table)
+	if i := strings.LastIndexByte(tok, '@'); i >= 0 {
+		var chosen []syscalls.Personality
+		for _, p := range pers {
+			if p.Designator == tok[i+1:] {
+				chosen = append(chosen, p)
+			}
+		}
+		if chosen == nil {
+			return false, &HelpError{fmt.Sprintf("incorrect personality designator '%s' in qualification '%s'", tok[i+1:], tok)}
+		}
+		pers, tok = chosen, tok[:i]
+	}
 	if tok == "" {
 		return optional, nil
 	}
 	found := false
+	for _, p := range pers {
+		dst := set
+		if p.Table != s.table {
+			dst = trace.NewSyscallSet(false) // validity only
+		}
+		ok, err := addSyscallsOf(p.Table, dst, tok)
+		if err != nil {
+			return false, err
+		}
+		found = found || ok
+	}
+	return found || optional, nil
+}
+
+// addSyscallsOf adds to set the calls of table that tok names: a number,
+// a /regex, a %class or a name.
+func addSyscallsOf(table *syscalls.Table, set *trace.SyscallSet, tok string) (bool, error) {
+	found := false
 	switch {
 	case tok[0] >= '0' && tok[0] <= '9':
 		nr, err := strconv.ParseUint(tok, 10, 32)
-		if err == nil && int(nr) <= s.table.Max() && s.table.Get(int(nr)).Name != "" {
+		if err == nil && int(nr) <= table.Max() && table.Get(int(nr)).Name != "" {
 			set.Add(int(nr))
 			found = true
 		}
@@ -318,7 +352,7 @@ func (s *Spec) addSyscalls(set *trace.SyscallSet, tok string) (bool, error) {
 		if err != nil {
 			return false, fmt.Errorf("regcomp: %s: %v", tok[1:], err)
 		}
-		for _, sc := range s.table.All() {
+		for _, sc := range table.All() {
 			if re.MatchString(sc.Name) {
 				set.Add(sc.NR)
 				found = true
@@ -327,12 +361,12 @@ func (s *Spec) addSyscalls(set *trace.SyscallSet, tok string) (bool, error) {
 	default:
 		if class, ok := classByToken(tok); ok {
 			found = true
-			for _, sc := range s.table.All() {
+			for _, sc := range table.All() {
 				if sc.Classes&class == class {
 					set.Add(sc.NR)
 				}
 			}
-		} else if nr, ok := s.table.Lookup(tok); ok {
+		} else if nr, ok := table.Lookup(tok); ok {
 			set.Add(nr)
 			found = true
 		} else if nr, ok := syscalls.ParseUnknownName(tok); ok && nr < trace.MaxNR {
@@ -340,8 +374,15 @@ func (s *Spec) addSyscalls(set *trace.SyscallSet, tok string) (bool, error) {
 			found = true
 		}
 	}
-	return found || optional, nil
+	return found, nil
 }
+
+// HelpError is a mistake in an expression after which strace points to
+// its help (-h).
+type HelpError struct{ msg string }
+
+// Error returns the message.
+func (e *HelpError) Error() string { return e.msg }
 
 // classByToken resolves "%file", "%%stat", the legacy bare class names and
 // the "all" class (value 0: every call matches), case-insensitively.

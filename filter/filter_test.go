@@ -1,6 +1,7 @@
 package filter
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -154,5 +155,32 @@ func TestStatusAndQuiet(t *testing.T) {
 	s.SetQuietLevel(1)
 	if s.Quiet&QuietExit != 0 {
 		t.Errorf("-q suppresses exits")
+	}
+}
+
+// TestPersonalities: names of i386 and x32 are valid in -e trace= (they
+// trace nothing natively); a suffix picks one personality; a bad suffix
+// is a help error.
+func TestPersonalities(t *testing.T) {
+	getcwd, _ := syscalls.X86_64.Lookup("getcwd")
+	for expr, native := range map[string]bool{
+		"trace=mmap2": false, "trace=getcwd@32": false, "trace=getcwd@x32": false,
+		"trace=getcwd@64": true, "trace=getcwd": true, "trace=/^getcw@64": true,
+	} {
+		spec := New(syscalls.X86_64, signalsForTest)
+		if err := spec.Apply(expr); err != nil {
+			t.Errorf("%s: %v", expr, err)
+			continue
+		}
+		if spec.Trace.Has(getcwd) != native {
+			t.Errorf("%s: getcwd traced %v, want %v", expr, !native, native)
+		}
+	}
+	for _, expr := range []string{"trace=mmap2@64", "trace=getcwd@16"} {
+		err := New(syscalls.X86_64, signalsForTest).Apply(expr)
+		var he *HelpError
+		if err == nil || strings.HasSuffix(expr, "@16") != errors.As(err, &he) {
+			t.Errorf("%s: %v", expr, err)
+		}
 	}
 }

@@ -8,7 +8,7 @@
 // in signatures.go, keyed by name, and shared by every architecture.
 package syscalls
 
-//go:generate go run ./internal/gentables -out zz_tables.go data/x86_64.tbl data/arm64.tbl
+//go:generate go run ./internal/gentables -out zz_tables.go data/x86_64.tbl data/arm64.tbl data/i386.tbl data/x32.tbl
 
 import (
 	"fmt"
@@ -143,6 +143,30 @@ var (
 	ARM64 = newTable(trace.ArchAArch64, "arm64", arm64Entries)
 )
 
+// I386 and X32 name the calls of x86_64's other personalities, i386 and
+// x32, for -e trace= and its kin: names, numbers and classes only. No
+// tracee is decoded with them.
+var (
+	I386 = newNameTable(trace.ArchI386, "i386", i386Entries)
+	X32  = newNameTable(trace.ArchX86_64, "x32", x32Entries)
+)
+
+// Personality is one of the system call tables of an architecture, with
+// the designator -e trace=NAME@DESIGNATOR gives it ("64", "32", "x32").
+type Personality struct {
+	Designator string
+	Table      *Table
+}
+
+// Personalities returns native's personalities, native first, as strace
+// orders them.
+func Personalities(native *Table) []Personality {
+	if native == X86_64 {
+		return []Personality{{"64", X86_64}, {"32", I386}, {"x32", X32}}
+	}
+	return []Personality{{"64", native}}
+}
+
 // Tables returns the table of every architecture, X86_64 first.
 func Tables() []*Table { return []*Table{X86_64, ARM64} }
 
@@ -155,6 +179,26 @@ func ForArch(arch uint32) *Table {
 		return ARM64
 	}
 	return nil
+}
+
+// newNameTable returns a table of names and classes whose calls all
+// have the raw signature and no capture plan.
+func newNameTable(arch uint32, name string, entries []rawEntry) *Table {
+	top := 0
+	for _, e := range entries {
+		top = max(top, e.nr)
+	}
+	t := &Table{Arch: arch, Name: name, byNR: make([]Syscall, top+1), byName: make(map[string]int, len(entries))}
+	for i := range t.byNR {
+		t.byNR[i] = Syscall{NR: i, NArgs: trace.MaxArgs, Sig: unknownSig, FDPairArg: -1}
+	}
+	for _, e := range entries {
+		t.byNR[e.nr] = Syscall{NR: e.nr, Name: e.name, NArgs: e.nargs, Classes: e.classes, Sig: unknownSig, FDPairArg: -1}
+		if _, dup := t.byName[e.name]; !dup {
+			t.byName[e.name] = e.nr
+		}
+	}
+	return t
 }
 
 // unknown is shared by every unassigned number: it prints its six raw

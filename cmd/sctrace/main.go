@@ -64,6 +64,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "sctrace: %v\n", err)
+		var he *filter.HelpError
+		if errors.As(err, &he) {
+			fmt.Fprintln(stderr, "Try 'sctrace -h' for more information.")
+		}
 		return 1
 	}
 	for _, w := range spec.InjectWarnings {
