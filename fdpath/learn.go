@@ -211,3 +211,29 @@ func fdCloexec(tid, fd int32) bool {
 	}
 	return false
 }
+
+// teaching are the effects Learned mode learns descriptors and working
+// directories from.
+const teaching = syscalls.NewFD | syscalls.NewFDPair | syscalls.Opens | syscalls.DupsFD |
+	syscalls.DupsFDByCmd | syscalls.NamesMemfd | syscalls.NamesPidfd | syscalls.ClosesFD |
+	syscalls.Execs | syscalls.ChangesCwd | syscalls.RemovesPath | syscalls.RenamesPath |
+	syscalls.NewTask | syscalls.StoresPidfd
+
+// WithTeachingCalls returns filter widened to the calls of table a
+// Learned resolver learns from (what opens, duplicates and closes
+// descriptors, changes directory, creates tasks): a backend that reports
+// events after the fact must report those even when -e trace= hides
+// them, or a descriptor made by a hidden call has no name. nil (every
+// call) stays nil.
+func WithTeachingCalls(filter *trace.SyscallSet, table *syscalls.Table) *trace.SyscallSet {
+	if filter == nil {
+		return nil
+	}
+	w := *filter
+	for _, sc := range table.All() {
+		if sc.Effects&teaching != 0 {
+			w.Add(sc.NR)
+		}
+	}
+	return &w
+}

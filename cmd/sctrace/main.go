@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/sctrace/sctrace/decode"
+	"github.com/sctrace/sctrace/fdpath"
 	"github.com/sctrace/sctrace/filter"
 	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/printer"
@@ -110,6 +111,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	defer fds.Close()
 	paths, pathFDs := pathSelector(cfg, spec, backend, fds, stderr)
 	defer pathFDs.Close()
+	if (fds != nil || pathFDs != nil) && !backend.Capabilities().Stops && !opts.CountOnly {
+		// The resolver learns from calls -e trace= hides; the printer and
+		// the summary still show only the traced ones.
+		opts.Filter = fdpath.WithTeachingCalls(opts.Filter, syscalls.Native())
+	}
 	sink, sum := withSummary(cfg, spec, markingOutputErrors(pr.Handle), stderr)
 	if paths != nil {
 		sink = paths.Filter(sink)

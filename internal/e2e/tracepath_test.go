@@ -40,3 +40,27 @@ func TestTracePath(t *testing.T) {
 		}
 	}
 }
+
+// TestFilteredDescriptorNames: -y names descriptors made by calls that
+// -e trace= hides, as strace does, on both backends (the eBPF backend
+// reports those calls to the resolver without printing them).
+func TestFilteredDescriptorNames(t *testing.T) {
+	strace, sctrace := tracers(t)
+	bin := workload(t, "fileio")
+	for _, backend := range []string{"ptrace", "ebpf"} {
+		for _, filter := range []string{"trace=read,write,close", "trace=fstat,lseek,getdents64"} {
+			t.Run(backend+"/"+filter, func(t *testing.T) {
+				dir := t.TempDir()
+				args := []string{"-y", "-e", filter, bin, dir}
+				ref, _ := traceFile(t, strace, args...)
+				got, r := traceFile(t, sctrace, append([]string{"--backend=" + backend}, args...)...)
+				if r.exit != 0 {
+					t.Errorf("exit %d, stderr %q", r.exit, r.stderr)
+				}
+				if d := sameLines(normalized(ref), normalized(got)); d != "" {
+					t.Errorf("trace differs from strace's at %s", d)
+				}
+			})
+		}
+	}
+}
