@@ -129,13 +129,15 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	warmKernelTypes()
 	// The exec stub starts (and stops itself) while the programs load.
 	var stub <-chan stubStart
+	waitCh := make(chan unix.WaitStatus, 1)
 	if target.Path != "" {
-		stub = startStub(target)
+		stub = startStub(target, waitCh, unknownExitWarner(opts))
 		defer func() {
 			if stub != nil {
 				// Not launched: the run failed before.
 				if st := <-stub; st.err == nil {
-					tracee.KillAndReap(st.pid)
+					st.reap <- false
+					<-st.done
 				}
 			}
 		}()
@@ -164,7 +166,7 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	}
 	defer rd.Close()
 
-	s := newSession(p, rd, arch, opts, sink)
+	s := newSession(p, rd, arch, opts, sink, waitCh)
 	defer s.release()
 	if len(target.PIDs) > 0 {
 		if err := s.attachAll(target.PIDs, target.Path != ""); err != nil {
@@ -177,7 +179,7 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 		if st.err != nil {
 			return res, st.err
 		}
-		if err := s.launch(target, st.pid); err != nil {
+		if err := s.launch(target, st); err != nil {
 			return res, err
 		}
 	}
@@ -262,7 +264,7 @@ type session struct {
 	lost  uint64
 }
 
-func newSession(p *probe, rd *ringbuf.Reader, arch uint32, opts trace.Options, sink func(*trace.Event) error) *session {
+func newSession(p *probe, rd *ringbuf.Reader, arch uint32, opts trace.Options, sink func(*trace.Event) error, waitCh chan unix.WaitStatus) *session {
 	s := &session{
 		p:       p,
 		rd:      rd,
@@ -271,7 +273,7 @@ func newSession(p *probe, rd *ringbuf.Reader, arch uint32, opts trace.Options, s
 		x:       capture.Executor{StringLimit: opts.StringLimit, Verbose: opts.Verbose},
 		tasks:   tracee.NewTable[*task](sink),
 		execNRs: execNRs(arch),
-		waitCh:  make(chan unix.WaitStatus, 1),
+		waitCh:  waitCh,
 	}
 	return s
 }
@@ -298,20 +300,12 @@ func (s *session) taskState(tid, pid int, launched, hidden bool) *task {
 	return &task{Task: tracee.Task{TID: tid, PID: pid, Arch: s.tbl.Arch, Launched: launched, Hidden: hidden}}
 }
 
-// launch registers the exec stub pid (started by startStub, stopped) as
-// traced and lets it execute the command.
-func (s *session) launch(target trace.Target, pid int) error {
+// launch registers the exec stub (started by startStub, stopped) as
+// traced and lets it execute the command; its reaper then waits for it.
+func (s *session) launch(target trace.Target, st stubStart) error {
+	pid := st.pid
 	s.launchPid = int32(pid)
-	go func() {
-		var ws unix.WaitStatus
-		for {
-			_, err := unix.Wait4(pid, &ws, 0, nil)
-			if err != unix.EINTR {
-				break
-			}
-		}
-		s.waitCh <- ws
-	}()
+	st.reap <- true
 	if s.p.lone {
 		if err := s.p.setLoneTID(pid); err != nil {
 			return err
@@ -327,21 +321,72 @@ func (s *session) launch(target trace.Target, pid int) error {
 	return nil
 }
 
-// stubStart is the outcome of startStub.
+// stubStart is the outcome of startStub: the stopped stub, and its
+// reaper's orders (true: reap it and its siblings, sending its status to
+// the session; false: kill and reap it, then close done).
 type stubStart struct {
-	pid int
-	err error
+	pid  int
+	err  error
+	reap chan<- bool
+	done <-chan struct{}
 }
 
 // startStub starts target's exec stub in the background; it stops itself
-// before its execve and waits there for launch's SIGCONT.
-func startStub(target trace.Target) <-chan stubStart {
+// before its execve and waits there for launch's SIGCONT. The goroutine
+// that starts it stays on its OS thread and becomes its reaper: a child
+// the command makes with CLONE_PARENT is that thread's child too, and
+// only a wait4 with __WNOTHREAD there reaps it without taking children
+// other parts of sctrace started.
+func startStub(target trace.Target, waitCh chan<- unix.WaitStatus, unknown func(int)) <-chan stubStart {
 	ch := make(chan stubStart, 1)
 	go func() {
+		runtime.LockOSThread() // never unlocked: the thread ends with the reaper
 		pid, err := startStopped(target)
-		ch <- stubStart{pid, err}
+		reap, done := make(chan bool), make(chan struct{})
+		ch <- stubStart{pid, err, reap, done}
+		if err != nil {
+			return
+		}
+		if !<-reap {
+			tracee.KillAndReap(pid)
+			close(done)
+			return
+		}
+		waitCh <- reapFamily(pid, unknown)
 	}()
 	return ch
+}
+
+// reapFamily reaps this thread's children until pid is reaped, and
+// returns pid's status; the others (children of the command made with
+// CLONE_PARENT) go to unknown.
+func reapFamily(pid int, unknown func(int)) unix.WaitStatus {
+	for {
+		var ws unix.WaitStatus
+		wpid, err := unix.Wait4(-1, &ws, unix.WALL|unix.WNOTHREAD, nil)
+		switch {
+		case err == unix.EINTR:
+		case err != nil:
+			// ECHILD: nothing left to wait for (cannot happen before
+			// pid is reaped); report a kill rather than hang.
+			return unix.WaitStatus(unix.SIGKILL)
+		case wpid == pid:
+			return ws
+		default:
+			unknown(wpid)
+		}
+	}
+}
+
+// unknownExitWarner returns what to do when a child the session does not
+// trace has exited: say so, as strace does, unless -f traces it (a child
+// of the command made with CLONE_PARENT).
+func unknownExitWarner(opts trace.Options) func(int) {
+	return func(pid int) {
+		if !opts.FollowForks && opts.Warn != nil {
+			opts.Warn(trace.UnknownExit{PID: pid})
+		}
+	}
 }
 
 // waitReaped waits for the launched command's status.

@@ -91,6 +91,12 @@ func (tr *tracer) dispatch(pid int, ws unix.WaitStatus) {
 			return
 		}
 		if !ws.Stopped() {
+			if !tr.opts.FollowForks {
+				// A child of the command made with CLONE_PARENT is the
+				// tracer's; nothing traces it.
+				tr.warn(trace.UnknownExit{PID: pid})
+				return
+			}
 			// A task that died before its creator's fork event named it.
 			tr.goneEarly[pid] = ws
 			return

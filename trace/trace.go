@@ -286,6 +286,14 @@ type StopSignal struct{ Sig int }
 // Error describes the cause.
 func (s StopSignal) Error() string { return fmt.Sprintf("stopped by signal %d", s.Sig) }
 
+// UnknownExit is the warning (Options.Warn) that a child of the tracer
+// that it does not trace has exited and was reaped: a child the command
+// made with CLONE_PARENT, when children are not followed.
+type UnknownExit struct{ PID int }
+
+// Error words it as strace does.
+func (u UnknownExit) Error() string { return fmt.Sprintf("Exit of unknown pid %d ignored", u.PID) }
+
 // ErrNothingAttached is returned (wrapped) by Run when no -p process could
 // be attached and there is no command; each failure was given to
 // Options.Warn.

@@ -153,7 +153,13 @@ func editEnv(env []string, edits []string) []string {
 // printing strace's notes about --seccomp-bpf, and routes problems that
 // do not stop tracing (a -p process that cannot be attached) to stderr.
 func (p *processFlags) setOptions(opts *trace.Options, cfg *config, spec *filter.Spec, stderr io.Writer) {
-	opts.Warn = func(err error) { fmt.Fprintf(stderr, "sctrace: %v\n", err) }
+	opts.Warn = func(err error) {
+		var ue trace.UnknownExit
+		if errors.As(err, &ue) && spec.Quiet&filter.QuietExit != 0 {
+			return
+		}
+		fmt.Fprintf(stderr, "sctrace: %v\n", err)
+	}
 	if !p.seccompBPF {
 		return
 	}
