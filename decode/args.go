@@ -261,10 +261,23 @@ func (d *Decoder) appendStructArg(b []byte, ev *trace.Event, i int, l syscalls.L
 	}
 	c, ok := capOK(ev, i)
 	size := sizeOf(ev, l)
-	if !ok || sp == nil || len(c.Data) < size {
+	if !ok || sp == nil || len(c.Data) < size || l == syscalls.LayoutSigset && !sigsetSizeOK(ev) {
 		return appendPtr(b, addr)
 	}
 	return sp(d, b, c.Data, ev)
+}
+
+// sigsetSizeOK reports whether the call's sigset size argument, if it has
+// one, is the kernel's (8 bytes); strace prints the set's address
+// otherwise.
+func sigsetSizeOK(ev *trace.Event) bool {
+	sig := table(ev).Get(int(ev.NR)).Sig
+	for k, a := range sig.Args {
+		if (a.Name == "sigsetsize" || a.Name == "sizemask") && k < trace.MaxArgs {
+			return ev.Args[k] == 8
+		}
+	}
+	return true
 }
 
 // appendArray prints an array of n fixed-size elements, at most -s of
