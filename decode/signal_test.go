@@ -124,3 +124,22 @@ func TestGroupStopLine(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestSigsetSize: a set whose size argument is not 8 prints as its
+// address; with 8, as the set.
+func TestSigsetSize(t *testing.T) {
+	d := New(Options{StringLimit: 32})
+	set := le(nil).u64(1 << 1)
+	for _, c := range []struct {
+		ev   *trace.Event
+		want string
+	}{
+		{sc(t, "rt_sigsuspend", -22, 0x1000, 16).data(0, set).get(), "rt_sigsuspend(0x1000, 16) = -1 EINVAL (Invalid argument)"},
+		{sc(t, "rt_sigsuspend", -4, 0x1000, 8).data(0, set).get(), "rt_sigsuspend([INT], 8) = -1 EINTR (Interrupted system call)"},
+		{sc(t, "rt_sigprocmask", -22, 0, 0x1000, 0, 4).data(1, set).get(), "rt_sigprocmask(SIG_BLOCK, 0x1000, NULL, 4) = -1 EINVAL (Invalid argument)"},
+	} {
+		if got := whole(d, c.ev); got != c.want {
+			t.Errorf("got  %s\nwant %s", got, c.want)
+		}
+	}
+}
