@@ -127,15 +127,27 @@ test_files() {
 	done
 }
 
+# backend_setting is the $SCTRACE_BACKEND a backend's column runs with:
+# the ebpf column runs as --backend=auto, which is ebpf here (check_backend
+# makes sure) except for the tests that ask for -e inject= or -e fault=,
+# which only ptrace can do: auto picks ptrace for those.
+backend_setting() {
+	case $1 in
+	ebpf) echo auto ;;
+	*) echo "$1" ;;
+	esac
+}
+
 # run_tests TRACER BACKEND RESULTS TEST... runs the tests with STRACE set
-# to TRACER ($SCTRACE_BACKEND=BACKEND) and writes "name RESULT" lines.
+# to TRACER ($SCTRACE_BACKEND as backend_setting says) and writes
+# "name RESULT" lines.
 run_tests() {
 	local tracer=$1 backend=$2 results=$3 log files t r
 	shift 3
 	log=$results.make.log
 	files=$(test_files "$@" | tr '\n' ' ')
 	test_files "$@" | sed 's/\.test$/.trs/' | (cd "$src/tests" && xargs rm -f --)
-	env STRACE="$tracer" SCTRACE_BACKEND="$backend" TIMEOUT_DURATION="$timeout" \
+	env STRACE="$tracer" SCTRACE_BACKEND="$(backend_setting "$backend")" TIMEOUT_DURATION="$timeout" \
 		make -C "$src/tests" -k -j"$jobs" check TESTS="$files" >"$log" 2>&1 || true
 	: >"$results"
 	for t in "$@"; do
@@ -171,10 +183,19 @@ category() {
 	}'
 }
 
-# check_backend says why BACKEND cannot trace here, if it cannot.
+# check_backend says why BACKEND cannot trace here, if it cannot, and
+# that --backend=auto picks ebpf, for the ebpf column.
 check_backend() {
 	# shellcheck disable=SC2069 # the error to the caller, the trace dropped
-	SCTRACE_BACKEND=$1 "$sctrace" -o /dev/null -e trace=none true 2>&1 >/dev/null
+	SCTRACE_BACKEND=$1 "$sctrace" -o /dev/null -e trace=none true 2>&1 >/dev/null || return 1
+	if [ "$1" = ebpf ]; then
+		local picked
+		picked=$(SCTRACE_BACKEND=auto "$sctrace" --debug-backend -o /dev/null -e trace=none true 2>&1 >/dev/null)
+		case "$picked" in
+		*"backend auto: ebpf"*) ;;
+		*) echo "--backend=auto does not pick ebpf here: $picked"; return 1 ;;
+		esac
+	fi
 }
 
 cmd_run() {
