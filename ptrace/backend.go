@@ -114,6 +114,10 @@ type tracer struct {
 	// goneEarly remembers tasks that exited before their creator's fork
 	// event named them.
 	goneEarly map[int]unix.WaitStatus
+	// unclaimed holds tasks adopted at their first stop that exited
+	// before their creator's fork event came: that late event must not
+	// register them again.
+	unclaimed map[int]bool
 	// held are the tasks a delay_enter= or delay_exit= keeps stopped.
 	held []*task
 
@@ -171,6 +175,7 @@ func newTracer(opts trace.Options, sink func(*trace.Event) error) *tracer {
 		opts:      opts,
 		tasks:     tracee.NewTable[*task](sink),
 		goneEarly: make(map[int]unix.WaitStatus),
+		unclaimed: make(map[int]bool),
 		clock:     newClock(),
 		wakeFD:    -1,
 	}

@@ -128,7 +128,7 @@ func (tr *tracer) adopt(tid int, now int64) *task {
 	if !ok {
 		tgid = tid
 	}
-	tk := &task{Task: tracee.Task{TID: tid, PID: tgid, Launched: tr.attached == 0}}
+	tk := &task{Task: tracee.Task{TID: tid, PID: tgid, Launched: tr.attached == 0}, adopted: true}
 	for o := range tr.tasks.All() {
 		if o.PID == tgid || o.PID == ppid {
 			tk.Launched, tk.Arch, tk.seccomp = o.Launched, o.Arch, o.seccomp
@@ -151,6 +151,9 @@ func resultOf(ws unix.WaitStatus) trace.Result {
 // exited reports the end of a task and forgets it.
 func (tr *tracer) exited(tk *task, ws unix.WaitStatus, now int64) {
 	tr.tasks.Delete(tk.TID)
+	if tk.adopted {
+		tr.unclaimed[tk.TID] = true
+	}
 	if tk.TID == tr.launchPid {
 		tr.result = resultOf(ws)
 	}
@@ -320,6 +323,12 @@ func (tr *tracer) childCreated(parent *task, tid int, now int64) {
 	if tk := tr.tasks.Get(tid); tk != nil {
 		tk.Launched = parent.Launched
 		tk.seccomp = tk.seccomp || parent.seccomp
+		tk.adopted = false
+		return
+	}
+	if tr.unclaimed[tid] {
+		// Adopted, and gone already.
+		delete(tr.unclaimed, tid)
 		return
 	}
 	tr.place.newTask(tid, true)

@@ -8,6 +8,9 @@ import (
 // keep (tracee.Task) and what stops under ptrace add to it.
 type task struct {
 	tracee.Task
+	// adopted: the task's first stop came before its creator's fork
+	// event, which has not come yet.
+	adopted bool
 	// groupStopped: the task sits in a group-stop under PTRACE_LISTEN.
 	groupStopped bool
 	// killing / detaching: set while tracing shuts down.
