@@ -25,6 +25,9 @@ type call struct {
 	// follows "= ").
 	ret     hookFn
 	retType syscalls.RetType
+	// pidRet: the result is a process or thread id, which strace prints
+	// as a C int.
+	pidRet bool
 }
 
 // custom is a syscall-specific decoder, named by Signature.Decoder: the
@@ -36,7 +39,7 @@ type custom struct {
 
 func newCall(t *syscalls.Table, nr int) *call {
 	sc := t.Get(nr)
-	c := &call{name: t.DisplayName(nr), sig: sc.Sig, retType: sc.Sig.Ret}
+	c := &call{name: t.DisplayName(nr), sig: sc.Sig, retType: sc.Sig.Ret, pidRet: sc.Effects&syscalls.ReturnsPID != 0}
 	n := len(sc.Sig.Args)
 	if n > trace.MaxArgs {
 		n = trace.MaxArgs

@@ -32,6 +32,7 @@
 package decode
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/sctrace/sctrace/syscalls"
@@ -276,6 +277,9 @@ func (d *Decoder) appendResult(b []byte, ev *trace.Event) []byte {
 	if c.retType == syscalls.RetFD && d.opts.DecodeFDs != 0 {
 		return d.appendFD(b, ev, uint64(ev.Ret))
 	}
+	if c.pidRet && c.retType == syscalls.RetInt {
+		return strconv.AppendInt(b, int64(int32(ev.Ret)), 10)
+	}
 	return appendRetValue(b, c.retType, ev.Ret)
 }
 
@@ -288,8 +292,14 @@ func appendRetValue(b []byte, rt syscalls.RetType, ret int64) []byte {
 		return appendMode(b, uint64(ret))
 	case syscalls.RetUint:
 		return strconv.AppendUint(b, uint64(ret), 10)
+	case syscalls.RetFD:
+		if uint64(ret) > math.MaxInt32 {
+			return strconv.AppendInt(b, ret, 10)
+		}
 	}
-	return strconv.AppendInt(b, ret, 10)
+	// strace's default is an unsigned long (a successful result below
+	// -4095 is a huge number, not a negative one).
+	return strconv.AppendUint(b, uint64(ret), 10)
 }
 
 // AppendSignal appends a signal line's text without its prefix:

@@ -1,6 +1,10 @@
 package decode
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/sctrace/sctrace/trace"
+)
 
 // Expected strings from strace 6.1 on a test program (memfd, inotify,
 // fallocate, signalfd, timerfd, sigtimedwait).
@@ -28,6 +32,27 @@ func TestMiscCalls(t *testing.T) {
 	}
 	for _, c := range cases {
 		if got := whole(d, c.ev.get()); got != c.want {
+			t.Errorf("got  %s\nwant %s", got, c.want)
+		}
+	}
+}
+
+// TestUnsignedResults: strace prints a successful result as an unsigned
+// long, a pid as an int, and an injected retval= as a success even in the
+// error range.
+func TestUnsignedResults(t *testing.T) {
+	d := New(Options{StringLimit: 32})
+	injected := sc(t, "geteuid", -2).get()
+	injected.Tampered = trace.TamperedResult | trace.TamperedRetval
+	for _, c := range []struct {
+		ev   *trace.Event
+		want string
+	}{
+		{sc(t, "geteuid", -1<<63).get(), "geteuid() = 9223372036854775808"},
+		{sc(t, "getpid", 1<<32|5).get(), "getpid() = 5"},
+		{injected, "geteuid() = 18446744073709551614 (INJECTED)"},
+	} {
+		if got := whole(d, c.ev); got != c.want {
 			t.Errorf("got  %s\nwant %s", got, c.want)
 		}
 	}

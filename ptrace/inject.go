@@ -149,6 +149,9 @@ func (tr *tracer) tamperExit(tk *task, ret int64) int64 {
 	if err := pokeUser(tk.TID, userRAX, uint64(want)); err != nil {
 		return ret
 	}
+	if in.HasRetval {
+		tk.tamper.done |= trace.TamperedRetval
+	}
 	return want
 }
 

@@ -96,4 +96,7 @@ const (
 	TamperedArgs
 	// TamperedDelayed: the thread was held ("(DELAYED)").
 	TamperedDelayed
+	// TamperedRetval: the result was replaced by a retval=, a success
+	// whatever its value (Event.IsError is false).
+	TamperedRetval
 )

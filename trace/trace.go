@@ -219,8 +219,11 @@ func (c Capture) copyInto(buf []byte) Capture {
 	return out
 }
 
-// IsError reports whether Ret is an error number (as a negated errno).
-func (e *Event) IsError() bool { return e.Ret < 0 && e.Ret >= -4095 }
+// IsError reports whether Ret is an error number (as a negated errno),
+// unless -e inject= made it a successful retval.
+func (e *Event) IsError() bool {
+	return e.Ret < 0 && e.Ret >= -4095 && e.Tampered&TamperedRetval == 0
+}
 
 // Capture is what a backend copied out of the tracee for one argument.
 type Capture struct {
