@@ -47,7 +47,7 @@ func (s *session) enter(r *sctraceRec, raw []byte) {
 		if !s.isExec(r.Nr) {
 			return
 		}
-		tk.Hidden = false
+		tk.Reveal()
 	}
 	s.mem.reset(raw, int(r.Nseg), int32(r.Tid))
 	s.startCall(tk, r, int64(r.Ts))
@@ -94,7 +94,7 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 		if r.Flags&sctraceRecFlagREC_F_WITH_ENTRY == 0 || !s.isExec(r.Nr) {
 			return
 		}
-		tk.Hidden = false
+		tk.Reveal()
 	}
 	s.mem.reset(raw, int(r.Nseg), int32(r.Tid))
 	if r.Flags&sctraceRecFlagREC_F_WITH_ENTRY != 0 {
@@ -105,6 +105,7 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 		return
 	}
 	tk.InCall = false
+	defer tk.CallEnded(r.Ret)
 	if tk.Wanted {
 		if tk.Sys != nil && tk.Sys.HasExitPlan {
 			s.x.FullData = syscalls.Dumped(tk.Sys, &tk.Args, &s.opts)
@@ -198,7 +199,7 @@ func (s *session) exitTask(r *sctraceRec) {
 		return
 	}
 	s.tasks.Delete(tk.TID)
-	if tk.Hidden {
+	if tk.Hidden && !tk.ExecFailed {
 		return
 	}
 	// exit_code is a wait status.

@@ -220,7 +220,7 @@ func (tr *tracer) syscallEntry(tk *task, now int64) {
 			tk.Begin(nr, tr.si.args(), tr.si.StackPointer, now, false)
 			return
 		}
-		tk.Hidden = false
+		tk.Reveal()
 		if tr.opts.FollowForks {
 			_ = setOptions(tk.TID, tr.launchOptions()|forkOptions)
 		}
@@ -253,6 +253,7 @@ func (tr *tracer) syscallExit(tk *task, now int64) {
 		return
 	}
 	ret := tr.si.rval()
+	defer tk.CallEnded(ret)
 	if tk.tamper.result != nil || tk.tamper.exit != nil {
 		ret = tr.tamperExit(tk, ret)
 	}

@@ -87,3 +87,20 @@ func TestKilledBySegfault(t *testing.T) {
 		t.Errorf("last lines differ: %s", d)
 	}
 }
+
+// TestExecFailure: a command that cannot be executed shows its failed
+// execve and the exit of the process that tried, nothing of what sctrace's
+// exec stub did after; the message names the program as strace's does.
+func TestExecFailure(t *testing.T) {
+	strace, sctrace := tracers(t)
+	ref, refRun := traceFile(t, strace, "/")
+	for _, backend := range []string{"ptrace", "ebpf"} {
+		got, gotRun := traceFile(t, sctrace, "--backend="+backend, "/")
+		if gotRun.exit != refRun.exit || gotRun.stderr != asSctrace(refRun.stderr) {
+			t.Errorf("%s: exit %d, stderr %q; strace: %d, %q", backend, gotRun.exit, gotRun.stderr, refRun.exit, refRun.stderr)
+		}
+		if d := sameLines(normalized(ref), normalized(got)); d != "" {
+			t.Errorf("%s: trace differs from strace's at %s", backend, d)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package tracee
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"runtime"
@@ -135,8 +136,19 @@ func runExecStub() {
 	// syscall.Exec restores the RLIMIT_NOFILE soft limit the Go runtime
 	// raised at start-up, so the command starts with the limits we had.
 	err := syscall.Exec(path, argv, env)
-	fmt.Fprintf(os.Stderr, "sctrace: exec: %v\n", err)
+	fmt.Fprintf(os.Stderr, "%s: exec: %s\n", os.Args[0], Strerror(err))
 	os.Exit(1)
+}
+
+// Strerror words err as the C library's strerror does when it is an
+// errno ("Permission denied"; Go's own words start in lower case).
+func Strerror(err error) string {
+	var errno syscall.Errno
+	s := err.Error()
+	if errors.As(err, &errno) && s != "" {
+		s = strings.ToUpper(s[:1]) + s[1:]
+	}
+	return s
 }
 
 // rawEnviron returns the process's environment exactly as it was passed,

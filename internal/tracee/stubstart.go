@@ -37,7 +37,9 @@ func StubCommand(target trace.Target, seccomp string) (argv, env []string) {
 		env = append(env, signalsStubEnv+"="+sigs.stubEnvValue())
 	}
 	argv = make([]string, 0, len(target.Argv)+2)
-	argv = append(argv, "sctrace-exec-stub", target.Path)
+	// The stub's argv[0] is sctrace's own: its messages name the program
+	// as the user called it, as strace's do.
+	argv = append(argv, os.Args[0], target.Path)
 	argv = append(argv, target.Argv...)
 	return argv, env
 }

@@ -23,6 +23,13 @@ type Task struct {
 	// Hidden marks the exec stub before its execve: nothing is reported
 	// about it.
 	Hidden bool
+	// Revealing marks the exec stub's first execve in progress: if it
+	// fails, the stub hides again (its error message and exit are its
+	// own, not the command's), as under strace.
+	Revealing bool
+	// ExecFailed marks the exec stub hidden again after its execve
+	// failed: its exit is still the command's to report.
+	ExecFailed bool
 
 	// InCall says an entry was seen and its exit not yet; Wanted says
 	// that call passes the filter, so its events are emitted and its
@@ -60,5 +67,18 @@ func (t *Task) Begin(nr int32, args [trace.MaxArgs]uint64, sp uint64, ts int64, 
 	t.Sys = nil
 	if wanted {
 		t.Call().Clear()
+	}
+}
+
+// Reveal makes the exec stub visible at the entry of its execve.
+func (t *Task) Reveal() { t.Hidden, t.Revealing = false, true }
+
+// CallEnded notes the end of the task's call with result ret: a failed
+// execve of the exec stub hides it again.
+func (t *Task) CallEnded(ret int64) {
+	if t.Revealing {
+		t.Revealing = false
+		t.Hidden = ret < 0 && ret >= -4095
+		t.ExecFailed = t.Hidden
 	}
 }
