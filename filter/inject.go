@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -144,7 +145,12 @@ func (s *Spec) injectToken(in *trace.Injection, seen *injectSeen, tok string, fa
 		if !ok {
 			return false
 		}
-		in.Pokes = append(in.Pokes, pokes...)
+		for _, p := range pokes {
+			if slices.ContainsFunc(in.Pokes, func(q trace.Poke) bool { return q.AtExit == p.AtExit && q.Arg == p.Arg }) {
+				return false // one poke per argument and stop
+			}
+			in.Pokes = append(in.Pokes, p)
+		}
 		if exit {
 			seen.pokeExit = true
 		} else {

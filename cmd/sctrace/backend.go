@@ -97,7 +97,7 @@ func chooseBackend(cfg *config, spec *filter.Spec, stderr io.Writer) (trace.Back
 	pt := &ptrace.Backend{SameCPU: cfg.proc.sameCPU(), SeccompBPF: cfg.proc.seccompActive}
 	say := func(format string, args ...any) {
 		if cfg.bpf.debug || cfg.verbose {
-			fmt.Fprintf(stderr, "sctrace: backend auto: "+format+"\n", args...)
+			fmt.Fprintf(stderr, "%s: backend auto: "+format+"\n", append([]any{progName}, args...)...)
 		}
 	}
 	inject := spec.Inject.Len() > 0
@@ -139,6 +139,6 @@ func advice(err error, backend trace.Backend) string {
 // (the trace holds a "--- lost N events ---" line where it noticed).
 func reportLost(res trace.Result, stderr io.Writer) {
 	if res.Stats.Lost > 0 {
-		fmt.Fprintf(stderr, "sctrace: %d events lost\n", res.Stats.Lost)
+		fmt.Fprintf(stderr, "%s: %d events lost\n", progName, res.Stats.Lost)
 	}
 }

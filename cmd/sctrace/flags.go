@@ -184,6 +184,10 @@ func parseArgs(args []string) (*config, error) {
 		return nil, err
 	}
 	if len(cfg.command) == 0 && len(cfg.pids) == 0 {
+		// strace has checked every option, -e ones too, by then.
+		if _, err := buildSpec(cfg); err != nil {
+			return nil, err
+		}
 		return nil, usageErrorf("must have PROG [ARGS] or -p PID")
 	}
 	if err := cfg.proc.check(cfg); err != nil {

@@ -31,10 +31,17 @@ import (
 // version is sctrace's version, as -V prints it.
 const version = "0.1.0"
 
+// progName names sctrace in its messages: argv[0] as the user called it,
+// as strace names itself.
+var progName = "sctrace"
+
 func main() {
 	// A child started as the backends' exec stub or wake sentinel becomes
 	// that here and never returns.
 	tracee.Init()
+	if len(os.Args) > 0 && os.Args[0] != "" {
+		progName = os.Args[0]
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -43,10 +50,11 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	cfg, err := parseArgs(args)
 	if err != nil {
-		fmt.Fprintf(stderr, "sctrace: %v\n", err)
+		fmt.Fprintf(stderr, "%s: %v\n", progName, err)
 		var ue *usageError
-		if errors.As(err, &ue) {
-			fmt.Fprintln(stderr, "Try 'sctrace -h' for more information.")
+		var he *filter.HelpError
+		if errors.As(err, &ue) || errors.As(err, &he) {
+			fmt.Fprintf(stderr, "Try '%s -h' for more information.\n", progName)
 		}
 		return 1
 	}
@@ -64,36 +72,36 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cfg.format.applySpec(spec)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "sctrace: %v\n", err)
+		fmt.Fprintf(stderr, "%s: %v\n", progName, err)
 		var he *filter.HelpError
 		if errors.As(err, &he) {
-			fmt.Fprintln(stderr, "Try 'sctrace -h' for more information.")
+			fmt.Fprintf(stderr, "Try '%s -h' for more information.\n", progName)
 		}
 		return 1
 	}
 	for _, w := range spec.InjectWarnings {
-		fmt.Fprintf(stderr, "sctrace: %s\n", w)
+		fmt.Fprintf(stderr, "%s: %s\n", progName, w)
 	}
 
 	var target trace.Target
 	if len(cfg.command) > 0 {
 		path, err := lookPath(cfg.command[0])
 		if err != nil {
-			fmt.Fprintf(stderr, "sctrace: %v\n", err)
+			fmt.Fprintf(stderr, "%s: %v\n", progName, err)
 			return 1
 		}
 		target.Path, target.Argv, target.Env = path, cfg.command, os.Environ()
 	}
 	target.PIDs = cfg.pids
 	if err := cfg.proc.applyTo(&target); err != nil {
-		fmt.Fprintf(stderr, "sctrace: %v\n", err)
+		fmt.Fprintf(stderr, "%s: %v\n", progName, err)
 		return 1
 	}
 
 	dec := newDecoder(cfg, spec)
 	pr, err := newPrinter(cfg, dec, spec, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "sctrace: %v\n", err)
+		fmt.Fprintf(stderr, "%s: %v\n", progName, err)
 		return 1
 	}
 	opts := backendOptions(cfg, spec)
@@ -104,7 +112,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cfg.proc.setOptions(&opts, cfg, spec, stderr)
 	backend, err := chooseBackend(cfg, spec, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "sctrace: %v\n", err)
+		fmt.Fprintf(stderr, "%s: %v\n", progName, err)
 		return 1
 	}
 	fds := fdResolver(&cfg.format, backend, dec, len(cfg.command) > 0)
@@ -136,7 +144,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if runErr == nil {
 			runErr = closeErr
 		}
-		fmt.Fprintf(stderr, "sctrace: %v\n", runErr)
+		fmt.Fprintf(stderr, "%s: %v\n", progName, runErr)
 		runErr, closeErr = nil, nil
 	}
 	if err := sum.report(res, stderr); err != nil && closeErr == nil {
@@ -155,11 +163,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1 // each -p failure is printed already
 	}
 	if runErr != nil {
-		fmt.Fprintf(stderr, "sctrace: %v%s\n", runErr, advice(runErr, backend))
+		fmt.Fprintf(stderr, "%s: %v%s\n", progName, runErr, advice(runErr, backend))
 		return 1
 	}
 	if closeErr != nil {
-		fmt.Fprintf(stderr, "sctrace: %v\n", closeErr)
+		fmt.Fprintf(stderr, "%s: %v\n", progName, closeErr)
 		return 1
 	}
 	if res.Signal != 0 {

@@ -37,7 +37,7 @@ func pathSelector(cfg *config, spec *filter.Spec, backend trace.Backend, fds *fd
 		if real != "" && spec.Quiet&filter.QuietPathResolution == 0 {
 			q := decode.AppendQuoted(nil, []byte(p), decode.HexNone)
 			rq := decode.AppendQuoted(nil, []byte(real), decode.HexNone)
-			fmt.Fprintf(stderr, "sctrace: Requested path %s resolved into %s\n", q, rq)
+			fmt.Fprintf(stderr, "%s: Requested path %s resolved into %s\n", progName, q, rq)
 		}
 	}
 	return sel, own

@@ -158,20 +158,20 @@ func (p *processFlags) setOptions(opts *trace.Options, cfg *config, spec *filter
 		if errors.As(err, &ue) && spec.Quiet&filter.QuietExit != 0 {
 			return
 		}
-		fmt.Fprintf(stderr, "sctrace: %v\n", err)
+		fmt.Fprintf(stderr, "%s: %v\n", progName, err)
 	}
 	if !p.seccompBPF {
 		return
 	}
 	if len(cfg.pids) > 0 && len(cfg.command) == 0 {
-		fmt.Fprintln(stderr, "sctrace: --seccomp-bpf is not enabled for processes attached with -p")
+		fmt.Fprintf(stderr, "%s: --seccomp-bpf is not enabled for processes attached with -p\n", progName)
 	}
 	if cfg.follow == 0 {
-		fmt.Fprintln(stderr, "sctrace: --seccomp-bpf cannot be used without -f/--follow-forks, disabling")
+		fmt.Fprintf(stderr, "%s: --seccomp-bpf cannot be used without -f/--follow-forks, disabling\n", progName)
 		return
 	}
 	if spec.TraceAll {
-		fmt.Fprintln(stderr, "sctrace: Seccomp filter is requested but there are no syscalls to filter.  See -e trace to filter syscalls.")
+		fmt.Fprintf(stderr, "%s: Seccomp filter is requested but there are no syscalls to filter.  See -e trace to filter syscalls.\n", progName)
 		return
 	}
 	p.seccompActive = true

@@ -188,7 +188,7 @@ type summaryRun struct {
 // detach notes, and lost events. Without -c/-C it returns sink and nil.
 func withSummary(cfg *config, spec *filter.Spec, sink func(*trace.Event) error, stderr io.Writer) (func(*trace.Event) error, *summaryRun) {
 	for _, w := range cfg.summary.warnings {
-		fmt.Fprintf(stderr, "sctrace: %s\n", w)
+		fmt.Fprintf(stderr, "%s: %s\n", progName, w)
 	}
 	if !cfg.summary.active() {
 		return sink, nil

@@ -84,7 +84,7 @@ func (t *tracerCosts) report(res trace.Result, w io.Writer) {
 	if t.mode == "json" {
 		b, err := json.Marshal(r)
 		if err != nil { // cannot happen: plain numbers and strings
-			fmt.Fprintf(w, "sctrace: tracer stats: %v\n", err)
+			fmt.Fprintf(w, "%s: tracer stats: %v\n", progName, err)
 			return
 		}
 		fmt.Fprintf(w, "%s\n", b)
@@ -105,7 +105,7 @@ func writeTracerText(w io.Writer, r trace.TracerReport) {
 	line := func(name string, n uint64) {
 		fmt.Fprintf(w, "  %-22s %12d%s\n", name, n, per(int64(n)))
 	}
-	fmt.Fprintf(w, "sctrace: tracer stats (backend %s; %s)\n", r.Backend, r.Placement)
+	fmt.Fprintf(w, "%s: tracer stats (backend %s; %s)\n", progName, r.Backend, r.Placement)
 	fmt.Fprintf(w, "  %-22s %12d\n", "syscalls traced", r.SyscallsTraced)
 	s := r.Stats
 	line("ptrace stops", s.PtraceStops)
