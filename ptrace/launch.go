@@ -27,6 +27,12 @@ func (tr *tracer) launch(target trace.Target) error {
 	if err != nil {
 		return err
 	}
+	if target.DetachStdio {
+		if err := tracee.DetachStdio(); err != nil {
+			tracee.KillAndReap(pid)
+			return err
+		}
+	}
 	tr.place.pinned = pid
 	if err := seize(pid, tr.launchOptions()); err != nil {
 		tracee.KillAndReap(pid)

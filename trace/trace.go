@@ -268,6 +268,10 @@ type Target struct {
 	// Credentials, when set, are the user and groups the launched command
 	// runs as (-u); nil keeps the tracer's.
 	Credentials *Credentials
+	// DetachStdio asks the backend, once the command has started, to
+	// replace the tracer's own standard input and output (tracee.
+	// DetachStdio), so that the command alone holds them.
+	DetachStdio bool
 }
 
 // Credentials are the identity a launched command takes before its execve,

@@ -91,6 +91,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		target.Path, target.Argv, target.Env = path, cfg.command, os.Environ()
+		target.DetachStdio = true
 	}
 	target.PIDs = cfg.pids
 	if err := cfg.proc.applyTo(&target); err != nil {

@@ -74,7 +74,14 @@ func StartStub(path string, argv, env []string) (int, error) {
 // command's execve is the first call it sees.
 func StartStopped(target trace.Target) (int, error) {
 	argv, env := StubCommand(target, "")
-	return StartStub(target.Path, argv, env)
+	pid, err := StartStub(target.Path, argv, env)
+	if err == nil && target.DetachStdio {
+		err = DetachStdio()
+		if err != nil {
+			KillAndReap(pid)
+		}
+	}
+	return pid, err
 }
 
 // waitStubStop waits until the exec stub pid has stopped itself.
