@@ -249,11 +249,11 @@ func (tr *tracer) syscallExit(tk *task, now int64) {
 		// An untraced child of the pinned command.
 		tr.place.newTask(int(tr.si.rval()), false)
 	}
+	ret := tr.si.rval()
+	defer tk.CallEnded(ret)
 	if tk.Hidden || !tk.Wanted {
 		return
 	}
-	ret := tr.si.rval()
-	defer tk.CallEnded(ret)
 	if tk.tamper.result != nil || tk.tamper.exit != nil {
 		ret = tr.tamperExit(tk, ret)
 	}

@@ -73,11 +73,15 @@ func (t *Task) Begin(nr int32, args [trace.MaxArgs]uint64, sp uint64, ts int64, 
 // Reveal makes the exec stub visible at the entry of its execve.
 func (t *Task) Reveal() { t.Hidden, t.Revealing = false, true }
 
-// CallEnded notes the end of the task's call with result ret: a failed
-// execve of the exec stub hides it again.
+// CallEnded notes the end of the task's current call (NR) with result
+// ret: a failed execve of the exec stub hides it again. Backends call it
+// for every call whose end they see, traced or not.
 func (t *Task) CallEnded(ret int64) {
-	if t.Revealing {
-		t.Revealing = false
+	if !t.Revealing {
+		return
+	}
+	t.Revealing = false
+	if tbl := syscalls.ForArch(t.Arch); tbl != nil && tbl.Get(int(t.NR)).Effects&syscalls.Execs != 0 {
 		t.Hidden = ret < 0 && ret >= -4095
 		t.ExecFailed = t.Hidden
 	}
