@@ -50,6 +50,9 @@ const (
 	HexNonASCII
 	// HexAll prints all strings in hex (-xx).
 	HexAll
+	// HexNonASCIIChars escapes non-printable bytes in hex rather than
+	// octal (--strings-in-hex=non-ascii-chars).
+	HexNonASCIIChars
 )
 
 // DefaultStringLimit is -s when not given.

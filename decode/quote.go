@@ -47,6 +47,10 @@ func (d *Decoder) appendQuoted(b []byte, s []byte, forceHex bool) []byte {
 				continue
 			}
 			b = append(b, '\\')
+			if d.opts.Hex == HexNonASCIIChars {
+				b = append(b, 'x', hexDigits[c>>4], hexDigits[c&15])
+				continue
+			}
 			full := i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7'
 			if full || c>>6 != 0 {
 				b = append(b, '0'+c>>6)

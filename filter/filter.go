@@ -8,6 +8,7 @@
 package filter
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -82,6 +83,22 @@ var quietNames = []named[Quiet]{
 	{"thread-execve", QuietThreadExecve},
 }
 
+// DecodePIDs is what -e decode-pids= (-Y, --pidns-translation) asks to
+// print beside pids.
+type DecodePIDs uint8
+
+// What can be printed beside a pid.
+const (
+	// DecodePIDComm: the process's command name, "1234<sh>".
+	DecodePIDComm DecodePIDs = 1 << iota
+	// DecodePIDNS: the pid in sctrace's namespace when it differs.
+	DecodePIDNS
+
+	DecodePIDsAll = DecodePIDComm | DecodePIDNS
+)
+
+var decodePIDNames = []named[DecodePIDs]{{"comm", DecodePIDComm}, {"pidns", DecodePIDNS}}
+
 // SignalSet is a set of signal numbers 1..255.
 type SignalSet [4]uint64
 
@@ -132,6 +149,8 @@ type Spec struct {
 	// InjectWarnings are strace's warnings about those rules, one line
 	// each, for the CLI to print.
 	InjectWarnings []string
+	// DecodePIDs is what -e decode-pids= asked for.
+	DecodePIDs DecodePIDs
 	// DecodeFDs is the list -e decode-fds= gave (path, socket, dev,
 	// pidfd...), which the CLI interprets; "" when not given.
 	DecodeFDs string
@@ -182,6 +201,26 @@ func (s *Spec) Apply(expr string) error {
 		return s.applyInject(val, true)
 	case "decode-fd", "decode-fds":
 		s.DecodeFDs = val
+		return nil
+	case "decode-pid", "decode-pids":
+		v, err := parseNamed(val, "decode-pids", uint8(DecodePIDsAll), lookupIn(decodePIDNames))
+		if err != nil {
+			return err
+		}
+		if v != 0 {
+			// Parsed as strace parses it, so that its errors are
+			// strace's; printing is not there yet.
+			return fmt.Errorf("-e decode-pids=%s (-Y, --pidns-translation) is not supported yet", val)
+		}
+		s.DecodePIDs = DecodePIDs(v)
+		return nil
+	case "secontext":
+		return errors.New("SELinux context printing (--secontext option) is not supported by this build of strace")
+	case "kvm":
+		if val != "vcpu" {
+			return fmt.Errorf("invalid -e kvm= argument: '%s'", val)
+		}
+		// The exit reasons of KVM_RUN, which sctrace does not decode.
 		return nil
 	case "read", "reads", "r":
 		return parseFDSet(val, &s.DumpRead)

@@ -96,7 +96,7 @@ func TestErrors(t *testing.T) {
 		"signal=":        "invalid signal ''",
 		"status=x":       "invalid status 'x'",
 		"quiet=x":        "invalid quiet 'x'",
-		"kvm=vcpu":       "-e kvm= is not supported yet",
+		"kvm=x":          "invalid -e kvm= argument: 'x'",
 		"read=x":         "invalid descriptor 'x'",
 		"raw=nosuch":     "invalid system call 'nosuch'",
 	} {

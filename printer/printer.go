@@ -25,29 +25,33 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// TimestampMode is the -t family.
+// TimestampMode is the format of the -t family's timestamps.
 type TimestampMode uint8
 
-// Timestamp modes.
+// Timestamp formats.
 const (
 	// NoTimestamps prints none.
 	NoTimestamps TimestampMode = iota
-	// WallSeconds is -t: 15:04:05.
-	WallSeconds
-	// WallMicros is -tt: 15:04:05.000000.
-	WallMicros
-	// EpochMicros is -ttt: 1700000000.000000.
-	EpochMicros
+	// WallClock is the time of day, 15:04:05 (-t, -tt).
+	WallClock
+	// Epoch is the seconds since the epoch, 1700000000 (-ttt).
+	Epoch
 )
 
 // Options configure a Printer.
 type Options struct {
-	// Timestamps is -t, -tt or -ttt.
-	Timestamps TimestampMode
-	// Relative is -r: the time since the previous line.
-	Relative bool
-	// SyscallTimes is -T: the time spent in each call.
-	SyscallTimes bool
+	// Timestamps is the format of -t, -tt, -ttt or --absolute-timestamps,
+	// with TimestampDigits decimals (0 for -t, 6 for -tt and -ttt).
+	Timestamps      TimestampMode
+	TimestampDigits int
+	// Relative is -r: the time since the previous line, with
+	// RelativeDigits decimals.
+	Relative       bool
+	RelativeDigits int
+	// SyscallTimes is -T: the time spent in each call, with
+	// SyscallTimeDigits decimals.
+	SyscallTimes      bool
+	SyscallTimeDigits int
 	// Column is -a: where "=" goes (default 40).
 	Column int
 	// Output is -o's file name; "" writes to Stderr.
@@ -285,15 +289,12 @@ func (p *Printer) appendTimestamps(b []byte, ns int64) []byte {
 		wall := ns + p.wallOffset
 		sec, nsec := wall/1e9, wall%1e9
 		switch p.opts.Timestamps {
-		case EpochMicros:
+		case Epoch:
 			b = strconv.AppendInt(b, sec, 10)
 		default:
 			b = time.Unix(sec, 0).AppendFormat(b, "15:04:05")
 		}
-		if p.opts.Timestamps != WallSeconds {
-			b = append(b, '.')
-			b = appendPadded(b, nsec/1000, 6)
-		}
+		b = appendFraction(b, nsec, p.opts.TimestampDigits)
 		b = append(b, ' ')
 	}
 	if p.opts.Relative {
@@ -310,8 +311,7 @@ func (p *Printer) appendTimestamps(b []byte, ns int64) []byte {
 			b = append(b, ' ')
 		}
 		b = append(b, s...)
-		b = append(b, '.')
-		b = appendPadded(b, (d%1e9)/1000, 6)
+		b = appendFraction(b, d%1e9, p.opts.RelativeDigits)
 		if p.opts.Timestamps != NoTimestamps {
 			b = append(b, ") "...)
 		} else {
@@ -319,6 +319,20 @@ func (p *Printer) appendTimestamps(b []byte, ns int64) []byte {
 		}
 	}
 	return b
+}
+
+// appendFraction appends ".DIGITS" of nsec nanoseconds, cut to digits
+// decimals, as strace prints "%0*ld" of nsec / scale; nothing for 0.
+func appendFraction(b []byte, nsec int64, digits int) []byte {
+	if digits <= 0 {
+		return b
+	}
+	scale := int64(1)
+	for i := digits; i < 9; i++ {
+		scale *= 10
+	}
+	b = append(b, '.')
+	return appendPadded(b, nsec/scale, digits)
 }
 
 func appendPadded(b []byte, v int64, width int) []byte {
@@ -445,8 +459,7 @@ func (p *Printer) exit(ev *trace.Event) {
 		}
 		b = append(b, " <"...)
 		b = strconv.AppendInt(b, d/1e9, 10)
-		b = append(b, '.')
-		b = appendPadded(b, (d%1e9)/1000, 6)
+		b = appendFraction(b, d%1e9, p.opts.SyscallTimeDigits)
 		b = append(b, '>')
 	}
 	b = append(b, '\n')

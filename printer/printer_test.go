@@ -123,13 +123,13 @@ func TestStderrPidPrefixOnlyWithSeveralTasks(t *testing.T) {
 
 func TestTimesAndDurations(t *testing.T) {
 	var e events
-	p, out := newPrinter(t, Options{Timestamps: EpochMicros, SyscallTimes: true})
+	p, out := newPrinter(t, Options{Timestamps: Epoch, TimestampDigits: 6, SyscallTimes: true, SyscallTimeDigits: 6})
 	g := e.enter(100, unix.SYS_GETPID, 0)
 	feed(t, p, g, e.exit(g, 12, 100))
 	if !regexp.MustCompile(`^\d+\.\d{6} getpid\(\) +\s= 100 <0\.000012>\n$`).MatchString(out.String()) {
 		t.Errorf("got %q", out.String())
 	}
-	p, out = newPrinter(t, Options{Timestamps: WallMicros, Relative: true})
+	p, out = newPrinter(t, Options{Timestamps: WallClock, TimestampDigits: 6, Relative: true, RelativeDigits: 6})
 	feed(t, p, g, e.exit(g, 12, 100))
 	if !regexp.MustCompile(`^\d\d:\d\d:\d\d\.\d{6} \(\+ +0\.000000\) getpid\(\)`).MatchString(out.String()) {
 		t.Errorf("got %q", out.String())

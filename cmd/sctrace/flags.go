@@ -21,10 +21,9 @@ type config struct {
 	exprs       []string
 	successful  bool
 	failed      bool
-	syscallTime bool
-	timestamps  int
-	relative    bool
+	time        timeFlags // -t, -r, -T and their long forms (timeflags.go)
 	hex         int
+	hexLong     optionValue // --strings-in-hex
 	column      int
 	quiet       int
 	verbose     bool
@@ -96,15 +95,21 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVar(&cfg.separately, "output-separately", false, "with -o, write each process's trace to FILE.PID")
 	fs.StringVarP(&cfg.output, "output", "o", "", "write the trace to `FILE` instead of stderr")
 	fs.StringVarP(&stringLimit, "string-limit", "s", "", "print at most `N` bytes of each string (default 32)")
-	fs.StringArrayVarP(&cfg.exprs, "expr", "e", nil, "qualifying `EXPR`: trace=, signal=, status=, quiet=")
+	fs.VarP(&exprOption{&cfg.exprs}, "expr", "e", "qualifying `EXPR`: trace=, signal=, status=, quiet=")
+	addQualifierOptions(fs, &cfg.exprs)
+	fs.VarP(&qualifierOption{qual: "decode-pids", exprs: &cfg.exprs}, "decode-pids-comm", "Y", "print the command name of each pid (--decode-pids=comm)")
+	fs.Lookup("decode-pids-comm").NoOptDefVal = "comm"
+	fs.Var(&qualifierOption{qual: "decode-pids", exprs: &cfg.exprs}, "pidns-translation", "print pids in sctrace's PID namespace too (--decode-pids=pidns)")
+	fs.Lookup("pidns-translation").NoOptDefVal = "pidns"
 	fs.BoolVarP(&cfg.successful, "successful-only", "z", false, "print only calls that succeeded")
 	fs.BoolVarP(&cfg.failed, "failed-only", "Z", false, "print only calls that failed")
-	fs.BoolVarP(&cfg.syscallTime, "syscall-times", "T", false, "print the time spent in each call")
-	fs.CountVarP(&cfg.timestamps, "timestamps", "t", "print wall-clock time (-tt: microseconds, -ttt: since the epoch)")
-	fs.BoolVarP(&cfg.relative, "relative-timestamps", "r", false, "print the time since the previous line")
-	fs.CountVarP(&cfg.hex, "hex", "x", "print non-ASCII strings in hex (-xx: all strings)")
+	fs.BoolVar(&cfg.failed, "failing-only", false, "same as --failed-only")
+	addTimeFlags(fs, &cfg.time)
+	fs.CountVarP(&cfg.hex, "x-count", "x", "print non-ASCII strings in hex (-xx: all strings)")
+	fs.Var(&recorder{name: "strings-in-hex", add: func(v optionValue) { cfg.hexLong = v }}, "strings-in-hex", "print strings in hex: `all`, non-ascii, non-ascii-chars or none")
+	fs.Lookup("strings-in-hex").NoOptDefVal = "all"
 	fs.StringVarP(&column, "columns", "a", "", "align return values at `COLUMN` (default 40)")
-	fs.CountVarP(&cfg.quiet, "quiet", "q", "suppress attach/detach messages (-qq: also exit statuses)")
+	fs.CountVarP(&cfg.quiet, "q-count", "q", "suppress attach/detach messages (-qq: also exit statuses)")
 	fs.BoolVarP(&cfg.verbose, "no-abbrev", "v", false, "print structures and environments in full")
 	addFormatFlags(fs, &cfg.format)
 	addSummaryFlags(fs, &cfg.summary)
@@ -118,6 +123,13 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVarP(&cfg.help, "help", "h", false, "print this help and exit")
 	fs.BoolVarP(&cfg.version, "version", "V", false, "print the version and exit")
 
+	for _, internal := range []string{"expr", "t-count", "x-count", "q-count", "decode-fds-short", "decode-pids-comm"} {
+		fs.Lookup(internal).Hidden = true
+	}
+	args, err := expandAbbreviations(fs, args)
+	if err != nil {
+		return nil, err
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			cfg.help = true
@@ -159,11 +171,14 @@ func parseArgs(args []string) (*config, error) {
 			cfg.pids = append(cfg.pids, n)
 		}
 	}
-	if cfg.timestamps > 3 {
-		cfg.timestamps = 3
+	if err := cfg.time.resolve(); err != nil {
+		return nil, err
 	}
 	if cfg.hex > 2 {
 		cfg.hex = 2
+	}
+	if err := cfg.resolveHex(); err != nil {
+		return nil, err
 	}
 	if cfg.follow >= 2 {
 		cfg.separately = true
@@ -328,4 +343,27 @@ func flagError(err error) error {
 		return usageErrorf("option '%s' requires an argument", name)
 	}
 	return usageErrorf("%s", msg)
+}
+
+// resolveHex applies --strings-in-hex, which -x excludes.
+func (cfg *config) resolveHex() error {
+	if !cfg.hexLong.set {
+		return nil
+	}
+	if cfg.hex > 0 {
+		return errors.New("-x and --strings-in-hex cannot be provided simultaneously")
+	}
+	switch cfg.hexLong.value {
+	case "none":
+		cfg.hex = int(decode.HexNone)
+	case "non-ascii":
+		cfg.hex = int(decode.HexNonASCII)
+	case "all":
+		cfg.hex = int(decode.HexAll)
+	case "non-ascii-chars":
+		cfg.hex = int(decode.HexNonASCIIChars)
+	default:
+		return usageErrorf("invalid --strings-in-hex argument: '%s'", cfg.hexLong.value)
+	}
+	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/sctrace/sctrace/printer"
 )
 
 func TestParseArgs(t *testing.T) {
@@ -13,7 +15,7 @@ func TestParseArgs(t *testing.T) {
 		t.Fatal(err)
 	}
 	if cfg.follow != 2 || !cfg.separately || cfg.output != "out" || cfg.stringLimit != 64 ||
-		cfg.timestamps != 2 || !cfg.syscallTime || cfg.hex != 2 || len(cfg.exprs) != 2 {
+		cfg.time.format != printer.WallClock || cfg.time.digits != 6 || cfg.time.syscallDigits != 6 || cfg.hex != 2 || len(cfg.exprs) != 2 {
 		t.Errorf("parsed %+v", cfg)
 	}
 	if strings.Join(cfg.command, " ") != "ls -l -a" {
@@ -119,6 +121,35 @@ func TestBackendEnv(t *testing.T) {
 		}
 		if !strings.HasPrefix(got, tc.want) {
 			t.Errorf("SCTRACE_BACKEND=%q %q: got %q, want %q", tc.env, tc.args, got, tc.want)
+		}
+	}
+}
+
+// TestLongOptions: strace's long options, abbreviated as getopt_long
+// allows, and their errors.
+func TestLongOptions(t *testing.T) {
+	cfg, err := parseArgs([]string{"--trace=open", "--signal=none", "-e", "status=failed", "--quiet", "--abs=format:unix,precision:ms", "-r", "--relative-timestamps=ms", "--syscall-times=ns", "--strings-in-hex=non-ascii", "--", "ls"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(cfg.exprs, " ") != "trace=open signal=none status=failed quiet=attach,personality" {
+		t.Errorf("exprs %q", cfg.exprs)
+	}
+	if cfg.time.format != printer.Epoch || cfg.time.digits != 3 || cfg.time.relativeDigits != 3 || cfg.time.syscallDigits != 9 || cfg.hex != 1 {
+		t.Errorf("time %+v, hex %d", cfg.time, cfg.hex)
+	}
+	for args, want := range map[string]string{
+		"--s=x ls":                   "option '--s=x' is ambiguous",
+		"--bogus ls":                 "unrecognized option '--bogus'",
+		"--q-count ls":               "unrecognized option '--q-count'",
+		"--timestamps=bogus ls":      "invalid --timestamps argument: 'bogus'",
+		"-t --timestamps ls":         "-t and --absolute-timestamps cannot be provided simultaneously",
+		"--relative-timestamps=m ls": "invalid --relative-timestamps argument: 'm'",
+		"-x --strings-in-hex ls":     "-x and --strings-in-hex cannot be provided simultaneously",
+	} {
+		_, err := parseArgs(strings.Fields(args))
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", args, err, want)
 		}
 	}
 }

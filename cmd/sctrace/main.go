@@ -202,16 +202,19 @@ func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, stderr io.W
 		initial++
 	}
 	return newFormatPrinter(cfg.format.output, dec, printer.Options{
-		Timestamps:   printer.TimestampMode(cfg.timestamps),
-		Relative:     cfg.relative,
-		SyscallTimes: cfg.syscallTime,
-		Column:       cfg.column,
-		Output:       cfg.output,
-		Separate:     cfg.separately && cfg.output != "",
-		FollowForks:  cfg.follow > 0,
-		Spec:         spec,
-		Initial:      initial,
-		Stderr:       stderr,
+		Timestamps:        cfg.time.format,
+		TimestampDigits:   cfg.time.digits,
+		Relative:          cfg.time.relativeDigits >= 0,
+		RelativeDigits:    cfg.time.relativeDigits,
+		SyscallTimes:      cfg.time.syscallDigits >= 0,
+		SyscallTimeDigits: cfg.time.syscallDigits,
+		Column:            cfg.column,
+		Output:            cfg.output,
+		Separate:          cfg.separately && cfg.output != "",
+		FollowForks:       cfg.follow > 0,
+		Spec:              spec,
+		Initial:           initial,
+		Stderr:            stderr,
 	})
 }
 
@@ -231,7 +234,7 @@ func backendOptions(cfg *config, spec *filter.Spec) trace.Options {
 	// -e abbrev= may show some calls in full: capture as -v does.
 	opts.Verbose = opts.Verbose || spec.Abbrev != nil
 	cfg.summary.apply(&opts)
-	opts.Untimed = cfg.timestamps == 0 && !cfg.relative && !cfg.syscallTime &&
+	opts.Untimed = cfg.time.format == printer.NoTimestamps && cfg.time.relativeDigits < 0 && cfg.time.syscallDigits < 0 &&
 		!cfg.summary.active() && cfg.format.output != "json"
 	opts.NameNewFDs = cfg.format.decodeFDs != 0
 	opts.DescribeSockets = cfg.format.decodeFDs&decode.FDSocket != 0

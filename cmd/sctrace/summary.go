@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/sctrace/sctrace/filter"
+	"github.com/sctrace/sctrace/printer"
 	"github.com/sctrace/sctrace/summary"
 	"github.com/sctrace/sctrace/trace"
 	"github.com/spf13/pflag"
@@ -115,9 +116,9 @@ func (f *summaryFlags) checkCombination(cfg *config, fs *pflag.FlagSet) error {
 			given bool
 			flag  string
 		}{
-			{cfg.relative, "-r/--relative-timestamps"},
-			{cfg.timestamps > 0, "-t/--absolute-timestamps"},
-			{cfg.syscallTime, "-T/--syscall-times"},
+			{cfg.time.relativeDigits >= 0, "-r/--relative-timestamps"},
+			{cfg.time.format != printer.NoTimestamps, "-t/--absolute-timestamps"},
+			{cfg.time.syscallDigits >= 0, "-T/--syscall-times"},
 			{cfg.format.yCount > 0 || cfg.format.fdSet != "", "-y/--decode-fds"},
 		} {
 			if w.given {

@@ -37,6 +37,7 @@ func TestUnprivilegedBackend(t *testing.T) {
 	}
 	asNobody := func(args ...string) (string, int) {
 		cmd := exec.Command(bin, args...)
+		cmd.Args[0] = "sctrace" // messages name argv[0]
 		cmd.Dir = dir
 		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
 		var stderr bytes.Buffer
@@ -65,6 +66,7 @@ func TestAutoBackendForFDs(t *testing.T) {
 	_, sctrace := tracers(t)
 	for _, flag := range []string{"-y", "-yy", "--decode-fds=path", "--decode-fds=socket,pidfd"} {
 		cmd := exec.Command(sctrace, "--debug-backend", flag, "-o", os.DevNull, "true")
+		cmd.Args[0] = "sctrace" // messages name argv[0]
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		if err := cmd.Run(); err != nil {

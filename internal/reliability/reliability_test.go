@@ -76,6 +76,7 @@ type tracer struct {
 func start(t *testing.T, sctrace string, args ...string) *tracer {
 	t.Helper()
 	tr := &tracer{cmd: exec.Command(sctrace, args...), done: make(chan struct{})}
+	tr.cmd.Args[0] = "sctrace" // its messages name argv[0]
 	tr.cmd.Stderr = &tr.stderr
 	if err := tr.cmd.Start(); err != nil {
 		t.Fatalf("start sctrace: %v", err)

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/spf13/pflag"
+)
+
+// qualifierOption is a long option that is another spelling of an -e
+// qualifier: --trace=SET is -e trace=SET. Each occurrence is appended to
+// the -e list, so that options and -e expressions apply in order.
+type qualifierOption struct {
+	qual  string
+	exprs *[]string
+}
+
+func (q *qualifierOption) String() string { return "" }
+func (q *qualifierOption) Type() string   { return "string" }
+
+// Set appends the qualifier's expression.
+func (q *qualifierOption) Set(v string) error {
+	*q.exprs = append(*q.exprs, q.qual+"="+v)
+	return nil
+}
+
+// exprOption is -e: each expression is appended to the list the long
+// qualifier options append to.
+type exprOption struct{ exprs *[]string }
+
+func (e *exprOption) String() string { return "" }
+func (e *exprOption) Type() string   { return "string" }
+
+// Set appends the expression.
+func (e *exprOption) Set(v string) error {
+	*e.exprs = append(*e.exprs, v)
+	return nil
+}
+
+// noArg marks an optional-argument option given without one (pflag's
+// NoOptDefVal); the option's own default applies.
+const noArg = "\x00"
+
+// addQualifierOptions declares strace's long spellings of the -e
+// qualifiers. The optional ones take strace's defaults without an
+// argument: --quiet is -q's "attach,personality", --decode-fds is
+// -y's "path".
+func addQualifierOptions(fs *pflag.FlagSet, exprs *[]string) {
+	for _, o := range []struct{ name, qual, dflt, usage string }{
+		{"trace", "trace", "", "trace only the system calls in `SET` (-e trace=)"},
+		{"abbrev", "abbrev", "", "abbreviate the structures of the calls in `SET`"},
+		{"verbose", "verbose", "", "print the structures of the calls in `SET` in full"},
+		{"raw", "raw", "", "print the arguments of the calls in `SET` raw"},
+		{"signals", "signal", "", "print only the signals in `SET`"},
+		{"status", "status", "", "print only the calls that ended as `SET` says"},
+		{"read", "read", "", "dump the data read from the descriptors in `SET`"},
+		{"write", "write", "", "dump the data written to the descriptors in `SET`"},
+		{"fault", "fault", "", "make calls fail: `SET[:error=ERRNO][:when=WHEN]`"},
+		{"inject", "inject", "", "tamper with calls: `SET:ACTION[:when=WHEN]`"},
+		{"kvm", "kvm", "", "print the exit reason of KVM vcpus (`vcpu`)"},
+		{"quiet", "quiet", "attach,personality", "suppress the messages in `SET`"},
+		{"silent", "quiet", "attach,personality", "same as --quiet"},
+		{"silence", "quiet", "attach,personality", "same as --quiet"},
+		{"decode-pids", "decode-pids", "", "print beside pids what `SET` asks: comm, pidns"},
+		{"secontext", "secontext", "!full,mismatch", "print SELinux contexts"},
+	} {
+		fs.Var(&qualifierOption{qual: o.qual, exprs: exprs}, o.name, o.usage)
+		if o.dflt != "" {
+			fs.Lookup(o.name).NoOptDefVal = o.dflt
+		}
+	}
+}
+
+// expandAbbreviations rewrites the long options of args abbreviated as
+// getopt_long allows (--sig=... for --signals=...) to their full names,
+// up to the command, and reports the first error getopt_long would:
+// an ambiguous abbreviation, or an unknown option. Hidden flags are
+// sctrace's internal long names of short options: never matched.
+func expandAbbreviations(fs *pflag.FlagSet, args []string) ([]string, error) {
+	var names []string
+	fs.VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden {
+			names = append(names, f.Name)
+		}
+	})
+	sort.Strings(names)
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		out = append(out, a)
+		switch {
+		case a == "--":
+			return append(out, args[i+1:]...), nil
+		case strings.HasPrefix(a, "--"):
+			name, val, hasVal := strings.Cut(a[2:], "=")
+			full, err := matchLong(fs, names, name, a[2:])
+			if err != nil {
+				return nil, err
+			}
+			if hasVal {
+				out[len(out)-1] = "--" + full + "=" + val
+			} else {
+				out[len(out)-1] = "--" + full
+				if f := fs.Lookup(full); f.NoOptDefVal == "" && i+1 < len(args) {
+					i++
+					out = append(out, args[i])
+				}
+			}
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			// A cluster of short options: the first that takes an
+			// argument ends it, and takes the next word when nothing
+			// follows it.
+			for k := 1; k < len(a); k++ {
+				f := fs.ShorthandLookup(a[k : k+1])
+				if f == nil {
+					break // pflag reports it
+				}
+				if f.NoOptDefVal == "" {
+					if k == len(a)-1 && i+1 < len(args) {
+						i++
+						out = append(out, args[i])
+					}
+					break
+				}
+			}
+		default:
+			// The command: the rest is its own.
+			return append(out, args[i+1:]...), nil
+		}
+	}
+	return out, nil
+}
+
+// matchLong returns the long option name abbreviates, as getopt_long
+// resolves it: an exact name, else the only one it begins.
+func matchLong(fs *pflag.FlagSet, names []string, name, given string) (string, error) {
+	if f := fs.Lookup(name); f != nil && !f.Hidden {
+		return name, nil
+	}
+	var found []string
+	for _, n := range names {
+		if strings.HasPrefix(n, name) && name != "" {
+			found = append(found, n)
+		}
+	}
+	switch len(found) {
+	case 1:
+		return found[0], nil
+	case 0:
+		return "", usageErrorf("unrecognized option '--%s'", given)
+	}
+	return "", usageErrorf("option '--%s' is ambiguous; possibilities: '--%s'", given, strings.Join(found, "' '--"))
+}
