@@ -331,7 +331,7 @@ func TestBadAttach(t *testing.T) {
 			}
 			code, out := run(t, sctrace, args...)
 			lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
-			if code != 1 || len(lines) != 1 || !strings.HasPrefix(lines[0], "sctrace: ") {
+			if code != 1 || len(lines) != 1 || !strings.Contains(lines[0], "sctrace: ") {
 				t.Errorf("exit %d, stderr (want one sctrace: line and exit 1):\n%s", code, out)
 			}
 		})
