@@ -52,10 +52,15 @@ type Options struct {
 	// SyscallTimeDigits decimals.
 	SyscallTimes      bool
 	SyscallTimeDigits int
+	// SyscallNumbers is -n: each call's number before its name.
+	SyscallNumbers bool
 	// Column is -a: where "=" goes (default 40).
 	Column int
-	// Output is -o's file name; "" writes to Stderr.
+	// Output is -o's file name ("|COMMAND" or "!COMMAND": a pipe into the
+	// shell command); "" writes to Stderr.
 	Output string
+	// Append opens Output to append to it (-A).
+	Append bool
 	// Separate is -ff: one file per thread, Output.TID.
 	Separate bool
 	// FollowForks is -f: it decides the pid prefix of -o files.
@@ -93,6 +98,8 @@ type Printer struct {
 
 	shared     *bufio.Writer
 	sharedFile *os.File
+	// waitPipe waits for the command of an -o "|COMMAND" output.
+	waitPipe func() error
 	// interactive output (a terminal, a pipe, stderr) is flushed after
 	// every part of a line.
 	interactive bool
@@ -130,11 +137,11 @@ func New(dec *decode.Decoder, opts Options) (*Printer, error) {
 	case opts.Separate:
 		// Files are opened per thread, on first output.
 	default:
-		f, err := os.OpenFile(opts.Output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+		f, wait, err := openOutput(opts.Output, opts.Append)
 		if err != nil {
-			return nil, &openError{name: opts.Output, err: err}
+			return nil, err
 		}
-		p.sharedFile = f
+		p.sharedFile, p.waitPipe = f, wait
 		p.shared = bufio.NewWriterSize(f, 256<<10)
 		p.interactive = isInteractive(f)
 	}
@@ -284,6 +291,22 @@ func (p *Printer) leader(b []byte, t *task, ns int64) []byte {
 	return b
 }
 
+// callLeader is leader for a system call's line: with -n, the call's
+// number follows, as "[  39] ".
+func (p *Printer) callLeader(b []byte, t *task, ns int64, ev *trace.Event) []byte {
+	b = p.leader(b, t, ns)
+	if p.opts.SyscallNumbers {
+		b = append(b, '[')
+		s := strconv.FormatUint(uint64(uint32(ev.NR)), 10)
+		for n := len(s); n < 4; n++ {
+			b = append(b, ' ')
+		}
+		b = append(b, s...)
+		b = append(b, "] "...)
+	}
+	return b
+}
+
 func (p *Printer) appendTimestamps(b []byte, ns int64) []byte {
 	if p.opts.Timestamps != NoTimestamps {
 		wall := ns + p.wallOffset
@@ -398,7 +421,7 @@ func (p *Printer) enter(ev *trace.Event) {
 	if p.staged() {
 		return
 	}
-	b := p.leader(p.line[:0], t, ev.Enter)
+	b := p.callLeader(p.line[:0], t, ev.Enter, ev)
 	b = p.dec.AppendEnter(b, ev)
 	p.emit(t, b, 0)
 	p.line = b
@@ -431,7 +454,7 @@ func (p *Printer) exit(ev *trace.Event) {
 		if failed && p.opts.Spec.Status&filter.StatusFailed == 0 || !failed && p.opts.Spec.Status&filter.StatusSuccessful == 0 {
 			return
 		}
-		b = p.leader(p.line[:0], t, ev.Enter)
+		b = p.callLeader(p.line[:0], t, ev.Enter, ev)
 		if enter != nil {
 			// The entry's copies of arguments the call overwrites.
 			b = p.dec.AppendEnter(b, enter)
@@ -439,7 +462,7 @@ func (p *Printer) exit(ev *trace.Event) {
 			b = p.dec.AppendEnter(b, ev)
 		}
 	} else if enter == nil || p.resumeHeader(t) {
-		b = p.leader(p.line[:0], t, ev.Exit)
+		b = p.callLeader(p.line[:0], t, ev.Exit, ev)
 		b = append(b, "<... "...)
 		b = append(b, p.syscallName(ev)...)
 		b = append(b, " resumed>"...)
@@ -490,10 +513,10 @@ func (p *Printer) noReturn(t *task, ev *trace.Event) {
 	var b []byte
 	col := 0
 	if p.staged() {
-		b = p.leader(p.line[:0], t, enter.Enter)
+		b = p.callLeader(p.line[:0], t, enter.Enter, enter)
 		b = p.dec.AppendEnter(b, enter)
 	} else if p.resumeHeader(t) {
-		b = p.leader(p.line[:0], t, ev.Exit)
+		b = p.callLeader(p.line[:0], t, ev.Exit, ev)
 		b = append(b, "<... "...)
 		b = append(b, p.syscallName(enter)...)
 		b = append(b, " resumed>"...)
@@ -685,6 +708,9 @@ func (p *Printer) Close() error {
 		if err := p.sharedFile.Close(); err != nil && p.err == nil {
 			p.err = err
 		}
+	}
+	if p.waitPipe != nil {
+		_ = p.waitPipe() // its own status is not sctrace's
 	}
 	return p.err
 }

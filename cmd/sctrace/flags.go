@@ -29,15 +29,18 @@ type config struct {
 	verbose     bool
 	format      formatFlags // -y, -X, --output-format (format.go)
 	pids        []int
-	tracePaths  []string     // -P
-	proc        processFlags // -u, -E, --seccomp-bpf, --cpu-placement (process.go)
-	backend     string
-	bpf         backendFlags // --buffer-size, --debug-backend (backend.go)
-	tracerStats string       // --tracer-stats: "", text or json (tracerstats.go)
-	help        bool
-	version     bool
-	command     []string
-	summary     summaryFlags // -c, -C, -w, -S, -U, -O (summary.go)
+	tracePaths  []string // -P
+	// syscallNumbers is -n, appendOutput -A, stackTraces -k.
+	syscallNumbers, appendOutput, stackTraces bool
+	detachOn                                  string       // -b
+	proc                                      processFlags // -u, -E, --seccomp-bpf, --cpu-placement (process.go)
+	backend                                   string
+	bpf                                       backendFlags // --buffer-size, --debug-backend (backend.go)
+	tracerStats                               string       // --tracer-stats: "", text or json (tracerstats.go)
+	help                                      bool
+	version                                   bool
+	command                                   []string
+	summary                                   summaryFlags // -c, -C, -w, -S, -U, -O (summary.go)
 }
 
 // maxStringLimit is the largest -s strace accepts (UINT_MAX / 4).
@@ -104,6 +107,10 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVarP(&cfg.successful, "successful-only", "z", false, "print only calls that succeeded")
 	fs.BoolVarP(&cfg.failed, "failed-only", "Z", false, "print only calls that failed")
 	fs.BoolVar(&cfg.failed, "failing-only", false, "same as --failed-only")
+	fs.BoolVarP(&cfg.syscallNumbers, "syscall-number", "n", false, "print each call's number")
+	fs.BoolVarP(&cfg.appendOutput, "output-append-mode", "A", false, "open -o's file to append to it")
+	fs.BoolVarP(&cfg.stackTraces, "stack-traces", "k", false, "print the stack of each call (not supported)")
+	fs.StringVarP(&cfg.detachOn, "detach-on", "b", "", "detach from a process when it makes `SYSCALL` (execve; not supported yet)")
 	addTimeFlags(fs, &cfg.time)
 	fs.CountVarP(&cfg.hex, "x-count", "x", "print non-ASCII strings in hex (-xx: all strings)")
 	fs.Var(&recorder{name: "strings-in-hex", add: func(v optionValue) { cfg.hexLong = v }}, "strings-in-hex", "print strings in hex: `all`, non-ascii, non-ascii-chars or none")
@@ -142,6 +149,15 @@ func parseArgs(args []string) (*config, error) {
 		return cfg, nil
 	}
 
+	if fs.Changed("detach-on") {
+		if cfg.detachOn != "execve" {
+			return nil, plainError(fmt.Sprintf("Syscall '%s' for -b isn't supported", cfg.detachOn))
+		}
+		return nil, errors.New("-b execve (--detach-on=execve) is not supported yet")
+	}
+	if cfg.stackTraces {
+		return nil, plainError("Stack traces (-k/--stack-traces option) are not supported by this build of sctrace")
+	}
 	if fs.Changed("output") && cfg.output == "" {
 		// strace opens the empty name, and fails.
 		return nil, plainError("Can't fopen '': No such file or directory")
@@ -182,6 +198,9 @@ func parseArgs(args []string) (*config, error) {
 	}
 	if cfg.follow >= 2 {
 		cfg.separately = true
+	}
+	if cfg.separately && isPipe(cfg.output) {
+		return nil, usageErrorf("piping the output and -ff/--output-separately are mutually exclusive")
 	}
 	if cfg.separately && cfg.follow == 0 {
 		cfg.follow = 1

@@ -136,7 +136,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop, caught := interruptContext(len(cfg.command) > 0)
 	defer stop()
 	res, runErr := backend.Run(ctx, target, opts, sink)
+	var sumErr error
+	if w, ok := pr.(interface{ Writer() io.Writer }); ok && isPipe(cfg.output) {
+		// The summary goes into the -o pipe too, before it is closed.
+		sumErr = sum.reportTo(res, w.Writer())
+		sum = nil
+	}
 	closeErr := pr.Close()
+	if closeErr == nil {
+		closeErr = sumErr
+	}
 	if closeErr != nil && !isOutputError(closeErr) {
 		closeErr = &outputError{closeErr}
 	}
@@ -208,6 +217,8 @@ func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, stderr io.W
 		RelativeDigits:    cfg.time.relativeDigits,
 		SyscallTimes:      cfg.time.syscallDigits >= 0,
 		SyscallTimeDigits: cfg.time.syscallDigits,
+		SyscallNumbers:    cfg.syscallNumbers,
+		Append:            cfg.appendOutput,
 		Column:            cfg.column,
 		Output:            cfg.output,
 		Separate:          cfg.separately && cfg.output != "",

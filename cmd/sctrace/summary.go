@@ -234,6 +234,22 @@ func (s *summaryRun) report(res trace.Result, stderr io.Writer) error {
 	return err
 }
 
+// reportTo prints the summary to w (the -o pipe). A nil run prints
+// nothing.
+func (s *summaryRun) reportTo(res trace.Result, w io.Writer) error {
+	if s == nil {
+		return nil
+	}
+	s.agg.Merge(res.Counts)
+	return s.write(w)
+}
+
+// isPipe reports whether -o names a pipe into a command ("|CMD", "!CMD").
+func isPipe(output string) bool {
+	_, ok := printer.PipeCommand(output)
+	return ok
+}
+
 // write renders the summary in the format asked for.
 func (s *summaryRun) write(w io.Writer) error {
 	counts := s.agg.Counts()
