@@ -96,7 +96,7 @@ func chooseBackend(cfg *config, spec *filter.Spec, stderr io.Writer) (trace.Back
 	ebpf := &bpfbackend.Backend{BufferSize: cfg.bpf.size}
 	pt := &ptrace.Backend{SameCPU: cfg.proc.sameCPU(), SeccompBPF: cfg.proc.seccompActive}
 	say := func(format string, args ...any) {
-		if cfg.bpf.debug || cfg.verbose {
+		if cfg.bpf.debug || cfg.verbose || cfg.compat.debug {
 			fmt.Fprintf(stderr, "%s: backend auto: "+format+"\n", append([]any{progName}, args...)...)
 		}
 	}

@@ -33,6 +33,7 @@ type config struct {
 	// syscallNumbers is -n, appendOutput -A, stackTraces -k.
 	syscallNumbers, appendOutput, stackTraces bool
 	detachOn                                  string       // -b
+	compat                                    compatFlags  // -I, -D, -i, --tips, -d (compatflags.go)
 	proc                                      processFlags // -u, -E, --seccomp-bpf, --cpu-placement (process.go)
 	backend                                   string
 	bpf                                       backendFlags // --buffer-size, --debug-backend (backend.go)
@@ -110,6 +111,7 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVarP(&cfg.syscallNumbers, "syscall-number", "n", false, "print each call's number")
 	fs.BoolVarP(&cfg.appendOutput, "output-append-mode", "A", false, "open -o's file to append to it")
 	fs.BoolVarP(&cfg.stackTraces, "stack-traces", "k", false, "print the stack of each call (not supported)")
+	addCompatFlags(fs, &cfg.compat)
 	fs.StringVarP(&cfg.detachOn, "detach-on", "b", "", "detach from a process when it makes `SYSCALL` (execve; not supported yet)")
 	addTimeFlags(fs, &cfg.time)
 	fs.CountVarP(&cfg.hex, "x-count", "x", "print non-ASCII strings in hex (-xx: all strings)")
@@ -130,7 +132,7 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVarP(&cfg.help, "help", "h", false, "print this help and exit")
 	fs.BoolVarP(&cfg.version, "version", "V", false, "print the version and exit")
 
-	for _, internal := range []string{"expr", "t-count", "x-count", "q-count", "decode-fds-short", "decode-pids-comm"} {
+	for _, internal := range []string{"expr", "t-count", "x-count", "q-count", "decode-fds-short", "decode-pids-comm", "d-count"} {
 		fs.Lookup(internal).Hidden = true
 	}
 	args, err := expandAbbreviations(fs, args)
@@ -149,6 +151,9 @@ func parseArgs(args []string) (*config, error) {
 		return cfg, nil
 	}
 
+	if err := cfg.compat.check(fs, args); err != nil {
+		return nil, err
+	}
 	if fs.Changed("detach-on") {
 		if cfg.detachOn != "execve" {
 			return nil, plainError(fmt.Sprintf("Syscall '%s' for -b isn't supported", cfg.detachOn))
@@ -241,11 +246,16 @@ Trace the system calls and signals of PROG, or of running processes, and
 print them as strace does.
 
 Output:
-  -o, --output=FILE        write the trace to FILE instead of stderr
+  -o, --output=FILE        write the trace to FILE instead of stderr;
+                           "|CMD" or "!CMD" pipes it into the shell
+                           command CMD
+  -A, --output-append-mode open -o's FILE to append to it
   -f, --follow-forks       trace child processes and threads
   -ff                      with -o, write each process's trace to FILE.PID
   -s, --string-limit=N     print at most N bytes of each string (default 32)
   -x                       print non-ASCII strings in hex; -xx: all strings
+  --strings-in-hex[=WHICH] all (the default), non-ascii, non-ascii-chars
+                           (only those bytes, as \xNN) or none
   -v, --no-abbrev          print structures and environments in full
   -a, --columns=COLUMN     align return values at COLUMN (default 40)
   -y                       print the paths of file descriptors; -yy: also
@@ -256,13 +266,19 @@ Output:
   --output-format=FORMAT   text (strace's, the default) or json (JSON Lines,
                            one object per call or event; docs/json-output.md)
   -q                       suppress attach/detach messages; -qq: also exits
+  -n, --syscall-number     print each call's number before its name
 
 Time:
   -t                       prefix lines with the wall-clock time
   -tt                      ... with microseconds
   -ttt                     ... as seconds since the epoch, with microseconds
-  -r                       prefix lines with the time since the previous one
-  -T, --syscall-times      print the time spent in each system call
+  --absolute-timestamps[=[format:]none|time|unix,[precision:]s|ms|us|ns]
+                           the same, as asked (--timestamps too)
+  -r, --relative-timestamps[=PRECISION]
+                           prefix lines with the time since the previous
+                           one, to s, ms, us (the default) or ns
+  -T, --syscall-times[=PRECISION]
+                           print the time spent in each system call
 
 Filtering:
   -e trace=SET             trace only SET: names, %CLASS, /REGEX, ?NAME, all,
@@ -280,6 +296,16 @@ Filtering:
                            descriptor of it (repeatable)
   -e read=FDS              hex dump all data read from these descriptors
   -e write=FDS             hex dump all data written to these descriptors
+  --trace=SET, --signals=SET, --status=SET, --quiet[=SET], --abbrev=SET,
+  --verbose=SET, --raw=SET, --read=FDS, --write=FDS, --inject=...,
+  --fault=...              the same as -e QUALIFIER=...
+  -e inject=SET:ACTION[:when=FIRST[..LAST][+STEP]]
+                           tamper with calls (ptrace backend): ACTION is
+                           error=ERRNO, retval=N, signal=SIG,
+                           delay_enter=T, delay_exit=T, poke_enter=
+                           @argN=HEX, poke_exit=..., syscall=NAME
+  -e fault=SET[:error=ERRNO][:when=...]
+                           make calls fail (ENOSYS unless error= says)
   -z, --successful-only    print only calls that succeeded
   -Z, --failed-only        print only calls that failed
 
