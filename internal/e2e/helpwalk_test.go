@@ -103,4 +103,3 @@ func TestEveryStraceOption(t *testing.T) {
 		}
 	}
 }
-
