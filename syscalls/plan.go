@@ -170,7 +170,10 @@ func optSize(arch uint32, l LayoutID) uint32 {
 func argPlan(arch uint32, a Arg) Plan {
 	switch a.Type {
 	case Path:
-		return Plan{Kind: CaptureCString, When: AtEntry, Size: PathMax}
+		// strace prints at most PATH_MAX-1 characters of a name, reading
+		// one more byte to tell whether it goes on: a name that fills its
+		// page to the end is shown cut ("..."), not faulted.
+		return Plan{Kind: CaptureCString, When: AtEntry, Size: PathMax - 1}
 	case String:
 		return Plan{Kind: CaptureCString, When: AtEntry}
 	case InBuf:

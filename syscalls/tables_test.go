@@ -159,7 +159,7 @@ func TestClassesAndPlans(t *testing.T) {
 	if openat.Classes&ClassFile == 0 || openat.Classes&ClassDesc == 0 {
 		t.Errorf("openat classes %b", openat.Classes)
 	}
-	if p := openat.Plan[1]; p.Kind != CaptureCString || p.When != AtEntry || p.Size != PathMax {
+	if p := openat.Plan[1]; p.Kind != CaptureCString || p.When != AtEntry || p.Size != PathMax-1 {
 		t.Errorf("openat path plan %+v", p)
 	}
 	read := X86_64.Get(unix.SYS_READ)
