@@ -36,6 +36,9 @@ func StubCommand(target trace.Target, seccomp string) (argv, env []string) {
 	if sigs := launchSignals(); sigs.known {
 		env = append(env, signalsStubEnv+"="+sigs.stubEnvValue())
 	}
+	if closed := closedFDsValue(); closed != "" {
+		env = append(env, closeStubEnv+"="+closed)
+	}
 	argv = make([]string, 0, len(target.Argv)+2)
 	argv = append(argv, "sctrace-exec-stub", target.Path)
 	argv = append(argv, target.Argv...)
