@@ -31,9 +31,11 @@ type sctraceCallState struct {
 	HeldLen     uint32
 	Attached    uint32
 	StopNoted   uint32
+	Fatal       uint32
 	Rework      uint32
 	ReworkEntry uint32
 	Nfault      uint32
+	_           [4]byte
 	ReworkRet   int64
 	ReworkTs    uint64
 	FaultAddr   [4]uint64

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "9955a97fa112d09864e9e821dba417c8f1030f4c24effc916945059185d89ebd"
+const bpfSourceHash = "17392441cb1fd08086d3b4ee38ae2c4bbdfb42c6cc5bae89c4a6d2ea8f5973fb"

@@ -120,10 +120,11 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 			return 0;
 		}
 	}
-	/* A task dying of SIGKILL (or of a fatal signal the kernel turned
-	 * into one) never makes a ptrace syscall-exit stop: its call ends
-	 * without a result, reported when it exits. */
-	if (task->pending.signal.sig[0] & (1ull << (SIGKILL - 1)))
+	/* A task dying of SIGKILL never makes a ptrace syscall-exit stop: its
+	 * call ends without a result, reported when it exits. A fatal signal
+	 * sent to it that the kernel turned into SIGKILL (ptrace would have
+	 * stopped it for the signal after this exit) does not count. */
+	if ((task->pending.signal.sig[0] & (1ull << (SIGKILL - 1))) && !cs->fatal)
 		return 0;
 	cs->active = 0;
 	__u64 now = untimed ? cs->enter_ns : bpf_ktime_get_ns();
@@ -278,7 +279,7 @@ int BPF_PROG(signal_deliver, int sig, struct kernel_siginfo *info, struct k_siga
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	if (!signals_wanted || sig == SIGKILL || !is_traced((__u32)pid_tgid))
 		return 0;
-	emit_signal((__u32)pid_tgid, pid_tgid >> 32, sig, info, 0, bpf_ktime_get_ns());
+	emit_signal((__u32)pid_tgid, pid_tgid >> 32, sig, (__u64)info, 0, bpf_ktime_get_ns());
 	if (sig == SIGSTOP && report_stops) {
 		/* SIGSTOP always stops its task, but a SIGCONT sent at once may
 		 * resume it before it is ever switched out: report the stop
@@ -295,25 +296,37 @@ int BPF_PROG(signal_deliver, int sig, struct kernel_siginfo *info, struct k_siga
  * Untraced, the kernel discards an ignored signal when it is generated,
  * and turns a fatal one that dumps no core into SIGKILL for the whole
  * group: neither reaches signal_deliver as itself. Those are reported from
- * here, at the task's next syscall boundary (REC_F_DEFERRED). */
+ * here, at the task's next syscall boundary (REC_F_DEFERRED). A fatal one
+ * also marks the task (call_state.fatal): the call it is in still returns
+ * (sys_exit), as under ptrace, where the signal stops it after the exit. */
 SEC("tp_btf/signal_generate")
 int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_struct *task, int group, int result)
 {
-	if (!signals_wanted || sig == SIGKILL || sig < 1 || sig > 64)
+	if (sig == SIGKILL || sig < 1 || sig > 64)
 		return 0;
 	__u32 tid = task->pid;
 	if (!is_traced(tid))
 		return 0;
+	bool fatal = false;
 	if (result == TRACE_SIGNAL_DELIVERED) {
-		bool fatal = sig > 31 || ((FATAL_NOCORE >> (sig - 1)) & 1);
+		fatal = sig > 31 || ((FATAL_NOCORE >> (sig - 1)) & 1);
 		__u64 blocked = BPF_CORE_READ(task, blocked.sig[0]);
 		if (!fatal || ((blocked >> (sig - 1)) & 1) || !default_action(task, sig))
 			return 0;
 	} else if (result != TRACE_SIGNAL_IGNORED) {
 		return 0;
 	}
+	if (!fatal && !signals_wanted)
+		return 0;
 	struct call_state *cs = call_state_of(task, true);
-	emit_signal(tid, task->tgid, sig, info, REC_F_DEFERRED, untimed ? (cs ? cs->enter_ns : 0) : bpf_ktime_get_ns());
+	if (cs && fatal)
+		cs->fatal = 1;
+	if (!signals_wanted)
+		return 0;
+	/* info may be a special pointer: read its value as a number. */
+	__u64 info_addr = 0;
+	bpf_probe_read_kernel(&info_addr, sizeof(info_addr), &ctx[1]);
+	emit_signal(tid, task->tgid, sig, info_addr, REC_F_DEFERRED, untimed ? (cs ? cs->enter_ns : 0) : bpf_ktime_get_ns());
 	if (cs)
 		cs->signals = 1;
 	return 0;
