@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "17392441cb1fd08086d3b4ee38ae2c4bbdfb42c6cc5bae89c4a6d2ea8f5973fb"
+const bpfSourceHash = "662bbd01cb52d842ae800214d2446a57260a0c767a16bb5224397552bf63ebbf"

@@ -261,12 +261,42 @@ int BPF_PROG(sched_switch, bool preempt, struct task_struct *prev, struct task_s
 			send_held(cs, bpf_get_current_pid_tgid());
 	}
 	if (report_stops && !preempt && (prev_state & TASK_STATE_STOPPED) && is_traced(prev->pid)) {
+		claim_attach_stop(prev->pid);
 		struct call_state *cs = call_state_of(prev, false);
 		if (cs && cs->stop_noted)
 			cs->stop_noted = 0; /* reported by signal_deliver */
 		else
 			emit_task(REC_STOP, prev->pid, prev->tgid, BPF_CORE_READ(prev, jobctl) & JOBCTL_STOP_SIGMASK, 0);
 	}
+	return 0;
+}
+
+/* attach_stop tells user space whether thread a->tid, just attached by -p
+ * (in the traced map, and in attaching), sits in a group stop that nothing
+ * else will report: one it entered before it was traced, which a ptrace
+ * attach reports. sched_switch reports the stops entered since. Both claim
+ * the thread's attaching entry, and the one that claims it first owns the
+ * stop. A thread that is stopped but still on its CPU is switching out,
+ * before or after sched_switch ran: that is not decided (busy), and user
+ * space asks again. */
+SEC("syscall")
+int attach_stop(struct attach_stop_args *a)
+{
+	a->sig = 0;
+	a->busy = 0;
+	struct task_struct *t = bpf_task_from_pid(a->tid);
+	if (!t)
+		return 0;
+	bool stopped = t->__state & TASK_STATE_STOPPED;
+	bool on_cpu = t->on_cpu;
+	int sig = t->jobctl & JOBCTL_STOP_SIGMASK;
+	bpf_task_release(t);
+	if (stopped && on_cpu) {
+		a->busy = 1;
+		return 0;
+	}
+	if (claim_attach_stop(a->tid) && stopped)
+		a->sig = sig;
 	return 0;
 }
 

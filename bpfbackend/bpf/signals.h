@@ -33,6 +33,29 @@ static __always_inline void boundary(struct task_struct *task, __u64 pid_tgid)
 #define TASK_STATE_STOPPED 0x4
 #define JOBCTL_STOP_SIGMASK 0xffff
 
+/* A counted reference to a task by its (global) pid, for attach_stop. */
+extern struct task_struct *bpf_task_from_pid(__s32 pid) __ksym;
+extern void bpf_task_release(struct task_struct *p) __ksym;
+
+/* attaching: the threads -p attached to whose group stop, if they were
+ * in one, is not decided yet (value 1 until claimed). User space adds a
+ * thread before it traces it, and removes it after attach_stop ran. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1 << 16);
+	__type(key, __u32);
+	__type(value, __u64);
+} attaching SEC(".maps");
+
+/* claim_attach_stop claims tid's attaching entry: true for the one caller
+ * that finds it unclaimed (sched_switch reporting a new stop, or
+ * attach_stop one found at attach time). */
+static __always_inline bool claim_attach_stop(__u32 tid)
+{
+	__u64 *v = bpf_map_lookup_elem(&attaching, &tid);
+	return v && __sync_val_compare_and_swap(v, 1, 0) == 1;
+}
+
 /* SEND_SIG_NOINFO and SEND_SIG_PRIV are the kernel's special siginfo
  * pointers (send_sig(), a pipe's SIGPIPE among them): for them the kernel
  * queues a siginfo it builds, SI_USER from the sending task or SI_KERNEL. */
