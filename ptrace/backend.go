@@ -114,6 +114,10 @@ type tracer struct {
 	// goneEarly remembers tasks that exited before their creator's fork
 	// event named them.
 	goneEarly map[int]unix.WaitStatus
+	// goneAdopted remembers tasks adopted at their first stop that exited,
+	// reported, before their creator's fork event named them: that event
+	// must not register them again.
+	goneAdopted map[int]bool
 	// held are the tasks a delay_enter= or delay_exit= keeps stopped.
 	held []*task
 
@@ -167,12 +171,13 @@ var forcePeekData bool
 
 func newTracer(opts trace.Options, sink func(*trace.Event) error) *tracer {
 	return &tracer{
-		mem:       capture.Process{Fallback: peekData, NoVM: forcePeekData},
-		opts:      opts,
-		tasks:     tracee.NewTable[*task](sink),
-		goneEarly: make(map[int]unix.WaitStatus),
-		clock:     newClock(),
-		wakeFD:    -1,
+		mem:         capture.Process{Fallback: peekData, NoVM: forcePeekData},
+		opts:        opts,
+		tasks:       tracee.NewTable[*task](sink),
+		goneEarly:   make(map[int]unix.WaitStatus),
+		goneAdopted: make(map[int]bool),
+		clock:       newClock(),
+		wakeFD:      -1,
 	}
 }
 

@@ -122,7 +122,7 @@ func (tr *tracer) adopt(tid int, now int64) *task {
 	if !ok {
 		tgid = tid
 	}
-	tk := &task{Task: tracee.Task{TID: tid, PID: tgid, Launched: tr.attached == 0}}
+	tk := &task{Task: tracee.Task{TID: tid, PID: tgid, Launched: tr.attached == 0}, adopted: true}
 	for o := range tr.tasks.All() {
 		if o.PID == tgid || o.PID == ppid {
 			tk.Launched, tk.Arch, tk.seccomp = o.Launched, o.Arch, o.seccomp
@@ -145,6 +145,9 @@ func resultOf(ws unix.WaitStatus) trace.Result {
 // exited reports the end of a task and forgets it.
 func (tr *tracer) exited(tk *task, ws unix.WaitStatus, now int64) {
 	tr.tasks.Delete(tk.TID)
+	if tk.adopted {
+		tr.goneAdopted[tk.TID] = true
+	}
 	if tk.TID == tr.launchPid {
 		tr.result = resultOf(ws)
 	}
@@ -309,11 +312,17 @@ func (tr *tracer) eventStop(tk *task, ws unix.WaitStatus, now int64) {
 }
 
 // childCreated registers the task a fork, vfork or clone created, unless
-// its own first stop registered it already.
+// its own first stop registered it already (adopt), or it has even exited
+// since (Go's pidfd probe, a vfork child that exits at once, does).
 func (tr *tracer) childCreated(parent *task, tid int, now int64) {
 	if tk := tr.tasks.Get(tid); tk != nil {
 		tk.Launched = parent.Launched
 		tk.seccomp = tk.seccomp || parent.seccomp
+		tk.adopted = false
+		return
+	}
+	if tr.goneAdopted[tid] {
+		delete(tr.goneAdopted, tid)
 		return
 	}
 	tr.place.newTask(tid, true)

@@ -10,6 +10,9 @@ type task struct {
 	tracee.Task
 	// groupStopped: the task sits in a group-stop under PTRACE_LISTEN.
 	groupStopped bool
+	// adopted: the task was registered at its first stop, and its
+	// creator's fork event has not named it yet.
+	adopted bool
 	// killing / detaching: set while tracing shuts down.
 	killing, detaching bool
 	// seccomp: the task runs under the --seccomp-bpf filter (seen at a
