@@ -11,9 +11,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/cilium/ebpf"
-	"github.com/cilium/ebpf/link"
+	"golang.org/x/sys/unix"
 
 	"github.com/sctrace/sctrace/internal/testutil"
 )
@@ -38,14 +39,30 @@ func listBPF(t *testing.T) bpfObjects {
 		objs.progs[uint32(next)] = true
 		id = next
 	}
-	var it link.Iterator
-	for it.Next() {
-		objs.links[uint32(it.ID)] = true
-	}
-	if err := it.Err(); err != nil {
-		t.Fatalf("list BPF links: %v", err)
+	for id := uint32(0); ; {
+		next, err := linkGetNextID(id)
+		if err == unix.ENOENT {
+			break
+		}
+		if err != nil {
+			t.Fatalf("list BPF links: %v", err)
+		}
+		objs.links[next] = true
+		id = next
 	}
 	return objs
+}
+
+// linkGetNextID returns the id of the BPF link after start
+// (BPF_LINK_GET_NEXT_ID), without opening it: cilium/ebpf's link.Iterator
+// opens each, which fails (EAGAIN) on a link being released.
+func linkGetNextID(start uint32) (uint32, error) {
+	attr := struct{ start, next, flags uint32 }{start: start}
+	_, _, errno := unix.Syscall(unix.SYS_BPF, unix.BPF_LINK_GET_NEXT_ID, uintptr(unsafe.Pointer(&attr)), unsafe.Sizeof(attr))
+	if errno != 0 {
+		return 0, errno
+	}
+	return attr.next, nil
 }
 
 // bpfHolders maps "prog N" and "link N" to the processes that hold a
