@@ -72,7 +72,7 @@ lint: deps
 # them once more under the race detector. (The packages that trace run as
 # root, and their timing is part of what they test.)
 RACE_PKGS   := ./capture ./cmd/sctrace ./cmd/sctrace-bench ./cmd/sctrace-figures \
-	./decode ./fdpath ./filter ./internal/testutil ./internal/tracee ./printer \
+	./decode ./fdpath ./filter ./internal/startfds ./internal/testutil ./internal/tracee ./printer \
 	./summary ./syscalls
 
 test: deps lint

@@ -51,6 +51,9 @@ func (s *session) attachProcess(pid int) error {
 		}
 	}
 	for _, tid := range tids {
+		if err := s.markAttaching(tid); err != nil {
+			return err
+		}
 		if err := s.trace(int32(tid)); err != nil {
 			return err
 		}
@@ -65,6 +68,9 @@ func (s *session) attachProcess(pid int) error {
 		s.tasks.Put(s.taskState(tid, tgid, false, false))
 	}
 	s.tasks.ReportAttached(tids, monotonicNow())
+	for _, tid := range tids {
+		s.reportAttachStop(tid)
+	}
 	return nil
 }
 

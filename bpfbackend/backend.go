@@ -147,7 +147,7 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	// A launched command's lone thread (no -f, no -p): nothing else's
 	// records can come between a call's entry and exit.
 	lone := target.Path != "" && len(target.PIDs) == 0 && !opts.FollowForks
-	p, err := load(loadConfig{opts: kopts, bufferSize: b.BufferSize, arch: arch, lone: lone})
+	p, err := load(loadConfig{opts: kopts, bufferSize: b.BufferSize, arch: arch, lone: lone, attaching: len(target.PIDs) > 0})
 	if err != nil {
 		return res, err
 	}

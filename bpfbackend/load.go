@@ -31,6 +31,10 @@ type probe struct {
 	// forks: -f, under which sched_process_fork adds children to the
 	// traced tasks (without it, the program would return at once).
 	forks bool
+	// attachStops: attach_stop is loaded, to report the group stop a
+	// thread -p attaches to is in (loadConfig.attaching, and stops are
+	// reported).
+	attachStops bool
 }
 
 // setLoneTID names the lone traced thread (loadConfig.lone).
@@ -52,6 +56,8 @@ type loadConfig struct {
 	// a call's entry may travel with its exit as one record
 	// (hold_entries).
 	lone bool
+	// attaching: -p names processes to attach to.
+	attaching bool
 	// testProgram loads hist_bucket_test too, for TestHistBucket.
 	testProgram bool
 }
@@ -111,7 +117,7 @@ func load(cfg loadConfig) (*probe, error) {
 		}
 	}
 	p := &probe{switches: (cfg.lone && !opts.CountOnly) || reportStops, countOnly: opts.CountOnly, lone: cfg.lone,
-		forks: opts.FollowForks}
+		forks: opts.FollowForks, attachStops: cfg.attaching && reportStops}
 	if err := p.loadObjects(spec, cfg.testProgram); err != nil {
 		p.close()
 		return nil, loadError(err)
@@ -141,7 +147,7 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool) error {
 		sctraceMapCalls: m.Calls, sctraceMapCounts: m.Counts, sctraceMapEvents: m.Events,
 		sctraceMapLost: m.Lost, sctraceMapPlans: m.Plans, sctraceMapScratch: m.Scratch, sctraceMapTraced: m.Traced,
 		// A task work is scheduled only on a map user space holds.
-		sctraceMapReworks: m.Reworks, sctraceMapLoneState: m.LoneState,
+		sctraceMapReworks: m.Reworks, sctraceMapLoneState: m.LoneState, sctraceMapAttaching: m.Attaching,
 	}
 	pr := &p.objs.sctracePrograms
 	progs := map[string]**ebpf.Program{
@@ -163,6 +169,10 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool) error {
 		// -c prints no signals.
 		progs[sctraceProgSignalDeliver] = &pr.SignalDeliver
 		progs[sctraceProgSignalGenerate] = &pr.SignalGenerate
+	}
+	if p.attachStops {
+		// Run by user space, never attached.
+		progs[sctraceProgAttachStop] = &pr.AttachStop
 	}
 	if testProgram {
 		progs[sctraceProgHistBucketTest] = &pr.HistBucketTest
@@ -193,7 +203,8 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool) error {
 	return errors.Join(errs...)
 }
 
-// attach attaches every program loaded but the test one: sched_switch
+// attach attaches every program loaded but those user space runs
+// (attach_stop, hist_bucket_test): sched_switch
 // only when entries may be held or group stops are reported (it runs at
 // every context switch), sched_process_fork only under -f, the signal
 // programs and sched_prepare_exec only when not counting.

@@ -13,6 +13,14 @@ import (
 	"github.com/cilium/ebpf"
 )
 
+type sctraceAttachStopArgs struct {
+	_    structs.HostLayout
+	Tid  uint32
+	Sig  uint32
+	Busy uint32
+	Pad  uint32
+}
+
 type sctraceCallState struct {
 	_           structs.HostLayout
 	Args        [6]uint64
@@ -31,9 +39,11 @@ type sctraceCallState struct {
 	HeldLen     uint32
 	Attached    uint32
 	StopNoted   uint32
+	Fatal       uint32
 	Rework      uint32
 	ReworkEntry uint32
 	Nfault      uint32
+	_           [4]byte
 	ReworkRet   int64
 	ReworkTs    uint64
 	FaultAddr   [4]uint64
@@ -234,6 +244,7 @@ const (
 //
 // Used for safe lookups in a Collection or CollectionSpec.
 const (
+	sctraceMapAttaching         = "attaching"
 	sctraceMapCalls             = "calls"
 	sctraceMapCounts            = "counts"
 	sctraceMapEvents            = "events"
@@ -243,6 +254,7 @@ const (
 	sctraceMapReworks           = "reworks"
 	sctraceMapScratch           = "scratch"
 	sctraceMapTraced            = "traced"
+	sctraceProgAttachStop       = "attach_stop"
 	sctraceProgHistBucketTest   = "hist_bucket_test"
 	sctraceProgSchedPrepareExec = "sched_prepare_exec"
 	sctraceProgSchedProcessExec = "sched_process_exec"
@@ -323,6 +335,7 @@ type sctraceSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type sctraceProgramSpecs struct {
+	AttachStop       *ebpf.ProgramSpec `ebpf:"attach_stop"`
 	HistBucketTest   *ebpf.ProgramSpec `ebpf:"hist_bucket_test"`
 	SchedPrepareExec *ebpf.ProgramSpec `ebpf:"sched_prepare_exec"`
 	SchedProcessExec *ebpf.ProgramSpec `ebpf:"sched_process_exec"`
@@ -339,6 +352,7 @@ type sctraceProgramSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type sctraceMapSpecs struct {
+	Attaching *ebpf.MapSpec `ebpf:"attaching"`
 	Calls     *ebpf.MapSpec `ebpf:"calls"`
 	Counts    *ebpf.MapSpec `ebpf:"counts"`
 	Events    *ebpf.MapSpec `ebpf:"events"`
@@ -402,6 +416,7 @@ func (o *sctraceObjects) Close() error {
 //
 // It can be passed to loadSctraceObjects or ebpf.CollectionSpec.LoadAndAssign.
 type sctraceMaps struct {
+	Attaching *ebpf.Map `ebpf:"attaching"`
 	Calls     *ebpf.Map `ebpf:"calls"`
 	Counts    *ebpf.Map `ebpf:"counts"`
 	Events    *ebpf.Map `ebpf:"events"`
@@ -415,6 +430,7 @@ type sctraceMaps struct {
 
 func (m *sctraceMaps) Close() error {
 	return _SctraceClose(
+		m.Attaching,
 		m.Calls,
 		m.Counts,
 		m.Events,
@@ -463,6 +479,7 @@ type sctraceVariables struct {
 //
 // It can be passed to loadSctraceObjects or ebpf.CollectionSpec.LoadAndAssign.
 type sctracePrograms struct {
+	AttachStop       *ebpf.Program `ebpf:"attach_stop"`
 	HistBucketTest   *ebpf.Program `ebpf:"hist_bucket_test"`
 	SchedPrepareExec *ebpf.Program `ebpf:"sched_prepare_exec"`
 	SchedProcessExec *ebpf.Program `ebpf:"sched_process_exec"`
@@ -477,6 +494,7 @@ type sctracePrograms struct {
 
 func (p *sctracePrograms) Close() error {
 	return _SctraceClose(
+		p.AttachStop,
 		p.HistBucketTest,
 		p.SchedPrepareExec,
 		p.SchedProcessExec,

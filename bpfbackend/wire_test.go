@@ -19,7 +19,8 @@ const generatedGo = "sctrace_bpfel.go"
 
 // wireStructs are the Go types bpf2go generated for the object's structs.
 var wireStructs = []reflect.Type{
-	reflect.TypeFor[sctraceCallState](), reflect.TypeFor[sctraceFdName](), reflect.TypeFor[sctraceHistArgs](),
+	reflect.TypeFor[sctraceAttachStopArgs](), reflect.TypeFor[sctraceCallState](), reflect.TypeFor[sctraceFdName](),
+	reflect.TypeFor[sctraceHistArgs](),
 	reflect.TypeFor[sctraceLoneState](), reflect.TypeFor[sctracePlan](), reflect.TypeFor[sctraceRec](),
 	reflect.TypeFor[sctraceRework](), reflect.TypeFor[sctraceScratch](), reflect.TypeFor[sctraceSeg](),
 	reflect.TypeFor[sctraceSigRec](), reflect.TypeFor[sctraceSockState](), reflect.TypeFor[sctraceSyscallPlans](),

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "9955a97fa112d09864e9e821dba417c8f1030f4c24effc916945059185d89ebd"
+const bpfSourceHash = "662bbd01cb52d842ae800214d2446a57260a0c767a16bb5224397552bf63ebbf"

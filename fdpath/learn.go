@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sctrace/sctrace/internal/startfds"
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 	"golang.org/x/sys/unix"
@@ -21,14 +22,16 @@ import (
 // InheritFromSelf records that the next task seen first (a launched
 // command) starts with sctrace's own descriptors that are not
 // close-on-exec (0, 1 and 2, and any other its parent left open) and its
-// working directory, as it does. It matters only in Learned mode.
+// working directory, as it does; but for the standard descriptors that
+// were closed when sctrace started, which the command starts without. It
+// matters only in Learned mode.
 func (r *Resolver) InheritFromSelf() {
 	if r.mode != Learned {
 		return
 	}
 	p := &procFDs{fds: openFDs(int32(os.Getpid()))}
 	for fd, e := range p.fds {
-		if e.cloexec {
+		if e.cloexec || startfds.IsClosed(int(fd)) {
 			delete(p.fds, fd)
 		}
 	}

@@ -203,6 +203,15 @@ struct hist_args {
 	__u32 pad;
 };
 
+/* attach_stop_args is the context of the attach_stop program: the thread
+ * it looks at, and what it found. */
+struct attach_stop_args {
+	__u32 tid;
+	__u32 sig;     /* out: the signal of the group stop to report, or 0 */
+	__u32 busy;    /* out: the thread is switching out; ask again */
+	__u32 pad;
+};
+
 /* Keep the types user space needs, and no map holds, in the object's BTF. */
 const struct rec *unused_rec __attribute__((unused));
 const struct sig_rec *unused_sig_rec __attribute__((unused));

@@ -159,6 +159,8 @@ struct files_struct {
 } __attribute__((preserve_access_index));
 
 struct task_struct {
+	unsigned int __state;
+	int on_cpu;
 	int pid;
 	int tgid;
 	int exit_code;

@@ -120,10 +120,11 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 			return 0;
 		}
 	}
-	/* A task dying of SIGKILL (or of a fatal signal the kernel turned
-	 * into one) never makes a ptrace syscall-exit stop: its call ends
-	 * without a result, reported when it exits. */
-	if (task->pending.signal.sig[0] & (1ull << (SIGKILL - 1)))
+	/* A task dying of SIGKILL never makes a ptrace syscall-exit stop: its
+	 * call ends without a result, reported when it exits. A fatal signal
+	 * sent to it that the kernel turned into SIGKILL (ptrace would have
+	 * stopped it for the signal after this exit) does not count. */
+	if ((task->pending.signal.sig[0] & (1ull << (SIGKILL - 1))) && !cs->fatal)
 		return 0;
 	cs->active = 0;
 	__u64 now = untimed ? cs->enter_ns : bpf_ktime_get_ns();
@@ -260,12 +261,42 @@ int BPF_PROG(sched_switch, bool preempt, struct task_struct *prev, struct task_s
 			send_held(cs, bpf_get_current_pid_tgid());
 	}
 	if (report_stops && !preempt && (prev_state & TASK_STATE_STOPPED) && is_traced(prev->pid)) {
+		claim_attach_stop(prev->pid);
 		struct call_state *cs = call_state_of(prev, false);
 		if (cs && cs->stop_noted)
 			cs->stop_noted = 0; /* reported by signal_deliver */
 		else
 			emit_task(REC_STOP, prev->pid, prev->tgid, BPF_CORE_READ(prev, jobctl) & JOBCTL_STOP_SIGMASK, 0);
 	}
+	return 0;
+}
+
+/* attach_stop tells user space whether thread a->tid, just attached by -p
+ * (in the traced map, and in attaching), sits in a group stop that nothing
+ * else will report: one it entered before it was traced, which a ptrace
+ * attach reports. sched_switch reports the stops entered since. Both claim
+ * the thread's attaching entry, and the one that claims it first owns the
+ * stop. A thread that is stopped but still on its CPU is switching out,
+ * before or after sched_switch ran: that is not decided (busy), and user
+ * space asks again. */
+SEC("syscall")
+int attach_stop(struct attach_stop_args *a)
+{
+	a->sig = 0;
+	a->busy = 0;
+	struct task_struct *t = bpf_task_from_pid(a->tid);
+	if (!t)
+		return 0;
+	bool stopped = t->__state & TASK_STATE_STOPPED;
+	bool on_cpu = t->on_cpu;
+	int sig = t->jobctl & JOBCTL_STOP_SIGMASK;
+	bpf_task_release(t);
+	if (stopped && on_cpu) {
+		a->busy = 1;
+		return 0;
+	}
+	if (claim_attach_stop(a->tid) && stopped)
+		a->sig = sig;
 	return 0;
 }
 
@@ -278,7 +309,7 @@ int BPF_PROG(signal_deliver, int sig, struct kernel_siginfo *info, struct k_siga
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	if (!signals_wanted || sig == SIGKILL || !is_traced((__u32)pid_tgid))
 		return 0;
-	emit_signal((__u32)pid_tgid, pid_tgid >> 32, sig, info, 0, bpf_ktime_get_ns());
+	emit_signal((__u32)pid_tgid, pid_tgid >> 32, sig, (__u64)info, 0, bpf_ktime_get_ns());
 	if (sig == SIGSTOP && report_stops) {
 		/* SIGSTOP always stops its task, but a SIGCONT sent at once may
 		 * resume it before it is ever switched out: report the stop
@@ -295,25 +326,37 @@ int BPF_PROG(signal_deliver, int sig, struct kernel_siginfo *info, struct k_siga
  * Untraced, the kernel discards an ignored signal when it is generated,
  * and turns a fatal one that dumps no core into SIGKILL for the whole
  * group: neither reaches signal_deliver as itself. Those are reported from
- * here, at the task's next syscall boundary (REC_F_DEFERRED). */
+ * here, at the task's next syscall boundary (REC_F_DEFERRED). A fatal one
+ * also marks the task (call_state.fatal): the call it is in still returns
+ * (sys_exit), as under ptrace, where the signal stops it after the exit. */
 SEC("tp_btf/signal_generate")
 int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_struct *task, int group, int result)
 {
-	if (!signals_wanted || sig == SIGKILL || sig < 1 || sig > 64)
+	if (sig == SIGKILL || sig < 1 || sig > 64)
 		return 0;
 	__u32 tid = task->pid;
 	if (!is_traced(tid))
 		return 0;
+	bool fatal = false;
 	if (result == TRACE_SIGNAL_DELIVERED) {
-		bool fatal = sig > 31 || ((FATAL_NOCORE >> (sig - 1)) & 1);
+		fatal = sig > 31 || ((FATAL_NOCORE >> (sig - 1)) & 1);
 		__u64 blocked = BPF_CORE_READ(task, blocked.sig[0]);
 		if (!fatal || ((blocked >> (sig - 1)) & 1) || !default_action(task, sig))
 			return 0;
 	} else if (result != TRACE_SIGNAL_IGNORED) {
 		return 0;
 	}
+	if (!fatal && !signals_wanted)
+		return 0;
 	struct call_state *cs = call_state_of(task, true);
-	emit_signal(tid, task->tgid, sig, info, REC_F_DEFERRED, untimed ? (cs ? cs->enter_ns : 0) : bpf_ktime_get_ns());
+	if (cs && fatal)
+		cs->fatal = 1;
+	if (!signals_wanted)
+		return 0;
+	/* info may be a special pointer: read its value as a number. */
+	__u64 info_addr = 0;
+	bpf_probe_read_kernel(&info_addr, sizeof(info_addr), &ctx[1]);
+	emit_signal(tid, task->tgid, sig, info_addr, REC_F_DEFERRED, untimed ? (cs ? cs->enter_ns : 0) : bpf_ktime_get_ns());
 	if (cs)
 		cs->signals = 1;
 	return 0;

@@ -33,10 +33,51 @@ static __always_inline void boundary(struct task_struct *task, __u64 pid_tgid)
 #define TASK_STATE_STOPPED 0x4
 #define JOBCTL_STOP_SIGMASK 0xffff
 
+/* A counted reference to a task by its (global) pid, for attach_stop. */
+extern struct task_struct *bpf_task_from_pid(__s32 pid) __ksym;
+extern void bpf_task_release(struct task_struct *p) __ksym;
+
+/* attaching: the threads -p attached to whose group stop, if they were
+ * in one, is not decided yet (value 1 until claimed). User space adds a
+ * thread before it traces it, and removes it after attach_stop ran. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1 << 16);
+	__type(key, __u32);
+	__type(value, __u64);
+} attaching SEC(".maps");
+
+/* claim_attach_stop claims tid's attaching entry: true for the one caller
+ * that finds it unclaimed (sched_switch reporting a new stop, or
+ * attach_stop one found at attach time). */
+static __always_inline bool claim_attach_stop(__u32 tid)
+{
+	__u64 *v = bpf_map_lookup_elem(&attaching, &tid);
+	return v && __sync_val_compare_and_swap(v, 1, 0) == 1;
+}
+
+/* SEND_SIG_NOINFO and SEND_SIG_PRIV are the kernel's special siginfo
+ * pointers (send_sig(), a pipe's SIGPIPE among them): for them the kernel
+ * queues a siginfo it builds, SI_USER from the sending task or SI_KERNEL. */
+#define SEND_SIG_NOINFO 0
+#define SEND_SIG_PRIV 1
+#define SI_USER 0
+#define SI_KERNEL 0x80
+
+/* kill_siginfo is the start of a siginfo's layout on a 64-bit kernel: the
+ * fields the kernel sets for the special pointers. */
+struct kill_siginfo {
+	int signo, errno_, code, pad;
+	int pid;
+	unsigned int uid;
+};
+
 /* emit_signal sends a REC_SIGNAL record of signal sig for task tid, with
- * the kernel's siginfo. */
-static __always_inline void emit_signal(__u32 tid, __u32 pid, int sig, struct kernel_siginfo *info,
-					enum rec_flag flags, __u64 ts)
+ * the kernel's siginfo at address info, or the one it builds for a special
+ * pointer (the current task is then the sender). info is an address, not a
+ * pointer: the verifier takes a tracepoint's pointer argument for one that
+ * is never NULL and would drop the test for SEND_SIG_NOINFO. */
+static __always_inline void emit_signal(__u32 tid, __u32 pid, int sig, __u64 info, enum rec_flag flags, __u64 ts)
 {
 	struct sig_rec s = {};
 	s.r.type = REC_SIGNAL;
@@ -46,8 +87,17 @@ static __always_inline void emit_signal(__u32 tid, __u32 pid, int sig, struct ke
 	s.r.ts = ts;
 	s.r.ret = sig;
 	s.r.flags = flags;
-	if (info)
-		bpf_probe_read_kernel(s.info, sizeof(s.info), info);
+	if (info > SEND_SIG_PRIV) {
+		bpf_probe_read_kernel(s.info, sizeof(s.info), (void *)info);
+	} else {
+		struct kill_siginfo k = {.signo = sig, .code = SI_KERNEL};
+		if (info == SEND_SIG_NOINFO) {
+			k.code = SI_USER;
+			k.pid = bpf_get_current_pid_tgid() >> 32;
+			k.uid = (__u32)bpf_get_current_uid_gid();
+		}
+		__builtin_memcpy(s.info, &k, sizeof(k));
+	}
 	send(&s, sizeof(s), 0);
 }
 

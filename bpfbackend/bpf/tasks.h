@@ -45,6 +45,10 @@ struct call_state {
 	/* stop_noted: signal_deliver reported this task's SIGSTOP stop
 	 * (sched_switch then leaves it out); cleared at its next call. */
 	__u32 stop_noted;
+	/* fatal: a fatal signal with its default action was generated for
+	 * this task, which the kernel turned into SIGKILL (signal_generate):
+	 * its call still returns, as it does under ptrace. */
+	__u32 fatal;
 	/* rework: the exit record waits for a task work (see rework_cb),
 	 * which sends it with what these fields kept from the exit. */
 	__u32 rework;

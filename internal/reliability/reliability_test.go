@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/sctrace/sctrace/internal/testutil"
 )
 
@@ -210,13 +212,19 @@ func TestKilledMidSyscall(t *testing.T) {
 }
 
 // TestTerminatedWhileLaunched: sctrace gets SIGTERM while tracing a
-// command it launched; it exits promptly of SIGTERM and leaves no stopped
-// or traced process behind.
+// command it launched; it exits promptly of SIGTERM, leaves no stopped or
+// traced process behind, and the command gets the signal too, as under
+// strace: sleep ends at once.
 func TestTerminatedWhileLaunched(t *testing.T) {
 	eachBackend(t, "SIGTERM, launched command", func(t *testing.T, backend, sctrace string) {
 		tr := start(t, sctrace, "--backend="+backend, "sleep", "30")
 		tr.stderr.WaitFor(t, asleep, traceTimeout)
 		pid := childOf(t, tr.cmd.Process.Pid, "sleep")
+		pidfd, err := unix.PidfdOpen(pid, 0)
+		if err != nil {
+			t.Fatalf("pidfd_open: %v", err)
+		}
+		defer unix.Close(pidfd)
 		if err := tr.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 			t.Fatal(err)
 		}
@@ -225,6 +233,12 @@ func TestTerminatedWhileLaunched(t *testing.T) {
 		}
 		if state, tracer, ok := procState(pid); ok && (tracer != 0 || state == "T" || state == "t") {
 			t.Errorf("command left in state %s, traced by %d", state, tracer)
+		}
+		// The pidfd turns readable when the process has exited.
+		fds := []unix.PollFd{{Fd: int32(pidfd), Events: unix.POLLIN}}
+		n, err := unix.Poll(fds, int(traceTimeout/time.Millisecond))
+		if err != nil || n == 0 {
+			t.Errorf("the command did not end after sctrace's SIGTERM (poll: %d, %v)", n, err)
 		}
 		_ = syscall.Kill(pid, syscall.SIGKILL)
 	})

@@ -84,7 +84,7 @@ func runExecStub() {
 		environ = environ[1:]
 	}
 	env := make([]string, 0, len(environ))
-	var creds, seccomp, signals string
+	var creds, seccomp, signals, closed string
 	for _, kv := range environ {
 		name, value, _ := strings.Cut(kv, "=")
 		switch name {
@@ -95,6 +95,8 @@ func runExecStub() {
 			seccomp = value
 		case signalsStubEnv:
 			signals = value
+		case closeStubEnv:
+			closed = value
 		default:
 			env = append(env, kv)
 		}
@@ -114,7 +116,11 @@ func runExecStub() {
 		fmt.Fprintf(os.Stderr, "sctrace: exec stub: stop: %v\n", err)
 		os.Exit(1)
 	}
-	// Traced from here on: take the command's identity, then its filter.
+	// Traced from here on (hidden until the execve): close what sctrace
+	// found closed, take the command's identity, then its filter.
+	if err := closeFDs(closed); err != nil {
+		stubFail(err)
+	}
 	if creds != "" {
 		c, err := parseCredSpec(creds)
 		if err == nil {

@@ -36,6 +36,9 @@ func StubCommand(target trace.Target, seccomp string) (argv, env []string) {
 	if sigs := launchSignals(); sigs.known {
 		env = append(env, signalsStubEnv+"="+sigs.stubEnvValue())
 	}
+	if closed := closedFDsValue(); closed != "" {
+		env = append(env, closeStubEnv+"="+closed)
+	}
 	argv = make([]string, 0, len(target.Argv)+2)
 	// The stub's argv[0] is sctrace's own: its messages name the program
 	// as the user called it, as strace's do.
