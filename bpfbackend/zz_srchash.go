@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "662bbd01cb52d842ae800214d2446a57260a0c767a16bb5224397552bf63ebbf"
+const bpfSourceHash = "a8040609f2369089082f098966b00da15879b6e9ba2fd34ce3a4a62387d59769"

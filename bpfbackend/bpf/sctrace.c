@@ -284,6 +284,8 @@ int attach_stop(struct attach_stop_args *a)
 {
 	a->sig = 0;
 	a->busy = 0;
+	if (!bpf_task_from_pid || !bpf_task_release)
+		return 0;
 	struct task_struct *t = bpf_task_from_pid(a->tid);
 	if (!t)
 		return 0;
