@@ -19,6 +19,11 @@ func TestAttachStopped(t *testing.T) {
 	eachBackend(t, "attach: a stopped process", func(t *testing.T, backend, sctrace string) {
 		for _, sig := range []syscall.Signal{syscall.SIGSTOP, syscall.SIGTSTP} {
 			sleeper := exec.Command("sleep", "30")
+			// Its own process group, whose parent (this test) is in
+			// another group of the session: not orphaned, so that the
+			// kernel does not discard SIGTSTP (as it does for an orphaned
+			// group, such as a test run from a background job).
+			sleeper.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 			if err := sleeper.Start(); err != nil {
 				t.Fatal(err)
 			}
@@ -59,7 +64,7 @@ func stopped(t *testing.T, pid int, sig syscall.Signal) {
 			continue
 		}
 		if err != nil || !ws.Stopped() {
-			t.Fatalf("wait for the stop of %d: %v, status %#x", pid, err, ws)
+			t.Fatalf("wait for the %v stop of %d: %v, status %#x", sig, pid, err, ws)
 		}
 		return
 	}
