@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "a8040609f2369089082f098966b00da15879b6e9ba2fd34ce3a4a62387d59769"
+const bpfSourceHash = "b5d27b394682cf9467c12e4d06068089e86b4ab5798da9de2160d6ac20856e9f"

@@ -46,7 +46,8 @@ static int rework_cb(struct bpf_map *map, void *key, void *value)
 	struct call_state *cs = call_state_of(task, false);
 	if (!cs || !cs->rework)
 		return 0;
-	cs->rework = 0;
+	/* cs->rework stays set while the pages fault in (the task may sleep,
+	 * and sched_switch leaves its held entry alone meanwhile). */
 	__u32 nfault = cs->nfault;
 	for (int i = 0; i < FAULTS_MAX; i++) {
 		if (i >= nfault)
@@ -59,6 +60,11 @@ static int rework_cb(struct bpf_map *map, void *key, void *value)
 			addr = (addr | 4095) + 1;
 		}
 	}
+	cs->rework = 0;
+	/* A held entry already sent on its own is not sent again. */
+	__u32 entry = cs->rework_entry;
+	if (entry == ENTRY_HELD && !cs->held)
+		entry = ENTRY_NONE;
 	struct cap_state state = {};
 	struct cap_state *st = &state;
 	call_cap_state(st, cs, 1, cs->rework_ret);
@@ -69,7 +75,7 @@ static int rework_cb(struct bpf_map *map, void *key, void *value)
 	/* The per-CPU scratch buffer must not be shared with a program on
 	 * another task that preempts this one. */
 	bpf_preempt_disable();
-	emit_call(st, cs, REC_EXIT, cs->rework_ts, cs->enter_ns, bpf_get_current_pid_tgid(), cs->rework_entry, false);
+	emit_call(st, cs, REC_EXIT, cs->rework_ts, cs->enter_ns, bpf_get_current_pid_tgid(), entry, false);
 	bpf_preempt_enable();
 	return 0;
 }
@@ -109,7 +115,7 @@ static __always_inline void unrework(struct call_state *cs, __u64 pid_tgid)
 	if (!cs->rework)
 		return;
 	cs->rework = 0;
-	if (cs->rework_entry == ENTRY_HELD)
+	if (cs->rework_entry == ENTRY_HELD && cs->held)
 		send_held(cs, pid_tgid);
 	struct rec r = {};
 	r.type = REC_EXIT;

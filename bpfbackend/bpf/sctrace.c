@@ -256,8 +256,10 @@ int BPF_PROG(sched_switch, bool preempt, struct task_struct *prev, struct task_s
 	     unsigned int prev_state)
 {
 	if (hold_entries) {
+		/* Not between an exit and its task work (rework.h): the task
+		 * sends the exit, with the held entry, before anything else. */
 		struct call_state *cs = call_state_of(prev, false);
-		if (cs && cs->held)
+		if (cs && cs->held && !cs->rework)
 			send_held(cs, bpf_get_current_pid_tgid());
 	}
 	if (report_stops && !preempt && (prev_state & TASK_STATE_STOPPED) && is_traced(prev->pid)) {

@@ -76,3 +76,28 @@ func checkSplits(t *testing.T, where, trace string) {
 		t.Errorf("%s: a completed call still says <unfinished ...>", where)
 	}
 }
+
+// TestFaultedResultsWhole: a lone thread's calls whose results fault
+// (times and uname given a bad address) print as whole lines on both
+// backends, as strace prints them: no call is split, whatever preempts
+// the eBPF backend's retry of the faulted capture.
+func TestFaultedResultsWhole(t *testing.T) {
+	strace, sctrace := tracers(t)
+	bin := workload(t, "efaults")
+	args := []string{"-e", "trace=times,uname", bin}
+	ref, _ := traceFile(t, strace, args...)
+	if n := len(lines(ref)); n != 601 {
+		t.Fatalf("strace printed %d lines, want 601: the test's premise is stale", n)
+	}
+	for _, backend := range []string{"ptrace", "ebpf"} {
+		t.Run(backend, func(t *testing.T) {
+			got, r := traceFile(t, sctrace, append([]string{"--backend=" + backend}, args...)...)
+			if r.exit != 0 {
+				t.Errorf("exit %d, stderr %q", r.exit, r.stderr)
+			}
+			if d := sameLines(normalized(ref), normalized(got)); d != "" {
+				t.Errorf("trace differs from strace's at %s", d)
+			}
+		})
+	}
+}
