@@ -15,16 +15,23 @@ func (s *session) handle(raw []byte) {
 	}
 	r := (*sctraceRec)(unsafe.Pointer(&raw[0]))
 	switch r.Type {
+	case sctraceRecTypeREC_DATA:
+		if int(r.Size) <= len(raw) {
+			s.mem.addPiece(int32(r.Tid), r.Args[0], r.Args[1], raw[recSize:r.Size])
+		}
 	case sctraceRecTypeREC_ENTER:
 		s.enter(r, raw)
+		s.mem.dropPieces(int32(r.Tid))
 	case sctraceRecTypeREC_EXIT:
 		s.exit(r, raw)
+		s.mem.dropPieces(int32(r.Tid))
 	case sctraceRecTypeREC_SIGNAL:
 		s.signal(r, raw)
 	case sctraceRecTypeREC_NEWTASK:
 		s.newTask(r)
 	case sctraceRecTypeREC_EXITTASK:
 		s.exitTask(r)
+		s.mem.dropPieces(int32(r.Tid))
 	case sctraceRecTypeREC_EXEC:
 		s.exec(r)
 	case sctraceRecTypeREC_STOP:

@@ -47,6 +47,56 @@ type replay struct {
 	fallback *capture.Process
 	proc     capture.Process
 	rereads  uint64
+	// tid is the thread whose record is being served.
+	tid int32
+	// pieces holds, by thread, the large reads that came in REC_DATA
+	// records ahead of the thread's next record (SEG_F_CHUNKED).
+	pieces map[int32][]piece
+}
+
+// piece is the data of one large read, as its REC_DATA records brought it.
+type piece struct {
+	addr uint64
+	data []byte
+}
+
+// addPiece keeps the bytes of a REC_DATA record of thread tid: part of
+// the read at addr, starting at offset off in it.
+func (r *replay) addPiece(tid int32, addr, off uint64, data []byte) {
+	if r.pieces == nil {
+		r.pieces = make(map[int32][]piece)
+	}
+	ps := r.pieces[tid]
+	if off == 0 {
+		// A new read (a record may read one address more than once).
+		r.pieces[tid] = append(ps, piece{addr: addr, data: append([]byte(nil), data...)})
+		return
+	}
+	if i := len(ps) - 1; i >= 0 && ps[i].addr == addr && uint64(len(ps[i].data)) == off {
+		ps[i].data = append(ps[i].data, data...)
+	}
+}
+
+// dropPieces forgets what is left of thread tid's large reads once its
+// record has been served (or the thread is gone).
+func (r *replay) dropPieces(tid int32) {
+	if len(r.pieces[tid]) != 0 {
+		delete(r.pieces, tid)
+	}
+}
+
+// takePiece returns the data of thread r.tid's first large read at addr
+// not yet taken, and whether exactly n bytes of it came.
+func (r *replay) takePiece(addr uint64, n uint64) ([]byte, bool) {
+	ps := r.pieces[r.tid]
+	for i := range ps {
+		if ps[i].addr == addr {
+			data := ps[i].data
+			r.pieces[r.tid] = append(ps[:i], ps[i+1:]...)
+			return data, uint64(len(data)) == n
+		}
+	}
+	return nil, false
 }
 
 var _ capture.Memory = (*replay)(nil)
@@ -54,6 +104,7 @@ var _ capture.Memory = (*replay)(nil)
 // reset starts serving the segments of a record of thread tid.
 func (r *replay) reset(rec []byte, nseg int, tid int32) {
 	r.proc.TID = int(tid)
+	r.tid = tid
 	r.fallback = &r.proc
 	r.data = rec
 	r.off = recSize
@@ -111,6 +162,15 @@ func (r *replay) Read(addr uint64, buf []byte) error {
 	if !ok || sg.Flags&sctraceSegFlagSEG_F_FAULT != 0 {
 		return unix.EFAULT
 	}
+	if sg.Flags&sctraceSegFlagSEG_F_CHUNKED != 0 {
+		var whole bool
+		data, whole = r.takePiece(addr, sg.Aux)
+		if !whole {
+			r.mismatches++
+			return unix.EFAULT
+		}
+		r.bytes += uint64(len(data))
+	}
 	if len(data) != len(buf) {
 		r.mismatches++
 		return unix.EFAULT
@@ -131,6 +191,18 @@ func (r *replay) ReadCString(addr uint64, max int, dst []byte) ([]byte, bool, bo
 	}
 	if !ok || sg.Flags&sctraceSegFlagSEG_F_FAULT != 0 {
 		return nil, false, true
+	}
+	if sg.Flags&sctraceSegFlagSEG_F_CHUNKED != 0 {
+		var whole bool
+		data, whole = r.takePiece(addr, sg.Aux)
+		if !whole {
+			r.mismatches++
+			return nil, false, true
+		}
+		r.bytes += uint64(len(data))
+		if sg.Flags&sctraceSegFlagSEG_F_TRUNC != 0 && len(data) > max {
+			data = data[:max]
+		}
 	}
 	if len(data) > max {
 		r.mismatches++

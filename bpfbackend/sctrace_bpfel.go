@@ -144,6 +144,7 @@ const (
 	sctraceRecTypeREC_EXEC     sctraceRecType = 6
 	sctraceRecTypeREC_BOUNDARY sctraceRecType = 7
 	sctraceRecTypeREC_STOP     sctraceRecType = 8
+	sctraceRecTypeREC_DATA     sctraceRecType = 9
 )
 
 type sctraceRework struct {
@@ -171,8 +172,9 @@ type sctraceSeg struct {
 type sctraceSegFlag uint16
 
 const (
-	sctraceSegFlagSEG_F_FAULT sctraceSegFlag = 1
-	sctraceSegFlagSEG_F_TRUNC sctraceSegFlag = 2
+	sctraceSegFlagSEG_F_FAULT   sctraceSegFlag = 1
+	sctraceSegFlagSEG_F_TRUNC   sctraceSegFlag = 2
+	sctraceSegFlagSEG_F_CHUNKED sctraceSegFlag = 4
 )
 
 type sctraceSegKind uint16

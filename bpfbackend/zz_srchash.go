@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "b5d27b394682cf9467c12e4d06068089e86b4ab5798da9de2160d6ac20856e9f"
+const bpfSourceHash = "a2010e8bdd2172edfa3822af8683f1063c38b05e032fbcd3b3f6748edfd96076"

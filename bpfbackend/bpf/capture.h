@@ -174,7 +174,7 @@ GLOBAL int read_iovec(struct cap_state *st, __u64 addr, __u64 count)
 	__u64 n = count < MAX_ARRAY_ELEMS ? count : MAX_ARRAY_ELEMS;
 	if (n == 0)
 		return 0;
-	if (seg_read(st, addr, n * IOVEC_SIZE) != 0)
+	if (seg_read_here(st, addr, n * IOVEC_SIZE) != 0)
 		return 0;
 	if (st->at_exit && st->ret < 0)
 		return 0;
@@ -195,7 +195,7 @@ GLOBAL int capture_msghdr(struct cap_state *st, __u64 addr, __u32 when)
 {
 	if (!st)
 		return 0;
-	if (seg_read(st, addr, MSGHDR_SIZE) != 0)
+	if (seg_read_here(st, addr, MSGHDR_SIZE) != 0)
 		return 0;
 	if ((!st->at_exit && (when & AT_EXIT)) || (st->at_exit && st->ret < 0))
 		return 0;

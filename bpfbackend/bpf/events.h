@@ -26,6 +26,7 @@ enum rec_type : __u32 {
 	REC_EXEC = 6,	  /* execve succeeded: ret = the tid that called it */
 	REC_BOUNDARY = 7, /* an unreported call's entry or exit: deferred signals are due */
 	REC_STOP = 8,	  /* the task entered a group stop: ret = the stop signal */
+	REC_DATA = 9,	  /* a piece of a large read of the task's next record: see SEG_F_CHUNKED */
 };
 
 /* rec.flags, bits. */
@@ -83,6 +84,13 @@ enum seg_kind : __u16 {
 enum seg_flag : __u16 {
 	SEG_F_FAULT = 1, /* the read faulted: no data */
 	SEG_F_TRUNC = 2, /* SEG_STR: the string is longer than the data */
+	/* SEG_READ, SEG_STR: the data, too large for the record, came
+	 * before it in REC_DATA records of the same task, in order: args[0]
+	 * = the read's address, args[1] = the piece's offset in it, the
+	 * piece's bytes after the header (size - sizeof(struct rec) of
+	 * them). aux = the bytes sent (a string's characters, up to max+1);
+	 * the segment itself has none. */
+	SEG_F_CHUNKED = 4,
 };
 
 /* seg is the header of a segment; len bytes of data follow it, padded

@@ -99,9 +99,126 @@ static __always_inline long small_read(struct scratch *sc, __u32 d, __u64 n, __u
 	return 0;
 }
 
+/* CHUNK: the bytes of a large read one REC_DATA record carries. */
+#define CHUNK SEG_MAX
+
+/* data_rec is a REC_DATA record as reserved in the ring (its size says
+ * how much of data is used). */
+struct data_rec {
+	struct rec r;
+	__u8 data[CHUNK];
+};
+
+/* chunk_loop is the state of a large read sent in pieces. */
+struct chunk_loop {
+	__u64 addr;
+	__u64 len;
+	__u64 sent;
+	__u64 pid_tgid;
+	__u32 failed; /* 1: a read faulted; 2: the ring had no room */
+	__u32 str;    /* a C string: len counts its characters, up to a NUL */
+	__u32 done;   /* the string's NUL was found */
+	__u32 pad;
+};
+
+/* send_chunk reads piece i of a large read into a REC_DATA record of its
+ * own, straight in the ring. */
+static long send_chunk(__u64 i, struct chunk_loop *l)
+{
+	/* The offset comes from i, not from l->sent: a size the verifier
+	 * must know precisely that changed from one turn to the next would
+	 * keep it from seeing the loop's states converge. */
+	/* A piece of a string holds CHUNK-1 characters and room for the
+	 * NUL bpf_probe_read_user_str always writes. */
+	__u64 at = l->str ? i * (CHUNK - 1) : i * CHUNK;
+	if (at >= l->len || l->done)
+		return 1;
+	struct data_rec *d = bpf_ringbuf_reserve(&events, sizeof(*d), 0);
+	if (!d) {
+		l->failed = 2;
+		return 1;
+	}
+	__u64 n = l->len - at + (l->str ? 1 : 0);
+	CLAMP(n, CHUNK);
+	long r = l->str ? bpf_probe_read_user_str(d->data, n, (void *)(l->addr + at))
+			: bpf_probe_read_user(d->data, n, (void *)(l->addr + at));
+	if (r < 0) {
+		bpf_ringbuf_discard(d, BPF_RB_NO_WAKEUP);
+		l->failed = 1;
+		return 1;
+	}
+	if (l->str) {
+		if (r < n)
+			l->done = 1;
+		n = r > 0 ? r - 1 : 0;
+		CLAMP(n, CHUNK);
+	}
+	__builtin_memset(&d->r, 0, sizeof(d->r));
+	d->r.type = REC_DATA;
+	d->r.size = sizeof(d->r) + n;
+	d->r.tid = (__u32)l->pid_tgid;
+	d->r.pid = l->pid_tgid >> 32;
+	d->r.args[0] = l->addr;
+	d->r.args[1] = at;
+	bpf_ringbuf_submit(d, BPF_RB_NO_WAKEUP);
+	l->sent = at + n;
+	return 0;
+}
+
+/* seg_read_chunked: capture.Memory.Read of len bytes that do not fit in
+ * the record: the bytes go ahead in REC_DATA records, the record gets a
+ * SEG_F_CHUNKED segment. A fault, or a ring with no room (counted in
+ * lost), makes it a faulted segment, which user space reads again from
+ * the task. It returns 0, or -1 on a fault. */
+static __always_inline int seg_read_chunked(struct cap_state *st, __u64 addr, __u32 len)
+{
+	struct scratch *sc = scratch_buf();
+	long off = seg_begin(st, 0);
+	if (!sc || off < 0)
+		return -1;
+	struct chunk_loop l = {};
+	l.addr = addr;
+	l.len = len < FULL_LIMIT ? len : FULL_LIMIT;
+	l.pid_tgid = bpf_get_current_pid_tgid();
+	bpf_loop(FULL_LIMIT / CHUNK, send_chunk, &l, 0);
+	enum seg_flag flags = SEG_F_CHUNKED;
+	if (l.failed) {
+		flags = SEG_F_FAULT;
+		if (l.failed == 1) {
+			note_fault(st, addr, len);
+			st->faulted = 1;
+		} else {
+			__u32 zero = 0;
+			__u64 *n = bpf_map_lookup_elem(&lost, &zero);
+			if (n)
+				*n += 1;
+		}
+	}
+	st->data_off = 0;
+	seg_end(st, sc, off, addr, 0, SEG_READ, flags, flags == SEG_F_CHUNKED ? l.sent : 0);
+	return l.failed ? -1 : 0;
+}
+
+GLOBAL int seg_read_here(struct cap_state *st, __u64 addr, __u32 len);
+
 /* seg_read: capture.Memory.Read of len bytes; empty reads are not
- * recorded. It returns 0, or -1 on a fault. */
+ * recorded. A read too large for the record goes in pieces ahead of it
+ * (seg_read_chunked). It returns 0, or -1 on a fault. */
 GLOBAL int seg_read(struct cap_state *st, __u64 addr, __u32 len)
+{
+	if (!st)
+		return -1;
+	if (len == 0)
+		return 0;
+	if (len > SEG_MAX || seg_begin(st, len) < 0)
+		return seg_read_chunked(st, addr, len);
+	return seg_read_here(st, addr, len);
+}
+
+/* seg_read_here is seg_read for bytes the program goes on to parse (at
+ * st->data_off in the scratch buffer): never in pieces, a fault when the
+ * record is full. */
+GLOBAL int seg_read_here(struct cap_state *st, __u64 addr, __u32 len)
 {
 	struct scratch *sc;
 	long off;
@@ -135,6 +252,41 @@ GLOBAL int seg_read(struct cap_state *st, __u64 addr, __u32 len)
 /* seg_str: capture.Memory.ReadCString with at most max bytes. It reads
  * max+2 bytes at most so that a string of max bytes is told from a longer
  * one. */
+/* seg_str_chunked: capture.Memory.ReadCString of a string of up to max
+ * characters that may not fit in the record, sent as seg_read_chunked
+ * sends bytes (max+1 characters at most, to tell a string of max from a
+ * longer one); aux = the characters sent. */
+static __always_inline int seg_str_chunked(struct cap_state *st, __u64 addr, __u32 max)
+{
+	struct scratch *sc = scratch_buf();
+	long off = seg_begin(st, 0);
+	if (!sc || off < 0)
+		return -1;
+	struct chunk_loop l = {};
+	l.addr = addr;
+	l.len = (__u64)max + 1 < FULL_LIMIT ? (__u64)max + 1 : FULL_LIMIT;
+	l.str = 1;
+	l.pid_tgid = bpf_get_current_pid_tgid();
+	bpf_loop(FULL_LIMIT / (CHUNK - 1) + 1, send_chunk, &l, 0);
+	enum seg_flag flags = SEG_F_CHUNKED;
+	if (l.failed) {
+		flags = SEG_F_FAULT;
+		if (l.failed == 1) {
+			note_fault(st, addr, max + 2);
+			st->faulted = 1;
+		} else {
+			__u32 zero = 0;
+			__u64 *n = bpf_map_lookup_elem(&lost, &zero);
+			if (n)
+				*n += 1;
+		}
+	} else if (l.sent > max) {
+		flags |= SEG_F_TRUNC;
+	}
+	seg_end(st, sc, off, addr, 0, SEG_STR, flags, flags & SEG_F_FAULT ? 0 : l.sent);
+	return l.failed ? -1 : 0;
+}
+
 GLOBAL int seg_str(struct cap_state *st, __u64 addr, __u32 max)
 {
 	struct scratch *sc;
@@ -144,8 +296,8 @@ GLOBAL int seg_str(struct cap_state *st, __u64 addr, __u32 max)
 
 	if (!st)
 		return -1;
-	if (max > SEG_MAX - 2)
-		max = SEG_MAX - 2;
+	if (max > SEG_MAX - 2 || seg_begin(st, max + 2) < 0)
+		return seg_str_chunked(st, addr, max);
 	sc = scratch_buf();
 	off = seg_begin(st, max + 2);
 	if (!sc || off < 0)
