@@ -95,7 +95,7 @@ func argPrinter(a syscalls.Arg, arch uint32) argFn {
 		}
 	case syscalls.Mode:
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
-			return appendMode(b, uint64(uint32(ev.Args[i])))
+			return appendMode(b, uint64(uint16(ev.Args[i])))
 		}
 	case syscalls.Flags:
 		if a.Xlat == syscalls.XlatStatxFlags {
@@ -107,9 +107,13 @@ func argPrinter(a syscalls.Arg, arch uint32) argFn {
 		if a.Xlat == syscalls.XlatOpenFlags {
 			x = openFlagsOf(arch)
 		}
+		mask := uint64(^uint32(0))
+		if a.Long {
+			mask = ^uint64(0)
+		}
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
-			mark := len(b)
-			return d.restyle(appendFlags(b, x, ev.Args[i]), mark, ev.Args[i], numHex)
+			mark, v := len(b), ev.Args[i]&mask
+			return d.restyle(appendFlags(b, x, v), mark, v, numHex)
 		}
 	case syscalls.Enum:
 		x := xlats[a.Xlat]

@@ -20,7 +20,7 @@ func enterOpen(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = d.restyle(appendOpenFlags(b, flags, ev.Arch), mark, uint64(flags), numHex)
 	if flags&(0100|020000000) != 0 {
 		b = d.sep(b)
-		b = appendMode(b, uint64(uint32(ev.Args[off+2])))
+		b = appendMode(b, uint64(uint16(ev.Args[off+2])))
 	}
 	return b
 }

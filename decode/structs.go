@@ -41,12 +41,13 @@ func appendTimespec(b []byte, p []byte) []byte { return appendSeconds(b, p, ", t
 
 func appendTimeval(b []byte, p []byte) []byte { return appendSeconds(b, p, ", tv_usec=") }
 
-// appendSeconds prints a {tv_sec, fraction} pair of 64-bit fields.
+// appendSeconds prints a {tv_sec, fraction} pair of 64-bit fields: the
+// seconds signed, the fraction unsigned, as strace prints them.
 func appendSeconds(b []byte, p []byte, fraction string) []byte {
 	b = append(b, "{tv_sec="...)
 	b = appendInt(b, int64(le64(p, 0)))
 	b = append(b, fraction...)
-	b = appendInt(b, int64(le64(p, 8)))
+	b = appendUint(b, le64(p, 8))
 	return append(b, '}')
 }
 

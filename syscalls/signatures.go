@@ -49,8 +49,8 @@ var signatures = map[string]*Signature{
 
 	// Memory.
 	"brk":      {Args: []Arg{A("addr", Ptr)}, Ret: RetHex},
-	"mmap":     {Args: []Arg{A("addr", Ptr), A("length", Ulong), F("prot", XlatMmapProt), F("flags", XlatMmapFlags), A("fd", FD), A("offset", Hex)}, Ret: RetHex, Decoder: DecoderMmap},
-	"mprotect": {Args: []Arg{A("addr", Ptr), A("len", Ulong), F("prot", XlatMmapProt)}},
+	"mmap":     {Args: []Arg{A("addr", Ptr), A("length", Ulong), FL("prot", XlatMmapProt), FL("flags", XlatMmapFlags), A("fd", FD), A("offset", Hex)}, Ret: RetHex, Decoder: DecoderMmap},
+	"mprotect": {Args: []Arg{A("addr", Ptr), A("len", Ulong), FL("prot", XlatMmapProt)}},
 	"munmap":   {Args: []Arg{A("addr", Ptr), A("length", Ulong)}},
 
 	// Process start-up.
@@ -145,7 +145,7 @@ var signatures = map[string]*Signature{
 
 	// More memory.
 	"madvise": {Args: []Arg{A("addr", Ptr), A("length", Ulong), E("advice", XlatMadviseAdvice)}},
-	"mremap":  {Args: []Arg{A("old_address", Ptr), A("old_size", Ulong), A("new_size", Ulong), F("flags", XlatMremapFlags), A("new_address", Ptr)}, Ret: RetHex, Decoder: DecoderMremap},
+	"mremap":  {Args: []Arg{A("old_address", Ptr), A("old_size", Ulong), A("new_size", Ulong), FL("flags", XlatMremapFlags), A("new_address", Ptr)}, Ret: RetHex, Decoder: DecoderMremap},
 	"msync":   {Args: []Arg{A("addr", Ptr), A("length", Ulong), F("flags", XlatMsyncFlags)}},
 
 	// More processes, credentials, time.
@@ -167,7 +167,7 @@ var signatures = map[string]*Signature{
 	"munlock":           {Args: []Arg{A("addr", Ptr), A("len", Ulong)}},
 	"mlockall":          {Args: []Arg{F("flags", XlatMlockallFlags)}},
 	"munlockall":        {Args: []Arg{}},
-	"unshare":           {Args: []Arg{F("flags", XlatCloneFlags)}},
+	"unshare":           {Args: []Arg{FL("flags", XlatCloneFlags)}},
 	"signalfd4":         {Args: []Arg{A("fd", FD), S("mask", StructIn, LayoutSigset), A("sizemask", Ulong), F("flags", XlatSignalfdFlags)}, Ret: RetFD},
 	"timerfd_settime":   {Args: []Arg{A("fd", FD), F("flags", XlatTimerfdSettimeFlags), S("new_value", StructIn, LayoutItimerspec), S("old_value", StructOut, LayoutItimerspec)}},
 	"timerfd_gettime":   {Args: []Arg{A("fd", FD), S("curr_value", StructOut, LayoutItimerspec)}},
@@ -210,14 +210,14 @@ var signatures = map[string]*Signature{
 
 	// Namespaces, mounts, memory policy, io_uring (decode/calls_sys.go).
 	"setns":                  {Args: []Arg{A("fd", FD), F("nstype", XlatSetnsTypes)}},
-	"mount":                  {Args: []Arg{A("source", Path), A("target", Path), A("filesystemtype", String), F("mountflags", XlatMountFlags), A("data", String)}, Decoder: DecoderMount},
+	"mount":                  {Args: []Arg{A("source", Path), A("target", Path), A("filesystemtype", String), FL("mountflags", XlatMountFlags), A("data", String)}, Decoder: DecoderMount},
 	"umount2":                {Args: []Arg{A("target", Path), F("flags", XlatUmountFlags)}},
 	"pidfd_open":             {Args: []Arg{A("pid", Int), F("flags", XlatPidfdOpenFlags)}, Ret: RetFD},
 	"splice":                 {Args: []Arg{A("fd_in", FD), S("off_in", StructIn, LayoutLong), A("fd_out", FD), S("off_out", StructIn, LayoutLong), A("len", Ulong), F("flags", XlatSpliceFlags)}},
 	"tee":                    {Args: []Arg{A("fd_in", FD), A("fd_out", FD), A("len", Ulong), F("flags", XlatSpliceFlags)}},
 	"vmsplice":               {Args: []Arg{A("fd", FD), L("iov", InIovec, 2), A("nr_segs", Ulong), F("flags", XlatSpliceFlags)}},
 	"openat2":                {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), S("how", StructIn, LayoutOpenHow), A("size", Ulong)}, Ret: RetFD},
-	"get_mempolicy":          {Args: []Arg{COut("mode", LayoutInt), COut("nodemask", LayoutNodemask), A("maxnode", Ulong), A("addr", Ptr), F("flags", XlatGetMempolicyFlags)}, Decoder: DecoderGetMempolicy},
+	"get_mempolicy":          {Args: []Arg{COut("mode", LayoutInt), COut("nodemask", LayoutNodemask), A("maxnode", Ulong), A("addr", Ptr), FL("flags", XlatGetMempolicyFlags)}, Decoder: DecoderGetMempolicy},
 	"set_mempolicy":          {Args: []Arg{C("mode"), CIn("nodemask", LayoutNodemask), A("maxnode", Ulong)}, Decoder: DecoderSetMempolicy},
 	"timer_create":           {Args: []Arg{E("clockid", XlatClockID), S("sevp", StructIn, LayoutSigevent), S("timerid", StructOut, LayoutInt)}},
 	"timer_settime":          {Args: []Arg{A("timerid", Int), F("flags", XlatTimerFlags), S("new_value", StructIn, LayoutItimerspec), S("old_value", StructOut, LayoutItimerspec)}},

@@ -125,6 +125,9 @@ type Arg struct {
 	// KeepEntry keeps a Custom argument's entry copy beside its exit copy
 	// (see Plan.KeepEntry).
 	KeepEntry bool
+	// Long says a Flags argument is a kernel long; the others are ints,
+	// whose upper 32 bits the kernel ignores and strace does not print.
+	Long bool
 }
 
 // Signature is how a system call's arguments and result are printed.
@@ -143,6 +146,10 @@ func A(name string, t Type) Arg { return Arg{Name: name, Type: t, Len: -1} }
 
 // F returns a Flags argument printed with value table x.
 func F(name string, x XlatID) Arg { return Arg{Name: name, Type: Flags, Xlat: x, Len: -1} }
+
+// FL returns a Flags argument of the kernel's long type, printed with
+// value table x.
+func FL(name string, x XlatID) Arg { return Arg{Name: name, Type: Flags, Xlat: x, Len: -1, Long: true} }
 
 // E returns an Enum argument printed with value table x.
 func E(name string, x XlatID) Arg { return Arg{Name: name, Type: Enum, Xlat: x, Len: -1} }
