@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "b5d27b394682cf9467c12e4d06068089e86b4ab5798da9de2160d6ac20856e9f"
+const bpfSourceHash = "a965da2fa763e8b9f808e28399cb6ce8a2c83550462cf369179094a42daf5eb0"

@@ -1,0 +1,3 @@
+package decode
+
+var evdevFamily = ioctlFamily{decode: decodeIoctlHex}
