@@ -26,6 +26,10 @@ func TestIoctlFamilies(t *testing.T) {
 		{"hdio unknown", Options{}, sc(t, "ioctl", -9, 3, 0x0305, 0), `ioctl(3, HDIO_GET_QDMA, 0) = -1 EBADF (Bad file descriptor)`},
 		{"hdio raw", Options{Xlat: XlatRaw}, sc(t, "ioctl", -9, 3, 0x0305, 0), `ioctl(3, 0x305, 0) = -1 EBADF (Bad file descriptor)`},
 		{"hdio verbose", Options{Xlat: XlatVerbose}, sc(t, "ioctl", -9, 3, 0x0305, 0), `ioctl(3, 0x305 /* HDIO_GET_QDMA */, 0) = -1 EBADF (Bad file descriptor)`},
+		{"evdev gbit", Options{}, sc(t, "ioctl", -9, 3, 0x8001452a, 0), `ioctl(3, EVIOCGBIT(0xa /* EV_??? */, 1), NULL) = -1 EBADF (Bad file descriptor)`},
+		{"evdev gbit verbose", Options{Xlat: XlatVerbose}, sc(t, "ioctl", -9, 3, 0x80014521, 0), `ioctl(3, 0x80014521 /* EVIOCGBIT(EV_KEY, 1) */, NULL) = -1 EBADF (Bad file descriptor)`},
+		{"evdev skeycode", Options{}, sc(t, "ioctl", -9, 3, 0x40084504, 0x1000).data(2, le(nil).u32(5).u32(1)), `ioctl(3, EVIOCSKEYCODE, [5, KEY_ESC]) = -1 EBADF (Bad file descriptor)`},
+		{"evdev gversion", Options{}, sc(t, "ioctl", 0, 3, 0x80044501, 0x1000).data(2, le(nil).u32(0x10001)), `ioctl(3, EVIOCGVERSION, [0x10001]) = 0`},
 		{"fiemap", Options{}, sc(t, "ioctl", 0, 3, 0xc020660b, 0x1000).data(2, fm),
 			`ioctl(3, FS_IOC_FIEMAP, {fm_start=1, fm_length=2, fm_flags=FIEMAP_FLAG_SYNC|FIEMAP_FLAG_XATTR|FIEMAP_FLAG_CACHE, fm_extent_count=9} => {fm_flags=FIEMAP_FLAG_SYNC|FIEMAP_FLAG_XATTR|FIEMAP_FLAG_CACHE, fm_mapped_extents=2, ...}) = 0`},
 	}
