@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "a2010e8bdd2172edfa3822af8683f1063c38b05e032fbcd3b3f6748edfd96076"
+const bpfSourceHash = "1a489a985d1eda0e0b04bc0010ced62ae51c3f7ee0c5dfb80d7a25cdf0b6188b"

@@ -179,7 +179,7 @@ func (x *Executor) capture(mem Memory, c Call, i int, p *syscalls.Plan, when sys
 		data, trunc, fault := mem.ReadCString(addr, int(x.LimitOf(p)), c.Bufs[i])
 		return trace.Capture{Data: data, Truncated: trunc, Faulted: fault}
 	case syscalls.CaptureBytes:
-		return x.captureBytes(mem, c, i, addr, p, ret)
+		return x.captureBytes(mem, c, i, addr, p, when == syscalls.AtExit, ret)
 	case syscalls.CaptureStringArray:
 		return x.captureStringArray(mem, addr, p)
 	case syscalls.CaptureIovec:
@@ -218,11 +218,19 @@ func ByteLen(p *syscalls.Plan, args *[trace.MaxArgs]uint64, ret int64) (n uint64
 			return 0, false
 		}
 		return uint64(ret), true
+	case syscalls.LenIoctl:
+		if int(p.LenArg) >= len(args) {
+			return 0, false
+		}
+		if n := syscalls.IocSize(args[p.LenArg]); n != 0 {
+			return uint64(n), true
+		}
+		return syscalls.IoctlLegacySize, true
 	}
 	return 0, false
 }
 
-func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *syscalls.Plan, ret int64) trace.Capture {
+func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *syscalls.Plan, atExit bool, ret int64) trace.Capture {
 	n, ok := ByteLen(p, c.Args, ret)
 	if !ok {
 		return trace.Capture{}
@@ -233,9 +241,44 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 		data = []byte{}
 	}
 	if err := mem.Read(addr, data); err != nil {
+		if p.Len == syscalls.LenIoctl && syscalls.IocSize(c.Args[p.LenArg]) == 0 {
+			return x.ioctlPageRest(mem, addr, data)
+		}
 		return trace.Capture{Faulted: true}
 	}
-	return trace.Capture{Data: data, Truncated: n > take}
+	out := trace.Capture{Data: data, Truncated: n > take}
+	if p.Len == syscalls.LenIoctl && c.Args[p.LenArg]&0xffffffff == syscalls.IoctlFiemap && x.Verbose && atExit && ret >= 0 {
+		out.Elems = []trace.Capture{x.fiemapExtents(mem, addr, data)}
+	}
+	return out
+}
+
+// ioctlPageRest copies, for a legacy ioctl request whose
+// IoctlLegacySize bytes could not be read, the bytes up to the end of the
+// page at addr (syscalls.LenIoctl).
+func (x *Executor) ioctlPageRest(mem Memory, addr uint64, buf []byte) trace.Capture {
+	rest := 4096 - addr&4095
+	if rest >= uint64(len(buf)) {
+		return trace.Capture{Faulted: true}
+	}
+	data := buf[:rest]
+	if err := mem.Read(addr, data); err != nil {
+		return trace.Capture{Faulted: true}
+	}
+	return trace.Capture{Data: data}
+}
+
+// fiemapExtents copies the extents of an FS_IOC_FIEMAP's struct fiemap
+// hdr at addr (syscalls.IoctlFiemap).
+func (x *Executor) fiemapExtents(mem Memory, addr uint64, hdr []byte) trace.Capture {
+	if len(hdr) < syscalls.FiemapSize {
+		return trace.Capture{}
+	}
+	n := uint64(binary.LittleEndian.Uint32(hdr[syscalls.FiemapMappedOff:]))
+	if n == 0 {
+		return trace.Capture{}
+	}
+	return readObject(mem, addr+syscalls.FiemapSize, n*syscalls.FiemapExtentSize, syscalls.FiemapExtentsMax*syscalls.FiemapExtentSize)
 }
 
 // StringArrayKeep is how many pointers of a string array plan p captures.

@@ -60,3 +60,39 @@ func TestKeepEntry(t *testing.T) {
 		}
 	}
 }
+
+// TestIoctlPlan checks the LenIoctl plan: _IOC_SIZE bytes; a legacy
+// request's 64 bytes, or its page's rest; FS_IOC_FIEMAP's extents at exit
+// under -v.
+func TestIoctlPlan(t *testing.T) {
+	plans := [trace.MaxArgs]syscalls.Plan{2: {Kind: syscalls.CaptureBytes, When: syscalls.AtEntry | syscalls.AtExit, Len: syscalls.LenIoctl, LenArg: 1, Size: syscalls.IoctlArgMax}}
+	hdr := make([]byte, syscalls.FiemapSize+2*syscalls.FiemapExtentSize)
+	hdr[syscalls.FiemapMappedOff] = 2
+	for _, tc := range []struct {
+		name      string
+		req, addr uint64
+		when      syscalls.When
+		n, elems  int
+	}{
+		{"sized", 0x80084502, 0x1000, syscalls.AtEntry, 8, 0},
+		{"legacy", 0x0301, 0x1000, syscalls.AtEntry, 64, 0},
+		{"legacy page end", 0x0301, 0x1000 + 4096 - 16, syscalls.AtEntry, 16, 0},
+		{"fiemap exit", syscalls.IoctlFiemap, 0x1000, syscalls.AtExit, syscalls.FiemapSize, 2 * syscalls.FiemapExtentSize},
+	} {
+		mem := &flatMem{base: 0x1000, data: make([]byte, 4096)}
+		copy(mem.data[tc.addr-0x1000:], hdr)
+		args := [trace.MaxArgs]uint64{1: tc.req, 2: tc.addr}
+		var caps [trace.MaxArgs]trace.Capture
+		var bufs [trace.MaxArgs][]byte
+		x := Executor{Verbose: true}
+		x.Run(mem, &plans, tc.when, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
+		got := caps[2]
+		elems := 0
+		if len(got.Elems) > 0 {
+			elems = len(got.Elems[0].Data)
+		}
+		if got.Faulted || len(got.Data) != tc.n || elems != tc.elems {
+			t.Errorf("%s: %d bytes, %d extent bytes, faulted %v; want %d, %d", tc.name, len(got.Data), elems, got.Faulted, tc.n, tc.elems)
+		}
+	}
+}

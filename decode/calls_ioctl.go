@@ -56,12 +56,11 @@ func enterIoctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = d.appendFD(b, ev, ev.Args[0])
 	b = d.sep(b)
 	req := uint32(ev.Args[1])
-	info, known := ioctls[req]
-	if known {
-		b = append(b, info.name...)
-	} else {
-		b = appendIoctlCode(b, req)
+	b = d.appendIoctlRequest(b, req)
+	if f := ioctlFamilyOf(req); f != nil {
+		return enterIoctlFamily(d, f, b, ev, req)
 	}
+	info := ioctls[req]
 	switch info.kind {
 	case ioctlNone:
 		return b
@@ -112,7 +111,11 @@ func appendIntRef(b []byte, ev *trace.Event, i int) []byte {
 }
 
 func exitIoctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	info := ioctls[uint32(ev.Args[1])]
+	req := uint32(ev.Args[1])
+	if f := ioctlFamilyOf(req); f != nil {
+		return exitIoctlFamily(d, f, b, ev, req)
+	}
+	info := ioctls[req]
 	if !ioctlExit(info.kind) {
 		return b
 	}

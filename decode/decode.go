@@ -96,6 +96,8 @@ type Decoder struct {
 	unknown map[uint64]*call
 	// scratch holds a constant's names while restyle rewrites it (-X).
 	scratch []byte
+	// ioctlTmp is where an ioctl's entry is formatted again at its exit.
+	ioctlTmp []byte
 	// selective is set when -e raw=, abbrev= or verbose= treat some calls
 	// differently (verbosity.go); shallow is narrow's copy of an event.
 	selective bool

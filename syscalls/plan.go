@@ -68,7 +68,38 @@ const (
 	LenArg
 	// LenRet: the return value's bytes (at exit), capped likewise.
 	LenRet
+	// LenIoctl: the _IOC_SIZE bits of argument LenArg (an ioctl request),
+	// capped at Size; a request without size bits (the legacy numbers,
+	// 0x5401...) takes IoctlLegacySize bytes, or, when those cannot be
+	// read, the bytes up to the end of the object's page. At exit, an
+	// FS_IOC_FIEMAP request under -v also copies its extents (see
+	// IoctlFiemap).
+	LenIoctl
 )
+
+// The ioctl argument's capture (LenIoctl).
+const (
+	// IoctlArgMax caps the bytes copied at an ioctl's argument.
+	IoctlArgMax = 4096
+	// IoctlLegacySize is what a request without size bits copies.
+	IoctlLegacySize = 64
+	// IoctlFiemap is FS_IOC_FIEMAP: its exit capture under -v has one
+	// Elem, min(fm_mapped_extents, FiemapExtentsMax) struct
+	// fiemap_extent at the argument plus FiemapSize (empty when the call
+	// failed or no extent is mapped).
+	IoctlFiemap = 0xc020660b
+	// FiemapSize is sizeof(struct fiemap) without its extents.
+	FiemapSize = 32
+	// FiemapMappedOff is the offset of fm_mapped_extents.
+	FiemapMappedOff = 20
+	// FiemapExtentSize is sizeof(struct fiemap_extent).
+	FiemapExtentSize = 56
+	// FiemapExtentsMax caps the extents copied.
+	FiemapExtentsMax = 128
+)
+
+// IocSize is the _IOC_SIZE bits of an ioctl request.
+func IocSize(req uint64) uint32 { return uint32(req>>16) & 0x3fff }
 
 // Plan is the capture plan of one argument: the single description of which
 // user memory a backend copies. The ptrace backend executes it with
@@ -212,6 +243,10 @@ func argPlan(arch uint32, a Arg) Plan {
 		}
 		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenFixed, Size: 8, FromStack: true, StackOffset: off}
 	case Custom:
+		if a.Layout == LayoutIoctlArg {
+			// Sized by the request (argument 1), as the decoders print it.
+			return Plan{Kind: CaptureBytes, When: a.At, Len: LenIoctl, LenArg: 1, Size: IoctlArgMax}
+		}
 		if a.Layout == LayoutNone {
 			return Plan{}
 		}

@@ -215,6 +215,31 @@ GLOBAL int capture_msghdr(struct cap_state *st, __u64 addr, __u32 when)
 	return 0;
 }
 
+/* ioctl_more mirrors the rest of capture's captureBytes for a LenIoctl
+ * plan, after the read of take bytes at addr (err: it faulted): a legacy
+ * request's bytes up to the end of the page, or FS_IOC_FIEMAP's extents. */
+GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
+{
+	if (!st)
+		return 0;
+	__u32 req = st->args[1];
+	if (err) {
+		__u64 rest = 4096 - (addr & 4095);
+		if (((req >> 16) & 0x3fff) == 0 && rest < take)
+			seg_read(st, addr, rest);
+		return 0;
+	}
+	if (req != IOCTL_FIEMAP || !verbose || !st->at_exit || st->ret < 0 || take < FIEMAP_SIZE)
+		return 0;
+	__u64 mapped = (__u32)(scratch_u64(st->data_off + FIEMAP_MAPPED_OFF - 4) >> 32);
+	if (mapped == 0)
+		return 0;
+	if (mapped > FIEMAP_EXTENTS_MAX)
+		mapped = FIEMAP_EXTENTS_MAX;
+	seg_read(st, addr + FIEMAP_SIZE, mapped * FIEMAP_EXTENT_SIZE);
+	return 0;
+}
+
 /* capture_bytes mirrors capture's captureBytes and ByteLen; how is the
  * plan's len_from | len_arg << 8 (BPF functions take five arguments). */
 GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem_size, __u32 size)
@@ -244,11 +269,21 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 			return 0;
 		n = st->ret;
 		break;
+	case LEN_IOCTL:
+		if (len_arg >= MAX_ARGS)
+			return 0;
+		n = (st->args[len_arg & 7] >> 16) & 0x3fff;
+		if (n == 0)
+			n = IOCTL_LEGACY_SIZE;
+		break;
 	default:
 		return 0;
 	}
 	__u64 limit = size ? size : st->limit;
-	seg_read(st, addr, n < limit ? n : limit);
+	__u64 take = n < limit ? n : limit;
+	int err = seg_read(st, addr, take);
+	if (len_from == LEN_IOCTL)
+		ioctl_more(st, addr, take, err);
 	return 0;
 }
 

@@ -18,6 +18,12 @@
 #define MAX_STRING_ARRAY_COUNT 1048576 /* capture.MaxStringArrayCount */
 #define IOVEC_SIZE 16 /* capture.IovecSize */
 #define FULL_LIMIT 67108864 /* capture.MaxFullData */
+#define IOCTL_LEGACY_SIZE 64 /* syscalls.IoctlLegacySize */
+#define IOCTL_FIEMAP 3223348747 /* syscalls.IoctlFiemap */
+#define FIEMAP_SIZE 32 /* syscalls.FiemapSize */
+#define FIEMAP_MAPPED_OFF 20 /* syscalls.FiemapMappedOff */
+#define FIEMAP_EXTENT_SIZE 56 /* syscalls.FiemapExtentSize */
+#define FIEMAP_EXTENTS_MAX 128 /* syscalls.FiemapExtentsMax */
 
 /* Values of syscalls.CaptureKind (plan.kind). */
 #define CAP_NONE 0 /* syscalls.CaptureNone */
@@ -35,5 +41,6 @@
 #define LEN_FIXED 0 /* syscalls.LenFixed */
 #define LEN_ARG 1 /* syscalls.LenArg */
 #define LEN_RET 2 /* syscalls.LenRet */
+#define LEN_IOCTL 3 /* syscalls.LenIoctl */
 
 #endif

@@ -42,6 +42,7 @@ var (
 		{"LEN_FIXED", int64(syscalls.LenFixed), "syscalls.LenFixed"},
 		{"LEN_ARG", int64(syscalls.LenArg), "syscalls.LenArg"},
 		{"LEN_RET", int64(syscalls.LenRet), "syscalls.LenRet"},
+		{"LEN_IOCTL", int64(syscalls.LenIoctl), "syscalls.LenIoctl"},
 	}
 )
 
@@ -62,6 +63,12 @@ var groups = []group{
 		{"MAX_STRING_ARRAY_COUNT", capture.MaxStringArrayCount, "capture.MaxStringArrayCount"},
 		{"IOVEC_SIZE", capture.IovecSize, "capture.IovecSize"},
 		{"FULL_LIMIT", capture.MaxFullData, "capture.MaxFullData"},
+		{"IOCTL_LEGACY_SIZE", syscalls.IoctlLegacySize, "syscalls.IoctlLegacySize"},
+		{"IOCTL_FIEMAP", syscalls.IoctlFiemap, "syscalls.IoctlFiemap"},
+		{"FIEMAP_SIZE", syscalls.FiemapSize, "syscalls.FiemapSize"},
+		{"FIEMAP_MAPPED_OFF", syscalls.FiemapMappedOff, "syscalls.FiemapMappedOff"},
+		{"FIEMAP_EXTENT_SIZE", syscalls.FiemapExtentSize, "syscalls.FiemapExtentSize"},
+		{"FIEMAP_EXTENTS_MAX", syscalls.FiemapExtentsMax, "syscalls.FiemapExtentsMax"},
 	}},
 	{"Values of syscalls.CaptureKind (plan.kind).", captureKinds},
 	{"Values of syscalls.When (plan.when, syscall_plans.when).", whens},

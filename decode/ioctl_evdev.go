@@ -1,0 +1,274 @@
+package decode
+
+import (
+	"github.com/sctrace/sctrace/trace"
+)
+
+var evdevFamily = ioctlFamily{decode: decodeEvdev, number: evdevNumber}
+
+// evdevSized names the read requests whose size is part of their name
+// (EVIOCGNAME(len)), by _IOC_NR.
+var evdevSized = map[uint32]string{
+	0x06: "EVIOCGNAME", 0x07: "EVIOCGPHYS", 0x08: "EVIOCGUNIQ", 0x09: "EVIOCGPROP", 0x0a: "EVIOCGMTSLOTS",
+	0x18: "EVIOCGKEY", 0x19: "EVIOCGLED", 0x1a: "EVIOCGSND", 0x1b: "EVIOCGSW",
+}
+
+// evdevXval prints an event or axis number inside a request's name: by
+// name with its default comment, or under -X verbose as a bare name or
+// number.
+func evdevXval(b []byte, x *xlat, v uint64, verbose bool) []byte {
+	if s, ok := x.lookup(v); ok {
+		return append(b, s...)
+	}
+	b = appendHex(b, v)
+	if !verbose {
+		b = appendComment(b, x.dflt)
+	}
+	return b
+}
+
+// evdevNumber names the evdev requests strace names from their bits.
+func evdevNumber(b []byte, req uint32, verbose bool) ([]byte, bool) {
+	nr, dir, size := req&0xff, req>>30, uint64((req>>16)&0x3fff)
+	if dir == 1 && nr >= 0xc0 && nr <= 0xff {
+		b = append(b, "EVIOCSABS("...)
+		return append(evdevXval(b, evdevAbs, uint64(nr-0xc0), verbose), ')'), true
+	}
+	if dir != 2 {
+		return b, false
+	}
+	switch {
+	case nr >= 0x20 && nr <= 0x3f:
+		b = append(b, "EVIOCGBIT("...)
+		if nr == 0x20 {
+			b = append(b, '0')
+		} else {
+			b = evdevXval(b, evdevEvents, uint64(nr-0x20), verbose)
+		}
+		b = append(b, ", "...)
+		b = appendUint(b, size)
+		return append(b, ')'), true
+	case nr >= 0x40 && nr <= 0x7f:
+		b = append(b, "EVIOCGABS("...)
+		return append(evdevXval(b, evdevAbs, uint64(nr-0x40), verbose), ')'), true
+	}
+	if s, ok := evdevSized[nr]; ok {
+		b = append(b, s...)
+		b = append(b, '(')
+		b = appendUint(b, size)
+		return append(b, ')'), true
+	}
+	return b, false
+}
+
+// The evdev requests with a fixed number.
+const (
+	evGVersion   = 0x80044501
+	evGEffects   = 0x80044584
+	evGID        = 0x80084502
+	evGRep       = 0x80084503
+	evSRep       = 0x40084503
+	evGKeycode   = 0x80084504
+	evSKeycode   = 0x40084504
+	evGKeycodeV2 = 0x80284504
+	evSKeycodeV2 = 0x40284504
+	evRmFF       = 0x40044581
+	evGrab       = 0x40044590
+	evRevoke     = 0x40044591
+	evSClockID   = 0x400445a0
+	evSFF        = 0x40304580
+)
+
+// decodeEvdev decodes the evdev requests as strace's evdev.c: read
+// requests at exit, write requests at entry.
+func decodeEvdev(d *Decoder, b []byte, ev *trace.Event, req uint32, exit bool) ([]byte, ioctlRet) {
+	arg := ev.Args[2]
+	switch req >> 30 {
+	case 2:
+		if !exit {
+			return b, ioctlMore
+		}
+		b = d.sep(b)
+		if failed(ev) {
+			return appendPtr(b, arg), ioctlDone
+		}
+		return evdevRead(d, b, ev, req), ioctlDone
+	case 1:
+		b = d.sep(b)
+		return evdevWrite(d, b, ev, req), ioctlDone
+	}
+	return b, ioctlHexArg
+}
+
+// evdevU32s prints n unsigned ints of the argument as [a, b].
+func evdevU32s(b []byte, ev *trace.Event, n int) []byte {
+	p, ok := ioctlArg(ev, 4*n)
+	if !ok {
+		return appendPtr(b, ev.Args[2])
+	}
+	b = append(b, '[')
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendUint(b, uint64(le32(p, 4*i)))
+	}
+	return append(b, ']')
+}
+
+// evdevKeycode prints [scancode, KEY_...].
+func evdevKeycode(d *Decoder, b []byte, ev *trace.Event) []byte {
+	p, ok := ioctlArg(ev, 8)
+	if !ok {
+		return appendPtr(b, ev.Args[2])
+	}
+	b = append(b, '[')
+	b = appendUint(b, uint64(le32(p, 0)))
+	b = append(b, ", "...)
+	b = d.enum(b, evdevKeys, uint64(le32(p, 4)))
+	return append(b, ']')
+}
+
+// evdevKeycodeV2 prints a struct input_keymap_entry.
+func evdevKeycodeV2(d *Decoder, b []byte, ev *trace.Event) []byte {
+	p, ok := ioctlArg(ev, 40)
+	if !ok {
+		return appendPtr(b, ev.Args[2])
+	}
+	b = append(b, "{flags="...)
+	b = appendUint(b, uint64(p[0]))
+	b = append(b, ", len="...)
+	b = appendUint(b, uint64(p[1]))
+	if !d.opts.Verbose {
+		return append(b, ", ...}"...)
+	}
+	b = append(b, ", index="...)
+	b = appendUint(b, uint64(le16(p, 2)))
+	b = append(b, ", keycode="...)
+	b = d.enum(b, evdevKeys, uint64(le32(p, 4)))
+	b = append(b, ", scancode=["...)
+	for i := 0; i < 32; i++ {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendHex(b, uint64(p[8+i]))
+	}
+	return append(b, "]}"...)
+}
+
+// evdevAbsinfo prints a struct input_absinfo of the request's size.
+func evdevAbsinfo(d *Decoder, b []byte, ev *trace.Event, req uint32) []byte {
+	sz := int((req >> 16) & 0x3fff)
+	if sz < 20 {
+		return appendPtr(b, ev.Args[2])
+	}
+	p, ok := ioctlArg(ev, min(sz, 24))
+	if !ok {
+		return appendPtr(b, ev.Args[2])
+	}
+	b = append(b, "{value="...)
+	b = appendUint(b, uint64(le32(p, 0)))
+	b = append(b, ", minimum="...)
+	b = appendUint(b, uint64(le32(p, 4)))
+	if !d.opts.Verbose {
+		return append(b, ", ...}"...)
+	}
+	for i, f := range [...]string{", maximum=", ", fuzz=", ", flat="} {
+		b = append(b, f...)
+		b = appendUint(b, uint64(le32(p, 8+4*i)))
+	}
+	if sz > 20 {
+		if sz >= 24 {
+			b = append(b, ", resolution="...)
+			b = appendUint(b, uint64(le32(p, 20)))
+		}
+		if sz != 24 {
+			b = append(b, ", ..."...)
+		}
+	}
+	return append(b, '}')
+}
+
+func evdevRead(d *Decoder, b []byte, ev *trace.Event, req uint32) []byte {
+	arg := ev.Args[2]
+	switch req {
+	case evGVersion, evGEffects:
+		p, ok := ioctlArg(ev, 4)
+		if !ok {
+			return appendPtr(b, arg)
+		}
+		b = append(b, '[')
+		if req == evGVersion {
+			b = appendHex(b, uint64(le32(p, 0)))
+		} else {
+			b = appendUint(b, uint64(le32(p, 0)))
+		}
+		return append(b, ']')
+	case evGID:
+		p, ok := ioctlArg(ev, 8)
+		if !ok {
+			return appendPtr(b, arg)
+		}
+		for i, f := range [...]string{"{bustype=", ", vendor=", ", product=", ", version="} {
+			b = append(b, f...)
+			b = appendUint(b, uint64(le16(p, 2*i)))
+		}
+		return append(b, '}')
+	case evGRep:
+		return evdevU32s(b, ev, 2)
+	case evGKeycode:
+		return evdevKeycode(d, b, ev)
+	case evGKeycodeV2:
+		return evdevKeycodeV2(d, b, ev)
+	}
+	nr := req & 0xff
+	switch {
+	case nr == 0x06 || nr == 0x07 || nr == 0x08:
+		cp, ok := capOK(ev, 2)
+		if !ok || arg == 0 || ev.Ret < 0 {
+			return appendPtr(b, arg)
+		}
+		n := uint64(ev.Ret)
+		if uint64(len(cp.Data)) < min(n, uint64(d.opts.StringLimit)) {
+			return appendPtr(b, arg)
+		}
+		return d.appendBuf(b, cp.Data, n, false)
+	case nr >= 0x40 && nr <= 0x7f:
+		return evdevAbsinfo(d, b, ev, req)
+	}
+	return appendPtr(b, arg)
+}
+
+func evdevWrite(d *Decoder, b []byte, ev *trace.Event, req uint32) []byte {
+	arg := ev.Args[2]
+	switch req {
+	case evSRep:
+		return evdevU32s(b, ev, 2)
+	case evSKeycode:
+		return evdevKeycode(d, b, ev)
+	case evSKeycodeV2:
+		return evdevKeycodeV2(d, b, ev)
+	case evRmFF:
+		return appendInt(b, int64(int32(arg)))
+	case evGrab, evRevoke:
+		return appendUint(b, arg)
+	case evSClockID:
+		return evdevU32s(b, ev, 1)
+	case evSFF:
+		p, ok := ioctlArg(ev, 48)
+		if !ok {
+			return appendPtr(b, arg)
+		}
+		b = append(b, "{type="...)
+		b = d.enum(b, evdevFFTypes, uint64(le16(p, 0)))
+		b = append(b, ", id="...)
+		b = appendInt(b, int64(int16(le16(p, 2))))
+		b = append(b, ", direction="...)
+		b = appendUint(b, uint64(le16(p, 4)))
+		return append(b, ", ...}"...)
+	}
+	if nr := req & 0xff; nr >= 0xc0 {
+		return evdevAbsinfo(d, b, ev, req)
+	}
+	return appendPtr(b, arg)
+}

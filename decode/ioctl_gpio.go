@@ -1,0 +1,3 @@
+package decode
+
+var gpioFamily = ioctlFamily{decode: decodeIoctlHex}
