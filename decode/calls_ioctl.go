@@ -25,6 +25,9 @@ var tcxoncActions = &xlat{vals: []xv{{0, "TCOOFF"}, {1, "TCOON"}, {2, "TCIOFF"},
 
 var tcflshQueues = &xlat{vals: []xv{{0, "TCIFLUSH"}, {1, "TCOFLUSH"}, {2, "TCIOFLUSH"}}, dflt: "TC???"}
 
+// ioctlInfo says how the generic decoder prints a request's argument;
+// name is the request's name for the reader (the printed names come from
+// ioctlNames).
 type ioctlInfo struct {
 	name string
 	kind ioctlKind
@@ -56,12 +59,11 @@ func enterIoctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = d.appendFD(b, ev, ev.Args[0])
 	b = d.sep(b)
 	req := uint32(ev.Args[1])
-	info, known := ioctls[req]
-	if known {
-		b = append(b, info.name...)
-	} else {
-		b = appendIoctlCode(b, req)
+	b = d.appendIoctlRequest(b, req)
+	if out, ok := d.ioctlEnterFamily(b, ev, req); ok {
+		return out
 	}
+	info := ioctls[req]
 	switch info.kind {
 	case ioctlNone:
 		return b
@@ -112,6 +114,9 @@ func appendIntRef(b []byte, ev *trace.Event, i int) []byte {
 }
 
 func exitIoctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	if out, ok := d.ioctlExitFamily(b, ev, uint32(ev.Args[1])); ok {
+		return out
+	}
 	info := ioctls[uint32(ev.Args[1])]
 	if !ioctlExit(info.kind) {
 		return b

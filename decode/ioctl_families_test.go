@@ -1,0 +1,62 @@
+package decode
+
+import "testing"
+
+// ioctlCase is one ioctl line and the options it is decoded with.
+type ioctlCase struct {
+	name string
+	x    XlatStyle
+	ev   *evb
+	want string
+}
+
+func runIoctlCases(t *testing.T, cases []ioctlCase) {
+	t.Helper()
+	for _, c := range cases {
+		d := New(Options{StringLimit: DefaultStringLimit, Xlat: c.x})
+		if got := whole(d, c.ev.get()); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
+		}
+	}
+}
+
+// Expected strings are from strace 6.1's test programs (ioctl_fs_x.c,
+// ioctl_counter.c, ...).
+func TestIoctlRequestNames(t *testing.T) {
+	runIoctlCases(t, []ioctlCase{
+		{"two names", XlatAbbrev, sc(t, "ioctl", -9, 0xffffffffffffffff, 0x5402, 0), `ioctl(-1, SNDCTL_TMR_START or TCSETS, NULL) = -1 EBADF (Bad file descriptor)`},
+		{"raw", XlatRaw, sc(t, "ioctl", -9, 0xffffffffffffffff, 0xc0045877, 0), `ioctl(-1, 0xc0045877) = -1 EBADF (Bad file descriptor)`},
+		{"verbose", XlatVerbose, sc(t, "ioctl", -9, 0xffffffffffffffff, 0xc0045877, 0), `ioctl(-1, 0xc0045877 /* FIFREEZE */) = -1 EBADF (Bad file descriptor)`},
+		{"verbose code", XlatVerbose, sc(t, "ioctl", -9, 0xffffffffffffffff, 0x58ff, 0), `ioctl(-1, 0x58ff /* _IOC(_IOC_NONE, 0x58, 0xff, 0) */, 0) = -1 EBADF (Bad file descriptor)`},
+		{"seccomp wrong dir", XlatAbbrev, sc(t, "ioctl", -9, 0xffffffffffffffff, 0x80082102, 0), `ioctl(-1, SECCOMP_IOCTL_NOTIF_ID_VALID_WRONG_DIR, 0) = -1 EBADF (Bad file descriptor)`},
+	})
+}
+
+func TestIoctlFsX(t *testing.T) {
+	xattr := le(nil).u32(0x7ffe0004).u32(3735928559).u32(5).u32(0xcafef00d).u32(3133063390).pad(8)
+	runIoctlCases(t, []ioctlCase{
+		{"fitrim", XlatAbbrev, sc(t, "ioctl", -9, 0xffffffffffffffff, reqFITRIM, 0x1000).data(2, le(nil).u64(0xdeadbeefcafef00d).u64(7).u64(8)),
+			`ioctl(-1, FITRIM, {start=0xdeadbeefcafef00d, len=7, minlen=8}) = -1 EBADF (Bad file descriptor)`},
+		{"setxattr", XlatAbbrev, sc(t, "ioctl", -9, 0xffffffffffffffff, reqFSIOCFSSETXATTR, 0x1000).data(2, xattr),
+			`ioctl(-1, FS_IOC_FSSETXATTR, {fsx_xflags=0x7ffe0004 /* FS_XFLAG_??? */, fsx_extsize=3735928559, fsx_projid=0xcafef00d, fsx_cowextsize=3133063390}) = -1 EBADF (Bad file descriptor)`},
+		{"getxattr", XlatAbbrev, sc(t, "ioctl", 0, 3, reqFSIOCFSGETXATTR, 0x1000).data(2, le(nil).u32(0x80000001).u32(1).u32(5).u32(0).u32(2).pad(8)),
+			`ioctl(3, FS_IOC_FSGETXATTR, {fsx_xflags=FS_XFLAG_REALTIME|FS_XFLAG_HASATTR, fsx_extsize=1, fsx_nextents=5, fsx_projid=0, fsx_cowextsize=2}) = 0`},
+		{"getxattr failed", XlatAbbrev, sc(t, "ioctl", -9, 0xffffffffffffffff, reqFSIOCFSGETXATTR, 0x1000).data(2, xattr),
+			`ioctl(-1, FS_IOC_FSGETXATTR, 0x1000) = -1 EBADF (Bad file descriptor)`},
+		{"short", XlatAbbrev, sc(t, "ioctl", -9, 0xffffffffffffffff, reqFITRIM, 0x1000).fault(2),
+			`ioctl(-1, FITRIM, 0x1000) = -1 EBADF (Bad file descriptor)`},
+		{"freeze", XlatVerbose, sc(t, "ioctl", -9, 0xffffffffffffffff, reqFITHAW, 0x1000),
+			`ioctl(-1, 0xc0045878 /* FITHAW */) = -1 EBADF (Bad file descriptor)`},
+	})
+}
+
+func TestIoctlCounter(t *testing.T) {
+	runIoctlCases(t, []ioctlCase{
+		{"watch", XlatAbbrev, sc(t, "ioctl", -9, 0xffffffffffffffff, reqCounterAddWatch, 0x1000).data(2, []byte{2, 1, 3, 4, 6, 7}),
+			`ioctl(-1, COUNTER_ADD_WATCH_IOCTL, {component={type=COUNTER_COMPONENT_COUNT, scope=COUNTER_SCOPE_SIGNAL, parent=3, id=4}, event=COUNTER_EVENT_CAPTURE, channel=7}) = -1 EBADF (Bad file descriptor)`},
+		{"watch raw", XlatRaw, sc(t, "ioctl", -9, 0xffffffffffffffff, reqCounterAddWatch, 0x1000).data(2, []byte{9, 1, 3, 4, 6, 7}),
+			`ioctl(-1, 0x40063e00, {component={type=0x9, scope=0x1, parent=3, id=4}, event=0x6, channel=7}) = -1 EBADF (Bad file descriptor)`},
+		{"enable", XlatAbbrev, sc(t, "ioctl", -9, 0xffffffffffffffff, reqCounterEnableEvents, 0x1000),
+			`ioctl(-1, COUNTER_ENABLE_EVENTS_IOCTL) = -1 EBADF (Bad file descriptor)`},
+	})
+}
