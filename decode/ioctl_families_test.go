@@ -60,3 +60,26 @@ func TestIoctlCounter(t *testing.T) {
 			`ioctl(-1, COUNTER_ENABLE_EVENTS_IOCTL) = -1 EBADF (Bad file descriptor)`},
 	})
 }
+
+func TestIoctlMisc(t *testing.T) {
+	runIoctlCases(t, []ioctlCase{
+		{"setflags", XlatAbbrev, sc(t, "ioctl", -9, 0xffffffffffffffff, reqFSIOCSetFlags, 0x1000).data(2, le(nil).u32(0xd000000)),
+			`ioctl(-1, FS_IOC_SETFLAGS, [0xd000000 /* FS_???_FL */]) = -1 EBADF (Bad file descriptor)`},
+		{"getflags", XlatAbbrev, sc(t, "ioctl", 0, 3, reqFSIOCGetFlags, 0x1000).data(2, le(nil).u32(0x80010)),
+			`ioctl(3, FS_IOC_GETFLAGS, [FS_IMMUTABLE_FL|FS_EXTENT_FL]) = 0`},
+		{"inotify", XlatAbbrev, sc(t, "ioctl", -9, 0xffffffffffffffff, reqInotifySetNextWD, 0xffffffff),
+			`ioctl(-1, INOTIFY_IOC_SETNEXTWD, -1) = -1 EBADF (Bad file descriptor)`},
+		{"watchdog get failed", XlatAbbrev, sc(t, "ioctl", -9, 0xffffffffffffffff, reqWDIOCGetTimeout, 0x1000).data(2, le(nil).u32(7)),
+			`ioctl(-1, WDIOC_GETTIMEOUT, 0x1000) = -1 EBADF (Bad file descriptor)`},
+		{"watchdog set", XlatAbbrev, sc(t, "ioctl", -9, 0xffffffffffffffff, reqWDIOCSetTimeout, 0x1000).data(2, le(nil).u32(7)),
+			`ioctl(-1, WDIOC_SETTIMEOUT, [7]) = -1 EBADF (Bad file descriptor)`},
+		{"keepalive", XlatAbbrev, sc(t, "ioctl", -9, 0xffffffffffffffff, reqWDIOCKeepalive, 0x1000),
+			`ioctl(-1, WDIOC_KEEPALIVE) = -1 EBADF (Bad file descriptor)`},
+		{"addentropy", XlatAbbrev, sc(t, "ioctl", -9, 0xffffffffffffffff, reqRNDAddEntropy, 0x1000).data(2, append(le(nil).u32(3).u32(8), "12345678"...)),
+			`ioctl(-1, RNDADDENTROPY, {entropy_count=3, buf_size=8, buf="12345678"}) = -1 EBADF (Bad file descriptor)`},
+		{"nstype", XlatAbbrev, sc(t, "ioctl", 0x10000000, 5, reqNSGetNSType),
+			`ioctl(5, NS_GET_NSTYPE) = 268435456 (CLONE_NEWUSER)`},
+		{"owner uid", XlatAbbrev, sc(t, "ioctl", 0, 5, reqNSGetOwnerUID, 0x1000).data(2, le(nil).u32(0)),
+			`ioctl(5, NS_GET_OWNER_UID, [0]) = 0`},
+	})
+}

@@ -159,3 +159,39 @@ func ioctlArgAny(b []byte, ev *trace.Event, size int) ([]byte, []byte, bool) {
 	}
 	return b, cp.Data[:size], true
 }
+
+// appendIoctlInt prints the int the ioctl's argument points to as [N]
+// (strace's printnum_int), or the address.
+func appendIoctlInt(b []byte, ev *trace.Event, exit bool) []byte {
+	b, p, ok := ioctlArg(b, ev, 4, exit)
+	if !ok {
+		return b
+	}
+	b = append(b, '[')
+	b = appendInt(b, int64(int32(le32(p, 0))))
+	return append(b, ']')
+}
+
+// ioctlIntAt decodes a request whose int strace prints at exit
+// (getters) or, when out is false, at entry (setters).
+func ioctlIntAt(b []byte, d *Decoder, ev *trace.Event, out, exit bool) ([]byte, ioctlRes) {
+	if out != exit {
+		if exit {
+			return b, ioctlResDone
+		}
+		return b, ioctlResLater
+	}
+	return appendIoctlInt(d.sep(b), ev, exit), ioctlResDone
+}
+
+// ioctlRets print the result of the requests whose result strace
+// decodes, by request.
+var ioctlRets = map[uint32]func(d *Decoder, b []byte, ev *trace.Event) []byte{}
+
+// retIoctl prints an ioctl's successful result.
+func retIoctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	if f := ioctlRets[uint32(ev.Args[1])]; f != nil {
+		return f(d, b, ev)
+	}
+	return appendRetValue(b, c.retType, ev.Ret)
+}
