@@ -83,3 +83,20 @@ func TestIoctlMisc(t *testing.T) {
 			`ioctl(5, NS_GET_OWNER_UID, [0]) = 0`},
 	})
 }
+
+func TestIoctlPerf(t *testing.T) {
+	runIoctlCases(t, []ioctlCase{
+		{"enable", XlatAbbrev, sc(t, "ioctl", -9, 0xffffffffffffffff, reqPerfEnable, 0xdeadbeefbadc0ded),
+			`ioctl(-1, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP|0xbadc0dec) = -1 EBADF (Bad file descriptor)`},
+		{"enable unknown", XlatAbbrev, sc(t, "ioctl", -9, 0xffffffffffffffff, reqPerfReset, 2),
+			`ioctl(-1, PERF_EVENT_IOC_RESET, 0x2 /* PERF_IOC_FLAG_??? */) = -1 EBADF (Bad file descriptor)`},
+		{"period", XlatAbbrev, sc(t, "ioctl", -9, 0xffffffffffffffff, reqPerfPeriod, 0x1000).data(2, le(nil).u64(5)),
+			`ioctl(-1, PERF_EVENT_IOC_PERIOD, [5]) = -1 EBADF (Bad file descriptor)`},
+		{"filter", XlatAbbrev, sc(t, "ioctl", -9, 0xffffffffffffffff, reqPerfSetFilter, 0x1000).data(2, []byte("abc\x00zzzz")),
+			`ioctl(-1, PERF_EVENT_IOC_SET_FILTER, "abc") = -1 EBADF (Bad file descriptor)`},
+		{"query failed", XlatAbbrev, sc(t, "ioctl", -9, 0xffffffffffffffff, reqPerfQueryBPF, 0x1000).data(2, le(nil).u32(0xbadc0ded).u32(0)),
+			`ioctl(-1, PERF_EVENT_IOC_QUERY_BPF, {ids_len=3134983661, ...}) = -1 EBADF (Bad file descriptor)`},
+		{"query", XlatAbbrev, sc(t, "ioctl", 42, 0xffffffffffffffff, reqPerfQueryBPF, 0x1000).data(2, le(nil).u32(3).u32(2).u32(7).u32(8)),
+			`ioctl(-1, PERF_EVENT_IOC_QUERY_BPF, {ids_len=3, prog_cnt=2, ids=[7, 8]}) = 42`},
+	})
+}
