@@ -93,7 +93,7 @@ bpf-tools:
 	fi
 
 generate: bpf-tools
-	$(GO) generate ./syscalls/... ./bpfbackend/...
+	$(GO) generate ./syscalls/... ./decode/... ./bpfbackend/...
 
 # figures: copy the figures of the last runs into the documents' generated
 # blocks: the conformance and parity totals of the last `make test`, the

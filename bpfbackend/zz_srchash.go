@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "1a489a985d1eda0e0b04bc0010ced62ae51c3f7ee0c5dfb80d7a25cdf0b6188b"
+const bpfSourceHash = "3b0b3c44737c82fd61704bf28c1044c112ee2f31b715ca5339d92393e730cfde"

@@ -222,7 +222,8 @@ func ByteLen(p *syscalls.Plan, args *[trace.MaxArgs]uint64, ret int64) (n uint64
 		if int(p.LenArg) >= len(args) {
 			return 0, false
 		}
-		if n := syscalls.IocSize(args[p.LenArg]); n != 0 {
+		req := args[p.LenArg] & 0xffffffff
+		if n := syscalls.IocSize(req); n != 0 && req != syscalls.IoctlRndAddEntropy {
 			return uint64(n), true
 		}
 		return syscalls.IoctlLegacySize, true
@@ -241,7 +242,7 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 		data = []byte{}
 	}
 	if err := mem.Read(addr, data); err != nil {
-		if p.Len == syscalls.LenIoctl && syscalls.IocSize(c.Args[p.LenArg]) == 0 {
+		if p.Len == syscalls.LenIoctl {
 			return x.ioctlPageRest(mem, addr, data)
 		}
 		return trace.Capture{Faulted: true}
@@ -253,9 +254,8 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 	return out
 }
 
-// ioctlPageRest copies, for a legacy ioctl request whose
-// IoctlLegacySize bytes could not be read, the bytes up to the end of the
-// page at addr (syscalls.LenIoctl).
+// ioctlPageRest copies, for an ioctl request whose bytes could not be
+// read, the bytes up to the end of the page at addr (syscalls.LenIoctl).
 func (x *Executor) ioctlPageRest(mem Memory, addr uint64, buf []byte) trace.Capture {
 	rest := 4096 - addr&4095
 	if rest >= uint64(len(buf)) {

@@ -25,6 +25,9 @@ var tcxoncActions = &xlat{vals: []xv{{0, "TCOOFF"}, {1, "TCOON"}, {2, "TCIOFF"},
 
 var tcflshQueues = &xlat{vals: []xv{{0, "TCIFLUSH"}, {1, "TCOFLUSH"}, {2, "TCIOFLUSH"}}, dflt: "TC???"}
 
+// ioctlInfo says how the generic decoder prints a request's argument;
+// name is the request's name for the reader (the printed names come from
+// ioctlNames).
 type ioctlInfo struct {
 	name string
 	kind ioctlKind
@@ -57,8 +60,11 @@ func enterIoctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = d.sep(b)
 	req := uint32(ev.Args[1])
 	b = d.appendIoctlRequest(b, req)
-	if f := ioctlFamilyOf(req); f != nil {
-		return enterIoctlFamily(d, f, b, ev, req)
+	if f := fixedFamilyOf(req); f != nil {
+		return enterFixedFamily(d, f, b, ev, req)
+	}
+	if out, ok := d.ioctlEnterFamily(b, ev, req); ok {
+		return out
 	}
 	info := ioctls[req]
 	switch info.kind {
@@ -112,8 +118,11 @@ func appendIntRef(b []byte, ev *trace.Event, i int) []byte {
 
 func exitIoctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	req := uint32(ev.Args[1])
-	if f := ioctlFamilyOf(req); f != nil {
-		return exitIoctlFamily(d, f, b, ev, req)
+	if f := fixedFamilyOf(req); f != nil {
+		return exitFixedFamily(d, f, b, ev, req)
+	}
+	if out, ok := d.ioctlExitFamily(b, ev, req); ok {
+		return out
 	}
 	info := ioctls[req]
 	if !ioctlExit(info.kind) {

@@ -4,7 +4,7 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-var evdevFamily = ioctlFamily{decode: decodeEvdev, number: evdevNumber}
+var evdevFamily = fixedFamily{decode: decodeEvdev, number: evdevNumber}
 
 // evdevSized names the read requests whose size is part of their name
 // (EVIOCGNAME(len)), by _IOC_NR.
@@ -102,7 +102,7 @@ func decodeEvdev(d *Decoder, b []byte, ev *trace.Event, req uint32, exit bool) (
 
 // evdevU32s prints n unsigned ints of the argument as [a, b].
 func evdevU32s(b []byte, ev *trace.Event, n int) []byte {
-	p, ok := ioctlArg(ev, 4*n)
+	p, ok := ioctlData(ev, 4*n)
 	if !ok {
 		return appendPtr(b, ev.Args[2])
 	}
@@ -118,7 +118,7 @@ func evdevU32s(b []byte, ev *trace.Event, n int) []byte {
 
 // evdevKeycode prints [scancode, KEY_...].
 func evdevKeycode(d *Decoder, b []byte, ev *trace.Event) []byte {
-	p, ok := ioctlArg(ev, 8)
+	p, ok := ioctlData(ev, 8)
 	if !ok {
 		return appendPtr(b, ev.Args[2])
 	}
@@ -131,7 +131,7 @@ func evdevKeycode(d *Decoder, b []byte, ev *trace.Event) []byte {
 
 // evdevKeycodeV2 prints a struct input_keymap_entry.
 func evdevKeycodeV2(d *Decoder, b []byte, ev *trace.Event) []byte {
-	p, ok := ioctlArg(ev, 40)
+	p, ok := ioctlData(ev, 40)
 	if !ok {
 		return appendPtr(b, ev.Args[2])
 	}
@@ -162,7 +162,7 @@ func evdevAbsinfo(d *Decoder, b []byte, ev *trace.Event, req uint32) []byte {
 	if sz < 20 {
 		return appendPtr(b, ev.Args[2])
 	}
-	p, ok := ioctlArg(ev, min(sz, 24))
+	p, ok := ioctlData(ev, min(sz, 24))
 	if !ok {
 		return appendPtr(b, ev.Args[2])
 	}
@@ -193,7 +193,7 @@ func evdevRead(d *Decoder, b []byte, ev *trace.Event, req uint32) []byte {
 	arg := ev.Args[2]
 	switch req {
 	case evGVersion, evGEffects:
-		p, ok := ioctlArg(ev, 4)
+		p, ok := ioctlData(ev, 4)
 		if !ok {
 			return appendPtr(b, arg)
 		}
@@ -205,7 +205,7 @@ func evdevRead(d *Decoder, b []byte, ev *trace.Event, req uint32) []byte {
 		}
 		return append(b, ']')
 	case evGID:
-		p, ok := ioctlArg(ev, 8)
+		p, ok := ioctlData(ev, 8)
 		if !ok {
 			return appendPtr(b, arg)
 		}
@@ -255,7 +255,7 @@ func evdevWrite(d *Decoder, b []byte, ev *trace.Event, req uint32) []byte {
 	case evSClockID:
 		return evdevU32s(b, ev, 1)
 	case evSFF:
-		p, ok := ioctlArg(ev, 48)
+		p, ok := ioctlData(ev, 48)
 		if !ok {
 			return appendPtr(b, arg)
 		}

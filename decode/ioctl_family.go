@@ -1,8 +1,197 @@
 package decode
 
 import (
+	"sort"
+
 	"github.com/sctrace/sctrace/trace"
 )
+
+// ioctlName is one entry of the request name table (zz_ioctl_names.go).
+type ioctlName struct {
+	code uint32
+	name string
+}
+
+//go:generate go run ./internal/genioctls -out zz_ioctl_names.go data/ioctls.txt
+
+// appendIoctlNames appends the names strace knows for request code,
+// joined by " or ", and reports whether there was any.
+func appendIoctlNames(b []byte, code uint32) ([]byte, bool) {
+	i := sort.Search(len(ioctlNames), func(i int) bool { return ioctlNames[i].code >= code })
+	n := 0
+	for ; i < len(ioctlNames) && ioctlNames[i].code == code; i++ {
+		if n > 0 {
+			b = append(b, " or "...)
+		}
+		b = append(b, ioctlNames[i].name...)
+		n++
+	}
+	return b, n > 0
+}
+
+// appendIoctlRequest prints an ioctl's request as -X asks: its names (or
+// _IOC(...) when it has none), its number, or the number with the names
+// in a comment.
+func (d *Decoder) appendIoctlRequest(b []byte, code uint32) []byte {
+	if d.opts.Xlat != XlatAbbrev {
+		b = appendHex(b, uint64(code))
+		if d.opts.Xlat == XlatRaw {
+			return b
+		}
+		b = append(b, " /* "...)
+	}
+	named := false
+	if f := fixedFamilyOf(code); f != nil && f.number != nil {
+		b, named = f.number(b, code, d.opts.Xlat == XlatVerbose)
+	}
+	if s := ioctlNumberName(code); s != "" {
+		b = append(b, s...)
+	} else {
+		mark := len(b)
+		if named {
+			b = append(b, " or "...)
+		}
+		var ok bool
+		if b, ok = appendIoctlNames(b, code); !ok {
+			b = b[:mark]
+			if !named {
+				b = appendIoctlCode(b, code)
+			}
+		}
+	}
+	if d.opts.Xlat == XlatVerbose {
+		b = append(b, " */"...)
+	}
+	return b
+}
+
+// ioctlNumberName names the requests strace recognises by their number
+// alone rather than through its name table.
+func ioctlNumberName(code uint32) string {
+	if code == 0x80082102 { // _IOC(_IOC_READ, '!', 2, 8)
+		return "SECCOMP_IOCTL_NOTIF_ID_VALID_WRONG_DIR"
+	}
+	return ""
+}
+
+// ioctlRes is what a family decoder did with an ioctl's argument.
+type ioctlRes uint8
+
+const (
+	// ioctlResUnknown: the family does not decode this request; at entry
+	// the argument is then printed in hex, at exit nothing more.
+	ioctlResUnknown ioctlRes = iota
+	// ioctlResDone: the decoder printed the argument (with its separator),
+	// or printed nothing because the request has none.
+	ioctlResDone
+	// ioctlResLater (at entry): nothing printed yet, the decoder prints the
+	// argument at exit.
+	ioctlResLater
+	// ioctlResHex (at exit): the decoder leaves the argument to be printed
+	// in hex.
+	ioctlResHex
+)
+
+// ioctlFamily decodes the argument of the requests of one _IOC_TYPE, as
+// one of strace's per-family ioctl decoders does. It is called for the
+// entry part of the line (exit false) and, unless it returned
+// ioctlResUnknown or ioctlResDone there, for the exit part (exit true); a
+// request it decodes at entry must give ioctlResDone at exit too. ev is
+// the exit event when the entry's was not kept.
+type ioctlFamily func(d *Decoder, b []byte, ev *trace.Event, code uint32, exit bool) ([]byte, ioctlRes)
+
+// ioctlFamilies are the family decoders by _IOC_TYPE; each family's file
+// registers its own.
+var ioctlFamilies = map[uint8]ioctlFamily{}
+
+// ioctlFamilyOf returns the family decoder of request code, if any.
+func ioctlFamilyOf(code uint32) ioctlFamily {
+	return ioctlFamilies[uint8(code>>8)]
+}
+
+// ioctlEnterFamily runs code's family decoder at entry; handled is false
+// when the generic decoding applies.
+func (d *Decoder) ioctlEnterFamily(b []byte, ev *trace.Event, code uint32) ([]byte, bool) {
+	f := ioctlFamilyOf(code)
+	if f == nil {
+		return b, false
+	}
+	out, res := f(d, b, ev, code, false)
+	return out, res != ioctlResUnknown
+}
+
+// ioctlExitFamily runs code's family decoder at exit; handled is false
+// when the generic decoding applies.
+func (d *Decoder) ioctlExitFamily(b []byte, ev *trace.Event, code uint32) ([]byte, bool) {
+	f := ioctlFamilyOf(code)
+	if f == nil {
+		return b, false
+	}
+	out, res := f(d, b, ev, code, true)
+	switch res {
+	case ioctlResUnknown:
+		return b, false
+	case ioctlResHex:
+		out = d.sep(out)
+		return appendHex(out, ev.Args[2]), true
+	}
+	return out, true
+}
+
+// ioctlArg returns the bytes at the ioctl's argument when at least size
+// of them were captured and, at exit, the call succeeded; otherwise it
+// prints the address (NULL for 0) as strace's umove_or_printaddr and
+// reports false.
+func ioctlArg(b []byte, ev *trace.Event, size int, exit bool) ([]byte, []byte, bool) {
+	addr := ev.Args[2]
+	if addr == 0 {
+		return append(b, "NULL"...), nil, false
+	}
+	if exit && failed(ev) {
+		return appendPtr(b, addr), nil, false
+	}
+	cp, ok := capOK(ev, 2)
+	if !ok || len(cp.Data) < size {
+		return appendPtr(b, addr), nil, false
+	}
+	return b, cp.Data[:size], true
+}
+
+// appendIoctlInt prints the int the ioctl's argument points to as [N]
+// (strace's printnum_int), or the address.
+func appendIoctlInt(b []byte, ev *trace.Event, exit bool) []byte {
+	b, p, ok := ioctlArg(b, ev, 4, exit)
+	if !ok {
+		return b
+	}
+	b = append(b, '[')
+	b = appendInt(b, int64(int32(le32(p, 0))))
+	return append(b, ']')
+}
+
+// ioctlIntAt decodes a request whose int strace prints at exit
+// (getters) or, when out is false, at entry (setters).
+func ioctlIntAt(b []byte, d *Decoder, ev *trace.Event, out, exit bool) ([]byte, ioctlRes) {
+	if out != exit {
+		if exit {
+			return b, ioctlResDone
+		}
+		return b, ioctlResLater
+	}
+	return appendIoctlInt(d.sep(b), ev, exit), ioctlResDone
+}
+
+// ioctlRets print the result of the requests whose result strace
+// decodes, by request.
+var ioctlRets = map[uint32]func(d *Decoder, b []byte, ev *trace.Event) []byte{}
+
+// retIoctl prints an ioctl's successful result.
+func retIoctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	if f := ioctlRets[uint32(ev.Args[1])]; f != nil {
+		return f(d, b, ev)
+	}
+	return appendRetValue(b, c.retType, ev.Ret)
+}
 
 // ioctlRet is what an ioctl family decoder did with the argument, as
 // strace's ioctl decoders report it.
@@ -17,8 +206,10 @@ const (
 	ioctlHexArg
 )
 
-// ioctlFamily decodes the requests of one ioctl type (its _IOC_TYPE).
-type ioctlFamily struct {
+// fixedFamily decodes the requests of one ioctl type (its _IOC_TYPE),
+// deciding again at exit from the request and the captures what its entry
+// left for the exit; it may also name requests from their bits.
+type fixedFamily struct {
 	// decode prints the argument at entry (exit false) or exit.
 	decode func(d *Decoder, b []byte, ev *trace.Event, req uint32, exit bool) ([]byte, ioctlRet)
 	// number names the requests the family names from their bits
@@ -26,8 +217,9 @@ type ioctlFamily struct {
 	number func(b []byte, req uint32, verbose bool) ([]byte, bool)
 }
 
-// ioctlFamilyOf returns the family decoder of request req, if any.
-func ioctlFamilyOf(req uint32) *ioctlFamily {
+// fixedFamilyOf returns the fixedFamily of request req, if any (before
+// the families of ioctlFamilies).
+func fixedFamilyOf(req uint32) *fixedFamily {
 	switch (req >> 8) & 0xff {
 	case 0x03:
 		return &hdioFamily
@@ -43,40 +235,8 @@ func ioctlFamilyOf(req uint32) *ioctlFamily {
 	return nil
 }
 
-// appendIoctlRequest prints an ioctl request as -X asks: its names (the
-// family's and the table's, joined by " or "), or _IOC(...) for an
-// unknown one; its number under -X raw; both under -X verbose.
-func (d *Decoder) appendIoctlRequest(b []byte, req uint32) []byte {
-	if d.opts.Xlat == XlatRaw {
-		return appendHex(b, uint64(req))
-	}
-	mark := len(b)
-	verbose := d.opts.Xlat == XlatVerbose
-	named := false
-	if f := ioctlFamilyOf(req); f != nil && f.number != nil {
-		b, named = f.number(b, req, verbose)
-	}
-	name := ioctls[req].name
-	if name == "" {
-		name = ioctlFamilyNames[req]
-	}
-	switch {
-	case name != "" && named:
-		b = append(b, " or "...)
-		b = append(b, name...)
-	case name != "":
-		b = append(b, name...)
-	case !named:
-		b = appendIoctlCode(b, req)
-	}
-	if verbose {
-		return d.restyleNumber(b, mark, uint64(req), numHex)
-	}
-	return b
-}
-
-// enterIoctlFamily prints a family's ioctl at entry.
-func enterIoctlFamily(d *Decoder, f *ioctlFamily, b []byte, ev *trace.Event, req uint32) []byte {
+// enterFixedFamily prints a family's ioctl at entry.
+func enterFixedFamily(d *Decoder, f *fixedFamily, b []byte, ev *trace.Event, req uint32) []byte {
 	b, r := f.decode(d, b, ev, req, false)
 	if r == ioctlHexArg {
 		b = d.sep(b)
@@ -85,10 +245,10 @@ func enterIoctlFamily(d *Decoder, f *ioctlFamily, b []byte, ev *trace.Event, req
 	return b
 }
 
-// exitIoctlFamily prints a family's ioctl at exit, when its entry left
+// exitFixedFamily prints a family's ioctl at exit, when its entry left
 // the argument for the exit (decided again from the request and the
 // captures: the decoder keeps no state between the two).
-func exitIoctlFamily(d *Decoder, f *ioctlFamily, b []byte, ev *trace.Event, req uint32) []byte {
+func exitFixedFamily(d *Decoder, f *fixedFamily, b []byte, ev *trace.Event, req uint32) []byte {
 	rec := d.recording
 	d.recording = false
 	tmp, r := f.decode(d, d.ioctlTmp[:0], ev, req, false)
@@ -105,96 +265,14 @@ func exitIoctlFamily(d *Decoder, f *ioctlFamily, b []byte, ev *trace.Event, req 
 	return b
 }
 
-// ioctlArg returns the ioctl argument's capture when it holds at least n
+// ioctlData returns the ioctl argument's capture when it holds at least n
 // bytes.
-func ioctlArg(ev *trace.Event, n int) ([]byte, bool) {
+func ioctlData(ev *trace.Event, n int) ([]byte, bool) {
 	cp, ok := capOK(ev, 2)
 	if !ok || ev.Args[2] == 0 || len(cp.Data) < n {
 		return nil, false
 	}
 	return cp.Data, true
-}
-
-// ioctlFamilyNames names the requests of the ioctl families decoded here
-// (strace 6.1's ioctl table, x86_64; "A or B" where two share a number).
-var ioctlFamilyNames = map[uint32]string{
-	0x301:      "HDIO_GETGEO",
-	0x302:      "HDIO_GET_UNMASKINTR",
-	0x304:      "HDIO_GET_MULTCOUNT",
-	0x305:      "HDIO_GET_QDMA",
-	0x306:      "HDIO_SET_XFER",
-	0x307:      "HDIO_OBSOLETE_IDENTITY",
-	0x308:      "HDIO_GET_KEEPSETTINGS",
-	0x309:      "HDIO_GET_32BIT",
-	0x30a:      "HDIO_GET_NOWERR",
-	0x30b:      "HDIO_GET_DMA",
-	0x30c:      "HDIO_GET_NICE",
-	0x30d:      "HDIO_GET_IDENTITY",
-	0x30e:      "HDIO_GET_WCACHE",
-	0x30f:      "HDIO_GET_ACOUSTIC",
-	0x310:      "HDIO_GET_ADDRESS",
-	0x31a:      "HDIO_GET_BUSSTATE",
-	0x31b:      "HDIO_TRISTATE_HWIF",
-	0x31c:      "HDIO_DRIVE_RESET",
-	0x31d:      "HDIO_DRIVE_TASKFILE",
-	0x31e:      "HDIO_DRIVE_TASK",
-	0x31f:      "HDIO_DRIVE_CMD",
-	0x321:      "HDIO_SET_MULTCOUNT",
-	0x322:      "HDIO_SET_UNMASKINTR",
-	0x323:      "HDIO_SET_KEEPSETTINGS",
-	0x324:      "HDIO_SET_32BIT",
-	0x325:      "HDIO_SET_NOWERR",
-	0x326:      "HDIO_SET_DMA",
-	0x327:      "HDIO_SET_PIO_MODE",
-	0x328:      "HDIO_SCAN_HWIF",
-	0x329:      "HDIO_SET_NICE",
-	0x32a:      "HDIO_UNREGISTER_HWIF",
-	0x32b:      "HDIO_SET_WCACHE",
-	0x32c:      "HDIO_SET_ACOUSTIC",
-	0x32d:      "HDIO_SET_BUSSTATE",
-	0x32e:      "HDIO_SET_QDMA",
-	0x32f:      "HDIO_SET_ADDRESS",
-	0x4505:     "IOCTL_EVTCHN_RESET",
-	0x24506:    "IOCTL_EVTCHN_RESTRICT_DOMID",
-	0x44500:    "IOCTL_EVTCHN_BIND_VIRQ",
-	0x44502:    "IOCTL_EVTCHN_BIND_UNBOUND_PORT",
-	0x44503:    "IOCTL_EVTCHN_UNBIND",
-	0x44504:    "IOCTL_EVTCHN_NOTIFY",
-	0x84501:    "IOCTL_EVTCHN_BIND_INTERDOMAIN",
-	0x40044581: "EVIOCRMFF",
-	0x40044590: "EVIOCGRAB",
-	0x40044591: "EVIOCREVOKE",
-	0x400445a0: "EVIOCSCLOCKID",
-	0x40084501: "APEI_ERST_CLEAR_RECORD",
-	0x40084503: "EVIOCSREP",
-	0x40084504: "EVIOCSKEYCODE",
-	0x40104593: "EVIOCSMASK",
-	0x40284504: "EVIOCSKEYCODE_V2",
-	0x40304580: "EVIOCSFF",
-	0x80044501: "EVIOCGVERSION",
-	0x80044502: "APEI_ERST_GET_RECORD_COUNT",
-	0x80044584: "EVIOCGEFFECTS",
-	0x80084502: "EVIOCGID",
-	0x80084503: "EVIOCGREP",
-	0x80084504: "EVIOCGKEYCODE",
-	0x80104592: "EVIOCGMASK",
-	0x80284504: "EVIOCGKEYCODE_V2",
-	0x8044b401: "GPIO_GET_CHIPINFO_IOCTL",
-	0xc004b40c: "GPIO_GET_LINEINFO_UNWATCH_IOCTL",
-	0xc010b40e: "GPIO_V2_LINE_GET_VALUES_IOCTL",
-	0xc010b40f: "GPIO_V2_LINE_SET_VALUES_IOCTL",
-	0xc020660b: "FS_IOC_FIEMAP",
-	0xc030b404: "GPIO_GET_LINEEVENT_IOCTL",
-	0xc040b408: "GPIOHANDLE_GET_LINE_VALUES_IOCTL",
-	0xc040b409: "GPIOHANDLE_SET_LINE_VALUES_IOCTL",
-	0xc048b402: "GPIO_GET_LINEINFO_IOCTL",
-	0xc048b40b: "GPIO_GET_LINEINFO_WATCH_IOCTL",
-	0xc054b40a: "GPIOHANDLE_SET_CONFIG_IOCTL",
-	0xc100b405: "GPIO_V2_GET_LINEINFO_IOCTL",
-	0xc100b406: "GPIO_V2_GET_LINEINFO_WATCH_IOCTL",
-	0xc110b40d: "GPIO_V2_LINE_SET_CONFIG_IOCTL",
-	0xc16cb403: "GPIO_GET_LINEHANDLE_IOCTL",
-	0xc250b407: "GPIO_V2_GET_LINE_IOCTL",
 }
 
 // decodeIoctlHex leaves the argument undecoded (printed in hex).

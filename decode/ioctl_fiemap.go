@@ -14,7 +14,7 @@ var fiemapExtentFlags = &xlat{vals: []xv{
 	{0x1000, "FIEMAP_EXTENT_MERGED"}, {0x2000, "FIEMAP_EXTENT_SHARED"},
 }, dflt: "FIEMAP_EXTENT_???"}
 
-var fiemapFamily = ioctlFamily{decode: decodeFiemap}
+var fiemapFamily = fixedFamily{decode: decodeFiemap}
 
 // decodeFiemap decodes FS_IOC_FIEMAP's struct fiemap: the request at
 // entry, the mapped extents at exit (listed under -v).
@@ -28,7 +28,7 @@ func decodeFiemap(d *Decoder, b []byte, ev *trace.Event, req uint32, exit bool) 
 	} else {
 		b = append(b, " => "...)
 	}
-	p, ok := ioctlArg(ev, syscalls.FiemapSize)
+	p, ok := ioctlData(ev, syscalls.FiemapSize)
 	if !ok {
 		return appendPtr(b, arg), ioctlDone
 	}

@@ -1,3 +1,3 @@
 package decode
 
-var gpioFamily = ioctlFamily{decode: decodeIoctlHex}
+var gpioFamily = fixedFamily{decode: decodeIoctlHex}

@@ -67,7 +67,7 @@ var ataCommands = &xlat{vals: []xv{
 	{0xF6, "ATA_CMD_SEC_DISABLE_PASS"}, {0xF8, "ATA_CMD_READ_NATIVE_MAX"}, {0xF9, "ATA_CMD_SET_MAX"},
 }, dflt: "ATA_CMD_???"}
 
-var hdioFamily = ioctlFamily{decode: decodeHdio}
+var hdioFamily = fixedFamily{decode: decodeHdio}
 
 func inU32s(v uint32, set []uint32) bool {
 	for _, s := range set {
@@ -87,7 +87,7 @@ func decodeHdio(d *Decoder, b []byte, ev *trace.Event, req uint32, exit bool) ([
 		if !exit {
 			return d.sep(b), ioctlMore
 		}
-		p, ok := ioctlArg(ev, 16)
+		p, ok := ioctlData(ev, 16)
 		if failed(ev) || !ok {
 			return appendPtr(b, arg), ioctlDone
 		}
@@ -101,7 +101,7 @@ func decodeHdio(d *Decoder, b []byte, ev *trace.Event, req uint32, exit bool) ([
 		b = appendUint(b, le64(p, 8))
 		return append(b, '}'), ioctlDone
 	case req == hdioDriveCmd:
-		p, ok := ioctlArg(ev, 4)
+		p, ok := ioctlData(ev, 4)
 		if !exit {
 			b = d.sep(b)
 			if !ok {
@@ -137,7 +137,7 @@ func decodeHdio(d *Decoder, b []byte, ev *trace.Event, req uint32, exit bool) ([
 		return append(b, '}'), ioctlDone
 	case req == hdioDriveReset || req == hdioScanHwif:
 		b = d.sep(b)
-		p, ok := ioctlArg(ev, 12)
+		p, ok := ioctlData(ev, 12)
 		if !ok {
 			return appendPtr(b, arg), ioctlDone
 		}
@@ -153,7 +153,7 @@ func decodeHdio(d *Decoder, b []byte, ev *trace.Event, req uint32, exit bool) ([
 		if !exit {
 			return d.sep(b), ioctlMore
 		}
-		p, ok := ioctlArg(ev, 8)
+		p, ok := ioctlData(ev, 8)
 		if failed(ev) || !ok {
 			return appendPtr(b, arg), ioctlDone
 		}

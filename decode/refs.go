@@ -123,7 +123,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderGetsockopt:        {enter: enterGetsockopt, exit: exitGetsockopt},
 	syscalls.DecoderGetxattr:          {exit: exitGetxattr},
 	syscalls.DecoderIOUringSetup:      {enter: enterIOUringSetup, exit: exitIOUringSetup},
-	syscalls.DecoderIoctl:             {enter: enterIoctl, exit: exitIoctl},
+	syscalls.DecoderIoctl:             {enter: enterIoctl, exit: exitIoctl, ret: retIoctl},
 	syscalls.DecoderMmap:              {enter: enterMmap},
 	syscalls.DecoderMount:             {enter: enterMount},
 	syscalls.DecoderMremap:            {enter: enterMremap},

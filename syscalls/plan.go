@@ -70,8 +70,11 @@ const (
 	LenRet
 	// LenIoctl: the _IOC_SIZE bits of argument LenArg (an ioctl request),
 	// capped at Size; a request without size bits (the legacy numbers,
-	// 0x5401...) takes IoctlLegacySize bytes, or, when those cannot be
-	// read, the bytes up to the end of the object's page. At exit, an
+	// 0x5401...), or whose object is larger than they say
+	// (IoctlRndAddEntropy), takes IoctlLegacySize bytes. When those
+	// cannot be read, it takes the bytes up to the end of the object's
+	// page (strace reads less than _IOC_SIZE for some requests, such as
+	// the int of FS_IOC_GETFLAGS, whose size bits say long). At exit, an
 	// FS_IOC_FIEMAP request under -v also copies its extents (see
 	// IoctlFiemap).
 	LenIoctl
@@ -83,6 +86,9 @@ const (
 	IoctlArgMax = 4096
 	// IoctlLegacySize is what a request without size bits copies.
 	IoctlLegacySize = 64
+	// IoctlRndAddEntropy is RNDADDENTROPY: a struct rand_pool_info of 8
+	// bytes, then its buffer.
+	IoctlRndAddEntropy = 0x40085203
 	// IoctlFiemap is FS_IOC_FIEMAP: its exit capture under -v has one
 	// Elem, min(fm_mapped_extents, FiemapExtentsMax) struct
 	// fiemap_extent at the argument plus FiemapSize (empty when the call

@@ -216,8 +216,8 @@ GLOBAL int capture_msghdr(struct cap_state *st, __u64 addr, __u32 when)
 }
 
 /* ioctl_more mirrors the rest of capture's captureBytes for a LenIoctl
- * plan, after the read of take bytes at addr (err: it faulted): a legacy
- * request's bytes up to the end of the page, or FS_IOC_FIEMAP's extents. */
+ * plan, after the read of take bytes at addr (err: it faulted): the bytes
+ * up to the end of the page, or FS_IOC_FIEMAP's extents. */
 GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 {
 	if (!st)
@@ -225,7 +225,7 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 	__u32 req = st->args[1];
 	if (err) {
 		__u64 rest = 4096 - (addr & 4095);
-		if (((req >> 16) & 0x3fff) == 0 && rest < take)
+		if (rest < take)
 			seg_read(st, addr, rest);
 		return 0;
 	}
@@ -273,7 +273,7 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 		if (len_arg >= MAX_ARGS)
 			return 0;
 		n = (st->args[len_arg & 7] >> 16) & 0x3fff;
-		if (n == 0)
+		if (n == 0 || (__u32)st->args[len_arg & 7] == IOCTL_RNDADDENTROPY)
 			n = IOCTL_LEGACY_SIZE;
 		break;
 	default:

@@ -20,6 +20,7 @@
 #define FULL_LIMIT 67108864 /* capture.MaxFullData */
 #define IOCTL_LEGACY_SIZE 64 /* syscalls.IoctlLegacySize */
 #define IOCTL_FIEMAP 3223348747 /* syscalls.IoctlFiemap */
+#define IOCTL_RNDADDENTROPY 1074287107 /* syscalls.IoctlRndAddEntropy */
 #define FIEMAP_SIZE 32 /* syscalls.FiemapSize */
 #define FIEMAP_MAPPED_OFF 20 /* syscalls.FiemapMappedOff */
 #define FIEMAP_EXTENT_SIZE 56 /* syscalls.FiemapExtentSize */
