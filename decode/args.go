@@ -111,6 +111,11 @@ func argPrinter(a syscalls.Arg, arch uint32) argFn {
 			mark := len(b)
 			return d.restyle(appendFlags(b, x, ev.Args[i]), mark, ev.Args[i], numHex)
 		}
+	case syscalls.Flags32:
+		x := xlats[a.Xlat]
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			return d.flags(b, x, uint64(uint32(ev.Args[i])))
+		}
 	case syscalls.Enum:
 		x := xlats[a.Xlat]
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {

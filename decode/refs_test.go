@@ -20,7 +20,7 @@ func TestReferencesResolve(t *testing.T) {
 			}
 			for i, a := range sig.Args {
 				switch a.Type {
-				case syscalls.Flags, syscalls.Enum:
+				case syscalls.Flags, syscalls.Flags32, syscalls.Enum:
 					if xlats[a.Xlat] == nil {
 						t.Errorf("%s %s arg %d (%s): value table %d missing", tbl.Name, sc.Name, i, a.Name, a.Xlat)
 					}

@@ -29,7 +29,7 @@ func TestSignatureReferences(t *testing.T) {
 			for i, a := range sc.Sig.Args {
 				where := func() string { return tbl.Name + " " + sc.Name + " " + a.Name }
 				switch a.Type {
-				case Flags, Enum:
+				case Flags, Flags32, Enum:
 					if a.Xlat == XlatNone || a.Xlat >= NumXlats {
 						t.Errorf("%s (arg %d): value table %d", where(), i, a.Xlat)
 					}

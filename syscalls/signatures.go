@@ -211,6 +211,11 @@ var signatures = map[string]*Signature{
 	// Namespaces, mounts, memory policy, io_uring (decode/calls_sys.go).
 	"setns":                  {Args: []Arg{A("fd", FD), F("nstype", XlatSetnsTypes)}},
 	"mount":                  {Args: []Arg{A("source", Path), A("target", Path), A("filesystemtype", String), F("mountflags", XlatMountFlags), A("data", String)}, Decoder: DecoderMount},
+	"fsopen":                 {Args: []Arg{A("fsname", String), F32("flags", XlatFsopenFlags)}, Ret: RetFD},
+	"fsmount":                {Args: []Arg{A("fd", FD), F32("flags", XlatFsmountFlags), F32("attr_flags", XlatMountAttrFlags)}, Ret: RetFD},
+	"fspick":                 {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), F32("flags", XlatFspickFlags)}, Ret: RetFD},
+	"open_tree":              {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), F32("flags", XlatOpenTreeFlags)}, Ret: RetFD},
+	"move_mount":             {Args: []Arg{A("from_dirfd", DirFD), A("from_pathname", Path), A("to_dirfd", DirFD), A("to_pathname", Path), F32("flags", XlatMoveMountFlags)}},
 	"umount2":                {Args: []Arg{A("target", Path), F("flags", XlatUmountFlags)}},
 	"pidfd_open":             {Args: []Arg{A("pid", Int), F("flags", XlatPidfdOpenFlags)}, Ret: RetFD},
 	"splice":                 {Args: []Arg{A("fd_in", FD), S("off_in", StructIn, LayoutLong), A("fd_out", FD), S("off_out", StructIn, LayoutLong), A("len", Ulong), F("flags", XlatSpliceFlags)}},

@@ -36,6 +36,9 @@ const (
 	Flags
 	// Enum is one value printed with the names of Arg.Xlat (SEEK_SET).
 	Enum
+	// Flags32 is a Flags argument the kernel takes as an unsigned int: its
+	// upper 32 bits are ignored, as strace's printflags does.
+	Flags32
 	// Path is a NUL-terminated file name, copied at entry, shown whole.
 	Path
 	// String is a NUL-terminated string, copied at entry, shortened by -s.
@@ -143,6 +146,9 @@ func A(name string, t Type) Arg { return Arg{Name: name, Type: t, Len: -1} }
 
 // F returns a Flags argument printed with value table x.
 func F(name string, x XlatID) Arg { return Arg{Name: name, Type: Flags, Xlat: x, Len: -1} }
+
+// F32 returns a Flags32 argument printed with value table x.
+func F32(name string, x XlatID) Arg { return Arg{Name: name, Type: Flags32, Xlat: x, Len: -1} }
 
 // E returns an Enum argument printed with value table x.
 func E(name string, x XlatID) Arg { return Arg{Name: name, Type: Enum, Xlat: x, Len: -1} }

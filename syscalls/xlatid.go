@@ -25,6 +25,9 @@ const (
 	XlatFallocFlags
 	XlatFcntlCmd
 	XlatFlockOp
+	XlatFsmountFlags
+	XlatFsopenFlags
+	XlatFspickFlags
 	XlatGetMempolicyFlags
 	XlatGetrandomFlags
 	XlatIDType // waitid's P_ALL, P_PID ...
@@ -35,12 +38,15 @@ const (
 	XlatMadviseAdvice
 	XlatMemfdFlags
 	XlatMlockallFlags
+	XlatMountAttrFlags // fsmount's MOUNT_ATTR_*
+	XlatMoveMountFlags
 	XlatMmapFlags
 	XlatMmapProt
 	XlatMountFlags
 	XlatMremapFlags
 	XlatMsgFlags
 	XlatMsyncFlags
+	XlatOpenTreeFlags
 	XlatOpenFlags // open(2)'s flags on the call's architecture
 	XlatPidfdOpenFlags
 	XlatPriorityWhich
