@@ -19,11 +19,42 @@ func TestMisc2Lines(t *testing.T) {
 			`open_tree(-1, NULL, OPEN_TREE_CLONE) = -1 EFAULT (Bad address)`},
 		{"fspick", sc(t, "fspick", -22, 0xffffffff, 0x1000, 0xfffffff8).str(1, ""),
 			`fspick(-1, "", FSPICK_EMPTY_PATH|0xfffffff0) = -1 EINVAL (Invalid argument)`},
+		{"memfd_create huge", sc(t, "memfd_create", -22, 0, 0xfffffffffffffff7),
+			`memfd_create(NULL, MFD_CLOEXEC|MFD_ALLOW_SEALING|MFD_HUGETLB|0x3fffff0|63<<MFD_HUGE_SHIFT) = -1 EINVAL (Invalid argument)`},
+		{"utimensat times", sc(t, "utimensat", -2, 0xffffff9c, 0x1000, 0x2000, 0xdefaced00000100).str(1, "f").data(2, le(nil).u64(0).u64(0).u64(0xcafef00ddeadbeef).u64(0)),
+			`utimensat(AT_FDCWD, "f", [{tv_sec=0, tv_nsec=0}, {tv_sec=-3819351491602432273, tv_nsec=0}], AT_SYMLINK_NOFOLLOW) = -1 ENOENT (No such file or directory)`},
+		{"sched_rr_get_interval", sc(t, "sched_rr_get_interval", -22, 0xffffffff, 0x1000), `sched_rr_get_interval(-1, 0x1000) = -1 EINVAL (Invalid argument)`},
+		{"set_mempolicy_home_node", sc(t, "set_mempolicy_home_node", 0, 0, 1, 2, 3), `set_mempolicy_home_node(NULL, 1, 2, 0x3) = 0`},
 	}
 	d := New(Options{StringLimit: DefaultStringLimit})
 	for _, c := range cases {
 		if got := whole(d, c.ev.get()); got != c.want {
 			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
+		}
+	}
+}
+
+// TestMisc2Xlat checks the -X styles of the decoders that print constants
+// by hand.
+func TestMisc2Xlat(t *testing.T) {
+	now := le(nil).u64(1).u64(1<<30 - 1).u64(2).u64(1<<30 - 2)
+	ut := func() *evb { return sc(t, "utimensat", 0, 0xffffff9c, 0x1000, 0x2000, 0).str(1, "f").data(2, now) }
+	mf := func() *evb { return sc(t, "memfd_create", 3, 0, 0x78000002) }
+	cases := []struct {
+		style XlatStyle
+		ev    *evb
+		want  string
+	}{
+		{XlatRaw, ut(), `utimensat(-100, "f", [{tv_sec=1, tv_nsec=1073741823}, {tv_sec=2, tv_nsec=1073741822}], 0) = 0`},
+		{XlatVerbose, ut(), `utimensat(-100 /* AT_FDCWD */, "f", [{tv_sec=1, tv_nsec=1073741823} /* UTIME_NOW */, {tv_sec=2, tv_nsec=1073741822} /* UTIME_OMIT */], 0) = 0`},
+		{XlatAbbrev, mf(), `memfd_create(NULL, MFD_ALLOW_SEALING|30<<MFD_HUGE_SHIFT) = 3`},
+		{XlatRaw, mf(), `memfd_create(NULL, 0x78000002) = 3`},
+		{XlatVerbose, mf(), `memfd_create(NULL, 0x78000002 /* MFD_ALLOW_SEALING|30<<MFD_HUGE_SHIFT */) = 3`},
+	}
+	for _, c := range cases {
+		d := New(Options{StringLimit: DefaultStringLimit, Xlat: c.style})
+		if got := whole(d, c.ev.get()); got != c.want {
+			t.Errorf("style %d:\n got %s\nwant %s", c.style, got, c.want)
 		}
 	}
 }

@@ -130,6 +130,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderGetxattr:          {exit: exitGetxattr},
 	syscalls.DecoderIOUringSetup:      {enter: enterIOUringSetup, exit: exitIOUringSetup},
 	syscalls.DecoderIoctl:             {enter: enterIoctl, exit: exitIoctl},
+	syscalls.DecoderMemfdCreate:       {enter: enterMemfdCreate},
 	syscalls.DecoderMmap:              {enter: enterMmap},
 	syscalls.DecoderMount:             {enter: enterMount},
 	syscalls.DecoderMremap:            {enter: enterMremap},

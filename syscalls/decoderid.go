@@ -29,6 +29,7 @@ const (
 	DecoderGetxattr // getxattr, lgetxattr, fgetxattr
 	DecoderIOUringSetup
 	DecoderIoctl
+	DecoderMemfdCreate
 	DecoderMmap
 	DecoderMount
 	DecoderMremap
