@@ -25,6 +25,11 @@ func TestMisc2Lines(t *testing.T) {
 			`utimensat(AT_FDCWD, "f", [{tv_sec=0, tv_nsec=0}, {tv_sec=-3819351491602432273, tv_nsec=0}], AT_SYMLINK_NOFOLLOW) = -1 ENOENT (No such file or directory)`},
 		{"sched_rr_get_interval", sc(t, "sched_rr_get_interval", -22, 0xffffffff, 0x1000), `sched_rr_get_interval(-1, 0x1000) = -1 EINVAL (Invalid argument)`},
 		{"set_mempolicy_home_node", sc(t, "set_mempolicy_home_node", 0, 0, 1, 2, 3), `set_mempolicy_home_node(NULL, 1, 2, 0x3) = 0`},
+		{"ioprio_get", sc(t, "ioprio_get", 0, 1, 9369), `ioprio_get(IOPRIO_WHO_PROCESS, 9369) = 0 (IOPRIO_PRIO_VALUE(IOPRIO_CLASS_NONE, 0))`},
+		{"ioprio_set", sc(t, "ioprio_set", -22, 0xdeadfacefa57beef, 0xbadc0dedda7a1057, 0xdec0ded1facefeed),
+			`ioprio_set(0xfa57beef /* IOPRIO_WHO_??? */, -629534633, IOPRIO_PRIO_VALUE(0x7d677 /* IOPRIO_CLASS_??? */, 7917)) = -1 EINVAL (Invalid argument)`},
+		{"personality", sc(t, "personality", 0x400000, 0xffffffff00000008), `personality(PER_LINUX32) = 0x400000 (PER_LINUX|READ_IMPLIES_EXEC)`},
+		{"personality query", sc(t, "personality", 0, 0xffffffff), `personality(0xffffffff) = 0 (PER_LINUX)`},
 	}
 	d := New(Options{StringLimit: DefaultStringLimit})
 	for _, c := range cases {
@@ -48,6 +53,8 @@ func TestMisc2Xlat(t *testing.T) {
 		{XlatRaw, ut(), `utimensat(-100, "f", [{tv_sec=1, tv_nsec=1073741823}, {tv_sec=2, tv_nsec=1073741822}], 0) = 0`},
 		{XlatVerbose, ut(), `utimensat(-100 /* AT_FDCWD */, "f", [{tv_sec=1, tv_nsec=1073741823} /* UTIME_NOW */, {tv_sec=2, tv_nsec=1073741822} /* UTIME_OMIT */], 0) = 0`},
 		{XlatAbbrev, mf(), `memfd_create(NULL, MFD_ALLOW_SEALING|30<<MFD_HUGE_SHIFT) = 3`},
+		{XlatVerbose, sc(t, "ioprio_set", 0, 2, 7, 8191), `ioprio_set(0x2 /* IOPRIO_WHO_PGRP */, 7, 8191 /* IOPRIO_PRIO_VALUE(0 /* IOPRIO_CLASS_NONE */, 8191) */) = 0`},
+		{XlatRaw, sc(t, "ioprio_get", 0, 1, 7), `ioprio_get(0x1, 7) = 0`},
 		{XlatRaw, mf(), `memfd_create(NULL, 0x78000002) = 3`},
 		{XlatVerbose, mf(), `memfd_create(NULL, 0x78000002 /* MFD_ALLOW_SEALING|30<<MFD_HUGE_SHIFT */) = 3`},
 	}

@@ -29,12 +29,15 @@ const (
 	DecoderGetxattr // getxattr, lgetxattr, fgetxattr
 	DecoderIOUringSetup
 	DecoderIoctl
+	DecoderIoprioGet
+	DecoderIoprioSet
 	DecoderMemfdCreate
 	DecoderMmap
 	DecoderMount
 	DecoderMremap
 	DecoderNanosleep // nanosleep, clock_nanosleep
 	DecoderOpen      // open, openat
+	DecoderPersonality
 	DecoderPoll
 	DecoderPpoll
 	DecoderPrctl

@@ -33,6 +33,7 @@ const (
 	XlatIDType // waitid's P_ALL, P_PID ...
 	XlatIOUringEnterFlags
 	XlatInotifyInitFlags
+	XlatIoprioWho
 	XlatInotifyMask
 	XlatItimerWhich
 	XlatMadviseAdvice
