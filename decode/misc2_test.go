@@ -30,6 +30,8 @@ func TestMisc2Lines(t *testing.T) {
 			`ioprio_set(0xfa57beef /* IOPRIO_WHO_??? */, -629534633, IOPRIO_PRIO_VALUE(0x7d677 /* IOPRIO_CLASS_??? */, 7917)) = -1 EINVAL (Invalid argument)`},
 		{"personality", sc(t, "personality", 0x400000, 0xffffffff00000008), `personality(PER_LINUX32) = 0x400000 (PER_LINUX|READ_IMPLIES_EXEC)`},
 		{"personality query", sc(t, "personality", 0, 0xffffffff), `personality(0xffffffff) = 0 (PER_LINUX)`},
+		{"remap_file_pages", sc(t, "remap_file_pages", -22, 0xfacefeeddeadf00d, 0xdefaced1bad2beef, 0xdefaced00000000, 0xcaf3babebad4deed, 0x5404401f),
+			`remap_file_pages(0xfacefeeddeadf00d, 16067382020775526127, 0xdefaced00000000 /* PROT_??? */, 14624237743343197933, 0xf /* MAP_??? */|MAP_FIXED|MAP_NORESERVE|MAP_HUGETLB|21<<MAP_HUGE_SHIFT) = -1 EINVAL (Invalid argument)`},
 	}
 	d := New(Options{StringLimit: DefaultStringLimit})
 	for _, c := range cases {

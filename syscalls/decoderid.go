@@ -42,6 +42,7 @@ const (
 	DecoderPpoll
 	DecoderPrctl
 	DecoderRecvfrom
+	DecoderRemapFilePages
 	DecoderRtSigreturn
 	DecoderRtSigtimedwait
 	DecoderSchedGetaffinity

@@ -144,9 +144,10 @@ var signatures = map[string]*Signature{
 	"timerfd_create":  {Args: []Arg{E("clockid", XlatClockID), F("flags", XlatTimerfdFlags)}, Ret: RetFD},
 
 	// More memory.
-	"madvise": {Args: []Arg{A("addr", Ptr), A("length", Ulong), E("advice", XlatMadviseAdvice)}},
-	"mremap":  {Args: []Arg{A("old_address", Ptr), A("old_size", Ulong), A("new_size", Ulong), F("flags", XlatMremapFlags), A("new_address", Ptr)}, Ret: RetHex, Decoder: DecoderMremap},
-	"msync":   {Args: []Arg{A("addr", Ptr), A("length", Ulong), F("flags", XlatMsyncFlags)}},
+	"madvise":          {Args: []Arg{A("addr", Ptr), A("length", Ulong), E("advice", XlatMadviseAdvice)}},
+	"mremap":           {Args: []Arg{A("old_address", Ptr), A("old_size", Ulong), A("new_size", Ulong), F("flags", XlatMremapFlags), A("new_address", Ptr)}, Ret: RetHex, Decoder: DecoderMremap},
+	"remap_file_pages": {Args: []Arg{A("addr", Ptr), A("size", Ulong), F("prot", XlatMmapProt), A("pgoff", Ulong), C("flags")}, Decoder: DecoderRemapFilePages},
+	"msync":            {Args: []Arg{A("addr", Ptr), A("length", Ulong), F("flags", XlatMsyncFlags)}},
 
 	// More processes, credentials, time.
 	"futex":             {Args: []Arg{A("uaddr", Ptr), C("futex_op"), C("val"), CIn("timeout", LayoutTimespec), C("uaddr2"), C("val3")}, Decoder: DecoderFutex},
