@@ -32,6 +32,8 @@ func TestMisc2Lines(t *testing.T) {
 		{"personality query", sc(t, "personality", 0, 0xffffffff), `personality(0xffffffff) = 0 (PER_LINUX)`},
 		{"remap_file_pages", sc(t, "remap_file_pages", -22, 0xfacefeeddeadf00d, 0xdefaced1bad2beef, 0xdefaced00000000, 0xcaf3babebad4deed, 0x5404401f),
 			`remap_file_pages(0xfacefeeddeadf00d, 16067382020775526127, 0xdefaced00000000 /* PROT_??? */, 14624237743343197933, 0xf /* MAP_??? */|MAP_FIXED|MAP_NORESERVE|MAP_HUGETLB|21<<MAP_HUGE_SHIFT) = -1 EINVAL (Invalid argument)`},
+		{"fanotify_init", sc(t, "fanotify_init", -22, 0xdec0deddeface004, 0xdeadbeef80000001),
+			`fanotify_init(FAN_CLASS_CONTENT|0xeface000 /* FAN_??? */, O_WRONLY|0x80000000) = -1 EINVAL (Invalid argument)`},
 	}
 	d := New(Options{StringLimit: DefaultStringLimit})
 	for _, c := range cases {

@@ -120,6 +120,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderClone3:            {enter: enterClone3, exit: exitClone3},
 	syscalls.DecoderEpollCtl:          {enter: enterEpollCtl},
 	syscalls.DecoderEpollWait:         {exit: exitEpollWait},
+	syscalls.DecoderFanotifyInit:      {enter: enterFanotifyInit},
 	syscalls.DecoderFcntl:             {enter: enterFcntl, exit: exitFcntl, ret: retFcntl},
 	syscalls.DecoderFutex:             {enter: enterFutex},
 	syscalls.DecoderGetMempolicy:      {enter: enterNothing, exit: exitGetMempolicy},

@@ -18,6 +18,7 @@ const (
 	DecoderClone3
 	DecoderEpollCtl
 	DecoderEpollWait // epoll_wait, epoll_pwait
+	DecoderFanotifyInit
 	DecoderFcntl
 	DecoderFutex
 	DecoderGetMempolicy
