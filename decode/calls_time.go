@@ -33,6 +33,26 @@ func exitNanosleep(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	return appendPtr(b, addr)
 }
 
+// utimensat's special tv_nsec values.
+const (
+	utimeNow  = 1<<30 - 1
+	utimeOmit = 1<<30 - 2
+)
+
+// minTimeSec bounds the seconds a date comment is printed for: beyond it,
+// the year does not fit the C library's int and strace prints no date.
+const minTimeSec = 67767976233316800
+
+// appendUtimeTimespec prints a struct timespec of a utime pair, whose
+// tv_nsec strace shows unsigned.
+func appendUtimeTimespec(b []byte, p []byte) []byte {
+	b = append(b, "{tv_sec="...)
+	b = appendInt(b, int64(le64(p, 0)))
+	b = append(b, ", tv_nsec="...)
+	b = appendUint(b, le64(p, 8))
+	return append(b, '}')
+}
+
 // printTimespecPair prints utimensat's times: [{...} /* date */, ...],
 // with UTIME_NOW and UTIME_OMIT by name.
 func printTimespecPair(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
@@ -42,14 +62,25 @@ func printTimespecPair(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 			b = append(b, ", "...)
 		}
 		q := p[16*k:]
-		switch nsec := le64(q, 8); nsec {
-		case 1<<30 - 1:
-			b = append(b, "UTIME_NOW"...)
-		case 1<<30 - 2:
-			b = append(b, "UTIME_OMIT"...)
-		default:
-			b = appendTimespec(b, q)
-			b = appendTimeComment(b, int64(le64(q, 0)), nsec)
+		nsec := le64(q, 8)
+		if nsec == utimeNow || nsec == utimeOmit {
+			name := "UTIME_NOW"
+			if nsec == utimeOmit {
+				name = "UTIME_OMIT"
+			}
+			switch d.opts.Xlat {
+			case XlatAbbrev:
+				b = append(b, name...)
+			case XlatRaw:
+				b = appendUtimeTimespec(b, q)
+			default:
+				b = appendComment(appendUtimeTimespec(b, q), name)
+			}
+			continue
+		}
+		b = appendUtimeTimespec(b, q)
+		if sec := int64(le64(q, 0)); (sec != 0 || nsec != 0) && nsec <= 999999999 && sec > -minTimeSec && sec < minTimeSec {
+			b = appendTimeComment(b, sec, nsec)
 		}
 	}
 	return append(b, ']')

@@ -183,9 +183,20 @@ func splitArgText(text []byte) []Span {
 				}
 			}
 		case c == '/' && i+1 < len(text) && text[i+1] == '*':
-			for i += 2; i+1 < len(text) && !(text[i] == '*' && text[i+1] == '/'); i++ {
+			// Comments nest: strace's -X verbose ioprio_set prints
+			// "8191 /* IOPRIO_PRIO_VALUE(0 /* IOPRIO_CLASS_NONE */, 8191) */".
+			depth := 1
+			for i += 2; i+1 < len(text) && depth > 0; i++ {
+				switch {
+				case text[i] == '/' && text[i+1] == '*':
+					depth++
+					i++
+				case text[i] == '*' && text[i+1] == '/':
+					depth--
+					i++
+				}
 			}
-			i++
+			i--
 		case c == '<' && i+1 < len(text) && text[i+1] == '<':
 			i++ // a shift: 21<<MAP_HUGE_SHIFT
 		case c == '(':

@@ -200,6 +200,14 @@ var cloneFlags = &xlat{vals: []xv{
 	{0x80, "CLONE_NEWTIME"}, {0x100000000, "CLONE_CLEAR_SIGHAND"}, {0x200000000, "CLONE_INTO_CGROUP"},
 }, dflt: "CLONE_???"}
 
+// unshareFlags are the CLONE_* flags unshare takes, in strace's order.
+var unshareFlags = &xlat{vals: []xv{
+	{0x80, "CLONE_NEWTIME"}, {0x100, "CLONE_VM"}, {0x200, "CLONE_FS"}, {0x400, "CLONE_FILES"},
+	{0x800, "CLONE_SIGHAND"}, {0x10000, "CLONE_THREAD"}, {0x20000, "CLONE_NEWNS"}, {0x40000, "CLONE_SYSVSEM"},
+	{0x2000000, "CLONE_NEWCGROUP"}, {0x4000000, "CLONE_NEWUTS"}, {0x8000000, "CLONE_NEWIPC"},
+	{0x10000000, "CLONE_NEWUSER"}, {0x20000000, "CLONE_NEWPID"}, {0x40000000, "CLONE_NEWNET"},
+}, dflt: "CLONE_???"}
+
 var pollFlags = &xlat{vals: []xv{
 	{0x1, "POLLIN"}, {0x2, "POLLPRI"}, {0x4, "POLLOUT"}, {0x8, "POLLERR"}, {0x10, "POLLHUP"},
 	{0x20, "POLLNVAL"}, {0x40, "POLLRDNORM"}, {0x80, "POLLRDBAND"}, {0x100, "POLLWRNORM"},

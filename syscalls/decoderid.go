@@ -18,6 +18,7 @@ const (
 	DecoderClone3
 	DecoderEpollCtl
 	DecoderEpollWait // epoll_wait, epoll_pwait
+	DecoderFanotifyInit
 	DecoderFcntl
 	DecoderFutex
 	DecoderGetMempolicy
@@ -29,15 +30,20 @@ const (
 	DecoderGetxattr // getxattr, lgetxattr, fgetxattr
 	DecoderIOUringSetup
 	DecoderIoctl
+	DecoderIoprioGet
+	DecoderIoprioSet
+	DecoderMemfdCreate
 	DecoderMmap
 	DecoderMount
 	DecoderMremap
 	DecoderNanosleep // nanosleep, clock_nanosleep
 	DecoderOpen      // open, openat
+	DecoderPersonality
 	DecoderPoll
 	DecoderPpoll
 	DecoderPrctl
 	DecoderRecvfrom
+	DecoderRemapFilePages
 	DecoderRtSigreturn
 	DecoderRtSigtimedwait
 	DecoderSchedGetaffinity

@@ -16,6 +16,7 @@ const (
 	XlatAtFlags
 	XlatClockID
 	XlatCloneFlags
+	XlatUnshareFlags    // unshare's CLONE_* (the namespaces and shared resources)
 	XlatCloseRangeFlags // close_range's CLOSE_RANGE_*
 	XlatEpollCtlOp
 	XlatEpollFlags
@@ -25,22 +26,29 @@ const (
 	XlatFallocFlags
 	XlatFcntlCmd
 	XlatFlockOp
+	XlatFsmountFlags
+	XlatFsopenFlags
+	XlatFspickFlags
 	XlatGetMempolicyFlags
 	XlatGetrandomFlags
 	XlatIDType // waitid's P_ALL, P_PID ...
 	XlatIOUringEnterFlags
 	XlatInotifyInitFlags
+	XlatIoprioWho
 	XlatInotifyMask
 	XlatItimerWhich
 	XlatMadviseAdvice
 	XlatMemfdFlags
 	XlatMlockallFlags
+	XlatMountAttrFlags // fsmount's MOUNT_ATTR_*
+	XlatMoveMountFlags
 	XlatMmapFlags
 	XlatMmapProt
 	XlatMountFlags
 	XlatMremapFlags
 	XlatMsgFlags
 	XlatMsyncFlags
+	XlatOpenTreeFlags
 	XlatOpenFlags // open(2)'s flags on the call's architecture
 	XlatPidfdOpenFlags
 	XlatPriorityWhich
