@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "3b0b3c44737c82fd61704bf28c1044c112ee2f31b715ca5339d92393e730cfde"
+const bpfSourceHash = "e1deb598435563d031887a301866cc2d7e6e8fe673837d1f5c521a294ca6a3bf"

@@ -81,6 +81,7 @@ var effects = map[string]effectRow{
 	"creat":        {effects: Opens},
 	"openat":       {effects: Opens},
 	"openat2":      {effects: Opens},
+	"open_tree":    {effects: Opens},
 	"dup":          {effects: DupsFD},
 	"dup2":         {effects: DupsFD},
 	"dup3":         {effects: DupsFD},

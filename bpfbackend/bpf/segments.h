@@ -287,6 +287,28 @@ static __always_inline int seg_str_chunked(struct cap_state *st, __u64 addr, __u
 	return l.failed ? -1 : 0;
 }
 
+/* str_page_rest reads again, after a read of a string at addr faulted,
+ * only the bytes up to the end of addr's page, as strace's umovestr
+ * would have found them: it returns their length with the NUL when they
+ * hold one, -2 when they hold more than max characters and no NUL (the
+ * string is longer than max), or -1 (a string that runs into a page that
+ * cannot be read, or a page that cannot be read at all). */
+static __always_inline long str_page_rest(struct scratch *sc, __u32 d, __u64 addr, __u32 max)
+{
+	__u64 rest = 4096 - (addr & 4095);
+	if (rest >= (__u64)max + 2)
+		return -1;
+	CLAMP(rest, SEG_MAX);
+	/* At most rest bytes are read; the last is replaced by a NUL when
+	 * none was found. */
+	long r = bpf_probe_read_user_str(sc->buf + d, rest, (void *)addr);
+	if (r > 0 && r < rest)
+		return r;
+	if (r == rest && rest > max)
+		return -2;
+	return -1;
+}
+
 GLOBAL int seg_str(struct cap_state *st, __u64 addr, __u32 max)
 {
 	struct scratch *sc;
@@ -306,7 +328,12 @@ GLOBAL int seg_str(struct cap_state *st, __u64 addr, __u32 max)
 	__u64 size = max + 2;
 	CLAMP(size, SEG_MAX);
 	r = bpf_probe_read_user_str(sc->buf + d, size, (void *)addr);
-	if (r < 0) {
+	if (r < 0)
+		r = str_page_rest(sc, d, addr, max);
+	if (r == -2) {
+		flags = SEG_F_TRUNC;
+		n = max;
+	} else if (r < 0) {
 		flags = SEG_F_FAULT;
 		note_fault(st, addr, size);
 		n = 0;
