@@ -69,6 +69,10 @@ func argPrinter(a syscalls.Arg, arch uint32) argFn {
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
 			return appendHex(b, ev.Args[i])
 		}
+	case syscalls.HexInt:
+		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+			return appendHex(b, uint64(uint32(ev.Args[i])))
+		}
 	case syscalls.Octal:
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
 			return appendOctal(b, ev.Args[i])

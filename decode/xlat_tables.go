@@ -339,4 +339,21 @@ var fallocFlags = &xlat{vals: []xv{
 
 var mlockallFlags = &xlat{vals: []xv{{1, "MCL_CURRENT"}, {2, "MCL_FUTURE"}, {4, "MCL_ONFAULT"}}, dflt: "MCL_???"}
 
+var mlock2Flags = &xlat{vals: []xv{{1, "MLOCK_ONFAULT"}}, dflt: "MLOCK_???"}
+
+var pkeyAccess = &xlat{vals: []xv{{1, "PKEY_DISABLE_ACCESS"}, {2, "PKEY_DISABLE_WRITE"}, {4, "PKEY_DISABLE_EXECUTE"}}, dflt: "PKEY_???"}
+
+var rwfFlags = &xlat{vals: []xv{{1, "RWF_HIPRI"}, {2, "RWF_DSYNC"}, {4, "RWF_SYNC"}, {8, "RWF_NOWAIT"}, {0x10, "RWF_APPEND"}}, dflt: "RWF_???"}
+
+var syncFileRangeFlags = &xlat{vals: []xv{
+	{1, "SYNC_FILE_RANGE_WAIT_BEFORE"}, {2, "SYNC_FILE_RANGE_WRITE"}, {4, "SYNC_FILE_RANGE_WAIT_AFTER"},
+}, dflt: "SYNC_FILE_RANGE_???"}
+
+var syslogActions = &xlat{vals: []xv{
+	{0, "SYSLOG_ACTION_CLOSE"}, {1, "SYSLOG_ACTION_OPEN"}, {2, "SYSLOG_ACTION_READ"}, {3, "SYSLOG_ACTION_READ_ALL"},
+	{4, "SYSLOG_ACTION_READ_CLEAR"}, {5, "SYSLOG_ACTION_CLEAR"}, {6, "SYSLOG_ACTION_CONSOLE_OFF"},
+	{7, "SYSLOG_ACTION_CONSOLE_ON"}, {8, "SYSLOG_ACTION_CONSOLE_LEVEL"}, {9, "SYSLOG_ACTION_SIZE_UNREAD"},
+	{10, "SYSLOG_ACTION_SIZE_BUFFER"},
+}, dflt: "SYSLOG_ACTION_???"}
+
 var signalfdFlags = &xlat{vals: []xv{{02000000, "SFD_CLOEXEC"}, {04000, "SFD_NONBLOCK"}}, dflt: "SFD_???"}

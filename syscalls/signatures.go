@@ -256,6 +256,33 @@ var signatures = map[string]*Signature{
 	"getpeername": {Args: []Arg{A("sockfd", FD), S("addr", StructOut, LayoutSockaddr), CInAndOut("addrlen", LayoutInt)}, Decoder: DecoderSockname},
 	"accept":      {Args: []Arg{A("sockfd", FD), S("addr", StructOut, LayoutSockaddr), CInAndOut("addrlen", LayoutInt)}, Ret: RetFD, Decoder: DecoderSockname},
 	"accept4":     {Args: []Arg{A("sockfd", FD), S("addr", StructOut, LayoutSockaddr), CInAndOut("addrlen", LayoutInt), F("flags", XlatSockFlags)}, Ret: RetFD, Decoder: DecoderSockname},
+
+	// Calls of strace's suite that print with the generic printers.
+	"acct":             {Args: []Arg{A("filename", Path)}},
+	"epoll_create":     {Args: []Arg{A("size", Int)}, Ret: RetFD},
+	"inotify_init":     {Ret: RetFD},
+	"eventfd":          {Args: []Arg{A("initval", Uint)}, Ret: RetFD},
+	"iopl":             {Args: []Arg{A("level", Int)}},
+	"ioperm":           {Args: []Arg{A("from", Hex), A("num", Hex), A("turn_on", Int)}},
+	"pkey_alloc":       {Args: []Arg{A("flags", Hex), FL("access_rights", XlatPkeyAccess)}},
+	"pkey_free":        {Args: []Arg{A("pkey", Int)}},
+	"pkey_mprotect":    {Args: []Arg{A("addr", Ptr), A("len", Ulong), FL("prot", XlatMmapProt), A("pkey", Int)}},
+	"mlock2":           {Args: []Arg{A("addr", Ptr), A("len", Ulong), F("flags", XlatMlock2Flags)}},
+	"readahead":        {Args: []Arg{A("fd", FD), A("offset", Long), A("count", Ulong)}},
+	"setfsuid":         {Args: []Arg{A("fsuid", ID)}},
+	"setfsgid":         {Args: []Arg{A("fsgid", ID)}},
+	"syncfs":           {Args: []Arg{A("fd", FD)}},
+	"sync_file_range":  {Args: []Arg{A("fd", FD), A("offset", Long), A("nbytes", Long), F("flags", XlatSyncFileRangeFlags)}},
+	"restart_syscall":  {},
+	"pidfd_getfd":      {Args: []Arg{A("pidfd", FD), A("targetfd", Int), A("flags", HexInt)}, Ret: RetFD},
+	"process_mrelease": {Args: []Arg{A("pidfd", FD), A("flags", HexInt)}},
+	"setdomainname":    {Args: []Arg{L("name", InBuf, 1), A("len", Uint)}},
+	"lookup_dcookie":   {Args: []Arg{A("cookie", Ulong), L("buffer", OutBuf, 2), A("len", Ulong)}},
+	"getcpu":           {Args: []Arg{S("cpu", StructOut, LayoutInt), S("node", StructOut, LayoutInt), A("tcache", Ptr)}},
+	"settimeofday":     {Args: []Arg{S("tv", StructIn, LayoutTimeval), S("tz", StructIn, LayoutTimezone)}},
+	"clock_settime":    {Args: []Arg{E("clockid", XlatClockID), S("tp", StructIn, LayoutTimespec)}},
+	"signalfd":         {Args: []Arg{A("fd", FD), S("mask", StructIn, LayoutSigset), A("sizemask", Ulong)}, Ret: RetFD},
+	"mq_unlink":        {Args: []Arg{A("name", String)}},
 }
 
 // signatureFor returns the signature of the named call, or a raw one of

@@ -18,6 +18,9 @@ const (
 	Ulong
 	// Hex is an unsigned value printed as %#x.
 	Hex
+	// HexInt is an unsigned int printed as %#x (the upper 32 bits of the
+	// register ignored).
+	HexInt
 	// Octal is a value printed as %#o.
 	Octal
 	// Ptr is an address: NULL, or 0x... .

@@ -40,6 +40,11 @@ const (
 	XlatMadviseAdvice
 	XlatMemfdFlags
 	XlatMlockallFlags
+	XlatMlock2Flags // mlock2's MLOCK_*
+	XlatPkeyAccess  // pkey_alloc's PKEY_DISABLE_*
+	XlatRwfFlags    // preadv2/pwritev2's RWF_*
+	XlatSyncFileRangeFlags
+	XlatSyslogAction
 	XlatMountAttrFlags // fsmount's MOUNT_ATTR_*
 	XlatMoveMountFlags
 	XlatMmapFlags
