@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "b5d27b394682cf9467c12e4d06068089e86b4ab5798da9de2160d6ac20856e9f"
+const bpfSourceHash = "6cb0e0a93f317a45033d6ef851d056966dc297c3eeaab3b1a3b3ec97f5f9986d"

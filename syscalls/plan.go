@@ -68,6 +68,13 @@ const (
 	LenArg
 	// LenRet: the return value's bytes (at exit), capped likewise.
 	LenRet
+	// LenPrefix: Size bytes or the string limit plus one, whichever is
+	// more (so that a string's end can be told); when they cannot all
+	// be read, the bytes up to the end of the first page, if fewer: an
+	// argument whose type depends on another (prctl's), which may be a
+	// small object at the end of a mapping. The capture's Data is then
+	// shorter than asked for.
+	LenPrefix
 )
 
 // Plan is the capture plan of one argument: the single description of which
@@ -212,6 +219,9 @@ func argPlan(arch uint32, a Arg) Plan {
 		}
 		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenFixed, Size: 8, FromStack: true, StackOffset: off}
 	case Custom:
+		if a.Prefix {
+			return Plan{Kind: CaptureBytes, When: a.At, Len: LenPrefix, Size: optSize(arch, a.Layout)}
+		}
 		if a.Layout == LayoutNone {
 			return Plan{}
 		}

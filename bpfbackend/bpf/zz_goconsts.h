@@ -18,6 +18,7 @@
 #define MAX_STRING_ARRAY_COUNT 1048576 /* capture.MaxStringArrayCount */
 #define IOVEC_SIZE 16 /* capture.IovecSize */
 #define FULL_LIMIT 67108864 /* capture.MaxFullData */
+#define PREFIX_PAGE_SIZE 4096 /* capture.PageSize */
 
 /* Values of syscalls.CaptureKind (plan.kind). */
 #define CAP_NONE 0 /* syscalls.CaptureNone */
@@ -35,5 +36,6 @@
 #define LEN_FIXED 0 /* syscalls.LenFixed */
 #define LEN_ARG 1 /* syscalls.LenArg */
 #define LEN_RET 2 /* syscalls.LenRet */
+#define LEN_PREFIX 3 /* syscalls.LenPrefix */
 
 #endif

@@ -42,6 +42,7 @@ var (
 		{"LEN_FIXED", int64(syscalls.LenFixed), "syscalls.LenFixed"},
 		{"LEN_ARG", int64(syscalls.LenArg), "syscalls.LenArg"},
 		{"LEN_RET", int64(syscalls.LenRet), "syscalls.LenRet"},
+		{"LEN_PREFIX", int64(syscalls.LenPrefix), "syscalls.LenPrefix"},
 	}
 )
 
@@ -62,6 +63,7 @@ var groups = []group{
 		{"MAX_STRING_ARRAY_COUNT", capture.MaxStringArrayCount, "capture.MaxStringArrayCount"},
 		{"IOVEC_SIZE", capture.IovecSize, "capture.IovecSize"},
 		{"FULL_LIMIT", capture.MaxFullData, "capture.MaxFullData"},
+		{"PREFIX_PAGE_SIZE", capture.PageSize, "capture.PageSize"},
 	}},
 	{"Values of syscalls.CaptureKind (plan.kind).", captureKinds},
 	{"Values of syscalls.When (plan.when, syscall_plans.when).", whens},
