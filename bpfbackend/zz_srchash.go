@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "e1deb598435563d031887a301866cc2d7e6e8fe673837d1f5c521a294ca6a3bf"
+const bpfSourceHash = "bdc5ca0736dcb3b9f5650ad1ed6ee223250b660a938d72b0ad27a8fe39eca476"

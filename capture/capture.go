@@ -179,6 +179,9 @@ func (x *Executor) capture(mem Memory, c Call, i int, p *syscalls.Plan, when sys
 		data, trunc, fault := mem.ReadCString(addr, int(x.LimitOf(p)), c.Bufs[i])
 		return trace.Capture{Data: data, Truncated: trunc, Faulted: fault}
 	case syscalls.CaptureBytes:
+		if p.Len == syscalls.LenPrefix {
+			return x.capturePrefix(mem, c, i, addr, p)
+		}
 		return x.captureBytes(mem, c, i, addr, p, when == syscalls.AtExit, ret)
 	case syscalls.CaptureStringArray:
 		return x.captureStringArray(mem, addr, p)
@@ -279,6 +282,29 @@ func (x *Executor) fiemapExtents(mem Memory, addr uint64, hdr []byte) trace.Capt
 		return trace.Capture{}
 	}
 	return readObject(mem, addr+syscalls.FiemapSize, n*syscalls.FiemapExtentSize, syscalls.FiemapExtentsMax*syscalls.FiemapExtentSize)
+}
+
+// PageSize is the page size LenPrefix plans assume.
+const PageSize = 4096
+
+// capturePrefix runs a LenPrefix plan: its bytes, or, when they cannot
+// all be read, a second read of those before the end of the first page,
+// if fewer.
+func (x *Executor) capturePrefix(mem Memory, c Call, i int, addr uint64, p *syscalls.Plan) trace.Capture {
+	n := max(uint64(p.Size), uint64(x.Limit())+1)
+	data := Sized(c.Bufs[i], n)
+	if err := mem.Read(addr, data); err == nil {
+		return trace.Capture{Data: data}
+	}
+	m := PageSize - addr%PageSize
+	if m >= n {
+		return trace.Capture{Faulted: true}
+	}
+	data = data[:m]
+	if err := mem.Read(addr, data); err != nil {
+		return trace.Capture{Faulted: true}
+	}
+	return trace.Capture{Data: data}
 }
 
 // StringArrayKeep is how many pointers of a string array plan p captures.

@@ -96,3 +96,33 @@ func TestIoctlPlan(t *testing.T) {
 		}
 	}
 }
+
+// TestPrefix: a LenPrefix plan copies the larger of its size and the
+// string limit plus one, or, when that cannot be read whole, what lies
+// before the end of the first page; nothing when even that fails.
+func TestPrefix(t *testing.T) {
+	const pageEnd = 0x2000
+	plans := [trace.MaxArgs]syscalls.Plan{1: {Kind: syscalls.CaptureBytes, When: syscalls.AtExit, Len: syscalls.LenPrefix, Size: 16}}
+	for _, tc := range []struct {
+		name  string
+		addr  uint64
+		limit int
+		n     int
+		fault bool
+	}{
+		{"whole", pageEnd - 64, 4, 16, false},
+		{"string limit", pageEnd - 64, 32, 33, false},
+		{"page end", pageEnd - 4, 4, 4, false},
+		{"unmapped", pageEnd, 4, 0, true},
+	} {
+		mem := &flatMem{base: 0x1000, data: make([]byte, 0x1000)}
+		args := [trace.MaxArgs]uint64{1: tc.addr}
+		var caps [trace.MaxArgs]trace.Capture
+		var bufs [trace.MaxArgs][]byte
+		x := Executor{StringLimit: tc.limit}
+		x.Run(mem, &plans, syscalls.AtExit, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
+		if got := caps[1]; len(got.Data) != tc.n || got.Faulted != tc.fault {
+			t.Errorf("%s: %d bytes (faulted %v), want %d (faulted %v)", tc.name, len(got.Data), got.Faulted, tc.n, tc.fault)
+		}
+	}
+}

@@ -4,43 +4,6 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func enterArchPrctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	code := uint32(ev.Args[0])
-	b = d.enum(b, archPrctlCodes, uint64(code))
-	switch code {
-	case 0x1003, 0x1004, 0x1011, 0x1021, 0x1022, 0x1024: // ARCH_GET_*
-		return d.sep(b)
-	}
-	b = d.sep(b)
-	return appendHex(b, ev.Args[1])
-}
-
-func exitArchPrctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	code := uint32(ev.Args[0])
-	switch code {
-	case 0x1003, 0x1004: // ARCH_GET_FS, ARCH_GET_GS: a pointer to the base
-		cp, ok := capOK(ev, 1)
-		if failed(ev) || !ok || len(cp.Data) < 8 {
-			return appendPtr(b, ev.Args[1])
-		}
-		b = append(b, '[')
-		b = appendHex(b, le64(cp.Data, 0))
-		return append(b, ']')
-	case 0x1011, 0x1021, 0x1022, 0x1024:
-		cp, ok := capOK(ev, 1)
-		if code == 0x1011 {
-			return b
-		}
-		if failed(ev) || !ok || len(cp.Data) < 8 {
-			return appendPtr(b, ev.Args[1])
-		}
-		b = append(b, '[')
-		b = appendHex(b, le64(cp.Data, 0))
-		return append(b, ']')
-	}
-	return b
-}
-
 // enterRtSigreturn prints the mask the signal frame restores. Backends do
 // not capture the frame (it lives at the stack pointer, which a capture
 // plan cannot address); when a capture arrives in slot 0 it is used,

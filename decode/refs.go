@@ -121,7 +121,7 @@ var structs = [syscalls.NumLayouts]structFn{
 
 // customs holds the hooks of each syscalls.DecoderID.
 var customs = [syscalls.NumDecoders]custom{
-	syscalls.DecoderArchPrctl:         {enter: enterArchPrctl, exit: exitArchPrctl},
+	syscalls.DecoderArchPrctl:         {enter: enterArchPrctl, exit: exitArchPrctl, ret: retArchPrctl},
 	syscalls.DecoderClone:             {enter: enterClone, exit: exitClone},
 	syscalls.DecoderClone3:            {enter: enterClone3, exit: exitClone3},
 	syscalls.DecoderEpollCtl:          {enter: enterEpollCtl},

@@ -78,6 +78,13 @@ const (
 	// FS_IOC_FIEMAP request under -v also copies its extents (see
 	// IoctlFiemap).
 	LenIoctl
+	// LenPrefix: Size bytes or the string limit plus one, whichever is
+	// more (so that a string's end can be told); when they cannot all
+	// be read, the bytes up to the end of the first page, if fewer: an
+	// argument whose type depends on another (prctl's), which may be a
+	// small object at the end of a mapping. The capture's Data is then
+	// shorter than asked for.
+	LenPrefix
 )
 
 // The ioctl argument's capture (LenIoctl).
@@ -252,6 +259,9 @@ func argPlan(arch uint32, a Arg) Plan {
 		if a.Layout == LayoutIoctlArg {
 			// Sized by the request (argument 1), as the decoders print it.
 			return Plan{Kind: CaptureBytes, When: a.At, Len: LenIoctl, LenArg: 1, Size: IoctlArgMax}
+		}
+		if a.Prefix {
+			return Plan{Kind: CaptureBytes, When: a.At, Len: LenPrefix, Size: optSize(arch, a.Layout)}
 		}
 		if a.Layout == LayoutNone {
 			return Plan{}

@@ -131,6 +131,8 @@ type Arg struct {
 	// Long says a Flags argument is a kernel long; the others are ints,
 	// whose upper 32 bits the kernel ignores and strace does not print.
 	Long bool
+	// Prefix copies a Custom argument's object with a LenPrefix plan.
+	Prefix bool
 }
 
 // Signature is how a system call's arguments and result are printed.
@@ -201,4 +203,13 @@ func CInOut(name string, l LayoutID) Arg {
 // socket address length, printed as strace's [IN => OUT].
 func CInAndOut(name string, l LayoutID) Arg {
 	return Arg{Name: name, Type: Custom, Layout: l, Len: -1, At: AtEntry | AtExit, KeepEntry: true}
+}
+
+// CInOutPrefix returns a Custom argument whose object (of layout l, or
+// the string limit plus one bytes if more) is copied at entry and at exit,
+// or as much of it as lies before the end of its page when it cannot be
+// read whole (Plan.Len LenPrefix): an argument whose type depends on
+// another, such as prctl's.
+func CInOutPrefix(name string, l LayoutID) Arg {
+	return Arg{Name: name, Type: Custom, Layout: l, Len: -1, At: AtEntry | AtExit, Prefix: true}
 }

@@ -276,6 +276,19 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 		if (n == 0 || (__u32)st->args[len_arg & 7] == IOCTL_RNDADDENTROPY)
 			n = IOCTL_LEGACY_SIZE;
 		break;
+	case LEN_PREFIX: {
+		/* capture's capturePrefix: the object, else what precedes
+		 * the end of its first page. */
+		__u64 want = (__u64)st->limit + 1;
+		if (want < size)
+			want = size;
+		if (seg_read(st, addr, want) == 0)
+			return 0;
+		__u64 room = PREFIX_PAGE_SIZE - (addr & (PREFIX_PAGE_SIZE - 1));
+		if (room < want)
+			seg_read(st, addr, room);
+		return 0;
+	}
 	default:
 		return 0;
 	}

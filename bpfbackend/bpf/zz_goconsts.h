@@ -25,6 +25,7 @@
 #define FIEMAP_MAPPED_OFF 20 /* syscalls.FiemapMappedOff */
 #define FIEMAP_EXTENT_SIZE 56 /* syscalls.FiemapExtentSize */
 #define FIEMAP_EXTENTS_MAX 128 /* syscalls.FiemapExtentsMax */
+#define PREFIX_PAGE_SIZE 4096 /* capture.PageSize */
 
 /* Values of syscalls.CaptureKind (plan.kind). */
 #define CAP_NONE 0 /* syscalls.CaptureNone */
@@ -43,5 +44,6 @@
 #define LEN_ARG 1 /* syscalls.LenArg */
 #define LEN_RET 2 /* syscalls.LenRet */
 #define LEN_IOCTL 3 /* syscalls.LenIoctl */
+#define LEN_PREFIX 4 /* syscalls.LenPrefix */
 
 #endif

@@ -43,6 +43,7 @@ var (
 		{"LEN_ARG", int64(syscalls.LenArg), "syscalls.LenArg"},
 		{"LEN_RET", int64(syscalls.LenRet), "syscalls.LenRet"},
 		{"LEN_IOCTL", int64(syscalls.LenIoctl), "syscalls.LenIoctl"},
+		{"LEN_PREFIX", int64(syscalls.LenPrefix), "syscalls.LenPrefix"},
 	}
 )
 
@@ -70,6 +71,7 @@ var groups = []group{
 		{"FIEMAP_MAPPED_OFF", syscalls.FiemapMappedOff, "syscalls.FiemapMappedOff"},
 		{"FIEMAP_EXTENT_SIZE", syscalls.FiemapExtentSize, "syscalls.FiemapExtentSize"},
 		{"FIEMAP_EXTENTS_MAX", syscalls.FiemapExtentsMax, "syscalls.FiemapExtentsMax"},
+		{"PREFIX_PAGE_SIZE", capture.PageSize, "capture.PageSize"},
 	}},
 	{"Values of syscalls.CaptureKind (plan.kind).", captureKinds},
 	{"Values of syscalls.When (plan.when, syscall_plans.when).", whens},
