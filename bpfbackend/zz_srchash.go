@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "bdc5ca0736dcb3b9f5650ad1ed6ee223250b660a938d72b0ad27a8fe39eca476"
+const bpfSourceHash = "63fc302c8b6be27ee523ad057cb8a333ec99772cc2fc2ff3f744e943c56d6a21"

@@ -203,11 +203,14 @@ func ByteLen(p *syscalls.Plan, args *[trace.MaxArgs]uint64, ret int64) (n uint64
 	switch p.Len {
 	case syscalls.LenFixed:
 		return uint64(p.Size), true
-	case syscalls.LenArg:
+	case syscalls.LenArg, syscalls.LenArg32:
 		if int(p.LenArg) >= len(args) {
 			return 0, false
 		}
 		v := args[p.LenArg]
+		if p.Len == syscalls.LenArg32 {
+			v = uint64(uint32(v))
+		}
 		es := uint64(p.ElemSize)
 		if es == 0 {
 			es = 1
@@ -245,8 +248,15 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 		data = []byte{}
 	}
 	if err := mem.Read(addr, data); err != nil {
-		if p.Len == syscalls.LenIoctl {
-			return x.ioctlPageRest(mem, addr, data)
+		switch {
+		case p.Len == syscalls.LenIoctl:
+			return pageRest(mem, addr, data, 1)
+		case p.ElemSize != 0:
+			// The elements before unreadable memory, as strace
+			// prints them: [..., ... /* ADDR */].
+			c := pageRest(mem, addr, data, uint64(p.ElemSize))
+			c.Truncated = !c.Faulted
+			return c
 		}
 		return trace.Capture{Faulted: true}
 	}
@@ -257,11 +267,13 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 	return out
 }
 
-// ioctlPageRest copies, for an ioctl request whose bytes could not be
-// read, the bytes up to the end of the page at addr (syscalls.LenIoctl).
-func (x *Executor) ioctlPageRest(mem Memory, addr uint64, buf []byte) trace.Capture {
+// pageRest copies, for an object whose bytes could not all be read, the
+// whole elements of elem bytes up to the end of the page at addr (an
+// ioctl request's argument, syscalls.LenIoctl; an array's elements).
+func pageRest(mem Memory, addr uint64, buf []byte, elem uint64) trace.Capture {
 	rest := 4096 - addr&4095
-	if rest >= uint64(len(buf)) {
+	rest -= rest % elem
+	if rest == 0 || rest >= uint64(len(buf)) {
 		return trace.Capture{Faulted: true}
 	}
 	data := buf[:rest]
@@ -326,7 +338,7 @@ func (x *Executor) captureStringArray(mem Memory, addr uint64, p *syscalls.Plan)
 	c := trace.Capture{
 		Data:      make([]byte, 8*len(ptrs)),
 		Aux:       uint64(count),
-		Truncated: fault || len(ptrs) < count,
+		Truncated: fault,
 	}
 	for j, ptr := range ptrs {
 		binary.LittleEndian.PutUint64(c.Data[8*j:], ptr)

@@ -126,3 +126,31 @@ func TestPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestArrayPageRest: an array that runs into unreadable memory is copied
+// up to the last whole element before it, and marked truncated; a count
+// held in an int argument counts with its lower 32 bits (LenArg32).
+func TestArrayPageRest(t *testing.T) {
+	plans := [trace.MaxArgs]syscalls.Plan{0: {Kind: syscalls.CaptureBytes, When: syscalls.AtEntry, Len: syscalls.LenArg32, LenArg: 1, ElemSize: 8, Size: 8 * syscalls.MaxArrayElems}}
+	for _, tc := range []struct {
+		name       string
+		addr, n    uint64
+		want       int
+		trunc, flt bool
+	}{
+		{"whole", 0x1000, 4, 32, false, false},
+		{"upper bits ignored", 0x1000, 0xfacefeed00000004, 32, false, false},
+		{"cut at the page's end", 0x2000 - 12, 4, 8, true, false},
+		{"no whole element", 0x2000 - 4, 4, 0, false, true},
+	} {
+		mem := &flatMem{base: 0x1000, data: make([]byte, 0x1000)}
+		args := [trace.MaxArgs]uint64{0: tc.addr, 1: tc.n}
+		var caps [trace.MaxArgs]trace.Capture
+		var bufs [trace.MaxArgs][]byte
+		var x Executor
+		x.Run(mem, &plans, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
+		if got := caps[0]; len(got.Data) != tc.want || got.Truncated != tc.trunc || got.Faulted != tc.flt {
+			t.Errorf("%s: %d bytes, truncated %v, faulted %v; want %d, %v, %v", tc.name, len(got.Data), got.Truncated, got.Faulted, tc.want, tc.trunc, tc.flt)
+		}
+	}
+}

@@ -311,11 +311,19 @@ func (d *Decoder) appendArray(b []byte, ev *trace.Event, i int, l syscalls.Layou
 		if k > 0 {
 			b = append(b, ", "...)
 		}
+		// As strace, the element is read before the -s limit is
+		// checked: memory that cannot be read shows where it starts.
+		off := int(k) * size
+		if off+size > len(c.Data) && c.Truncated {
+			b = append(b, "... /* "...)
+			b = appendHex(b, addr+uint64(off))
+			b = append(b, " */"...)
+			break
+		}
 		if !d.opts.Verbose && k >= uint64(d.opts.StringLimit) {
 			b = append(b, "..."...)
 			break
 		}
-		off := int(k) * size
 		if off+size > len(c.Data) {
 			b = appendHex(b, addr+uint64(off))
 			break
@@ -410,16 +418,30 @@ func (d *Decoder) appendStrArray(b []byte, ev *trace.Event, i int, limited bool)
 		}
 		e := &c.Elems[k]
 		if e.Faulted {
-			b = append(b, "???"...)
+			// strace prints the pointer it could not follow.
+			if 8*k+8 <= len(c.Data) {
+				b = appendPtr(b, le64(c.Data, 8*k))
+			} else {
+				b = append(b, "???"...)
+			}
 			continue
 		}
 		b = d.appendCString(b, e.Data, e.Truncated)
 	}
-	if uint64(n) < c.Aux {
+	switch {
+	case uint64(n) < c.Aux:
 		if n > 0 {
 			b = append(b, ", "...)
 		}
 		b = append(b, "..."...)
+	case c.Truncated:
+		// No NULL before unreadable memory: where it starts.
+		if n > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, "... /* "...)
+		b = appendPtr(b, addr+8*c.Aux)
+		b = append(b, " */"...)
 	}
 	return append(b, ']')
 }
@@ -440,11 +462,14 @@ func appendEnvCount(b []byte, ev *trace.Event, i int) []byte {
 	b = append(b, " /* "...)
 	b = appendUint(b, n)
 	if n == 1 {
-		b = append(b, " var */"...)
+		b = append(b, " var"...)
 	} else {
-		b = append(b, " vars */"...)
+		b = append(b, " vars"...)
 	}
-	return b
+	if c.Truncated {
+		b = append(b, ", unterminated"...)
+	}
+	return append(b, " */"...)
 }
 
 // appendStatxFlags prints statx's flags: the sync type, then the at_flags.

@@ -4,7 +4,8 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-// appendFdSet prints the descriptors of a captured fd_set below nfds.
+// appendFdSet prints the descriptors of a captured fd_set below nfds
+// (its address when nfds is negative, as strace prints it).
 func (d *Decoder) appendFdSet(b []byte, ev *trace.Event, i int, nfds int) []byte {
 	addr := ev.Args[i]
 	if addr == 0 {
@@ -12,7 +13,7 @@ func (d *Decoder) appendFdSet(b []byte, ev *trace.Event, i int, nfds int) []byte
 	}
 	size := ((nfds+7)/8 + 7) &^ 7
 	cp, ok := capOK(ev, i)
-	if !ok || len(cp.Data) < size {
+	if !ok || nfds < 0 || len(cp.Data) < size {
 		return appendPtr(b, addr)
 	}
 	b = append(b, '[')
@@ -36,9 +37,6 @@ func isPselect(c *call) bool { return len(c.args) == 6 }
 func enterSelect(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	nfds := int(int32(ev.Args[0]))
 	b = appendInt(b, int64(nfds))
-	if nfds < 0 {
-		nfds = 0
-	}
 	if nfds > 1024 {
 		nfds = 1024
 	}

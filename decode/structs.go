@@ -157,9 +157,14 @@ func printSigsetS(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	return appendSigset(b, p[:8])
 }
 
+// printPollfd prints a struct pollfd; the events of a negative
+// descriptor, which poll ignores, are not printed (as strace does).
 func printPollfd(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	b = append(b, "{fd="...)
 	b = d.appendFD(b, ev, uint64(le32(p, 0)))
+	if int32(le32(p, 0)) < 0 {
+		return append(b, '}')
+	}
 	ev16 := uint64(le16(p, 4))
 	b = append(b, ", events="...)
 	return append(d.flags(b, pollFlags, ev16), '}')

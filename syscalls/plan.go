@@ -85,6 +85,9 @@ const (
 	// small object at the end of a mapping. The capture's Data is then
 	// shorter than asked for.
 	LenPrefix
+	// LenArg32 is LenArg for a count argument of a C int type: its lower
+	// 32 bits (the kernel ignores the others).
+	LenArg32
 )
 
 // The ioctl argument's capture (LenIoctl).
@@ -182,6 +185,12 @@ func planFor(arch uint32, sig *Signature) (plans [trace.MaxArgs]Plan, any, atExi
 			break
 		}
 		p := argPlan(arch, a)
+		if p.Len == LenArg && int(p.LenArg) < len(sig.Args) {
+			switch sig.Args[p.LenArg].Type {
+			case Int, Uint:
+				p.Len = LenArg32
+			}
+		}
 		plans[i] = p
 		if p.Kind != CaptureNone {
 			any = true

@@ -229,7 +229,9 @@ func (e *Event) IsError() bool {
 type Capture struct {
 	// Data is the bytes read. For strings it excludes the terminating NUL.
 	Data []byte
-	// Truncated is set when the object in memory was longer than Data.
+	// Truncated is set when the object in memory was longer than Data;
+	// for a pointer array, when a fault ended it before its NULL (Aux
+	// then counts the pointers before the fault).
 	Truncated bool
 	// Faulted is set when the address could not be read at all.
 	Faulted bool

@@ -240,6 +240,20 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 	return 0;
 }
 
+/* array_page_rest mirrors capture's pageRest for an array whose take
+ * bytes at addr could not be read: its whole elements up to the end of
+ * the page. */
+GLOBAL int array_page_rest(struct cap_state *st, __u64 addr, __u64 take, __u32 elem_size)
+{
+	if (!st || elem_size == 0)
+		return 0;
+	__u64 rest = 4096 - (addr & 4095);
+	rest -= rest % elem_size;
+	if (rest > 0 && rest < take)
+		seg_read(st, addr, rest);
+	return 0;
+}
+
 /* capture_bytes mirrors capture's captureBytes and ByteLen; how is the
  * plan's len_from | len_arg << 8 (BPF functions take five arguments). */
 GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem_size, __u32 size)
@@ -252,10 +266,13 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	case LEN_FIXED:
 		n = size;
 		break;
-	case LEN_ARG: {
+	case LEN_ARG:
+	case LEN_ARG32: {
 		if (len_arg >= MAX_ARGS)
 			return 0;
 		__u64 v = st->args[len_arg & 7];
+		if (len_from == LEN_ARG32)
+			v = (__u32)v;
 		__u64 es = elem_size ? elem_size : 1;
 		__u64 lim = ~0ull / es;
 		/* Hide the overflow test from clang, which would turn it into
@@ -282,11 +299,17 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 		__u64 want = (__u64)st->limit + 1;
 		if (want < size)
 			want = size;
+		__u32 faulted = st->faulted, nfault = st->nfault;
 		if (seg_read(st, addr, want) == 0)
 			return 0;
 		__u64 room = PREFIX_PAGE_SIZE - (addr & (PREFIX_PAGE_SIZE - 1));
-		if (room < want)
-			seg_read(st, addr, room);
+		/* The read went past the object; what precedes the page's end
+		 * holds it: not a fault to retry at the exit (the call may
+		 * have changed the object by then). */
+		if (room < want && seg_read(st, addr, room) == 0) {
+			st->faulted = faulted;
+			st->nfault = nfault;
+		}
 		return 0;
 	}
 	default:
@@ -297,6 +320,8 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	int err = seg_read(st, addr, take);
 	if (len_from == LEN_IOCTL)
 		ioctl_more(st, addr, take, err);
+	else if (err && elem_size)
+		array_page_rest(st, addr, take, elem_size);
 	return 0;
 }
 

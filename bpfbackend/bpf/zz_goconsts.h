@@ -45,5 +45,6 @@
 #define LEN_RET 2 /* syscalls.LenRet */
 #define LEN_IOCTL 3 /* syscalls.LenIoctl */
 #define LEN_PREFIX 4 /* syscalls.LenPrefix */
+#define LEN_ARG32 5 /* syscalls.LenArg32 */
 
 #endif

@@ -44,6 +44,7 @@ var (
 		{"LEN_RET", int64(syscalls.LenRet), "syscalls.LenRet"},
 		{"LEN_IOCTL", int64(syscalls.LenIoctl), "syscalls.LenIoctl"},
 		{"LEN_PREFIX", int64(syscalls.LenPrefix), "syscalls.LenPrefix"},
+		{"LEN_ARG32", int64(syscalls.LenArg32), "syscalls.LenArg32"},
 	}
 )
 
