@@ -194,7 +194,7 @@ func (d *Decoder) gpioInput(b []byte, p []byte, req uint32) []byte {
 			b = append(b, ", event_buffer_size="...)
 			b = appendUint(b, uint64(n))
 		}
-		b = gpioPadding(b, p[568:588])
+		b = appendReservedU32s(b, ", padding=", p[568:588])
 	}
 	return append(b, '}')
 }
@@ -228,7 +228,7 @@ func (d *Decoder) gpioOutput(b []byte, ev *trace.Event, p []byte, req uint32) []
 				return append(b, '}')
 			})
 		}
-		b = gpioPadding(b, p[240:256])
+		b = appendReservedU32s(b, ", padding=", p[240:256])
 	case reqGpioV2LineGetValues:
 		b = append(b, "{bits="...)
 		b = appendHex(b, le64(p, 0))
@@ -267,9 +267,9 @@ func (d *Decoder) gpioU32Array(b []byte, p []byte, n uint32) []byte {
 	})
 }
 
-// gpioPadding prints ", padding=[...]" when a struct's __u32 padding is
-// not all zero.
-func gpioPadding(b []byte, p []byte) []byte {
+// appendReservedU32s prints field (", padding=") and the __u32 array p in
+// hex when any of it is not zero, as strace prints reserved fields.
+func appendReservedU32s(b []byte, field string, p []byte) []byte {
 	zero := true
 	for _, c := range p {
 		if c != 0 {
@@ -279,7 +279,8 @@ func gpioPadding(b []byte, p []byte) []byte {
 	if zero {
 		return b
 	}
-	b = append(b, ", padding=["...)
+	b = append(b, field...)
+	b = append(b, '[')
 	for i := 0; i+4 <= len(p); i += 4 {
 		if i > 0 {
 			b = append(b, ", "...)
@@ -296,7 +297,7 @@ func (d *Decoder) gpioV2LineConfig(b []byte, p []byte) []byte {
 	n := le32(p, 8)
 	b = append(b, ", num_attrs="...)
 	b = appendUint(b, uint64(n))
-	b = gpioPadding(b, p[12:32])
+	b = appendReservedU32s(b, ", padding=", p[12:32])
 	if n != 0 {
 		b = append(b, ", attrs="...)
 		k := int(min(n, gpioV2NumAttrsMax))
