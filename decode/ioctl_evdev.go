@@ -233,10 +233,101 @@ func evdevRead(d *Decoder, b []byte, ev *trace.Event, req uint32) []byte {
 			return appendPtr(b, arg)
 		}
 		return d.appendBuf(b, cp.Data, n, false)
+	case nr == 0x0a:
+		return evdevMTSlotsArg(d, b, ev, req)
+	case nr == 0x09:
+		return evdevBitset(d, b, ev, evdevProps, 0x1f)
+	case nr == 0x18:
+		return evdevBitset(d, b, ev, evdevKeys, 0x2ff)
+	case nr == 0x19:
+		return evdevBitset(d, b, ev, evdevLeds, 0x0f)
+	case nr == 0x1a:
+		return evdevBitset(d, b, ev, evdevSnd, 0x07)
+	case nr == 0x1b:
+		return evdevBitset(d, b, ev, evdevSwitches, 0x10)
 	case nr >= 0x40 && nr <= 0x7f:
 		return evdevAbsinfo(d, b, ev, req)
+	case nr >= 0x20 && nr <= 0x3f:
+		if nr == 0x20+0x16 { // EV_PWR
+			return appendIoctlInt(b, ev, true)
+		}
+		if bs, ok := evdevBitsets[nr-0x20]; ok {
+			return evdevBitset(d, b, ev, bs.x, bs.max)
+		}
 	}
 	return appendPtr(b, arg)
+}
+
+// evdevBitset prints the bit array a read request returned, sized by the
+// result (at most max bits): the set bits by name (four of them unless
+// -v), and under -X raw or verbose the array's words in hex.
+func evdevBitset(d *Decoder, b []byte, ev *trace.Event, x *xlat, max uint32) []byte {
+	bits := max
+	if uint64(ev.Ret) <= uint64(max/8) {
+		bits = uint32(ev.Ret) * 8
+	}
+	size := int((bits+7)/8+7) &^ 7
+	if size == 0 {
+		return appendPtr(b, ev.Args[2])
+	}
+	p, ok := ioctlData(ev, size)
+	if !ok {
+		return appendPtr(b, ev.Args[2])
+	}
+	p = p[:size]
+	if d.opts.Xlat != XlatRaw {
+		b = append(b, '[')
+		shown := 0
+		for i := uint32(0); i < bits; i++ {
+			if p[i/8]&(1<<(i%8)) == 0 {
+				continue
+			}
+			if shown > 0 {
+				if !d.opts.Verbose && shown >= 4 {
+					b = append(b, " ..."...)
+					break
+				}
+				b = append(b, ' ')
+			}
+			b = d.enum(b, x, uint64(i))
+			shown++
+		}
+		b = append(b, ']')
+	}
+	if d.opts.Xlat == XlatAbbrev {
+		return b
+	}
+	if d.opts.Xlat == XlatVerbose {
+		b = append(b, " /* "...)
+	}
+	b = d.appendCmsgArray(b, p, 8, func(b []byte, e []byte) []byte {
+		return appendHex(b, le64(e, 0))
+	})
+	if d.opts.Xlat == XlatVerbose {
+		b = append(b, " */"...)
+	}
+	return b
+}
+
+// evdevMTSlotsArg prints EVIOCGMTSLOTS' struct input_mt_request_layout: the
+// axis code and the values the request's size has room for.
+func evdevMTSlotsArg(d *Decoder, b []byte, ev *trace.Event, req uint32) []byte {
+	n := int((req>>16)&0x3fff) / 4
+	p, ok := ioctlData(ev, 4)
+	if n == 0 || !ok {
+		return appendPtr(b, ev.Args[2])
+	}
+	b = append(b, "{code="...)
+	b = d.enum(b, evdevMTSlots, uint64(le32(p, 0)))
+	b = append(b, ", values="...)
+	if len(p) < 4*n {
+		b = appendPtr(b, ev.Args[2]+4)
+	} else {
+		b = d.appendCmsgArray(b, p[4:4*n], 4, func(b []byte, e []byte) []byte {
+			return appendInt(b, int64(int32(le32(e, 0))))
+		})
+	}
+	return append(b, '}')
 }
 
 func evdevWrite(d *Decoder, b []byte, ev *trace.Event, req uint32) []byte {
@@ -265,10 +356,73 @@ func evdevWrite(d *Decoder, b []byte, ev *trace.Event, req uint32) []byte {
 		b = appendInt(b, int64(int16(le16(p, 2))))
 		b = append(b, ", direction="...)
 		b = appendUint(b, uint64(le16(p, 4)))
-		return append(b, ", ...}"...)
+		if !d.opts.Verbose {
+			return append(b, ", ...}"...)
+		}
+		return evdevFFEffect(d, b, p)
 	}
 	if nr := req & 0xff; nr >= 0xc0 {
 		return evdevAbsinfo(d, b, ev, req)
 	}
 	return appendPtr(b, arg)
+}
+
+// The struct ff_effect types whose union member strace prints.
+const (
+	ffRumble   = 0x50
+	ffPeriodic = 0x51
+	ffConstant = 0x52
+	ffRamp     = 0x57
+)
+
+// evdevFFEffect prints the rest of a struct ff_effect under -v: trigger,
+// replay and the union member of its type.
+func evdevFFEffect(d *Decoder, b []byte, p []byte) []byte {
+	u16 := func(b []byte, name string, off int) []byte {
+		b = append(b, name...)
+		return appendUint(b, uint64(le16(p, off)))
+	}
+	s16 := func(b []byte, name string, off int) []byte {
+		b = append(b, name...)
+		return appendInt(b, int64(int16(le16(p, off))))
+	}
+	envelope := func(b []byte, off int) []byte {
+		b = u16(b, "envelope={attack_length=", off)
+		b = u16(b, ", attack_level=", off+2)
+		b = u16(b, ", fade_length=", off+4)
+		b = append(b, ", fade_level="...)
+		b = appendHex(b, uint64(le16(p, off+6)))
+		return append(b, '}')
+	}
+	b = u16(b, ", trigger={button=", 6)
+	b = u16(b, ", interval=", 8)
+	b = u16(b, "}, replay={length=", 10)
+	b = u16(b, ", delay=", 12)
+	b = append(b, '}')
+	switch le16(p, 0) {
+	case ffConstant:
+		b = s16(b, ", constant={level=", 16)
+		b = envelope(append(b, ", "...), 18)
+	case ffRamp:
+		b = s16(b, ", ramp={start_level=", 16)
+		b = s16(b, ", end_level=", 18)
+		b = envelope(append(b, ", "...), 20)
+	case ffPeriodic:
+		b = u16(b, ", periodic={waveform=", 16)
+		b = u16(b, ", period=", 18)
+		b = s16(b, ", magnitude=", 20)
+		b = s16(b, ", offset=", 22)
+		b = u16(b, ", phase=", 24)
+		b = envelope(append(b, ", "...), 26)
+		b = append(b, ", custom_len="...)
+		b = appendUint(b, uint64(le32(p, 36)))
+		b = append(b, ", custom_data="...)
+		b = appendPtr(b, le64(p, 40))
+	case ffRumble:
+		b = u16(b, ", rumble={strong_magnitude=", 16)
+		b = u16(b, ", weak_magnitude=", 18)
+	default:
+		return append(b, '}')
+	}
+	return append(b, "}}"...)
 }

@@ -180,3 +180,59 @@ var evdevFFTypes = &xlat{vals: []xv{
 	{0x5a, "FF_SINE"}, {0x5b, "FF_SAW_UP"}, {0x5c, "FF_SAW_DOWN"}, {0x5d, "FF_CUSTOM"}, {0x60, "FF_GAIN"},
 	{0x61, "FF_AUTOCENTER"},
 }, dflt: "FF_???"}
+
+var evdevRelAxes = &xlat{vals: []xv{
+	{0x0, "REL_X"}, {0x1, "REL_Y"}, {0x2, "REL_Z"}, {0x3, "REL_RX"}, {0x4, "REL_RY"}, {0x5, "REL_RZ"},
+	{0x6, "REL_HWHEEL"}, {0x7, "REL_DIAL"}, {0x8, "REL_WHEEL"}, {0x9, "REL_MISC"}, {0xa, "REL_RESERVED"},
+	{0xb, "REL_WHEEL_HI_RES"}, {0xc, "REL_HWHEEL_HI_RES"},
+}, dflt: "REL_???"}
+
+var evdevMisc = &xlat{vals: []xv{
+	{0x0, "MSC_SERIAL"}, {0x1, "MSC_PULSELED"}, {0x2, "MSC_GESTURE"}, {0x3, "MSC_RAW"}, {0x4, "MSC_SCAN"},
+	{0x5, "MSC_TIMESTAMP"},
+}, dflt: "MSC_???"}
+
+var evdevSwitches = &xlat{vals: []xv{
+	{0x0, "SW_LID"}, {0x1, "SW_TABLET_MODE"}, {0x2, "SW_HEADPHONE_INSERT"}, {0x3, "SW_RFKILL_ALL"},
+	{0x4, "SW_MICROPHONE_INSERT"}, {0x5, "SW_DOCK"}, {0x6, "SW_LINEOUT_INSERT"}, {0x7, "SW_JACK_PHYSICAL_INSERT"},
+	{0x8, "SW_VIDEOOUT_INSERT"}, {0x9, "SW_CAMERA_LENS_COVER"}, {0xa, "SW_KEYPAD_SLIDE"},
+	{0xb, "SW_FRONT_PROXIMITY"}, {0xc, "SW_ROTATE_LOCK"}, {0xd, "SW_LINEIN_INSERT"}, {0xe, "SW_MUTE_DEVICE"},
+	{0xf, "SW_PEN_INSERTED"},
+}, dflt: "SW_???"}
+
+var evdevLeds = &xlat{vals: []xv{
+	{0x0, "LED_NUML"}, {0x1, "LED_CAPSL"}, {0x2, "LED_SCROLLL"}, {0x3, "LED_COMPOSE"}, {0x4, "LED_KANA"},
+	{0x5, "LED_SLEEP"}, {0x6, "LED_SUSPEND"}, {0x7, "LED_MUTE"}, {0x8, "LED_MISC"}, {0x9, "LED_MAIL"},
+	{0xa, "LED_CHARGING"},
+}, dflt: "LED_???"}
+
+var evdevSnd = &xlat{vals: []xv{{0x0, "SND_CLICK"}, {0x1, "SND_BELL"}, {0x2, "SND_TONE"}}, dflt: "SND_???"}
+
+var evdevAutorepeat = &xlat{vals: []xv{{0x0, "REP_DELAY"}, {0x1, "REP_PERIOD"}}, dflt: "REP_???"}
+
+var evdevFFStatus = &xlat{vals: []xv{{0x0, "FF_STATUS_STOPPED"}, {0x1, "FF_STATUS_PLAYING"}}, dflt: "FF_STATUS_???"}
+
+var evdevProps = &xlat{vals: []xv{
+	{0x0, "INPUT_PROP_POINTER"}, {0x1, "INPUT_PROP_DIRECT"}, {0x2, "INPUT_PROP_BUTTONPAD"},
+	{0x3, "INPUT_PROP_SEMI_MT"}, {0x4, "INPUT_PROP_TOPBUTTONPAD"}, {0x5, "INPUT_PROP_POINTING_STICK"},
+	{0x6, "INPUT_PROP_ACCELEROMETER"},
+}, dflt: "PROP_???"}
+
+var evdevMTSlots = &xlat{vals: []xv{
+	{0x2f, "ABS_MT_SLOT"}, {0x30, "ABS_MT_TOUCH_MAJOR"}, {0x31, "ABS_MT_TOUCH_MINOR"},
+	{0x32, "ABS_MT_WIDTH_MAJOR"}, {0x33, "ABS_MT_WIDTH_MINOR"}, {0x34, "ABS_MT_ORIENTATION"},
+	{0x35, "ABS_MT_POSITION_X"}, {0x36, "ABS_MT_POSITION_Y"}, {0x37, "ABS_MT_TOOL_TYPE"},
+	{0x38, "ABS_MT_BLOB_ID"}, {0x39, "ABS_MT_TRACKING_ID"}, {0x3a, "ABS_MT_PRESSURE"},
+	{0x3b, "ABS_MT_DISTANCE"}, {0x3c, "ABS_MT_TOOL_X"}, {0x3d, "ABS_MT_TOOL_Y"},
+}, dflt: "ABS_MT_???"}
+
+// evdevBitsets are the bit arrays EVIOCGBIT(ev, len) returns, by event
+// type: the table naming the bits and the type's *_MAX.
+var evdevBitsets = map[uint32]struct {
+	x   *xlat
+	max uint32
+}{
+	0x00: {evdevEvents, 0x1f}, 0x01: {evdevKeys, 0x2ff}, 0x02: {evdevRelAxes, 0x0f}, 0x03: {evdevAbs, 0x3f},
+	0x04: {evdevMisc, 0x07}, 0x05: {evdevSwitches, 0x10}, 0x11: {evdevLeds, 0x0f}, 0x12: {evdevSnd, 0x07},
+	0x14: {evdevAutorepeat, 0x01}, 0x15: {evdevFFTypes, 0x7f}, 0x17: {evdevFFStatus, 0x01},
+}
