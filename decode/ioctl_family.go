@@ -275,7 +275,3 @@ func ioctlData(ev *trace.Event, n int) ([]byte, bool) {
 	return cp.Data, true
 }
 
-// decodeIoctlHex leaves the argument undecoded (printed in hex).
-func decodeIoctlHex(d *Decoder, b []byte, ev *trace.Event, req uint32, exit bool) ([]byte, ioctlRet) {
-	return b, ioctlHexArg
-}
