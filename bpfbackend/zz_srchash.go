@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "e1deb598435563d031887a301866cc2d7e6e8fe673837d1f5c521a294ca6a3bf"
+const bpfSourceHash = "adcac8062032d2393a08e37f4e66bd4383a75c695b589d9bcd8cc34877143f44"
