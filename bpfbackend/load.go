@@ -260,11 +260,14 @@ func (p *probe) fillPlans(arch uint32) error {
 			continue
 		}
 		newFDs, fdArgs := newFDsOf(sc), fdArgsOf(sc)
-		if !sc.HasPlan && newFDs == sctraceNewFdsNEW_FDS_NONE && fdArgs == 0 {
+		if !sc.HasPlan && newFDs == sctraceNewFdsNEW_FDS_NONE && fdArgs == 0 && sc.Effects&syscalls.NetlinkData == 0 {
 			continue
 		}
 		var v sctraceSyscallPlans
 		v.NewFds, v.FdArgs = newFDs, fdArgs
+		if sc.Effects&syscalls.NetlinkData != 0 {
+			v.NlArgs = 1
+		}
 		for i, pl := range sc.Plan {
 			v.Arg[i] = sctracePlan{
 				Kind:        uint8(pl.Kind),
@@ -275,6 +278,7 @@ func (p *probe) fillPlans(arch uint32) error {
 				Size:        pl.Size,
 				CountOnly:   boolU8(pl.CountOnly),
 				FromStack:   boolU8(pl.FromStack),
+				PageRest:    boolU8(pl.PageRest),
 				StackOffset: pl.StackOffset,
 			}
 			if pl.Kind != syscalls.CaptureNone {

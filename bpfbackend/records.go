@@ -60,6 +60,13 @@ func (s *session) enter(r *sctraceRec, raw []byte) {
 	s.startCall(tk, r, int64(r.Ts))
 }
 
+// netlinkData says whether call nr's records carry the state of its
+// netlink socket arguments (syscalls.NetlinkData), even without -yy.
+func (s *session) netlinkData(nr int32) bool {
+	sc := s.tbl.Get(int(nr))
+	return sc != nil && sc.Effects&syscalls.NetlinkData != 0
+}
+
 // startCall records a call's entry and reports it; s.mem serves the
 // entry's segments.
 func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
@@ -76,7 +83,7 @@ func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
 		s.x.Run(&s.mem, &sc.Plan, syscalls.AtEntry, 0, tk.Call())
 	}
 	ev := s.tasks.EntryEvent(&tk.Task)
-	if s.opts.DescribeSockets {
+	if s.opts.DescribeSockets || s.netlinkData(r.Nr) {
 		// The sockets among its arguments, as the call found them: the
 		// entry's segments after its plans' (all of an entry record's,
 		// the first NsegEntry of an exit record that carries its entry).
@@ -126,9 +133,9 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 			tk.newFDs = s.mem.newFDs(tk.newFDs[:0])
 			ev.NewFDs = tk.newFDs
 		}
-		if s.opts.DescribeSockets {
-			// The sockets the call made: its arguments were described
-			// at its entry.
+		if s.opts.DescribeSockets || s.netlinkData(r.Nr) {
+			// The sockets the call made (its arguments were described
+			// at its entry), or its netlink socket arguments.
 			tk.sockets = s.mem.sockets(tk.sockets[:0], s.mem.left)
 			ev.Sockets = tk.sockets
 		}

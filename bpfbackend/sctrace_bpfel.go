@@ -103,7 +103,8 @@ type sctracePlan struct {
 	Size        uint32
 	CountOnly   uint8
 	FromStack   uint8
-	Pad         uint16
+	PageRest    uint8
+	Pad         uint8
 	StackOffset int32
 }
 
@@ -222,7 +223,8 @@ type sctraceSyscallPlans struct {
 	ExitArgs  uint8
 	NewFds    sctraceNewFds
 	FdArgs    uint8
-	Pad       [2]uint8
+	NlArgs    uint8
+	Pad       uint8
 }
 
 type sctraceSyscallStats struct {

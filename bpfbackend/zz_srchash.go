@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "63fc302c8b6be27ee523ad057cb8a333ec99772cc2fc2ff3f744e943c56d6a21"
+const bpfSourceHash = "cffe56afec86dcbc37921a680a9058ee6c51abddbcf45b6e846a41d3f706fc82"

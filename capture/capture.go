@@ -249,7 +249,7 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 	}
 	if err := mem.Read(addr, data); err != nil {
 		switch {
-		case p.Len == syscalls.LenIoctl:
+		case p.Len == syscalls.LenIoctl || p.PageRest:
 			return pageRest(mem, addr, data, 1)
 		case p.ElemSize != 0:
 			// The elements before unreadable memory, as strace
@@ -269,7 +269,8 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 
 // pageRest copies, for an object whose bytes could not all be read, the
 // whole elements of elem bytes up to the end of the page at addr (an
-// ioctl request's argument, syscalls.LenIoctl; an array's elements).
+// ioctl request's argument, syscalls.LenIoctl; a PageRest plan's bytes;
+// an array's elements).
 func pageRest(mem Memory, addr uint64, buf []byte, elem uint64) trace.Capture {
 	rest := 4096 - addr&4095
 	rest -= rest % elem

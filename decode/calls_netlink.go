@@ -1,27 +1,10 @@
 package decode
 
 import (
+	"encoding/binary"
+
 	"github.com/sctrace/sctrace/trace"
 )
-
-// Netlink messages, as strace prints the buffer of a sendto(2) to an
-// AF_NETLINK address: [{nlmsg_len=20, nlmsg_type=RTM_GETLINK, ...},
-// {ifi_family=AF_UNSPEC, ...}].
-//
-// The decoder knows a socket is a netlink one only from the destination
-// address, and takes it for NETLINK_ROUTE (the family getaddrinfo and
-// iproute2 use). It decodes the routing requests whose payload needs no
-// attribute decoding (link and address dumps, ends of dumps); a buffer
-// holding anything else, or not captured whole (the plan copies up to 256
-// bytes of sendto's buffer), prints as the plain string it printed before.
-
-const (
-	nlmsgHdrLen  = 16
-	nlmsgMinType = 16
-	afNetlink    = 16
-)
-
-var netlinkTypes = &xlat{vals: []xv{{1, "NLMSG_NOOP"}, {2, "NLMSG_ERROR"}, {3, "NLMSG_DONE"}, {4, "NLMSG_OVERRUN"}}, dflt: "NLMSG_???"}
 
 // routeTypes are NETLINK_ROUTE's message types (RTM_*).
 var routeTypes = func() *xlat {
@@ -63,183 +46,310 @@ var (
 	netlinkAckFlags    = []xv{{0x100, "NLM_F_CAPPED"}, {0x200, "NLM_F_ACK_TLVS"}}
 )
 
-// netlinkFlagTables are the flag tables of a message: the common flags,
-// then those of its kind of request (new, delete, get) or of an ack.
-var netlinkFlagTables = func() map[string]*xlat {
-	m := map[string]*xlat{}
-	for name, extra := range map[string][]xv{"": nil, "get": netlinkGetFlags, "new": netlinkNewFlags, "del": netlinkDeleteFlags, "ack": netlinkAckFlags} {
-		m[name] = &xlat{vals: append(append([]xv(nil), netlinkFlags...), extra...), dflt: "NLM_F_???"}
-	}
-	return m
-}()
-
-// netlinkFlagsOf returns the flag table of a NETLINK_ROUTE message type.
-func netlinkFlagsOf(typ uint16) *xlat {
-	switch {
-	case typ == 2: // NLMSG_ERROR
-		return netlinkFlagTables["ack"]
-	case typ < nlmsgMinType:
-		return netlinkFlagTables[""]
-	case typ == 49: // RTM_DELACTION
-		return netlinkFlagTables["get"]
-	}
-	return netlinkFlagTables[[4]string{"new", "del", "get", ""}[typ&3]]
+// nlFlagTable joins the common flags and those of one kind of message.
+func nlFlagTable(extra []xv) *xlat {
+	return &xlat{vals: append(append([]xv(nil), netlinkFlags...), extra...), dflt: "NLM_F_???"}
 }
 
-var ifaddrFlags = &xlat{vals: []xv{
-	{0x01, "IFA_F_SECONDARY"}, {0x02, "IFA_F_NODAD"}, {0x04, "IFA_F_OPTIMISTIC"}, {0x08, "IFA_F_DADFAILED"},
-	{0x10, "IFA_F_HOMEADDRESS"}, {0x20, "IFA_F_DEPRECATED"}, {0x40, "IFA_F_TENTATIVE"}, {0x80, "IFA_F_PERMANENT"},
-}, dflt: "IFA_F_???"}
+// The flag tables of a message: the common flags, then those of its kind
+// of request (new, delete, get) or of an ack.
+var (
+	nlFlagsCommon = nlFlagTable(nil)
+	nlFlagsGet    = nlFlagTable(netlinkGetFlags)
+	nlFlagsNew    = nlFlagTable(netlinkNewFlags)
+	nlFlagsDelete = nlFlagTable(netlinkDeleteFlags)
+	nlFlagsAck    = nlFlagTable(netlinkAckFlags)
+)
 
-var routingScopes = &xlat{vals: []xv{{0, "RT_SCOPE_UNIVERSE"}, {200, "RT_SCOPE_SITE"}, {253, "RT_SCOPE_LINK"}, {254, "RT_SCOPE_HOST"}, {255, "RT_SCOPE_NOWHERE"}}}
+// nlmsgFlagsOf returns the flag table of a message of type typ of
+// protocol family, as strace 6.1 chooses it.
+func nlmsgFlagsOf(typ uint16, family int) *xlat {
+	if typ < nlmsgMinType {
+		if typ == nlmsgError {
+			return nlFlagsAck
+		}
+		return nlFlagsCommon
+	}
+	var k byte // 'n'ew, 'd'elete, 'g'et
+	switch family {
+	case netlinkRoute:
+		switch {
+		case typ == 49: // RTM_DELACTION
+			k = 'g'
+		default:
+			k = [4]byte{'n', 'd', 'g', 0}[typ&3]
+		}
+	case netlinkSockDiag:
+		k = 'g'
+	case netlinkCrypto:
+		switch typ {
+		case 0x10:
+			k = 'n'
+		case 0x11, 0x14:
+			k = 'd'
+		case 0x13:
+			k = 'g'
+		}
+	case netlinkXfrm:
+		switch typ {
+		case 0x10, 0x13, 0x1e, 0x22, 0x24: // NEWSA, NEWPOLICY, NEWAE, NEWSADINFO, NEWSPDINFO
+			k = 'n'
+		case 0x11, 0x14: // DELSA, DELPOLICY
+			k = 'd'
+		case 0x12, 0x15, 0x1f, 0x23, 0x25: // GETSA, GETPOLICY, GETAE, GETSADINFO, GETSPDINFO
+			k = 'g'
+		}
+	case netlinkNetfilter:
+		k = nfFlagKind(uint8(typ>>8), uint8(typ))
+	}
+	switch k {
+	case 'n':
+		return nlFlagsNew
+	case 'd':
+		return nlFlagsDelete
+	case 'g':
+		return nlFlagsGet
+	}
+	return nlFlagsCommon
+}
 
-// enterSendto prints sendto(2), with a buffer sent to a netlink address
-// decoded as netlink messages when it can be.
+// nfFlagKinds are, per nfnetlink subsystem, the kind of each message
+// type whose flags are a request's: 'n'ew, 'd'elete or 'g'et.
+var nfFlagKinds = map[uint8]string{
+	1:  "ngdggggg",                  // CTNETLINK: NEW, GET, DELETE, GET_CTRZERO, GET_STATS_CPU, GET_STATS, GET_DYING, GET_UNCONFIRMED
+	2:  "ngdg",                      // CTNETLINK_EXP: NEW, GET, DELETE, GET_STATS_CPU
+	7:  "nggd",                      // ACCT: NEW, GET, GET_CTRZERO, DEL
+	8:  "ngd",                       // CTNETLINK_TIMEOUT: NEW, GET, DELETE
+	9:  "ngd",                       // CTHELPER: NEW, GET, DEL
+	10: "ngdngdngdngdngdng.ngdgngd", // NFTABLES: NEW/GET/DEL of tables, chains, rules, sets, elements; NEWGEN, GETGEN, TRACE, objects, GETOBJ_RESET, flowtables
+	11: "g",                         // NFT_COMPAT: GET
+	12: "g",                         // HOOK: GET
+}
+
+// nfFlagKind returns the kind of nfnetlink message typ of subsystem sub.
+func nfFlagKind(sub, typ uint8) byte {
+	kinds := nfFlagKinds[sub]
+	if int(typ) < len(kinds) && kinds[typ] != '.' {
+		return kinds[typ]
+	}
+	return 0
+}
+
+// nfMsgTypes are the message type tables of the nfnetlink subsystems.
+var nfMsgTypes = map[uint8]*xlat{
+	1: nfCtnetlinkMsgTypes, 2: nfCtnetlinkExpMsgTypes, 3: nfQueueMsgTypes, 4: nfUlogMsgTypes,
+	5: nfOsfMsgTypes, 6: nfIpsetMsgTypes, 7: nfAcctMsgTypes, 8: nfCttimeoutMsgTypes,
+	9: nfCthelperMsgTypes, 10: nfNftablesMsgTypes, 11: nfNftCompatMsgTypes, 12: nfHookMsgTypes,
+}
+
+// appendNfnlType prints a NETLINK_NETFILTER message type: a control
+// message, or SUBSYS<<8|TYPE.
+func (d *Decoder) appendNfnlType(b []byte, typ uint16) []byte {
+	if _, ok := nlNetfilterMsgTypes.lookup(uint64(typ)); ok {
+		return d.enum(b, nlNetfilterMsgTypes, uint64(typ))
+	}
+	sub, msg := uint8(typ>>8), uint8(typ)
+	b = d.enum(b, nlNetfilterSubsysIDs, uint64(sub))
+	b = append(b, "<<8|"...)
+	if x, ok := nfMsgTypes[sub]; ok {
+		return d.enum(b, x, uint64(msg))
+	}
+	return appendHex(b, uint64(msg))
+}
+
+// appendNlFamily prints a payload strace shows by its family byte alone:
+// {family=AF_INET, data="\x..."}.
+func (d *Decoder) appendNlFamily(b []byte, m nlMem, off, n uint64, family uint8) []byte {
+	b = append(b, "{family="...)
+	b = d.enum(b, addressFamilies, uint64(family))
+	if n > 1 {
+		b = append(b, ", data="...)
+		b = d.nlHexStr(b, m, off+1, n-1)
+	}
+	return append(b, '}')
+}
+
+// appendRoutePayload prints a NETLINK_ROUTE message's payload.
+func appendRoutePayload(d *Decoder, b []byte, m nlMem, off, n uint64, h nlmsghdr) ([]byte, bool) {
+	if h.typ == nlmsgDone {
+		return b, false
+	}
+	p, ok := m.read(off, 1)
+	if !ok {
+		return appendPtr(b, m.addr+off), true
+	}
+	return d.appendNlFamily(b, m, off, n, p[0]), true
+}
+
+// appendSockDiagPayload prints a NETLINK_SOCK_DIAG message's payload.
+func appendSockDiagPayload(d *Decoder, b []byte, m nlMem, off, n uint64, h nlmsghdr) ([]byte, bool) {
+	if h.typ == nlmsgDone {
+		return b, false
+	}
+	p, ok := m.read(off, 1)
+	if !ok {
+		return appendPtr(b, m.addr+off), true
+	}
+	return d.appendNlFamily(b, m, off, n, p[0]), true
+}
+
+// appendSelinuxPayload prints a NETLINK_SELINUX message's payload: the
+// int of SELNL_MSG_SETENFORCE, the sequence number of
+// SELNL_MSG_POLICYLOAD.
+func appendSelinuxPayload(d *Decoder, b []byte, m nlMem, off, n uint64, h nlmsghdr) ([]byte, bool) {
+	var field string
+	switch h.typ {
+	case 0x10:
+		field = "{val="
+	case 0x11:
+		field = "{seqno="
+	default:
+		return b, false
+	}
+	if n < 4 {
+		return d.nlHexStr(b, m, off, n), true
+	}
+	v, ok := m.u32(off)
+	if !ok {
+		return appendPtr(b, m.addr+off), true
+	}
+	b = append(b, field...)
+	if h.typ == 0x10 {
+		b = appendInt(b, int64(int32(v)))
+	} else {
+		b = appendUint(b, uint64(v))
+	}
+	return append(b, '}'), true
+}
+
+// netfilterVersions names struct nfgenmsg's version.
+var netfilterVersions = &xlat{vals: []xv{{0, "NFNETLINK_V0"}}, dflt: "NFNETLINK_???"}
+
+// nlNoNames prints attribute types as bare numbers.
+var nlNoNames = &xlat{}
+
+// appendNetfilterPayload prints a NETLINK_NETFILTER message's struct
+// nfgenmsg and the attributes after it.
+func appendNetfilterPayload(d *Decoder, b []byte, m nlMem, off, n uint64, h nlmsghdr) ([]byte, bool) {
+	if h.typ == nlmsgDone {
+		return b, false
+	}
+	if n < 4 {
+		return d.nlHexStr(b, m, off, n), true
+	}
+	p, ok := m.read(off, 4)
+	if !ok {
+		return appendPtr(b, m.addr+off), true
+	}
+	b = append(b, "{nfgen_family="...)
+	b = d.enum(b, addressFamilies, uint64(p[0]))
+	b = append(b, ", version="...)
+	b = d.enum(b, netfilterVersions, uint64(p[1]))
+	b = append(b, ", res_id="...)
+	raw := binary.LittleEndian.Uint16(p[2:])
+	resID := binary.BigEndian.Uint16(p[2:])
+	const nftables = 10
+	switch sub := uint8(h.typ >> 8); {
+	case sub == nftables && resID == nftables:
+		mark := len(b)
+		b = d.restyle(append(b, "htons(NFNL_SUBSYS_NFTABLES)"...), mark, uint64(raw), numHex)
+	case sub == nftables && raw == nftables:
+		mark := len(b)
+		b = d.restyle(append(b, "NFNL_SUBSYS_NFTABLES"...), mark, uint64(raw), numHex)
+	default:
+		b = append(b, "htons("...)
+		b = appendUint(b, uint64(resID))
+		b = append(b, ')')
+	}
+	b = append(b, '}')
+	if n > 4 {
+		b = append(b, ", "...)
+		if (h.typ >= 16 && h.typ <= 17) || h.typ < nlmsgMinType {
+			b = d.nlHexStr(b, m, off+4, n-4)
+		} else {
+			b = d.appendNlattrs(b, m, off+4, n-4, nlNoNames, nil)
+		}
+	}
+	return b, true
+}
+
+// appendCryptoPayload leaves NETLINK_CRYPTO payloads to the generic
+// printing (struct crypto_user_alg is not decoded yet).
+func appendCryptoPayload(d *Decoder, b []byte, m nlMem, off, n uint64, h nlmsghdr) ([]byte, bool) {
+	return b, false
+}
+
+// appendKobjectUevent prints a NETLINK_KOBJECT_UEVENT buffer: udev's
+// monitor header and the properties after it, or a plain string.
+func (d *Decoder) appendKobjectUevent(b []byte, m nlMem, n uint64) []byte {
+	const hdrSize = 40
+	p, ok := m.read(0, hdrSize)
+	if n < hdrSize || !ok || string(p[:8]) != "libudev\x00" {
+		show := min(n, uint64(max(d.opts.StringLimit, 0)))
+		q, ok := m.read(0, show)
+		if !ok {
+			return appendPtr(b, m.addr)
+		}
+		return d.appendBuf(b, q, n, false)
+	}
+	if n > hdrSize {
+		b = append(b, '[')
+	}
+	be := func(i int) uint64 { return uint64(binary.BigEndian.Uint32(p[i:])) }
+	le := func(i int) uint64 { return uint64(binary.LittleEndian.Uint32(p[i:])) }
+	b = append(b, "{prefix=\"libudev\", magic=htonl("...)
+	b = appendHex(b, be(8))
+	b = append(b, "), header_size="...)
+	b = appendUint(b, le(12))
+	b = append(b, ", properties_off="...)
+	b = appendUint(b, le(16))
+	b = append(b, ", properties_len="...)
+	b = appendUint(b, le(20))
+	for i, name := range []string{"filter_subsystem_hash", "filter_devtype_hash", "filter_tag_bloom_hi", "filter_tag_bloom_lo"} {
+		b = append(b, ", "...)
+		b = append(b, name...)
+		b = append(b, "=htonl("...)
+		b = appendHex(b, be(24+4*i))
+		b = append(b, ')')
+	}
+	b = append(b, '}')
+	if n > hdrSize {
+		b = append(b, ", "...)
+		show := min(n-hdrSize, uint64(max(d.opts.StringLimit, 0)))
+		q, ok := m.read(hdrSize, show)
+		if !ok {
+			b = appendPtr(b, m.addr+hdrSize)
+		} else {
+			b = d.appendBuf(b, q, n-hdrSize, false)
+		}
+		b = append(b, ']')
+	}
+	return b
+}
+
+// enterSendto prints sendto(2), its buffer as netlink messages when the
+// descriptor is a netlink socket.
 func enterSendto(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	for i := range c.args {
 		if i > 0 {
 			b = d.sep(b)
 		}
-		if i == 1 && ev.Args[1] != 0 && toNetlink(ev) {
-			if cp, ok := capOK(ev, 1); ok && !cp.Truncated && uint64(len(cp.Data)) == ev.Args[2] {
-				if len(cp.Data) < nlmsgHdrLen {
-					// Too short for a header: strace shows the bytes in hex.
-					b = d.appendBuf(b, cp.Data, ev.Args[2], true)
-					continue
-				}
-				if nb, ok := d.appendNetlink(b, cp.Data); ok {
-					b = nb
-					continue
-				}
+		if i == 1 {
+			if family, ok := d.netlinkCall(ev, ev.Args[0]); ok {
+				b = d.appendNetlinkBuf(b, &ev.Captures[1], ev.Args[1], ev.Args[2], family)
+				continue
+			}
+			// The capture keeps what is readable (syscalls.Plan.PageRest);
+			// strace prints the address when the bytes it reads for a
+			// string (one more than -s) are not all readable.
+			cp := &ev.Captures[1]
+			if ev.Args[1] != 0 && !cp.Faulted && !cp.Truncated &&
+				uint64(len(cp.Data)) < min(ev.Args[2], uint64(max(d.opts.StringLimit, 0))+1) {
+				b = appendPtr(b, ev.Args[1])
+				continue
 			}
 		}
 		b = c.args[i](d, b, ev, i)
 	}
 	return b
-}
-
-// toNetlink reports whether sendto's destination is an AF_NETLINK address.
-func toNetlink(ev *trace.Event) bool {
-	cp, ok := capOK(ev, 4)
-	return ok && ev.Args[4] != 0 && ev.Args[5] >= 2 && len(cp.Data) >= 2 && le16(cp.Data, 0) == afNetlink
-}
-
-// appendNetlink prints buf as a sequence of netlink messages, an array when
-// there is more than one; ok is false when some message is beyond this
-// decoder, and then nothing is appended.
-func (d *Decoder) appendNetlink(b []byte, buf []byte) ([]byte, bool) {
-	start := len(b)
-	if len(buf) < nlmsgHdrLen {
-		return b, false
-	}
-	array := false
-	for len(buf) > 0 {
-		if len(buf) < nlmsgHdrLen {
-			return b[:start], false
-		}
-		msgLen := le32(buf, 0)
-		next := (uint64(msgLen) + 3) &^ 3
-		more := msgLen >= nlmsgHdrLen && uint64(len(buf)) > next
-		if more && !array {
-			b = append(b, '[')
-			array = true
-		}
-		var ok bool
-		if b, ok = d.appendNlmsg(b, buf); !ok {
-			return b[:start], false
-		}
-		if !more {
-			break
-		}
-		b = append(b, ", "...)
-		buf = buf[next:]
-	}
-	if array {
-		b = append(b, ']')
-	}
-	return b, true
-}
-
-// appendNlmsg prints one message at the start of buf: the header, and the
-// payload beside it in brackets.
-func (d *Decoder) appendNlmsg(b []byte, buf []byte) ([]byte, bool) {
-	msgLen, typ, flags := le32(buf, 0), le16(buf, 4), le16(buf, 6)
-	n := uint64(msgLen)
-	if n > uint64(len(buf)) {
-		n = uint64(len(buf))
-	}
-	payload := n > nlmsgHdrLen
-	if payload {
-		b = append(b, '[')
-	}
-	b = append(b, "{nlmsg_len="...)
-	b = appendUint(b, uint64(msgLen))
-	b = append(b, ", nlmsg_type="...)
-	if typ < nlmsgMinType {
-		b = d.enum(b, netlinkTypes, uint64(typ))
-	} else {
-		b = d.enum(b, routeTypes, uint64(typ))
-	}
-	b = append(b, ", nlmsg_flags="...)
-	b = d.flags(b, netlinkFlagsOf(typ), uint64(flags))
-	b = append(b, ", nlmsg_seq="...)
-	b = appendUint(b, uint64(le32(buf, 8)))
-	b = append(b, ", nlmsg_pid="...)
-	b = appendInt(b, int64(int32(le32(buf, 12))))
-	b = append(b, '}')
-	if !payload {
-		return b, true
-	}
-	b = append(b, ", "...)
-	p := buf[nlmsgHdrLen:n]
-	var ok bool
-	switch {
-	case typ == 3 && len(p) == 4: // NLMSG_DONE
-		b, ok = appendInt(b, int64(int32(le32(p, 0)))), true
-	case typ >= 16 && typ <= 19: // RTM_*LINK
-		b, ok = d.appendIfinfomsg(b, p)
-	case typ >= 20 && typ <= 22: // RTM_*ADDR
-		b, ok = d.appendIfaddrmsg(b, p)
-	}
-	if !ok {
-		return b, false
-	}
-	return append(b, ']'), true
-}
-
-// appendIfinfomsg prints a struct ifinfomsg too short to hold more than
-// its family (a dump request's rtgenmsg).
-func (d *Decoder) appendIfinfomsg(b []byte, p []byte) ([]byte, bool) {
-	const ifinfomsgSize = 16
-	if len(p) >= ifinfomsgSize {
-		return b, false
-	}
-	b = append(b, "{ifi_family="...)
-	b = d.enum(b, addressFamilies, uint64(p[0]))
-	return append(b, ", ...}"...), true
-}
-
-// appendIfaddrmsg prints a struct ifaddrmsg with no attributes after it,
-// or one too short to hold more than its family.
-func (d *Decoder) appendIfaddrmsg(b []byte, p []byte) ([]byte, bool) {
-	const ifaddrmsgSize = 8
-	b = append(b, "{ifa_family="...)
-	b = d.enum(b, addressFamilies, uint64(p[0]))
-	if len(p) < ifaddrmsgSize {
-		return append(b, ", ...}"...), true
-	}
-	index := le32(p, 4)
-	if len(p) > ifaddrmsgSize || index != 0 {
-		// Attributes, or an interface index strace names by its
-		// interface's name: beyond this decoder.
-		return b, false
-	}
-	b = append(b, ", ifa_prefixlen="...)
-	b = appendUint(b, uint64(p[1]))
-	b = append(b, ", ifa_flags="...)
-	b = d.flags(b, ifaddrFlags, uint64(p[2]))
-	b = append(b, ", ifa_scope="...)
-	b = d.enum(b, routingScopes, uint64(p[3]))
-	b = append(b, ", ifa_index=0}"...)
-	return b, true
 }

@@ -242,8 +242,9 @@ func (spanFDs) Cwd(tid int32) (string, bool) { return "/root, x", true }
 func (spanFDs) Socket(ev *trace.Event, fd int32, inode uint64) (string, bool) {
 	return "TCP:[127.0.0.1:80->127.0.0.1:4000]", true
 }
-func (spanFDs) Device(path string) (string, bool)  { return "char 1:3", path == "/dev/null" }
-func (spanFDs) PidfdPID(tid, fd int32) (int, bool) { return 0, false }
+func (spanFDs) Device(path string) (string, bool)             { return "char 1:3", path == "/dev/null" }
+func (spanFDs) PidfdPID(tid, fd int32) (int, bool)            { return 0, false }
+func (spanFDs) NetlinkFamily(*trace.Event, int32) (int, bool) { return 0, false }
 
 // checkSpans checks that the argument spans of ct tile b[open:close] in
 // order, separated by ", ".

@@ -44,6 +44,11 @@ type FDResolver interface {
 	Device(path string) (string, bool)
 	// PidfdPID returns the process the pidfd fd of thread tid refers to.
 	PidfdPID(tid, fd int32) (int, bool)
+	// NetlinkFamily tells whether descriptor fd of the thread of ev is a
+	// netlink socket (ok) and, when sock_diag lists it, its protocol
+	// (NETLINK_ROUTE...), or -1; the decoder asks it for the calls whose
+	// data it shows as netlink messages, with or without -y.
+	NetlinkFamily(ev *trace.Event, fd int32) (family int, ok bool)
 }
 
 // appendFD prints a file descriptor argument or result: the number, and

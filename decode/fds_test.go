@@ -14,6 +14,8 @@ type fakeFDs struct {
 	sockets map[uint64]string
 	devices map[string]string
 	pidfds  map[int32]int
+	// netlink maps a netlink socket's descriptor to its protocol.
+	netlink map[int32]int
 }
 
 func (f *fakeFDs) FDPath(tid, fd int32) (string, bool, bool) {
@@ -28,6 +30,10 @@ func (f *fakeFDs) Socket(_ *trace.Event, fd int32, inode uint64) (string, bool) 
 func (f *fakeFDs) Device(path string) (string, bool) { s, ok := f.devices[path]; return s, ok }
 func (f *fakeFDs) PidfdPID(tid, fd int32) (int, bool) {
 	p, ok := f.pidfds[fd]
+	return p, ok
+}
+func (f *fakeFDs) NetlinkFamily(_ *trace.Event, fd int32) (int, bool) {
+	p, ok := f.netlink[fd]
 	return p, ok
 }
 

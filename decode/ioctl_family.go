@@ -274,4 +274,3 @@ func ioctlData(ev *trace.Event, n int) ([]byte, bool) {
 	}
 	return cp.Data, true
 }
-

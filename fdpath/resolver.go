@@ -57,7 +57,10 @@ type Resolver struct {
 	// sockets caches socket details by inode, as strace does: once an
 	// inode's endpoints are known, they are printed unchanged.
 	sockets map[uint64]string
-	diag    *diagSocket
+	// netlinkFamilies caches the protocols of the netlink sockets
+	// sock_diag listed, by inode (NetlinkFamily).
+	netlinkFamilies map[uint64]int
+	diag            *diagSocket
 	// entrySockets holds, by thread, the socket states of a call's entry
 	// until its exit is observed, in Learned mode: a line printed at exit
 	// (-z, -Z) shows the arguments as the call found them.
@@ -572,4 +575,60 @@ func cleanJoin(dir, rel string) string {
 		return "/"
 	}
 	return strings.Join(parts, "/")
+}
+
+// NetlinkFamily tells whether descriptor fd of ev's thread is a netlink
+// socket and, when sock_diag lists it, its protocol (NETLINK_*), or -1, as
+// strace learns it to choose a netlink decoder. A state the event carries
+// (or, for an exit, its entry carried) answers first; in Learned mode it
+// is the only answer, since such a backend reports every netlink socket of
+// the calls that ask (syscalls.NetlinkData). Live mode asks the socket's
+// protocol name and sock_diag.
+func (r *Resolver) NetlinkFamily(ev *trace.Event, fd int32) (int, bool) {
+	states := ev.Sockets
+	if ev.Kind == trace.SyscallExit {
+		states = append(states[:len(states):len(states)], r.entrySockets[ev.TID]...)
+	}
+	for _, st := range states {
+		if st.FD != fd {
+			continue
+		}
+		if st.Proto != "NETLINK" {
+			return 0, false
+		}
+		if !st.Listed {
+			return -1, true
+		}
+		return int(st.NetlinkProto), true
+	}
+	if r.mode == Learned || fd < 0 {
+		return 0, false
+	}
+	path, ok := readFDLink(ev.TID, fd)
+	if !ok || socketProtocol(ev.TID, fd) != "NETLINK" {
+		return 0, false
+	}
+	inode, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimPrefix(path, "socket:["), "]"), 10, 64)
+	if err != nil {
+		return -1, true
+	}
+	if p, ok := r.netlinkFamilies[inode]; ok {
+		return p, true
+	}
+	if r.diag == nil {
+		d, err := openDiag(r.hex)
+		if err != nil {
+			return -1, true
+		}
+		r.diag = d
+	}
+	p, ok := r.diag.netlinkProtocol(inode)
+	if !ok {
+		return -1, true
+	}
+	if r.netlinkFamilies == nil {
+		r.netlinkFamilies = make(map[uint64]int)
+	}
+	r.netlinkFamilies[inode] = p
+	return p, true
 }

@@ -301,6 +301,28 @@ func netlinkDetails(proto string, inode uint64, m []byte) (string, int) {
 	return netlinkWords(proto, m[2], binary.NativeEndian.Uint32(m[4:])), 1
 }
 
+// netlinkProtocol returns the protocol (NETLINK_*) of the netlink socket
+// with inode, when sock_diag lists it.
+func (d *diagSocket) netlinkProtocol(inode uint64) (int, bool) {
+	req := make([]byte, 20)
+	req[0] = unix.AF_NETLINK
+	req[1] = ndiagProtoAll
+	s, ok := d.query(req, unix.NLM_F_DUMP, func(m []byte) (string, int) {
+		if len(m) < 24 || m[0] != unix.AF_NETLINK {
+			return "", -1
+		}
+		if uint64(binary.NativeEndian.Uint32(m[16:])) != inode {
+			return "", 0
+		}
+		return strconv.Itoa(int(m[2])), 1
+	})
+	if !ok {
+		return 0, false
+	}
+	p, err := strconv.Atoi(s)
+	return p, err == nil
+}
+
 // netlinkWords words a netlink socket as strace does: "NETLINK:[ROUTE:1234]".
 func netlinkWords(proto string, protocol uint8, portid uint32) string {
 	if p, ok := netlinkProtocols[protocol]; ok {

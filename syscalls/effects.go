@@ -65,6 +65,12 @@ const (
 	ReturnsPID
 	// TakesPID: some plain integer argument is a process or thread id.
 	TakesPID
+	// NetlinkData: the data the call sends or receives through its first
+	// argument, a descriptor, shows as netlink messages of the socket's
+	// protocol when that is a netlink socket; backends that describe
+	// sockets after the fact report the netlink ones among its arguments
+	// (trace.Event.Sockets) even without -yy.
+	NetlinkData
 )
 
 // effectRow is one entry of the effects table.
@@ -110,23 +116,23 @@ var effects = map[string]effectRow{
 
 	"read":            {effects: DumpsRead},
 	"pread64":         {effects: DumpsRead},
-	"recvfrom":        {effects: DumpsRead},
+	"recvfrom":        {effects: DumpsRead | NetlinkData},
 	"mq_timedreceive": {effects: DumpsRead},
 	"readv":           {effects: DumpsRead},
 	"preadv":          {effects: DumpsRead},
 	"preadv2":         {effects: DumpsRead},
-	"recvmsg":         {effects: DumpsRead},
-	"recvmmsg":        {effects: DumpsRead},
+	"recvmsg":         {effects: DumpsRead | NetlinkData},
+	"recvmmsg":        {effects: DumpsRead | NetlinkData},
 	"write":           {effects: DumpsWrite},
 	"pwrite64":        {effects: DumpsWrite},
-	"sendto":          {effects: DumpsWrite},
+	"sendto":          {effects: DumpsWrite | NetlinkData},
 	"mq_timedsend":    {effects: DumpsWrite},
 	"writev":          {effects: DumpsWrite},
 	"pwritev":         {effects: DumpsWrite},
 	"pwritev2":        {effects: DumpsWrite},
 	"vmsplice":        {effects: DumpsWrite},
-	"sendmsg":         {effects: DumpsWrite},
-	"sendmmsg":        {effects: DumpsWrite},
+	"sendmsg":         {effects: DumpsWrite | NetlinkData},
+	"sendmmsg":        {effects: DumpsWrite | NetlinkData},
 
 	"getpid":            {effects: ReturnsPID},
 	"gettid":            {effects: ReturnsPID},

@@ -140,9 +140,10 @@ var layoutSizes = [NumLayouts][2]uint32{
 	LayoutStatmount:           {512, 512},
 	LayoutMntIDReq:            {32, 32},
 	LayoutNodemask:            {128, 128},
-	// sendto_buf caps the copy of sendto's buffer above -s, so that a
-	// netlink request (decode/calls_netlink.go) is captured whole.
-	LayoutSendtoBuf: {256, 256},
+	// sendto_buf caps the copy of sendto's buffer above -s, so that
+	// netlink messages (decode/netlink*.go) are captured whole, up to a
+	// page of them.
+	LayoutSendtoBuf: {4096, 4096},
 	// sockopt_val is what getsockopt's value copy holds: the largest
 	// option value the decoder shows whole (a struct timeval, ucred).
 	LayoutSockoptVal: {16, 16},

@@ -145,6 +145,11 @@ type Plan struct {
 	// capture's Data is the entry bytes then the exit bytes, and its Aux
 	// the entry bytes' length.
 	KeepEntry bool
+	// PageRest makes a CaptureBytes plan whose bytes cannot be read take
+	// those up to the end of the object's first page instead, Truncated
+	// unset: a decoder that reads its object piece by piece, as strace's
+	// netlink one does, shows what is readable before the fault.
+	PageRest bool
 }
 
 // KeepEntryMax caps the size of a KeepEntry plan's object.
@@ -230,7 +235,8 @@ func argPlan(arch uint32, a Arg) Plan {
 	case String:
 		return Plan{Kind: CaptureCString, When: AtEntry}
 	case InBuf:
-		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len), Size: optSize(arch, a.Layout)}
+		// A buffer that may hold netlink messages keeps what is readable.
+		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len), Size: optSize(arch, a.Layout), PageRest: a.Layout == LayoutSendtoBuf}
 	case OutBuf:
 		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenRet, Size: optSize(arch, a.Layout)}
 	case InIovec:

@@ -129,7 +129,10 @@ type Event struct {
 	// Sockets holds, when Options.DescribeSockets asked for it and the
 	// backend can tell, the state of sockets as the kernel had it: on a
 	// SyscallEnter those among the call's arguments, as the call found
-	// them; on a SyscallExit those the call created. Backends reuse the
+	// them; on a SyscallExit those the call created. Such a backend also
+	// reports, on both events of a call whose data may be netlink messages
+	// (syscalls.NetlinkData), the netlink sockets among its descriptor
+	// arguments, with or without DescribeSockets. Backends reuse the
 	// slice like Captures.
 	Sockets []SocketState
 	// CapturesKept is set on a SyscallEnter by a backend that leaves the

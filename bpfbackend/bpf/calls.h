@@ -54,6 +54,8 @@ static __always_inline bool emit_call(struct cap_state *st, struct call_state *c
 		run_plans(st);
 		if (sock_states)
 			unhold_socks(st, cs, sc);
+		else
+			sock_args(st);
 		nseg_entry = st->nseg;
 		st->at_exit = 1;
 	} else if (entry == ENTRY_HELD) {
@@ -71,7 +73,7 @@ static __always_inline bool emit_call(struct cap_state *st, struct call_state *c
 	}
 	if (fd_names && type == REC_EXIT)
 		name_new_fds(st);
-	if (sock_states && type == REC_ENTER)
+	if (type == REC_ENTER || !sock_states)
 		sock_args(st);
 	if (type == REC_ENTER && hold(st, cs, sc))
 		return true;

@@ -215,6 +215,15 @@ GLOBAL int capture_msghdr(struct cap_state *st, __u64 addr, __u32 when)
 	return 0;
 }
 
+/* page_rest mirrors capture's pageRest: after a faulted read of take
+ * bytes at addr, the bytes up to the end of its page. */
+static __always_inline void page_rest(struct cap_state *st, __u64 addr, __u64 take)
+{
+	__u64 rest = 4096 - (addr & 4095);
+	if (rest < take)
+		seg_read(st, addr, rest);
+}
+
 /* ioctl_more mirrors the rest of capture's captureBytes for a LenIoctl
  * plan, after the read of take bytes at addr (err: it faulted): the bytes
  * up to the end of the page, or FS_IOC_FIEMAP's extents. */
@@ -224,9 +233,7 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 		return 0;
 	__u32 req = st->args[1];
 	if (err) {
-		__u64 rest = 4096 - (addr & 4095);
-		if (rest < take)
-			seg_read(st, addr, rest);
+		page_rest(st, addr, take);
 		return 0;
 	}
 	if (req != IOCTL_FIEMAP || !verbose || !st->at_exit || st->ret < 0 || take < FIEMAP_SIZE)
@@ -255,10 +262,11 @@ GLOBAL int array_page_rest(struct cap_state *st, __u64 addr, __u64 take, __u32 e
 }
 
 /* capture_bytes mirrors capture's captureBytes and ByteLen; how is the
- * plan's len_from | len_arg << 8 (BPF functions take five arguments). */
+ * plan's len_from | len_arg << 8 | page_rest << 16 (BPF functions take
+ * five arguments). */
 GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem_size, __u32 size)
 {
-	__u32 len_from = how & 0xff, len_arg = how >> 8;
+	__u32 len_from = how & 0xff, len_arg = (how >> 8) & 0xff, rest = how >> 16;
 	__u64 n;
 	if (!st)
 		return 0;
@@ -322,6 +330,8 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 		ioctl_more(st, addr, take, err);
 	else if (err && elem_size)
 		array_page_rest(st, addr, take, elem_size);
+	else if (err && rest)
+		page_rest(st, addr, take);
 	return 0;
 }
 
@@ -369,7 +379,7 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 		seg_str(st, addr, p->size ? p->size : st->limit);
 		break;
 	case CAP_BYTES:
-		capture_bytes(st, addr, p->len_from | (__u32)p->len_arg << 8, p->elem_size, p->size);
+		capture_bytes(st, addr, p->len_from | (__u32)p->len_arg << 8 | (__u32)p->page_rest << 16, p->elem_size, p->size);
 		break;
 	case CAP_STRING_ARRAY:
 		capture_string_array(st, addr, p->count_only);

@@ -114,7 +114,8 @@ struct plan {
 	__u32 size;
 	__u8 count_only;
 	__u8 from_stack;
-	__u16 pad;
+	__u8 page_rest;
+	__u8 pad;
 	__s32 stack_offset;
 };
 
@@ -147,7 +148,12 @@ struct syscall_plans {
 	__u8 exit_args;
 	enum new_fds new_fds;
 	__u8 fd_args; /* bit i: argument i is a descriptor */
-	__u8 pad[2];
+	/* nl_args: bit i: argument i is a descriptor whose data the decoder
+	 * shows as netlink messages when it is a netlink socket
+	 * (syscalls.NetlinkData); its SEG_SOCK is sent even without
+	 * sock_states, for netlink sockets only. */
+	__u8 nl_args;
+	__u8 pad;
 };
 
 /* The value of a thread id in the traced map. */

@@ -64,8 +64,9 @@ static __always_inline void fd_name_seg(struct cap_state *st, struct file *f, st
 }
 
 /* sock_state_seg appends a SEG_SOCK segment with the state of the socket
- * file f is, at descriptor fd; nothing when f is not a socket. */
-static __always_inline void sock_state_seg(struct cap_state *st, struct file *f, __s32 fd)
+ * file f is, at descriptor fd; nothing when f is not a socket, or not a
+ * netlink one when netlink_only. */
+static __always_inline void sock_state_seg(struct cap_state *st, struct file *f, __s32 fd, bool netlink_only)
 {
 	struct scratch *sc;
 	long off;
@@ -73,7 +74,12 @@ static __always_inline void sock_state_seg(struct cap_state *st, struct file *f,
 		return;
 	struct socket *sock = BPF_CORE_READ(f, private_data);
 	struct sock *sk = BPF_CORE_READ(sock, sk);
-	struct sock_state *ss = sk ? seg_data(st, sizeof(*ss), &sc, &off) : 0;
+	if (!sk)
+		return;
+	__u16 family = BPF_CORE_READ(sk, __sk_common.skc_family);
+	if (netlink_only && family != AF_NETLINK)
+		return;
+	struct sock_state *ss = seg_data(st, sizeof(*ss), &sc, &off);
 	if (!ss)
 		return;
 	__builtin_memset(ss, 0, sizeof(*ss));
@@ -81,7 +87,6 @@ static __always_inline void sock_state_seg(struct cap_state *st, struct file *f,
 	ss->ino = BPF_CORE_READ(f, f_inode, i_ino);
 	const unsigned char *name = BPF_CORE_READ(f, f_path.dentry, d_name.name);
 	bpf_probe_read_kernel_str(ss->proto, sizeof(ss->proto), name);
-	__u16 family = BPF_CORE_READ(sk, __sk_common.skc_family);
 	ss->family = family;
 	ss->protocol = BPF_CORE_READ(sk, sk_protocol);
 	ss->sport = BPF_CORE_READ(sk, __sk_common.skc_num);
@@ -125,11 +130,12 @@ static __always_inline void sock_state_seg(struct cap_state *st, struct file *f,
 }
 
 /* What seg_fd records of a descriptor. */
-enum { FD_NAME = 1, FD_SOCK = 2 };
+enum { FD_NAME = 1, FD_SOCK = 2, FD_NETLINK = 4 };
 
 /* seg_fd appends, for descriptor fd of the current task, a SEG_FD segment
  * naming it (want & FD_NAME) and a SEG_SOCK segment with its state if it
- * is a socket (want & FD_SOCK); nothing when fd is not open. */
+ * is a socket (want & FD_SOCK) or a netlink one (want & FD_NETLINK);
+ * nothing when fd is not open. */
 GLOBAL int seg_fd(struct cap_state *st, __s32 fd, __u32 want)
 {
 	struct fdtable *fdt;
@@ -140,24 +146,30 @@ GLOBAL int seg_fd(struct cap_state *st, __s32 fd, __u32 want)
 		return 0;
 	if (want & FD_NAME)
 		fd_name_seg(st, f, fdt, fd);
-	if (want & FD_SOCK)
-		sock_state_seg(st, f, fd);
+	if (want & (FD_SOCK | FD_NETLINK))
+		sock_state_seg(st, f, fd, !(want & FD_SOCK));
 	return 0;
 }
 
 /* sock_args appends, at a call's entry under sock_states, a SEG_SOCK
  * segment for each socket among its descriptor arguments: strace
- * describes an argument as it is when the call starts. */
+ * describes an argument as it is when the call starts. Otherwise (or at
+ * an exit) it appends one for each netlink socket among its nl_args, whose
+ * data the decoder shows as netlink messages of the socket's protocol. */
 static __always_inline void sock_args(struct cap_state *st)
 {
 	__u32 nr = st->nr;
 	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &nr);
 	if (!sp)
 		return;
-	__u8 mask = sp->fd_args;
+	bool all = sock_states && !st->at_exit;
+	__u8 mask = all ? sp->fd_args : sp->nl_args;
+	__u32 want = all ? FD_SOCK : FD_NETLINK;
+	if (!mask)
+		return;
 	for (int i = 0; i < MAX_ARGS; i++)
 		if (mask & (1 << i))
-			seg_fd(st, st->args[i], FD_SOCK);
+			seg_fd(st, st->args[i], want);
 }
 
 /* name_new_fds appends, at a successful exit, a SEG_FD segment for each

@@ -131,6 +131,21 @@ func fdResolver(f *formatFlags, backend trace.Backend, dec *decode.Decoder, laun
 	return r
 }
 
+// netlinkResolver gives dec, when -y is off, a resolver that only tells
+// which descriptors are netlink sockets and their protocols (the decoder
+// shows their data as netlink messages, as strace does without -y). It
+// learns nothing from events: a backend that handles them after the fact
+// reports those sockets in the events themselves.
+func netlinkResolver(backend trace.Backend, dec *decode.Decoder) *fdpath.Resolver {
+	mode := fdpath.Learned
+	if backend.Capabilities().Stops {
+		mode = fdpath.Live
+	}
+	r := fdpath.New(mode, dec.Options().Hex)
+	dec.SetFDResolver(r)
+	return r
+}
+
 // observing wraps sink so that the resolver learns from every event: what
 // a call's result opened before its line is printed, what it closed after.
 func observing(sink func(*trace.Event) error, r *fdpath.Resolver) func(*trace.Event) error {

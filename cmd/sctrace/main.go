@@ -118,6 +118,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fds := fdResolver(&cfg.format, backend, dec, len(cfg.command) > 0)
 	defer fds.Close()
+	if fds == nil {
+		defer netlinkResolver(backend, dec).Close()
+	}
 	paths, pathFDs := pathSelector(cfg, spec, backend, fds, stderr)
 	defer pathFDs.Close()
 	if (fds != nil || pathFDs != nil) && !backend.Capabilities().Stops && !opts.CountOnly {

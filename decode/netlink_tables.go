@@ -1,0 +1,166 @@
+package decode
+
+// Netlink value tables (strace 6.1's xlat/nl_*.in, nf_*.in with the
+// kernel headers' values).
+
+// nlAuditTypes are NETLINK_AUDIT's message types.
+var nlAuditTypes = &xlat{vals: []xv{
+	{1000, "AUDIT_GET"}, {1001, "AUDIT_SET"}, {1002, "AUDIT_LIST"}, {1003, "AUDIT_ADD"}, {1004, "AUDIT_DEL"},
+	{1005, "AUDIT_USER"}, {1006, "AUDIT_LOGIN"}, {1007, "AUDIT_WATCH_INS"}, {1008, "AUDIT_WATCH_REM"},
+	{1009, "AUDIT_WATCH_LIST"}, {1010, "AUDIT_SIGNAL_INFO"}, {1011, "AUDIT_ADD_RULE"}, {1012, "AUDIT_DEL_RULE"},
+	{1013, "AUDIT_LIST_RULES"}, {1014, "AUDIT_TRIM"}, {1015, "AUDIT_MAKE_EQUIV"}, {1016, "AUDIT_TTY_GET"},
+	{1017, "AUDIT_TTY_SET"}, {1018, "AUDIT_SET_FEATURE"}, {1019, "AUDIT_GET_FEATURE"},
+	{1100, "AUDIT_FIRST_USER_MSG"}, {1107, "AUDIT_USER_AVC"}, {1124, "AUDIT_USER_TTY"},
+	{1199, "AUDIT_LAST_USER_MSG"}, {1200, "AUDIT_DAEMON_START"}, {1201, "AUDIT_DAEMON_END"},
+	{1202, "AUDIT_DAEMON_ABORT"}, {1203, "AUDIT_DAEMON_CONFIG"}, {1300, "AUDIT_SYSCALL"},
+	{1301, "AUDIT_FS_WATCH"}, {1302, "AUDIT_PATH"}, {1303, "AUDIT_IPC"}, {1304, "AUDIT_SOCKETCALL"},
+	{1305, "AUDIT_CONFIG_CHANGE"}, {1306, "AUDIT_SOCKADDR"}, {1307, "AUDIT_CWD"}, {1309, "AUDIT_EXECVE"},
+	{1311, "AUDIT_IPC_SET_PERM"}, {1312, "AUDIT_MQ_OPEN"}, {1313, "AUDIT_MQ_SENDRECV"},
+	{1314, "AUDIT_MQ_NOTIFY"}, {1315, "AUDIT_MQ_GETSETATTR"}, {1316, "AUDIT_KERNEL_OTHER"},
+	{1317, "AUDIT_FD_PAIR"}, {1318, "AUDIT_OBJ_PID"}, {1319, "AUDIT_TTY"}, {1320, "AUDIT_EOE"},
+	{1321, "AUDIT_BPRM_FCAPS"}, {1322, "AUDIT_CAPSET"}, {1323, "AUDIT_MMAP"}, {1324, "AUDIT_NETFILTER_PKT"},
+	{1325, "AUDIT_NETFILTER_CFG"}, {1326, "AUDIT_SECCOMP"}, {1327, "AUDIT_PROCTITLE"},
+	{1328, "AUDIT_FEATURE_CHANGE"}, {1329, "AUDIT_REPLACE"}, {1330, "AUDIT_KERN_MODULE"},
+	{1331, "AUDIT_FANOTIFY"}, {1332, "AUDIT_TIME_INJOFFSET"}, {1333, "AUDIT_TIME_ADJNTPVAL"},
+	{1334, "AUDIT_BPF"}, {1335, "AUDIT_EVENT_LISTENER"}, {1336, "AUDIT_URINGOP"}, {1337, "AUDIT_OPENAT2"},
+	{1338, "AUDIT_DM_CTRL"}, {1339, "AUDIT_DM_EVENT"}, {1400, "AUDIT_AVC"}, {1401, "AUDIT_SELINUX_ERR"},
+	{1402, "AUDIT_AVC_PATH"}, {1403, "AUDIT_MAC_POLICY_LOAD"}, {1404, "AUDIT_MAC_STATUS"},
+	{1405, "AUDIT_MAC_CONFIG_CHANGE"}, {1406, "AUDIT_MAC_UNLBL_ALLOW"}, {1407, "AUDIT_MAC_CIPSOV4_ADD"},
+	{1408, "AUDIT_MAC_CIPSOV4_DEL"}, {1409, "AUDIT_MAC_MAP_ADD"}, {1410, "AUDIT_MAC_MAP_DEL"},
+	{1411, "AUDIT_MAC_IPSEC_ADDSA"}, {1412, "AUDIT_MAC_IPSEC_DELSA"}, {1413, "AUDIT_MAC_IPSEC_ADDSPD"},
+	{1414, "AUDIT_MAC_IPSEC_DELSPD"}, {1415, "AUDIT_MAC_IPSEC_EVENT"}, {1416, "AUDIT_MAC_UNLBL_STCADD"},
+	{1417, "AUDIT_MAC_UNLBL_STCDEL"}, {1418, "AUDIT_MAC_CALIPSO_ADD"}, {1419, "AUDIT_MAC_CALIPSO_DEL"},
+	{1700, "AUDIT_ANOM_PROMISCUOUS"}, {1701, "AUDIT_ANOM_ABEND"}, {1702, "AUDIT_ANOM_LINK"},
+	{1703, "AUDIT_ANOM_CREAT"}, {1799, "AUDIT_LAST_KERN_ANOM_MSG"}, {1800, "AUDIT_INTEGRITY_DATA"},
+	{1801, "AUDIT_INTEGRITY_METADATA"}, {1802, "AUDIT_INTEGRITY_STATUS"}, {1803, "AUDIT_INTEGRITY_HASH"},
+	{1804, "AUDIT_INTEGRITY_PCR"}, {1805, "AUDIT_INTEGRITY_RULE"}, {1806, "AUDIT_INTEGRITY_EVM_XATTR"},
+	{1807, "AUDIT_INTEGRITY_POLICY_RULE"}, {2000, "AUDIT_KERNEL"}, {2100, "AUDIT_FIRST_USER_MSG2"},
+	{2999, "AUDIT_LAST_USER_MSG2"},
+}, dflt: "AUDIT_???"}
+
+// nlCryptoTypes are NETLINK_CRYPTO's message types.
+var nlCryptoTypes = &xlat{vals: []xv{
+	{16, "CRYPTO_MSG_NEWALG"}, {17, "CRYPTO_MSG_DELALG"}, {18, "CRYPTO_MSG_UPDATEALG"},
+	{19, "CRYPTO_MSG_GETALG"}, {20, "CRYPTO_MSG_DELRNG"},
+}, dflt: "CRYPTO_MSG_???"}
+
+// nlNetfilterSubsysIDs are the nfnetlink subsystems, the high byte of a NETLINK_NETFILTER message type.
+var nlNetfilterSubsysIDs = &xlat{vals: []xv{
+	{0, "NFNL_SUBSYS_NONE"}, {1, "NFNL_SUBSYS_CTNETLINK"}, {2, "NFNL_SUBSYS_CTNETLINK_EXP"},
+	{3, "NFNL_SUBSYS_QUEUE"}, {4, "NFNL_SUBSYS_ULOG"}, {5, "NFNL_SUBSYS_OSF"}, {6, "NFNL_SUBSYS_IPSET"},
+	{7, "NFNL_SUBSYS_ACCT"}, {8, "NFNL_SUBSYS_CTNETLINK_TIMEOUT"}, {9, "NFNL_SUBSYS_CTHELPER"},
+	{10, "NFNL_SUBSYS_NFTABLES"}, {11, "NFNL_SUBSYS_NFT_COMPAT"}, {12, "NFNL_SUBSYS_HOOK"},
+}, dflt: "NFNL_SUBSYS_???"}
+
+// nlNetfilterMsgTypes are the nfnetlink control messages.
+var nlNetfilterMsgTypes = &xlat{vals: []xv{
+	{16, "NFNL_MSG_BATCH_BEGIN"}, {17, "NFNL_MSG_BATCH_END"},
+}}
+
+// nfAcctMsgTypes are NFNL_SUBSYS_ACCT's messages.
+var nfAcctMsgTypes = &xlat{vals: []xv{
+	{0, "NFNL_MSG_ACCT_NEW"}, {1, "NFNL_MSG_ACCT_GET"}, {2, "NFNL_MSG_ACCT_GET_CTRZERO"},
+	{3, "NFNL_MSG_ACCT_DEL"}, {4, "NFNL_MSG_ACCT_OVERQUOTA"},
+}, dflt: "NFNL_MSG_ACCT_???"}
+
+// nfCthelperMsgTypes are NFNL_SUBSYS_CTHELPER's messages.
+var nfCthelperMsgTypes = &xlat{vals: []xv{
+	{0, "NFNL_MSG_CTHELPER_NEW"}, {1, "NFNL_MSG_CTHELPER_GET"}, {2, "NFNL_MSG_CTHELPER_DEL"},
+}, dflt: "NFNL_MSG_CTHELPER_???"}
+
+// nfCtnetlinkExpMsgTypes are NFNL_SUBSYS_CTNETLINK_EXP's messages.
+var nfCtnetlinkExpMsgTypes = &xlat{vals: []xv{
+	{0, "IPCTNL_MSG_EXP_NEW"}, {1, "IPCTNL_MSG_EXP_GET"}, {2, "IPCTNL_MSG_EXP_DELETE"},
+	{3, "IPCTNL_MSG_EXP_GET_STATS_CPU"},
+}, dflt: "IPCTNL_MSG_EXP_???"}
+
+// nfCtnetlinkMsgTypes are NFNL_SUBSYS_CTNETLINK's messages.
+var nfCtnetlinkMsgTypes = &xlat{vals: []xv{
+	{0, "IPCTNL_MSG_CT_NEW"}, {1, "IPCTNL_MSG_CT_GET"}, {2, "IPCTNL_MSG_CT_DELETE"},
+	{3, "IPCTNL_MSG_CT_GET_CTRZERO"}, {4, "IPCTNL_MSG_CT_GET_STATS_CPU"}, {5, "IPCTNL_MSG_CT_GET_STATS"},
+	{6, "IPCTNL_MSG_CT_GET_DYING"}, {7, "IPCTNL_MSG_CT_GET_UNCONFIRMED"},
+}, dflt: "IPCTNL_MSG_CT_???"}
+
+// nfCttimeoutMsgTypes are NFNL_SUBSYS_CTNETLINK_TIMEOUT's messages.
+var nfCttimeoutMsgTypes = &xlat{vals: []xv{
+	{0, "IPCTNL_MSG_TIMEOUT_NEW"}, {1, "IPCTNL_MSG_TIMEOUT_GET"}, {2, "IPCTNL_MSG_TIMEOUT_DELETE"},
+	{3, "IPCTNL_MSG_TIMEOUT_DEFAULT_SET"}, {4, "IPCTNL_MSG_TIMEOUT_DEFAULT_GET"},
+}, dflt: "IPCTNL_MSG_TIMEOUT_???"}
+
+// nfHookMsgTypes are NFNL_SUBSYS_HOOK's messages.
+var nfHookMsgTypes = &xlat{vals: []xv{
+	{0, "NFNL_MSG_HOOK_GET"},
+}, dflt: "NFT_MSG_HOOK_???"}
+
+// nfIpsetMsgTypes are NFNL_SUBSYS_IPSET's messages.
+var nfIpsetMsgTypes = &xlat{vals: []xv{
+	{0, "IPSET_CMD_NONE"}, {1, "IPSET_CMD_PROTOCOL"}, {2, "IPSET_CMD_CREATE"}, {3, "IPSET_CMD_DESTROY"},
+	{4, "IPSET_CMD_FLUSH"}, {5, "IPSET_CMD_RENAME"}, {6, "IPSET_CMD_SWAP"}, {7, "IPSET_CMD_LIST"},
+	{8, "IPSET_CMD_SAVE"}, {9, "IPSET_CMD_ADD"}, {10, "IPSET_CMD_DEL"}, {11, "IPSET_CMD_TEST"},
+	{12, "IPSET_CMD_HEADER"}, {13, "IPSET_CMD_TYPE"}, {16, "IPSET_CMD_RESTORE"}, {17, "IPSET_CMD_HELP"},
+	{18, "IPSET_CMD_VERSION"}, {19, "IPSET_CMD_QUIT"}, {20, "IPSET_CMD_COMMIT"},
+}, dflt: "IPSET_CMD_???"}
+
+// nfNftCompatMsgTypes are NFNL_SUBSYS_NFT_COMPAT's messages.
+var nfNftCompatMsgTypes = &xlat{vals: []xv{
+	{0, "NFNL_MSG_COMPAT_GET"},
+}, dflt: "NFNL_MSG_COMPAT_???"}
+
+// nfNftablesMsgTypes are NFNL_SUBSYS_NFTABLES's messages.
+var nfNftablesMsgTypes = &xlat{vals: []xv{
+	{0, "NFT_MSG_NEWTABLE"}, {1, "NFT_MSG_GETTABLE"}, {2, "NFT_MSG_DELTABLE"}, {3, "NFT_MSG_NEWCHAIN"},
+	{4, "NFT_MSG_GETCHAIN"}, {5, "NFT_MSG_DELCHAIN"}, {6, "NFT_MSG_NEWRULE"}, {7, "NFT_MSG_GETRULE"},
+	{8, "NFT_MSG_DELRULE"}, {9, "NFT_MSG_NEWSET"}, {10, "NFT_MSG_GETSET"}, {11, "NFT_MSG_DELSET"},
+	{12, "NFT_MSG_NEWSETELEM"}, {13, "NFT_MSG_GETSETELEM"}, {14, "NFT_MSG_DELSETELEM"}, {15, "NFT_MSG_NEWGEN"},
+	{16, "NFT_MSG_GETGEN"}, {17, "NFT_MSG_TRACE"}, {18, "NFT_MSG_NEWOBJ"}, {19, "NFT_MSG_GETOBJ"},
+	{20, "NFT_MSG_DELOBJ"}, {21, "NFT_MSG_GETOBJ_RESET"}, {22, "NFT_MSG_NEWFLOWTABLE"},
+	{23, "NFT_MSG_GETFLOWTABLE"}, {24, "NFT_MSG_DELFLOWTABLE"},
+}, dflt: "NFT_MSG_???"}
+
+// nfOsfMsgTypes are NFNL_SUBSYS_OSF's messages.
+var nfOsfMsgTypes = &xlat{vals: []xv{
+	{0, "OSF_MSG_ADD"}, {1, "OSF_MSG_REMOVE"},
+}, dflt: "OSF_MSG_???"}
+
+// nfQueueMsgTypes are NFNL_SUBSYS_QUEUE's messages.
+var nfQueueMsgTypes = &xlat{vals: []xv{
+	{0, "NFQNL_MSG_PACKET"}, {1, "NFQNL_MSG_VERDICT"}, {2, "NFQNL_MSG_CONFIG"}, {3, "NFQNL_MSG_VERDICT_BATCH"},
+}, dflt: "NFQNL_MSG_???"}
+
+// nfUlogMsgTypes are NFNL_SUBSYS_ULOG's messages.
+var nfUlogMsgTypes = &xlat{vals: []xv{
+	{0, "NFULNL_MSG_PACKET"}, {1, "NFULNL_MSG_CONFIG"},
+}, dflt: "NFULNL_MSG_???"}
+
+// nlSelinuxTypes are NETLINK_SELINUX's message types.
+var nlSelinuxTypes = &xlat{vals: []xv{
+	{16, "SELNL_MSG_SETENFORCE"}, {17, "SELNL_MSG_POLICYLOAD"},
+}, dflt: "SELNL_MSG_???"}
+
+// nlSockDiagTypes are NETLINK_SOCK_DIAG's message types.
+var nlSockDiagTypes = &xlat{vals: []xv{
+	{18, "TCPDIAG_GETSOCK"}, {19, "DCCPDIAG_GETSOCK"}, {20, "SOCK_DIAG_BY_FAMILY"}, {21, "SOCK_DESTROY"},
+}, dflt: "SOCK_DIAG_???"}
+
+// nlXfrmTypes are NETLINK_XFRM's message types.
+var nlXfrmTypes = &xlat{vals: []xv{
+	{16, "XFRM_MSG_NEWSA"}, {17, "XFRM_MSG_DELSA"}, {18, "XFRM_MSG_GETSA"}, {19, "XFRM_MSG_NEWPOLICY"},
+	{20, "XFRM_MSG_DELPOLICY"}, {21, "XFRM_MSG_GETPOLICY"}, {22, "XFRM_MSG_ALLOCSPI"}, {23, "XFRM_MSG_ACQUIRE"},
+	{24, "XFRM_MSG_EXPIRE"}, {25, "XFRM_MSG_UPDPOLICY"}, {26, "XFRM_MSG_UPDSA"}, {27, "XFRM_MSG_POLEXPIRE"},
+	{28, "XFRM_MSG_FLUSHSA"}, {29, "XFRM_MSG_FLUSHPOLICY"}, {30, "XFRM_MSG_NEWAE"}, {31, "XFRM_MSG_GETAE"},
+	{32, "XFRM_MSG_REPORT"}, {33, "XFRM_MSG_MIGRATE"}, {34, "XFRM_MSG_NEWSADINFO"}, {35, "XFRM_MSG_GETSADINFO"},
+	{36, "XFRM_MSG_NEWSPDINFO"}, {37, "XFRM_MSG_GETSPDINFO"}, {38, "XFRM_MSG_MAPPING"},
+	{39, "XFRM_MSG_SETDEFAULT"}, {40, "XFRM_MSG_GETDEFAULT"},
+}, dflt: "XFRM_MSG_???"}
+
+// netlinkTypes are the reserved control message types (below NLMSG_MIN_TYPE).
+var netlinkTypes = &xlat{vals: []xv{
+	{1, "NLMSG_NOOP"}, {2, "NLMSG_ERROR"}, {3, "NLMSG_DONE"}, {4, "NLMSG_OVERRUN"},
+}, dflt: "NLMSG_???"}
+
+// nlmsgerrAttrs are the attributes after an NLMSG_ERROR's message (extended acks).
+var nlmsgerrAttrs = &xlat{vals: []xv{
+	{0, "NLMSGERR_ATTR_UNUSED"}, {1, "NLMSGERR_ATTR_MSG"}, {2, "NLMSGERR_ATTR_OFFS"},
+	{3, "NLMSGERR_ATTR_COOKIE"}, {4, "NLMSGERR_ATTR_POLICY"}, {5, "NLMSGERR_ATTR_MISS_TYPE"},
+	{6, "NLMSGERR_ATTR_MISS_NEST"},
+}, dflt: "NLMSGERR_ATTR_???"}
