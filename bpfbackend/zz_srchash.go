@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "3b0b3c44737c82fd61704bf28c1044c112ee2f31b715ca5339d92393e730cfde"
+const bpfSourceHash = "57febfbfc33d9c2b9680c69fd87b7930e04c7d13cd4afbec4615977735ad1639"

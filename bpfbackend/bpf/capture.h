@@ -217,7 +217,8 @@ GLOBAL int capture_msghdr(struct cap_state *st, __u64 addr, __u32 when)
 
 /* ioctl_more mirrors the rest of capture's captureBytes for a LenIoctl
  * plan, after the read of take bytes at addr (err: it faulted): the bytes
- * up to the end of the page, or FS_IOC_FIEMAP's extents. */
+ * up to the end of the page, a request's nested object (at entry) or
+ * FS_IOC_FIEMAP's extents. */
 GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 {
 	if (!st)
@@ -227,6 +228,13 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 		__u64 rest = 4096 - (addr & 4095);
 		if (rest < take)
 			seg_read(st, addr, rest);
+		return 0;
+	}
+	__u32 ptr_off = 0;
+	__u32 nested = ioctl_nested(req, &ptr_off);
+	if (nested && !st->at_exit) {
+		if (take >= ptr_off + 8)
+			seg_read(st, scratch_u64(st->data_off + ptr_off), nested);
 		return 0;
 	}
 	if (req != IOCTL_FIEMAP || !verbose || !st->at_exit || st->ret < 0 || take < FIEMAP_SIZE)
@@ -272,7 +280,9 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	case LEN_IOCTL:
 		if (len_arg >= MAX_ARGS)
 			return 0;
-		n = (st->args[len_arg & 7] >> 16) & 0x3fff;
+		n = ioctl_object_size(st->args[len_arg & 7]);
+		if (n == 0)
+			n = (st->args[len_arg & 7] >> 16) & 0x3fff;
 		if (n == 0 || (__u32)st->args[len_arg & 7] == IOCTL_RNDADDENTROPY)
 			n = IOCTL_LEGACY_SIZE;
 		break;
