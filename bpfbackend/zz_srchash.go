@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "57febfbfc33d9c2b9680c69fd87b7930e04c7d13cd4afbec4615977735ad1639"
+const bpfSourceHash = "ac9948fecb1460d87480554b43966a734eb0f2641c5baf2a9be3f43a84e5f4d4"

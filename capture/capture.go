@@ -254,7 +254,7 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 	if p.Len == syscalls.LenIoctl && c.Args[p.LenArg]&0xffffffff == syscalls.IoctlFiemap && x.Verbose && atExit && ret >= 0 {
 		out.Elems = []trace.Capture{x.fiemapExtents(mem, addr, data)}
 	}
-	if p.Len == syscalls.LenIoctl && !atExit {
+	if p.Len == syscalls.LenIoctl {
 		if nest, ok := syscalls.IoctlNestedObjects[uint32(c.Args[p.LenArg])]; ok && uint64(len(data)) >= uint64(nest.PtrOff)+8 {
 			ptr := binary.LittleEndian.Uint64(data[nest.PtrOff:])
 			out.Elems = []trace.Capture{readObject(mem, ptr, uint64(nest.Size), uint64(nest.Size))}

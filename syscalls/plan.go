@@ -109,6 +109,7 @@ const (
 // as x86_64 lays them out (LenIoctl copies that many bytes instead of
 // IoctlLegacySize).
 var IoctlObjectSizes = map[uint32]uint32{
+	0x1269: 24,  // BLKPG: struct blkpg_ioctl_arg
 	0x4c02: 168, // LOOP_SET_STATUS: struct loop_info
 	0x4c03: 168, // LOOP_GET_STATUS
 	0x4c04: 232, // LOOP_SET_STATUS64: struct loop_info64
@@ -116,8 +117,8 @@ var IoctlObjectSizes = map[uint32]uint32{
 	0x4c0a: 304, // LOOP_CONFIGURE: struct loop_config
 }
 
-// IoctlNested is an object an ioctl's argument points to: at entry,
-// when the argument's own bytes were read, LenIoctl also copies Size
+// IoctlNested is an object an ioctl's argument points to: when the
+// argument's own bytes were read, LenIoctl also copies Size
 // bytes at the pointer found at offset PtrOff of them, as the capture's
 // one Elem.
 type IoctlNested struct {

@@ -217,7 +217,7 @@ GLOBAL int capture_msghdr(struct cap_state *st, __u64 addr, __u32 when)
 
 /* ioctl_more mirrors the rest of capture's captureBytes for a LenIoctl
  * plan, after the read of take bytes at addr (err: it faulted): the bytes
- * up to the end of the page, a request's nested object (at entry) or
+ * up to the end of the page, a request's nested object or
  * FS_IOC_FIEMAP's extents. */
 GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 {
@@ -232,7 +232,7 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 	}
 	__u32 ptr_off = 0;
 	__u32 nested = ioctl_nested(req, &ptr_off);
-	if (nested && !st->at_exit) {
+	if (nested) {
 		if (take >= ptr_off + 8)
 			seg_read(st, scratch_u64(st->data_off + ptr_off), nested);
 		return 0;

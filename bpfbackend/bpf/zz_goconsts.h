@@ -48,6 +48,8 @@
 static __always_inline __u32 ioctl_object_size(__u32 req)
 {
 	switch (req) {
+	case 0x1269:
+		return 24;
 	case 0x4c02:
 		return 168;
 	case 0x4c03:
