@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "cffe56afec86dcbc37921a680a9058ee6c51abddbcf45b6e846a41d3f706fc82"
+const bpfSourceHash = "6253ff022fdc19e05ddb9749dc54067dd4d538fe8567be8da377f337f23a6e31"

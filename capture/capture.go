@@ -229,6 +229,9 @@ func ByteLen(p *syscalls.Plan, args *[trace.MaxArgs]uint64, ret int64) (n uint64
 			return 0, false
 		}
 		req := args[p.LenArg] & 0xffffffff
+		if n, ok := syscalls.IoctlObjectSizes[uint32(req)]; ok {
+			return uint64(n), true
+		}
 		if n := syscalls.IocSize(req); n != 0 && req != syscalls.IoctlRndAddEntropy {
 			return uint64(n), true
 		}
@@ -263,6 +266,12 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 	out := trace.Capture{Data: data, Truncated: n > take}
 	if p.Len == syscalls.LenIoctl && c.Args[p.LenArg]&0xffffffff == syscalls.IoctlFiemap && x.Verbose && atExit && ret >= 0 {
 		out.Elems = []trace.Capture{x.fiemapExtents(mem, addr, data)}
+	}
+	if p.Len == syscalls.LenIoctl {
+		if nest, ok := syscalls.IoctlNestedObjects[uint32(c.Args[p.LenArg])]; ok && uint64(len(data)) >= uint64(nest.PtrOff)+8 {
+			ptr := binary.LittleEndian.Uint64(data[nest.PtrOff:])
+			out.Elems = []trace.Capture{readObject(mem, ptr, uint64(nest.Size), uint64(nest.Size))}
+		}
 	}
 	return out
 }

@@ -77,6 +77,7 @@ func TestIoctlPlan(t *testing.T) {
 		{"sized", 0x80084502, 0x1000, syscalls.AtEntry, 8, 0},
 		{"legacy", 0x0301, 0x1000, syscalls.AtEntry, 64, 0},
 		{"legacy page end", 0x0301, 0x1000 + 4096 - 16, syscalls.AtEntry, 16, 0},
+		{"legacy sized", 0x4c04, 0x1000, syscalls.AtEntry, 232, 0},
 		{"fiemap exit", syscalls.IoctlFiemap, 0x1000, syscalls.AtExit, syscalls.FiemapSize, 2 * syscalls.FiemapExtentSize},
 	} {
 		mem := &flatMem{base: 0x1000, data: make([]byte, 4096)}
@@ -151,6 +152,26 @@ func TestArrayPageRest(t *testing.T) {
 		x.Run(mem, &plans, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
 		if got := caps[0]; len(got.Data) != tc.want || got.Truncated != tc.trunc || got.Faulted != tc.flt {
 			t.Errorf("%s: %d bytes, truncated %v, faulted %v; want %d, %v, %v", tc.name, len(got.Data), got.Truncated, got.Faulted, tc.want, tc.trunc, tc.flt)
+		}
+	}
+}
+
+// TestIoctlNested: BLKPG's struct blkpg_ioctl_arg brings the struct
+// blkpg_partition its data field points to.
+func TestIoctlNested(t *testing.T) {
+	plans := [trace.MaxArgs]syscalls.Plan{2: {Kind: syscalls.CaptureBytes, When: syscalls.AtEntry | syscalls.AtExit, Len: syscalls.LenIoctl, LenArg: 1, Size: syscalls.IoctlArgMax}}
+	mem := &flatMem{base: 0x1000, data: make([]byte, 4096)}
+	mem.data[16], mem.data[17] = 0x00, 0x12 // data = 0x1200
+	mem.data[0x200] = 7
+	for _, when := range []syscalls.When{syscalls.AtEntry, syscalls.AtExit} {
+		args := [trace.MaxArgs]uint64{1: 0x1269, 2: 0x1000}
+		var caps [trace.MaxArgs]trace.Capture
+		var bufs [trace.MaxArgs][]byte
+		var x Executor
+		x.Run(mem, &plans, when, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
+		got := caps[2]
+		if len(got.Elems) != 1 || len(got.Elems[0].Data) != 152 || got.Elems[0].Data[0] != 7 {
+			t.Errorf("when %d: elems %v", when, got.Elems)
 		}
 	}
 }

@@ -28,7 +28,7 @@ func TestIoctlRequestNames(t *testing.T) {
 		{"raw", XlatRaw, sc(t, "ioctl", -9, 0xffffffffffffffff, 0xc0045877, 0), `ioctl(-1, 0xc0045877) = -1 EBADF (Bad file descriptor)`},
 		{"verbose", XlatVerbose, sc(t, "ioctl", -9, 0xffffffffffffffff, 0xc0045877, 0), `ioctl(-1, 0xc0045877 /* FIFREEZE */) = -1 EBADF (Bad file descriptor)`},
 		{"verbose code", XlatVerbose, sc(t, "ioctl", -9, 0xffffffffffffffff, 0x58ff, 0), `ioctl(-1, 0x58ff /* _IOC(_IOC_NONE, 0x58, 0xff, 0) */, 0) = -1 EBADF (Bad file descriptor)`},
-		{"seccomp wrong dir", XlatAbbrev, sc(t, "ioctl", -9, 0xffffffffffffffff, 0x80082102, 0), `ioctl(-1, SECCOMP_IOCTL_NOTIF_ID_VALID_WRONG_DIR, 0) = -1 EBADF (Bad file descriptor)`},
+		{"seccomp wrong dir", XlatAbbrev, sc(t, "ioctl", -9, 0xffffffffffffffff, 0x80082102, 0), `ioctl(-1, SECCOMP_IOCTL_NOTIF_ID_VALID_WRONG_DIR, NULL) = -1 EBADF (Bad file descriptor)`},
 	})
 }
 

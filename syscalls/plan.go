@@ -114,6 +114,33 @@ const (
 	FiemapExtentsMax = 128
 )
 
+// IoctlObjectSizes are the sizes of the objects of the ioctl requests
+// whose size bits do not tell them (legacy numbers without size bits),
+// as x86_64 lays them out (LenIoctl copies that many bytes instead of
+// IoctlLegacySize).
+var IoctlObjectSizes = map[uint32]uint32{
+	0x1269: 24,  // BLKPG: struct blkpg_ioctl_arg
+	0x4c02: 168, // LOOP_SET_STATUS: struct loop_info
+	0x4c03: 168, // LOOP_GET_STATUS
+	0x4c04: 232, // LOOP_SET_STATUS64: struct loop_info64
+	0x4c05: 232, // LOOP_GET_STATUS64
+	0x4c0a: 304, // LOOP_CONFIGURE: struct loop_config
+}
+
+// IoctlNested is an object an ioctl's argument points to: when the
+// argument's own bytes were read, LenIoctl also copies Size
+// bytes at the pointer found at offset PtrOff of them, as the capture's
+// one Elem.
+type IoctlNested struct {
+	PtrOff uint32
+	Size   uint32
+}
+
+// IoctlNestedObjects are the requests with an IoctlNested object.
+var IoctlNestedObjects = map[uint32]IoctlNested{
+	0x1269: {PtrOff: 16, Size: 152}, // BLKPG: struct blkpg_ioctl_arg's data, a struct blkpg_partition
+}
+
 // IocSize is the _IOC_SIZE bits of an ioctl request.
 func IocSize(req uint64) uint32 { return uint32(req>>16) & 0x3fff }
 

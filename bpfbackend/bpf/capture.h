@@ -226,7 +226,8 @@ static __always_inline void page_rest(struct cap_state *st, __u64 addr, __u64 ta
 
 /* ioctl_more mirrors the rest of capture's captureBytes for a LenIoctl
  * plan, after the read of take bytes at addr (err: it faulted): the bytes
- * up to the end of the page, or FS_IOC_FIEMAP's extents. */
+ * up to the end of the page, a request's nested object or
+ * FS_IOC_FIEMAP's extents. */
 GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 {
 	if (!st)
@@ -234,6 +235,13 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 	__u32 req = st->args[1];
 	if (err) {
 		page_rest(st, addr, take);
+		return 0;
+	}
+	__u32 ptr_off = 0;
+	__u32 nested = ioctl_nested(req, &ptr_off);
+	if (nested) {
+		if (take >= ptr_off + 8)
+			seg_read(st, scratch_u64(st->data_off + ptr_off), nested);
 		return 0;
 	}
 	if (req != IOCTL_FIEMAP || !verbose || !st->at_exit || st->ret < 0 || take < FIEMAP_SIZE)
@@ -297,7 +305,9 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	case LEN_IOCTL:
 		if (len_arg >= MAX_ARGS)
 			return 0;
-		n = (st->args[len_arg & 7] >> 16) & 0x3fff;
+		n = ioctl_object_size(st->args[len_arg & 7]);
+		if (n == 0)
+			n = (st->args[len_arg & 7] >> 16) & 0x3fff;
 		if (n == 0 || (__u32)st->args[len_arg & 7] == IOCTL_RNDADDENTROPY)
 			n = IOCTL_LEGACY_SIZE;
 		break;

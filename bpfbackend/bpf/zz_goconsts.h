@@ -47,4 +47,36 @@
 #define LEN_PREFIX 4 /* syscalls.LenPrefix */
 #define LEN_ARG32 5 /* syscalls.LenArg32 */
 
+/* syscalls.IoctlObjectSizes: the object size of ioctl request req, or 0. */
+static __always_inline __u32 ioctl_object_size(__u32 req)
+{
+	switch (req) {
+	case 0x1269:
+		return 24;
+	case 0x4c02:
+		return 168;
+	case 0x4c03:
+		return 168;
+	case 0x4c04:
+		return 232;
+	case 0x4c05:
+		return 232;
+	case 0x4c0a:
+		return 304;
+	}
+	return 0;
+}
+
+/* syscalls.IoctlNestedObjects: the size of request req's nested object
+ * (0: none), whose pointer is at *ptr_off in the argument's bytes. */
+static __always_inline __u32 ioctl_nested(__u32 req, __u32 *ptr_off)
+{
+	switch (req) {
+	case 0x1269:
+		*ptr_off = 16;
+		return 152;
+	}
+	return 0;
+}
+
 #endif

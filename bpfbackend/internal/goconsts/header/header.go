@@ -5,6 +5,7 @@ package header
 import (
 	"bytes"
 	"fmt"
+	"sort"
 
 	"github.com/sctrace/sctrace/capture"
 	"github.com/sctrace/sctrace/syscalls"
@@ -93,6 +94,49 @@ func Render() []byte {
 			fmt.Fprintf(&b, "#define %s %d /* %s */\n", c.name, c.value, c.from)
 		}
 	}
+	renderIoctlTables(&b)
 	b.WriteString("\n#endif\n")
 	return b.Bytes()
+}
+
+// sortedKeys returns the keys of m in increasing order.
+func sortedKeys[V any](m map[uint32]V) []uint32 {
+	keys := make([]uint32, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+	return keys
+}
+
+// renderIoctlTables renders syscalls.IoctlObjectSizes and
+// syscalls.IoctlNestedObjects as C functions of the request.
+func renderIoctlTables(b *bytes.Buffer) {
+	b.WriteString(`
+/* syscalls.IoctlObjectSizes: the object size of ioctl request req, or 0. */
+static __always_inline __u32 ioctl_object_size(__u32 req)
+{
+	switch (req) {
+`)
+	for _, k := range sortedKeys(syscalls.IoctlObjectSizes) {
+		fmt.Fprintf(b, "\tcase %#x:\n\t\treturn %d;\n", k, syscalls.IoctlObjectSizes[k])
+	}
+	b.WriteString(`	}
+	return 0;
+}
+
+/* syscalls.IoctlNestedObjects: the size of request req's nested object
+ * (0: none), whose pointer is at *ptr_off in the argument's bytes. */
+static __always_inline __u32 ioctl_nested(__u32 req, __u32 *ptr_off)
+{
+	switch (req) {
+`)
+	for _, k := range sortedKeys(syscalls.IoctlNestedObjects) {
+		n := syscalls.IoctlNestedObjects[k]
+		fmt.Fprintf(b, "\tcase %#x:\n\t\t*ptr_off = %d;\n\t\treturn %d;\n", k, n.PtrOff, n.Size)
+	}
+	b.WriteString(`	}
+	return 0;
+}
+`)
 }
