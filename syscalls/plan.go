@@ -277,7 +277,9 @@ func argPlan(arch uint32, a Arg) Plan {
 	case StructIn:
 		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenFixed, Size: mustSize(arch, a.Layout)}
 	case StructOut:
-		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenFixed, Size: mustSize(arch, a.Layout)}
+		// A socket address is as long as the kernel says: strace reads
+		// what precedes unreadable memory.
+		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenFixed, Size: mustSize(arch, a.Layout), PageRest: a.Layout == LayoutSockaddr}
 	case StructInOut:
 		return Plan{Kind: CaptureBytes, When: AtEntry | AtExit, Len: LenFixed, Size: mustSize(arch, a.Layout)}
 	case ArrayIn, ArrayInOut:
