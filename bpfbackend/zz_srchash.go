@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "e1deb598435563d031887a301866cc2d7e6e8fe673837d1f5c521a294ca6a3bf"
+const bpfSourceHash = "431f2c85aaf58f4468c3457cc35d9832df0ab9b1f10cacc38726526a8d14ef65"

@@ -38,6 +38,7 @@ const (
 	DecoderMremap
 	DecoderNanosleep // nanosleep, clock_nanosleep
 	DecoderOpen      // open, openat
+	DecoderOpenat2
 	DecoderPersonality
 	DecoderPoll
 	DecoderPpoll

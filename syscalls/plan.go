@@ -78,7 +78,18 @@ const (
 	// FS_IOC_FIEMAP request under -v also copies its extents (see
 	// IoctlFiemap).
 	LenIoctl
+	// LenExt: an extensible struct (openat2's open_how, clone3's
+	// clone_args) of the size argument LenArg holds: min(size, Size)
+	// bytes, Size being the struct's known size. When size is larger,
+	// the capture's one Elem holds the bytes from Size up to
+	// min(size, ExtTailEnd), read whole or Faulted, as strace reads the
+	// tail it prints when not all zero. Nothing follows a faulted head.
+	LenExt
 )
+
+// ExtTailEnd is where the tail of an extensible struct (LenExt) ends at
+// the latest: strace reads up to a page of it.
+const ExtTailEnd = 4096
 
 // The ioctl argument's capture (LenIoctl).
 const (
@@ -255,6 +266,9 @@ func argPlan(arch uint32, a Arg) Plan {
 		}
 		if a.Layout == LayoutNone {
 			return Plan{}
+		}
+		if a.Ext {
+			return Plan{Kind: CaptureBytes, When: a.At, Len: LenExt, LenArg: uint8(a.Len), Size: mustSize(arch, a.Layout)}
 		}
 		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Layout), KeepEntry: a.KeepEntry}
 	}

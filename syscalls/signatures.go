@@ -223,7 +223,7 @@ var signatures = map[string]*Signature{
 	"splice":                  {Args: []Arg{A("fd_in", FD), S("off_in", StructIn, LayoutLong), A("fd_out", FD), S("off_out", StructIn, LayoutLong), A("len", Ulong), F("flags", XlatSpliceFlags)}},
 	"tee":                     {Args: []Arg{A("fd_in", FD), A("fd_out", FD), A("len", Ulong), F("flags", XlatSpliceFlags)}},
 	"vmsplice":                {Args: []Arg{A("fd", FD), L("iov", InIovec, 2), A("nr_segs", Ulong), F("flags", XlatSpliceFlags)}},
-	"openat2":                 {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), S("how", StructIn, LayoutOpenHow), A("size", Ulong)}, Ret: RetFD},
+	"openat2":                 {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), CExt("how", LayoutOpenHow, 3, AtEntry), A("size", Ulong)}, Ret: RetFD, Decoder: DecoderOpenat2},
 	"get_mempolicy":           {Args: []Arg{COut("mode", LayoutInt), COut("nodemask", LayoutNodemask), A("maxnode", Ulong), A("addr", Ptr), FL("flags", XlatGetMempolicyFlags)}, Decoder: DecoderGetMempolicy},
 	"set_mempolicy":           {Args: []Arg{C("mode"), CIn("nodemask", LayoutNodemask), A("maxnode", Ulong)}, Decoder: DecoderSetMempolicy},
 	"timer_create":            {Args: []Arg{E("clockid", XlatClockID), S("sevp", StructIn, LayoutSigevent), S("timerid", StructOut, LayoutInt)}},

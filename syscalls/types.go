@@ -125,6 +125,9 @@ type Arg struct {
 	// KeepEntry keeps a Custom argument's entry copy beside its exit copy
 	// (see Plan.KeepEntry).
 	KeepEntry bool
+	// Ext says a Custom argument is an extensible struct whose size is
+	// argument Len (see LenExt).
+	Ext bool
 	// Long says a Flags argument is a kernel long; the others are ints,
 	// whose upper 32 bits the kernel ignores and strace does not print.
 	Long bool
@@ -186,6 +189,13 @@ func CIn(name string, l LayoutID) Arg {
 // COut: see CIn.
 func COut(name string, l LayoutID) Arg {
 	return Arg{Name: name, Type: Custom, Layout: l, Len: -1, At: AtExit}
+}
+
+// CExt returns a Custom argument that is an extensible struct of known
+// layout l, whose size the caller gives in argument sizeArg, copied when
+// (at) says with the tail beyond l (syscalls.LenExt).
+func CExt(name string, l LayoutID, sizeArg int, at When) Arg {
+	return Arg{Name: name, Type: Custom, Layout: l, Len: int8(sizeArg), At: at, Ext: true}
 }
 
 // CInOut: see CIn.

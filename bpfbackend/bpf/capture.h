@@ -269,6 +269,11 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 			return 0;
 		n = st->ret;
 		break;
+	case LEN_EXT:
+		if (len_arg >= MAX_ARGS)
+			return 0;
+		n = st->args[len_arg & 7];
+		break;
 	case LEN_IOCTL:
 		if (len_arg >= MAX_ARGS)
 			return 0;
@@ -284,6 +289,11 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	int err = seg_read(st, addr, take);
 	if (len_from == LEN_IOCTL)
 		ioctl_more(st, addr, take, err);
+	/* An extensible struct's tail, up to EXT_TAIL_END (syscalls.LenExt). */
+	if (len_from == LEN_EXT && !err && n > take && take < EXT_TAIL_END) {
+		__u64 end = n < EXT_TAIL_END ? n : EXT_TAIL_END;
+		seg_read(st, addr + take, end - take);
+	}
 	return 0;
 }
 

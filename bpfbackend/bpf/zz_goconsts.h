@@ -21,6 +21,7 @@
 #define IOCTL_LEGACY_SIZE 64 /* syscalls.IoctlLegacySize */
 #define IOCTL_FIEMAP 3223348747 /* syscalls.IoctlFiemap */
 #define IOCTL_RNDADDENTROPY 1074287107 /* syscalls.IoctlRndAddEntropy */
+#define EXT_TAIL_END 4096 /* syscalls.ExtTailEnd */
 #define FIEMAP_SIZE 32 /* syscalls.FiemapSize */
 #define FIEMAP_MAPPED_OFF 20 /* syscalls.FiemapMappedOff */
 #define FIEMAP_EXTENT_SIZE 56 /* syscalls.FiemapExtentSize */
@@ -43,5 +44,6 @@
 #define LEN_ARG 1 /* syscalls.LenArg */
 #define LEN_RET 2 /* syscalls.LenRet */
 #define LEN_IOCTL 3 /* syscalls.LenIoctl */
+#define LEN_EXT 4 /* syscalls.LenExt */
 
 #endif

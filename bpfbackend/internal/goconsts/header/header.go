@@ -43,6 +43,7 @@ var (
 		{"LEN_ARG", int64(syscalls.LenArg), "syscalls.LenArg"},
 		{"LEN_RET", int64(syscalls.LenRet), "syscalls.LenRet"},
 		{"LEN_IOCTL", int64(syscalls.LenIoctl), "syscalls.LenIoctl"},
+		{"LEN_EXT", int64(syscalls.LenExt), "syscalls.LenExt"},
 	}
 )
 
@@ -66,6 +67,7 @@ var groups = []group{
 		{"IOCTL_LEGACY_SIZE", syscalls.IoctlLegacySize, "syscalls.IoctlLegacySize"},
 		{"IOCTL_FIEMAP", syscalls.IoctlFiemap, "syscalls.IoctlFiemap"},
 		{"IOCTL_RNDADDENTROPY", syscalls.IoctlRndAddEntropy, "syscalls.IoctlRndAddEntropy"},
+		{"EXT_TAIL_END", syscalls.ExtTailEnd, "syscalls.ExtTailEnd"},
 		{"FIEMAP_SIZE", syscalls.FiemapSize, "syscalls.FiemapSize"},
 		{"FIEMAP_MAPPED_OFF", syscalls.FiemapMappedOff, "syscalls.FiemapMappedOff"},
 		{"FIEMAP_EXTENT_SIZE", syscalls.FiemapExtentSize, "syscalls.FiemapExtentSize"},

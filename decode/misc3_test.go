@@ -1,0 +1,45 @@
+package decode
+
+import (
+	"testing"
+
+	"github.com/sctrace/sctrace/trace"
+)
+
+// tail sets the tail of argument i's extensible struct capture
+// (syscalls.LenExt).
+func (e *evb) tail(i int, p []byte) *evb {
+	e.ev.Captures[i].Elems = []trace.Capture{{Data: p}}
+	return e
+}
+
+// tailFault marks the tail of argument i's extensible struct unreadable.
+func (e *evb) tailFault(i int) *evb {
+	e.ev.Captures[i].Elems = []trace.Capture{{Faulted: true}}
+	return e
+}
+
+// Expected strings are from strace 6.1's test suite (tests/*.c).
+func TestMisc3Lines(t *testing.T) {
+	how := le(nil).u64(0x80).u64(0).u64(0)
+	cases := []struct {
+		name string
+		ev   *evb
+		want string
+	}{
+		{"openat2 short", sc(t, "openat2", -22, 0xffffffff, 0x1000, 0x2000, 11).str(1, "openat2.sample"),
+			`openat2(-1, "openat2.sample", 0x2000, 11) = -1 EINVAL (Invalid argument)`},
+		{"openat2 tail", sc(t, "openat2", -7, 0xffffffff, 0x1000, 0x2000, 32).str(1, "openat2.sample").data(2, how).tail(2, []byte{0x80, 0x81, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87}),
+			`openat2(-1, "openat2.sample", {flags=O_RDONLY|O_EXCL, resolve=0, /* bytes 24..31 */ "\x80\x81\x82\x83\x84\x85\x86\x87"}, 32) = -1 E2BIG (Argument list too long)`},
+		{"openat2 tail fault", sc(t, "openat2", -14, 0xffffffff, 0x1000, 0x2000, 32).str(1, "openat2.sample").data(2, how).tailFault(2),
+			`openat2(-1, "openat2.sample", {flags=O_RDONLY|O_EXCL, resolve=0, ???}, 32) = -1 EFAULT (Bad address)`},
+		{"openat2 zero tail", sc(t, "openat2", -9, 0xffffffff, 0x1000, 0x2000, 32).str(1, "openat2.sample").data(2, le(nil).u64(0xdeadface80000000).u64(0777).u64(0)).tail(2, make([]byte, 8)),
+			`openat2(-1, "openat2.sample", {flags=O_RDONLY|0xdeadface80000000, mode=0777, resolve=0}, 32) = -1 EBADF (Bad file descriptor)`},
+	}
+	d := New(Options{StringLimit: DefaultStringLimit})
+	for _, c := range cases {
+		if got := whole(d, c.ev.get()); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
+		}
+	}
+}
