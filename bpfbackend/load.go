@@ -275,6 +275,7 @@ func (p *probe) fillPlans(arch uint32) error {
 				Size:        pl.Size,
 				CountOnly:   boolU8(pl.CountOnly),
 				FromStack:   boolU8(pl.FromStack),
+				PageRest:    boolU8(pl.PageRest),
 				StackOffset: pl.StackOffset,
 			}
 			if pl.Kind != syscalls.CaptureNone {

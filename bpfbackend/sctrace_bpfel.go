@@ -103,7 +103,8 @@ type sctracePlan struct {
 	Size        uint32
 	CountOnly   uint8
 	FromStack   uint8
-	Pad         uint16
+	PageRest    uint8
+	Pad         uint8
 	StackOffset int32
 }
 

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "431f2c85aaf58f4468c3457cc35d9832df0ab9b1f10cacc38726526a8d14ef65"
+const bpfSourceHash = "ff893b73817bd3c5e39b57d2adc16a0acce13be98313a887d86a0a1506bb3f10"

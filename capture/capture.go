@@ -247,8 +247,8 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 		data = []byte{}
 	}
 	if err := mem.Read(addr, data); err != nil {
-		if p.Len == syscalls.LenIoctl {
-			return x.ioctlPageRest(mem, addr, data)
+		if p.Len == syscalls.LenIoctl || p.PageRest {
+			return x.pageRest(mem, addr, data)
 		}
 		return trace.Capture{Faulted: true}
 	}
@@ -263,9 +263,9 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 	return out
 }
 
-// ioctlPageRest copies, for an ioctl request whose bytes could not be
-// read, the bytes up to the end of the page at addr (syscalls.LenIoctl).
-func (x *Executor) ioctlPageRest(mem Memory, addr uint64, buf []byte) trace.Capture {
+// pageRest copies, for an object whose bytes could not be read, the bytes
+// up to the end of the page at addr (syscalls.LenIoctl, Plan.PageRest).
+func (x *Executor) pageRest(mem Memory, addr uint64, buf []byte) trace.Capture {
 	rest := 4096 - addr&4095
 	if rest >= uint64(len(buf)) {
 		return trace.Capture{Faulted: true}

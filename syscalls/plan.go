@@ -146,6 +146,10 @@ type Plan struct {
 	// capture's Data is the entry bytes then the exit bytes, and its Aux
 	// the entry bytes' length.
 	KeepEntry bool
+	// PageRest makes a CaptureBytes read that faults take the bytes up to
+	// the end of the object's page instead, when there are fewer: the
+	// part strace may still read (LenIoctl plans always do).
+	PageRest bool
 }
 
 // KeepEntryMax caps the size of a KeepEntry plan's object.
@@ -225,7 +229,7 @@ func argPlan(arch uint32, a Arg) Plan {
 	case String:
 		return Plan{Kind: CaptureCString, When: AtEntry}
 	case InBuf:
-		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len), Size: optSize(arch, a.Layout)}
+		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len), Size: optSize(arch, a.Layout), PageRest: a.PageRest}
 	case OutBuf:
 		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenRet, Size: optSize(arch, a.Layout)}
 	case InIovec:
@@ -270,7 +274,7 @@ func argPlan(arch uint32, a Arg) Plan {
 		if a.Ext {
 			return Plan{Kind: CaptureBytes, When: a.At, Len: LenExt, LenArg: uint8(a.Len), Size: mustSize(arch, a.Layout)}
 		}
-		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Layout), KeepEntry: a.KeepEntry}
+		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Layout), KeepEntry: a.KeepEntry, PageRest: a.PageRest}
 	}
 	return Plan{}
 }

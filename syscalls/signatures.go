@@ -248,8 +248,8 @@ var signatures = map[string]*Signature{
 
 	// More sockets.
 	"bind":        {Args: []Arg{A("sockfd", FD), B("addr", InBuf, 2, LayoutSockaddr), A("addrlen", Uint)}},
-	"setsockopt":  {Args: []Arg{A("sockfd", FD), C("level"), C("optname"), L("optval", InBuf, 4), A("optlen", Int)}, Decoder: DecoderSetsockopt},
-	"getsockopt":  {Args: []Arg{A("sockfd", FD), C("level"), C("optname"), COut("optval", LayoutSockoptVal), S("optlen", StructInOut, LayoutInt)}, Decoder: DecoderGetsockopt},
+	"setsockopt":  {Args: []Arg{A("sockfd", FD), C("level"), C("optname"), Partial(L("optval", InBuf, 4)), A("optlen", Int)}, Decoder: DecoderSetsockopt},
+	"getsockopt":  {Args: []Arg{A("sockfd", FD), C("level"), C("optname"), Partial(COut("optval", LayoutSockoptVal)), CInAndOut("optlen", LayoutInt)}, Decoder: DecoderGetsockopt},
 	"listen":      {Args: []Arg{A("sockfd", FD), A("backlog", Int)}},
 	"shutdown":    {Args: []Arg{A("sockfd", FD), E("how", XlatShutdownHow)}},
 	"getsockname": {Args: []Arg{A("sockfd", FD), S("addr", StructOut, LayoutSockaddr), CInAndOut("addrlen", LayoutInt)}, Decoder: DecoderSockname},

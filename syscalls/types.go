@@ -128,6 +128,9 @@ type Arg struct {
 	// Ext says a Custom argument is an extensible struct whose size is
 	// argument Len (see LenExt).
 	Ext bool
+	// PageRest makes a buffer's copy that faults take the bytes up to the
+	// end of its page instead (see Plan.PageRest).
+	PageRest bool
 	// Long says a Flags argument is a kernel long; the others are ints,
 	// whose upper 32 bits the kernel ignores and strace does not print.
 	Long bool
@@ -189,6 +192,14 @@ func CIn(name string, l LayoutID) Arg {
 // COut: see CIn.
 func COut(name string, l LayoutID) Arg {
 	return Arg{Name: name, Type: Custom, Layout: l, Len: -1, At: AtExit}
+}
+
+// Partial returns a with PageRest set: a value strace reads in part (a
+// socket option's int within a longer optlen) is captured up to its
+// page's end when the whole cannot be read.
+func Partial(a Arg) Arg {
+	a.PageRest = true
+	return a
 }
 
 // CExt returns a Custom argument that is an extensible struct of known

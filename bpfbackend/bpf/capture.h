@@ -241,10 +241,11 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 }
 
 /* capture_bytes mirrors capture's captureBytes and ByteLen; how is the
- * plan's len_from | len_arg << 8 (BPF functions take five arguments). */
+ * plan's len_from | len_arg << 8 | page_rest << 16 (BPF functions take
+ * five arguments). */
 GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem_size, __u32 size)
 {
-	__u32 len_from = how & 0xff, len_arg = how >> 8;
+	__u32 len_from = how & 0xff, len_arg = (how >> 8) & 0xff, page_rest = (how >> 16) & 1;
 	__u64 n;
 	if (!st)
 		return 0;
@@ -289,6 +290,11 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	int err = seg_read(st, addr, take);
 	if (len_from == LEN_IOCTL)
 		ioctl_more(st, addr, take, err);
+	else if (page_rest && err) {
+		__u64 rest = 4096 - (addr & 4095);
+		if (rest < take)
+			seg_read(st, addr, rest);
+	}
 	/* An extensible struct's tail, up to EXT_TAIL_END (syscalls.LenExt). */
 	if (len_from == LEN_EXT && !err && n > take && take < EXT_TAIL_END) {
 		__u64 end = n < EXT_TAIL_END ? n : EXT_TAIL_END;
@@ -341,7 +347,7 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 		seg_str(st, addr, p->size ? p->size : st->limit);
 		break;
 	case CAP_BYTES:
-		capture_bytes(st, addr, p->len_from | (__u32)p->len_arg << 8, p->elem_size, p->size);
+		capture_bytes(st, addr, p->len_from | (__u32)p->len_arg << 8 | (__u32)(p->page_rest & 1) << 16, p->elem_size, p->size);
 		break;
 	case CAP_STRING_ARRAY:
 		capture_string_array(st, addr, p->count_only);

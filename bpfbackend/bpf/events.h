@@ -114,7 +114,8 @@ struct plan {
 	__u32 size;
 	__u8 count_only;
 	__u8 from_stack;
-	__u16 pad;
+	__u8 page_rest;
+	__u8 pad;
 	__s32 stack_offset;
 };
 
