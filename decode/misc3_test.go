@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/sctrace/sctrace/trace"
@@ -55,6 +56,12 @@ func TestMisc3Lines(t *testing.T) {
 			`setsockopt(3, SOL_SOCKET, SO_TYPE, 0x1000, -1) = -1 EINVAL (Invalid argument)`},
 		{"setsockopt linger", sc(t, "setsockopt", 0, 3, 1, 13, 0x1000, 9).data(3, le(nil).u32(0xfffffff1).u32(0xffffffd6)),
 			`setsockopt(3, SOL_SOCKET, SO_LINGER, {l_onoff=-15, l_linger=-42}, 9) = 0`},
+		{"memfd_create long", sc(t, "memfd_create", -22, 0x1000, 0).str(0, strings.Repeat("a", 250)),
+			`memfd_create("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"..., 0) = -1 EINVAL (Invalid argument)`},
+		{"memfd_create page end", sc(t, "memfd_create", -22, 0x1000, 0).str(0, "abc"),
+			`memfd_create(0x1000, 0) = -1 EINVAL (Invalid argument)`},
+		{"memfd_create -s chars", sc(t, "memfd_create", 3, 0x1000, 0).str(0, strings.Repeat("b", 32)+"\x00"),
+			`memfd_create("bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", 0) = 3`},
 	}
 	d := New(Options{StringLimit: DefaultStringLimit})
 	for _, c := range cases {
