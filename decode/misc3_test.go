@@ -62,6 +62,10 @@ func TestMisc3Lines(t *testing.T) {
 			`memfd_create(0x1000, 0) = -1 EINVAL (Invalid argument)`},
 		{"memfd_create -s chars", sc(t, "memfd_create", 3, 0x1000, 0).str(0, strings.Repeat("b", 32)+"\x00"),
 			`memfd_create("bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", 0) = 3`},
+		{"fanotify_mark nofd", sc(t, "fanotify_mark", -22, 305419896, 0, 0, 0xffffffff, 0),
+			`fanotify_mark(305419896, 0, 0, FAN_NOFD, NULL) = -1 EINVAL (Invalid argument)`},
+		{"fanotify_mark mask", sc(t, "fanotify_mark", -22, 305419896, 0x401, 0x40000003, 0xffffff9c, 0),
+			`fanotify_mark(305419896, FAN_MARK_ADD|FAN_MARK_IGNORE, FAN_ACCESS|FAN_MODIFY|FAN_ONDIR, AT_FDCWD, NULL) = -1 EINVAL (Invalid argument)`},
 	}
 	d := New(Options{StringLimit: DefaultStringLimit})
 	for _, c := range cases {

@@ -121,6 +121,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderEpollCtl:          {enter: enterEpollCtl},
 	syscalls.DecoderEpollWait:         {exit: exitEpollWait},
 	syscalls.DecoderFanotifyInit:      {enter: enterFanotifyInit},
+	syscalls.DecoderFanotifyMark:      {enter: enterFanotifyMark},
 	syscalls.DecoderFcntl:             {enter: enterFcntl, exit: exitFcntl, ret: retFcntl},
 	syscalls.DecoderFutex:             {enter: enterFutex},
 	syscalls.DecoderGetMempolicy:      {enter: enterNothing, exit: exitGetMempolicy},

@@ -19,6 +19,7 @@ const (
 	DecoderEpollCtl
 	DecoderEpollWait // epoll_wait, epoll_pwait
 	DecoderFanotifyInit
+	DecoderFanotifyMark
 	DecoderFcntl
 	DecoderFutex
 	DecoderGetMempolicy

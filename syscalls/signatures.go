@@ -159,6 +159,7 @@ var signatures = map[string]*Signature{
 	"select":            {Args: []Arg{A("nfds", Int), CInOut("readfds", LayoutFdSet), CInOut("writefds", LayoutFdSet), CInOut("exceptfds", LayoutFdSet), CInOut("timeout", LayoutTimeval)}, Decoder: DecoderSelect},
 	"pselect6":          {Args: []Arg{A("nfds", Int), CInOut("readfds", LayoutFdSet), CInOut("writefds", LayoutFdSet), CInOut("exceptfds", LayoutFdSet), CInOut("timeout", LayoutTimespec), A("sigmask", Ptr)}, Decoder: DecoderSelect},
 	"memfd_create":      {Args: []Arg{Partial(CIn("name", LayoutMemfdName)), F("flags", XlatMemfdFlags)}, Ret: RetFD, Decoder: DecoderMemfdCreate},
+	"fanotify_mark":     {Args: []Arg{A("fanotify_fd", FD), C("flags"), C("mask"), C("dirfd"), A("pathname", Path)}, Decoder: DecoderFanotifyMark},
 	"fanotify_init":     {Args: []Arg{C("flags"), C("event_f_flags")}, Ret: RetFD, Decoder: DecoderFanotifyInit},
 	"inotify_init1":     {Args: []Arg{F("flags", XlatInotifyInitFlags)}, Ret: RetFD},
 	"inotify_add_watch": {Args: []Arg{A("fd", FD), A("pathname", Path), F("mask", XlatInotifyMask)}},
