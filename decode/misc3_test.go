@@ -66,6 +66,16 @@ func TestMisc3Lines(t *testing.T) {
 			`fanotify_mark(305419896, 0, 0, FAN_NOFD, NULL) = -1 EINVAL (Invalid argument)`},
 		{"fanotify_mark mask", sc(t, "fanotify_mark", -22, 305419896, 0x401, 0x40000003, 0xffffff9c, 0),
 			`fanotify_mark(305419896, FAN_MARK_ADD|FAN_MARK_IGNORE, FAN_ACCESS|FAN_MODIFY|FAN_ONDIR, AT_FDCWD, NULL) = -1 EINVAL (Invalid argument)`},
+		{"landlock_create_ruleset version", sc(t, "landlock_create_ruleset", 7, 0, 0, 1),
+			`landlock_create_ruleset(NULL, 0, LANDLOCK_CREATE_RULESET_VERSION) = 7`},
+		{"landlock_create_ruleset attr", sc(t, "landlock_create_ruleset", -22, 0x1000, 16, 0).data(0, le(nil).u64(3)),
+			`landlock_create_ruleset({handled_access_fs=LANDLOCK_ACCESS_FS_EXECUTE|LANDLOCK_ACCESS_FS_WRITE_FILE, ...}, 16, 0) = -1 EINVAL (Invalid argument)`},
+		{"landlock_add_rule", sc(t, "landlock_add_rule", -9, 0xffffffff, 1, 0x1000, 0).data(2, le(nil).u64(1).u32(0xffffffff)),
+			`landlock_add_rule(-1, LANDLOCK_RULE_PATH_BENEATH, {allowed_access=LANDLOCK_ACCESS_FS_EXECUTE, parent_fd=-1}, 0) = -1 EBADF (Bad file descriptor)`},
+		{"landlock_add_rule unknown", sc(t, "landlock_add_rule", -22, 1729, 2, 0x1000, 0xffffffff),
+			`landlock_add_rule(1729, 0x2 /* LANDLOCK_RULE_??? */, 0x1000, 0xffffffff) = -1 EINVAL (Invalid argument)`},
+		{"landlock_restrict_self", sc(t, "landlock_restrict_self", -22, 0xffffffff, 0xdeadbeefffffffff),
+			`landlock_restrict_self(-1, 0xffffffff) = -1 EINVAL (Invalid argument)`},
 	}
 	d := New(Options{StringLimit: DefaultStringLimit})
 	for _, c := range cases {

@@ -33,6 +33,9 @@ const (
 	DecoderIoctl
 	DecoderIoprioGet
 	DecoderIoprioSet
+	DecoderLandlockAddRule
+	DecoderLandlockCreateRuleset
+	DecoderLandlockRestrictSelf
 	DecoderMemfdCreate
 	DecoderMmap
 	DecoderMount

@@ -75,6 +75,7 @@ const (
 	LayoutSendtoBuf
 	LayoutSockoptVal
 	LayoutMemfdName
+	LayoutLandlockPathBeneath
 	// NumLayouts is the number of LayoutIDs.
 	NumLayouts
 )
@@ -150,6 +151,8 @@ var layoutSizes = [NumLayouts][2]uint32{
 	// memfd_name is what strace reads of memfd_create's name
 	// (MFD_NAME_MAX_LEN + 1 bytes), whatever -s says.
 	LayoutMemfdName: {250, 250},
+	// landlock_path_beneath_attr is packed: a u64 and an s32.
+	LayoutLandlockPathBeneath: {12, 12},
 }
 
 // LayoutSize returns the size of layout l on arch, or 0 for LayoutNone.
