@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "6253ff022fdc19e05ddb9749dc54067dd4d538fe8567be8da377f337f23a6e31"
+const bpfSourceHash = "05e3434f91fa955198245cf8ff23250841eefb62ef636e346cbdac3da68c349b"

@@ -224,6 +224,11 @@ func ByteLen(p *syscalls.Plan, args *[trace.MaxArgs]uint64, ret int64) (n uint64
 			return 0, false
 		}
 		return uint64(ret), true
+	case syscalls.LenExt:
+		if int(p.LenArg) >= len(args) {
+			return 0, false
+		}
+		return args[p.LenArg], true
 	case syscalls.LenIoctl:
 		if int(p.LenArg) >= len(args) {
 			return 0, false
@@ -264,6 +269,10 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 		return trace.Capture{Faulted: true}
 	}
 	out := trace.Capture{Data: data, Truncated: n > take}
+	if p.Len == syscalls.LenExt && n > take && take < syscalls.ExtTailEnd {
+		end := min(n, syscalls.ExtTailEnd)
+		out.Elems = []trace.Capture{readObject(mem, addr+take, end-take, end-take)}
+	}
 	if p.Len == syscalls.LenIoctl && c.Args[p.LenArg]&0xffffffff == syscalls.IoctlFiemap && x.Verbose && atExit && ret >= 0 {
 		out.Elems = []trace.Capture{x.fiemapExtents(mem, addr, data)}
 	}

@@ -175,3 +175,36 @@ func TestIoctlNested(t *testing.T) {
 		}
 	}
 }
+
+// TestExtPlan checks the LenExt plan: the known bytes, and the tail up to
+// the size argument (at most ExtTailEnd), whole or faulted.
+func TestExtPlan(t *testing.T) {
+	plans := [trace.MaxArgs]syscalls.Plan{0: {Kind: syscalls.CaptureBytes, When: syscalls.AtEntry, Len: syscalls.LenExt, LenArg: 1, Size: 24}}
+	for _, tc := range []struct {
+		name       string
+		addr, size uint64
+		n, tail    int
+		tailFault  bool
+	}{
+		{"short", 0x1000, 11, 11, -1, false},
+		{"known", 0x1000, 24, 24, -1, false},
+		{"tail", 0x1000, 32, 24, 8, false},
+		{"tail to a page", 0x1000, 1 << 20, 24, syscalls.ExtTailEnd - 24, false},
+		{"tail unreadable", 0x1000 + 4096 - 24, 32, 24, 0, true},
+	} {
+		mem := &flatMem{base: 0x1000, data: make([]byte, 4096)}
+		args := [trace.MaxArgs]uint64{0: tc.addr, 1: tc.size}
+		var caps [trace.MaxArgs]trace.Capture
+		var bufs [trace.MaxArgs][]byte
+		x := Executor{StringLimit: 32}
+		x.Run(mem, &plans, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
+		got := caps[0]
+		tail, fault := -1, false
+		if len(got.Elems) == 1 {
+			tail, fault = len(got.Elems[0].Data), got.Elems[0].Faulted
+		}
+		if got.Faulted || len(got.Data) != tc.n || tail != tc.tail || fault != tc.tailFault {
+			t.Errorf("%s: %d bytes, tail %d (faulted %v); want %d, %d (%v)", tc.name, len(got.Data), tail, fault, tc.n, tc.tail, tc.tailFault)
+		}
+	}
+}

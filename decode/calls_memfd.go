@@ -1,10 +1,16 @@
 package decode
 
-import "github.com/sctrace/sctrace/trace"
+import (
+	"bytes"
 
-// printStringMax prints string argument i as strace's printstr_ex with a
-// length of max and QUOTE_0_TERMINATED: like printString, but a string of
-// max bytes or more is cut at max (with "...") whatever -s allows.
+	"github.com/sctrace/sctrace/trace"
+)
+
+// printStringMax prints argument i, a NUL-terminated string of which
+// the capture holds the first max bytes (or those up to the end of their
+// page), as strace's printstr_ex with a length of max and
+// QUOTE_0_TERMINATED: at most -s bytes, "..." when no NUL ends it within
+// what is shown, the address when no NUL comes before the bytes run out.
 func printStringMax(d *Decoder, b []byte, ev *trace.Event, i int, max int) []byte {
 	addr := ev.Args[i]
 	if addr == 0 {
@@ -14,15 +20,18 @@ func printStringMax(d *Decoder, b []byte, ev *trace.Event, i int, max int) []byt
 	if !ok {
 		return appendPtr(b, addr)
 	}
-	if max > d.opts.StringLimit {
-		return d.appendCString(b, c.Data, c.Truncated)
+	p := c.Data
+	read := min(max, d.opts.StringLimit+1)
+	n := bytes.IndexByte(p[:min(len(p), read)], 0)
+	if n < 0 {
+		if len(p) < read {
+			return appendPtr(b, addr)
+		}
+		n = read
 	}
-	show := len(c.Data)
-	if show > max {
-		show = max
-	}
-	b = d.appendQuoted(b, c.Data[:show], false)
-	if c.Truncated || len(c.Data) >= max {
+	show := min(n, d.opts.StringLimit)
+	b = d.appendQuoted(b, p[:show], false)
+	if n > show || n == read {
 		b = append(b, "..."...)
 	}
 	return b

@@ -80,8 +80,9 @@ var netlinkOptions = &xlat{vals: []xv{
 	{11, "NETLINK_EXT_ACK"}, {12, "NETLINK_GET_STRICT_CHK"},
 }, dflt: "NETLINK_???"}
 
-// appendSockoptLevelName prints sockfd, level and optname.
-func (d *Decoder) appendSockoptLevelName(b []byte, ev *trace.Event) []byte {
+// appendSockoptLevelName prints sockfd, level and optname; get says the
+// call is getsockopt, whose option 26 strace names SO_GET_FILTER.
+func (d *Decoder) appendSockoptLevelName(b []byte, ev *trace.Event, get bool) []byte {
 	b = d.appendFD(b, ev, ev.Args[0])
 	b = d.sep(b)
 	level := uint32(ev.Args[1])
@@ -90,8 +91,14 @@ func (d *Decoder) appendSockoptLevelName(b []byte, ev *trace.Event) []byte {
 	b = d.sep(b)
 	var x *xlat
 	switch level {
-	case 1:
+	case solSocket:
 		x = socketOptions
+		if name == soAttachFilter {
+			x = setsockFilterName
+			if get {
+				x = getsockFilterName
+			}
+		}
 	case 0:
 		x = ipOptions
 	case 6:
@@ -108,46 +115,157 @@ func (d *Decoder) appendSockoptLevelName(b []byte, ev *trace.Event) []byte {
 	return d.enum(b, x, name)
 }
 
-// appendSockoptValue prints an option value of n bytes: an int as [N],
-// SO_ERROR as [ENAME], anything else as a string.
-func (d *Decoder) appendSockoptValue(b []byte, ev *trace.Event, n int32) []byte {
+// getsockFilterName and setsockFilterName name option 26 of SOL_SOCKET as
+// getsockopt and setsockopt use it.
+var (
+	getsockFilterName = &xlat{vals: []xv{{soAttachFilter, "SO_GET_FILTER"}}, dflt: "SO_???"}
+	setsockFilterName = &xlat{vals: []xv{{soAttachFilter, "SO_ATTACH_FILTER"}}, dflt: "SO_???"}
+)
+
+// appendIntRefData prints the int at the start of p as [N].
+func appendIntRefData(b []byte, p []byte) []byte {
+	b = append(b, '[')
+	b = appendInt(b, int64(int32(le32(p, 0))))
+	return append(b, ']')
+}
+
+// appendSetsockoptValue prints setsockopt's option value of n bytes as
+// strace's print_setsockopt.
+func (d *Decoder) appendSetsockoptValue(b []byte, ev *trace.Event, n int32) []byte {
 	addr := ev.Args[3]
 	cp, ok := capOK(ev, 3)
-	if addr == 0 || !ok || n <= 0 {
+	if addr == 0 || !ok {
 		return appendPtr(b, addr)
 	}
-	if sb, ok := d.appendSockoptStruct(b, uint32(ev.Args[1]), uint32(ev.Args[2]), cp.Data, n); ok {
+	p := cp.Data
+	level, name := uint32(ev.Args[1]), uint32(ev.Args[2])
+	switch {
+	case level == solSocket && name == soLinger:
+		if n < 8 || len(p) < 8 {
+			return appendPtr(b, addr)
+		}
+		return appendLinger(b, p)
+	case level == solSocket && (name == soAttachFilter || name == soAttachReuseportCBPF):
+		return appendPtr(b, addr)
+	case level == solSocket && name == soTxrehash:
+		if n < 4 || len(p) < 4 {
+			return appendPtr(b, addr)
+		}
+		return d.appendTxrehash(b, p)
+	case level == solSocket && intSockopt(name), level == solNetlink:
+		if n < 4 || len(p) < 4 {
+			return appendPtr(b, addr)
+		}
+		return appendIntRefData(b, p)
+	case level == solIP && (name == ipAddMember || name == ipDropMemb) && n < 8:
+		return appendPtr(b, addr)
+	}
+	if sb, ok := d.appendSockoptStruct(b, level, name, p, n); ok {
 		return sb
 	}
-	if n == 4 && len(cp.Data) >= 4 {
-		v := int32(le32(cp.Data, 0))
-		b = append(b, '[')
-		if uint32(ev.Args[1]) == 1 && uint32(ev.Args[2]) == 4 && v != 0 { // SO_ERROR
-			b = appendErrnoName(b, int64(uint32(v)))
-		} else {
-			b = appendInt(b, int64(v))
-		}
-		return append(b, ']')
+	if n == 4 && len(p) >= 4 {
+		return appendIntRefData(b, p)
 	}
-	return d.appendBuf(b, cp.Data, uint64(n), false)
+	if n < 0 || len(p) < min(int(n), d.opts.StringLimit) {
+		return appendPtr(b, addr)
+	}
+	return d.appendBuf(b, p, uint64(n), false)
+}
+
+// appendGetsockoptValue prints getsockopt's option value as strace's
+// print_getsockopt: ulen is the length the caller offered, rlen the one
+// the kernel stored.
+func (d *Decoder) appendGetsockoptValue(b []byte, ev *trace.Event, ulen, rlen int32) []byte {
+	addr := ev.Args[3]
+	if ulen <= 0 || rlen <= 0 {
+		return appendPtr(b, addr)
+	}
+	cp, ok := capOK(ev, 3)
+	if addr == 0 || !ok {
+		return appendPtr(b, addr)
+	}
+	p := cp.Data
+	level, name := uint32(ev.Args[1]), uint32(ev.Args[2])
+	hexBytes := func(b []byte) []byte {
+		if len(p) < int(rlen) {
+			return appendPtr(b, addr)
+		}
+		return d.appendBuf(b, p, uint64(rlen), true)
+	}
+	switch {
+	case level == solSocket && name == soLinger:
+		return d.appendFieldsPartial(b, addr, p, int(min(rlen, 8)), lingerFields)
+	case level == solSocket && name == soPeercred:
+		return d.appendFieldsPartial(b, addr, p, int(min(rlen, 12)), ucredFields)
+	case level == solSocket && name == soAttachFilter:
+		return appendPtr(b, addr)
+	case level == solSocket && name == soError:
+		if rlen < 4 {
+			return hexBytes(b)
+		}
+		if len(p) < 4 {
+			return appendPtr(b, addr)
+		}
+		b = append(b, '[')
+		mark, v := len(b), le32(p, 0)
+		if v != 0 {
+			b = appendErrnoName(b, int64(v))
+		} else {
+			b = append(b, '0')
+		}
+		b = d.restyle(b, mark, uint64(v), numUnsigned)
+		return append(b, ']')
+	case level == solSocket && name == soTxrehash:
+		if rlen < 4 {
+			return hexBytes(b)
+		}
+		if len(p) < 4 {
+			return appendPtr(b, addr)
+		}
+		return d.appendTxrehash(b, p)
+	case level == solSocket && intSockopt(name):
+		if rlen < 4 {
+			return hexBytes(b)
+		}
+		if len(p) < 4 {
+			return appendPtr(b, addr)
+		}
+		return appendIntRefData(b, p)
+	case level == solNetlink:
+		if len(p) < 4 {
+			return appendPtr(b, addr)
+		}
+		return appendIntRefData(b, p)
+	}
+	if sb, ok := d.appendSockoptStruct(b, level, name, p, rlen); ok {
+		return sb
+	}
+	if rlen == 4 && len(p) >= 4 {
+		return appendIntRefData(b, p)
+	}
+	if len(p) < min(int(rlen), d.opts.StringLimit) {
+		return appendPtr(b, addr)
+	}
+	return d.appendBuf(b, p, uint64(rlen), false)
 }
 
 func enterSetsockopt(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	b = d.appendSockoptLevelName(b, ev)
+	b = d.appendSockoptLevelName(b, ev, false)
 	b = d.sep(b)
 	n := int32(ev.Args[4])
-	b = d.appendSockoptValue(b, ev, n)
+	b = d.appendSetsockoptValue(b, ev, n)
 	b = d.sep(b)
 	return appendInt(b, int64(n))
 }
 
 func enterGetsockopt(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	b = d.appendSockoptLevelName(b, ev)
+	b = d.appendSockoptLevelName(b, ev, true)
 	return d.sep(b)
 }
 
-// exitGetsockopt prints the value and its length; the length is the one
-// the kernel stored (captured at exit), or the caller's on failure.
+// exitGetsockopt prints the value and its length: [OFFERED => STORED]
+// when the kernel changed it, the caller's length alone when the call
+// failed, addresses when the length could not be read at entry.
 func exitGetsockopt(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	lc, lok := capOK(ev, 4)
 	if ev.Args[4] == 0 || !lok || len(lc.Data) < 4 {
@@ -155,13 +273,25 @@ func exitGetsockopt(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		b = d.sep(b)
 		return appendPtr(b, ev.Args[4])
 	}
-	n := int32(le32(lc.Data, 0))
-	if failed(ev) {
-		b = appendPtr(b, ev.Args[3])
-	} else {
-		b = d.appendSockoptValue(b, ev, n)
+	ulen := int32(le32(lc.Data, 0))
+	rlen, stored := ulen, false
+	if lc.Aux == 4 && len(lc.Data) >= 8 {
+		rlen, stored = int32(le32(lc.Data, 4)), true
+	} else if lc.Aux == 0 {
+		stored = true
 	}
+	if failed(ev) || !stored {
+		b = appendPtr(b, ev.Args[3])
+		b = append(d.sep(b), '[')
+		b = appendInt(b, int64(ulen))
+		return append(b, ']')
+	}
+	b = d.appendGetsockoptValue(b, ev, ulen, rlen)
 	b = append(d.sep(b), '[')
-	b = appendInt(b, int64(n))
+	if ulen != rlen {
+		b = appendInt(b, int64(ulen))
+		b = append(b, " => "...)
+	}
+	b = appendInt(b, int64(rlen))
 	return append(b, ']')
 }

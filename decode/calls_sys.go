@@ -305,25 +305,6 @@ func appendRingOffsets(b []byte, p []byte, names []string) []byte {
 	return append(b, '}')
 }
 
-// printOpenHow prints openat2's struct open_how.
-func printOpenHow(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
-	const openHowMinSize = 24
-	if ev.Args[3] < openHowMinSize {
-		return appendPtr(b, ev.Args[2])
-	}
-	flags, mode, resolve := le64(p, 0), le64(p, 8), le64(p, 16)
-	b = append(b, "{flags="...)
-	mark := len(b)
-	b = d.restyle(appendOpenFlags(b, uint32(flags), ev.Arch), mark, flags, numHex)
-	if flags&(0100|020000000) != 0 || mode != 0 { // O_CREAT, __O_TMPFILE
-		b = append(b, ", mode="...)
-		b = appendMode(b, mode)
-	}
-	b = append(b, ", resolve="...)
-	b = d.flags(b, resolveFlags, resolve)
-	return append(b, '}')
-}
-
 // printCapData prints capget/capset's data: one struct
 // __user_cap_data_struct for _LINUX_CAPABILITY_VERSION_1, two otherwise,
 // shown as three 64-bit sets.

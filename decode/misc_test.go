@@ -15,8 +15,8 @@ func TestMiscCalls(t *testing.T) {
 		ev   *evb
 		want string
 	}{
-		{sc(t, "memfd_create", 3, 0x1000, 3).str(0, "buf"), `memfd_create("buf", MFD_CLOEXEC|MFD_ALLOW_SEALING) = 3`},
-		{sc(t, "memfd_create", 4, 0x1000, 0).str(0, "x"), `memfd_create("x", 0) = 4`},
+		{sc(t, "memfd_create", 3, 0x1000, 3).str(0, "buf\x00"), `memfd_create("buf", MFD_CLOEXEC|MFD_ALLOW_SEALING) = 3`},
+		{sc(t, "memfd_create", 4, 0x1000, 0).str(0, "x\x00"), `memfd_create("x", 0) = 4`},
 		{sc(t, "fallocate", 0, 3, 3, 0, 10), `fallocate(3, FALLOC_FL_KEEP_SIZE|FALLOC_FL_PUNCH_HOLE, 0, 10) = 0`},
 		{sc(t, "inotify_init1", 5, 02004000), `inotify_init1(IN_NONBLOCK|IN_CLOEXEC) = 5`},
 		{sc(t, "inotify_add_watch", 1, 5, 0x1000, 0x1000300).str(1, "/tmp"), `inotify_add_watch(5, "/tmp", IN_CREATE|IN_DELETE|IN_ONLYDIR) = 1`},

@@ -427,9 +427,12 @@ func (r *Resolver) learnResult(ev *trace.Event) {
 	case e&(syscalls.RemovesPath|syscalls.RenamesPath) != 0:
 		r.learnRemoval(ev, sc)
 	case e&syscalls.NamesMemfd != 0:
-		// /proc names it "/memfd:NAME (deleted)".
-		if c := ev.Captures[0]; !c.Faulted && c.Data != nil && !c.Truncated {
-			r.proc(ev.TID).fds[int32(ev.Ret)] = fdEntry{path: "/memfd:" + string(c.Data), cloexec: ev.Args[1]&unix.MFD_CLOEXEC != 0, deleted: true}
+		// /proc names it "/memfd:NAME (deleted)". The capture holds the
+		// name's first bytes, its NUL among them.
+		if c := ev.Captures[0]; !c.Faulted && c.Data != nil {
+			if n := bytes.IndexByte(c.Data, 0); n >= 0 {
+				r.proc(ev.TID).fds[int32(ev.Ret)] = fdEntry{path: "/memfd:" + string(c.Data[:n]), cloexec: ev.Args[1]&unix.MFD_CLOEXEC != 0, deleted: true}
+			}
 		}
 	case e&syscalls.NewTask != 0:
 		r.learnChild(ev)

@@ -217,7 +217,7 @@ func TestLearnedNewFDs(t *testing.T) {
 		t.Errorf("after F_DUPFD_CLOEXEC: %q, %v; want pipe:[77]", p, ok)
 	}
 	memfd := event(t, trace.SyscallExit, "memfd_create", wr+2, 0x1000, unix.MFD_CLOEXEC)
-	memfd.Captures[0].Data = []byte("scratch")
+	memfd.Captures[0].Data = []byte("scratch\x00")
 	r.Learn(memfd)
 	if p, deleted, ok := r.FDPath(self(), wr+2); !ok || p != "/memfd:scratch" || !deleted {
 		t.Errorf("after memfd_create: %q, deleted %v, %v; want /memfd:scratch, deleted", p, deleted, ok)

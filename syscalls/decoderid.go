@@ -19,6 +19,7 @@ const (
 	DecoderEpollCtl
 	DecoderEpollWait // epoll_wait, epoll_pwait
 	DecoderFanotifyInit
+	DecoderFanotifyMark
 	DecoderFcntl
 	DecoderFutex
 	DecoderGetMempolicy
@@ -32,12 +33,16 @@ const (
 	DecoderIoctl
 	DecoderIoprioGet
 	DecoderIoprioSet
+	DecoderLandlockAddRule
+	DecoderLandlockCreateRuleset
+	DecoderLandlockRestrictSelf
 	DecoderMemfdCreate
 	DecoderMmap
 	DecoderMount
 	DecoderMremap
 	DecoderNanosleep // nanosleep, clock_nanosleep
 	DecoderOpen      // open, openat
+	DecoderOpenat2
 	DecoderPersonality
 	DecoderPoll
 	DecoderPpoll

@@ -74,6 +74,8 @@ const (
 	LayoutNodemask
 	LayoutSendtoBuf
 	LayoutSockoptVal
+	LayoutMemfdName
+	LayoutLandlockPathBeneath
 	// NumLayouts is the number of LayoutIDs.
 	NumLayouts
 )
@@ -147,6 +149,11 @@ var layoutSizes = [NumLayouts][2]uint32{
 	// sockopt_val is what getsockopt's value copy holds: the largest
 	// option value the decoder shows whole (a struct timeval, ucred).
 	LayoutSockoptVal: {16, 16},
+	// memfd_name is what strace reads of memfd_create's name
+	// (MFD_NAME_MAX_LEN + 1 bytes), whatever -s says.
+	LayoutMemfdName: {250, 250},
+	// landlock_path_beneath_attr is packed: a u64 and an s32.
+	LayoutLandlockPathBeneath: {12, 12},
 }
 
 // LayoutSize returns the size of layout l on arch, or 0 for LayoutNone.

@@ -88,7 +88,18 @@ const (
 	// LenArg32 is LenArg for a count argument of a C int type: its lower
 	// 32 bits (the kernel ignores the others).
 	LenArg32
+	// LenExt: an extensible struct (openat2's open_how, clone3's
+	// clone_args) of the size argument LenArg holds: min(size, Size)
+	// bytes, Size being the struct's known size. When size is larger,
+	// the capture's one Elem holds the bytes from Size up to
+	// min(size, ExtTailEnd), read whole or Faulted, as strace reads the
+	// tail it prints when not all zero. Nothing follows a faulted head.
+	LenExt
 )
+
+// ExtTailEnd is where the tail of an extensible struct (LenExt) ends at
+// the latest: strace reads up to a page of it.
+const ExtTailEnd = 4096
 
 // The ioctl argument's capture (LenIoctl).
 const (
@@ -172,10 +183,9 @@ type Plan struct {
 	// capture's Data is the entry bytes then the exit bytes, and its Aux
 	// the entry bytes' length.
 	KeepEntry bool
-	// PageRest makes a CaptureBytes plan whose bytes cannot be read take
-	// those up to the end of the object's first page instead, Truncated
-	// unset: a decoder that reads its object piece by piece, as strace's
-	// netlink one does, shows what is readable before the fault.
+	// PageRest makes a CaptureBytes read that faults take the bytes up to
+	// the end of the object's page instead, when there are fewer: the
+	// part strace may still read (LenIoctl plans always do).
 	PageRest bool
 }
 
@@ -262,8 +272,7 @@ func argPlan(arch uint32, a Arg) Plan {
 	case String:
 		return Plan{Kind: CaptureCString, When: AtEntry}
 	case InBuf:
-		// A buffer that may hold netlink messages keeps what is readable.
-		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len), Size: optSize(arch, a.Layout), PageRest: a.Layout == LayoutSendtoBuf}
+		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len), Size: optSize(arch, a.Layout), PageRest: a.PageRest || a.Layout == LayoutSendtoBuf}
 	case OutBuf:
 		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenRet, Size: optSize(arch, a.Layout)}
 	case InIovec:
@@ -310,7 +319,10 @@ func argPlan(arch uint32, a Arg) Plan {
 		if a.Layout == LayoutNone {
 			return Plan{}
 		}
-		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Layout), KeepEntry: a.KeepEntry}
+		if a.Ext {
+			return Plan{Kind: CaptureBytes, When: a.At, Len: LenExt, LenArg: uint8(a.Len), Size: mustSize(arch, a.Layout)}
+		}
+		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Layout), KeepEntry: a.KeepEntry, PageRest: a.PageRest}
 	}
 	return Plan{}
 }

@@ -128,6 +128,12 @@ type Arg struct {
 	// KeepEntry keeps a Custom argument's entry copy beside its exit copy
 	// (see Plan.KeepEntry).
 	KeepEntry bool
+	// Ext says a Custom argument is an extensible struct whose size is
+	// argument Len (see LenExt).
+	Ext bool
+	// PageRest makes a buffer's copy that faults take the bytes up to the
+	// end of its page instead (see Plan.PageRest).
+	PageRest bool
 	// Long says a Flags argument is a kernel long; the others are ints,
 	// whose upper 32 bits the kernel ignores and strace does not print.
 	Long bool
@@ -191,6 +197,21 @@ func CIn(name string, l LayoutID) Arg {
 // COut: see CIn.
 func COut(name string, l LayoutID) Arg {
 	return Arg{Name: name, Type: Custom, Layout: l, Len: -1, At: AtExit}
+}
+
+// Partial returns a with PageRest set: a value strace reads in part (a
+// socket option's int within a longer optlen) is captured up to its
+// page's end when the whole cannot be read.
+func Partial(a Arg) Arg {
+	a.PageRest = true
+	return a
+}
+
+// CExt returns a Custom argument that is an extensible struct of known
+// layout l, whose size the caller gives in argument sizeArg, copied when
+// (at) says with the tail beyond l (syscalls.LenExt).
+func CExt(name string, l LayoutID, sizeArg int, at When) Arg {
+	return Arg{Name: name, Type: Custom, Layout: l, Len: int8(sizeArg), At: at, Ext: true}
 }
 
 // CInOut: see CIn.

@@ -302,6 +302,11 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 			return 0;
 		n = st->ret;
 		break;
+	case LEN_EXT:
+		if (len_arg >= MAX_ARGS)
+			return 0;
+		n = st->args[len_arg & 7];
+		break;
 	case LEN_IOCTL:
 		if (len_arg >= MAX_ARGS)
 			return 0;
@@ -342,6 +347,11 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 		array_page_rest(st, addr, take, elem_size);
 	else if (err && rest)
 		page_rest(st, addr, take);
+	/* An extensible struct's tail, up to EXT_TAIL_END (syscalls.LenExt). */
+	if (len_from == LEN_EXT && !err && n > take && take < EXT_TAIL_END) {
+		__u64 end = n < EXT_TAIL_END ? n : EXT_TAIL_END;
+		seg_read(st, addr + take, end - take);
+	}
 	return 0;
 }
 

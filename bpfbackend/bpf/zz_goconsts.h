@@ -21,6 +21,7 @@
 #define IOCTL_LEGACY_SIZE 64 /* syscalls.IoctlLegacySize */
 #define IOCTL_FIEMAP 3223348747 /* syscalls.IoctlFiemap */
 #define IOCTL_RNDADDENTROPY 1074287107 /* syscalls.IoctlRndAddEntropy */
+#define EXT_TAIL_END 4096 /* syscalls.ExtTailEnd */
 #define FIEMAP_SIZE 32 /* syscalls.FiemapSize */
 #define FIEMAP_MAPPED_OFF 20 /* syscalls.FiemapMappedOff */
 #define FIEMAP_EXTENT_SIZE 56 /* syscalls.FiemapExtentSize */
@@ -46,6 +47,7 @@
 #define LEN_IOCTL 3 /* syscalls.LenIoctl */
 #define LEN_PREFIX 4 /* syscalls.LenPrefix */
 #define LEN_ARG32 5 /* syscalls.LenArg32 */
+#define LEN_EXT 6 /* syscalls.LenExt */
 
 /* syscalls.IoctlObjectSizes: the object size of ioctl request req, or 0. */
 static __always_inline __u32 ioctl_object_size(__u32 req)

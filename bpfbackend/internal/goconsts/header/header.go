@@ -46,6 +46,7 @@ var (
 		{"LEN_IOCTL", int64(syscalls.LenIoctl), "syscalls.LenIoctl"},
 		{"LEN_PREFIX", int64(syscalls.LenPrefix), "syscalls.LenPrefix"},
 		{"LEN_ARG32", int64(syscalls.LenArg32), "syscalls.LenArg32"},
+		{"LEN_EXT", int64(syscalls.LenExt), "syscalls.LenExt"},
 	}
 )
 
@@ -69,6 +70,7 @@ var groups = []group{
 		{"IOCTL_LEGACY_SIZE", syscalls.IoctlLegacySize, "syscalls.IoctlLegacySize"},
 		{"IOCTL_FIEMAP", syscalls.IoctlFiemap, "syscalls.IoctlFiemap"},
 		{"IOCTL_RNDADDENTROPY", syscalls.IoctlRndAddEntropy, "syscalls.IoctlRndAddEntropy"},
+		{"EXT_TAIL_END", syscalls.ExtTailEnd, "syscalls.ExtTailEnd"},
 		{"FIEMAP_SIZE", syscalls.FiemapSize, "syscalls.FiemapSize"},
 		{"FIEMAP_MAPPED_OFF", syscalls.FiemapMappedOff, "syscalls.FiemapMappedOff"},
 		{"FIEMAP_EXTENT_SIZE", syscalls.FiemapExtentSize, "syscalls.FiemapExtentSize"},
