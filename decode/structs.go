@@ -46,7 +46,7 @@ func appendSeconds(b []byte, p []byte, fraction string) []byte {
 	b = append(b, "{tv_sec="...)
 	b = appendInt(b, int64(le64(p, 0)))
 	b = append(b, fraction...)
-	b = appendInt(b, int64(le64(p, 8)))
+	b = appendUint(b, le64(p, 8))
 	return append(b, '}')
 }
 

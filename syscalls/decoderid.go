@@ -28,8 +28,11 @@ const (
 	DecoderGetsockopt
 	DecoderGetxattr // getxattr, lgetxattr, fgetxattr
 	DecoderIOUringSetup
+	DecoderIPCCtl // msgctl, semctl, shmctl
+	DecoderIPCGet // msgget, semget, shmget
 	DecoderIoctl
 	DecoderMmap
+	DecoderModule // delete_module, finit_module
 	DecoderMount
 	DecoderMremap
 	DecoderNanosleep // nanosleep, clock_nanosleep

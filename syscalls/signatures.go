@@ -244,6 +244,24 @@ var signatures = map[string]*Signature{
 	"getpeername": {Args: []Arg{A("sockfd", FD), S("addr", StructOut, LayoutSockaddr), CInAndOut("addrlen", LayoutInt)}, Decoder: DecoderSockname},
 	"accept":      {Args: []Arg{A("sockfd", FD), S("addr", StructOut, LayoutSockaddr), CInAndOut("addrlen", LayoutInt)}, Ret: RetFD, Decoder: DecoderSockname},
 	"accept4":     {Args: []Arg{A("sockfd", FD), S("addr", StructOut, LayoutSockaddr), CInAndOut("addrlen", LayoutInt), F("flags", XlatSockFlags)}, Ret: RetFD, Decoder: DecoderSockname},
+
+	// SysV IPC.
+	"msgget":     {Args: []Arg{C("key"), C("msgflg")}, Decoder: DecoderIPCGet},
+	"semget":     {Args: []Arg{C("key"), C("nsems"), C("semflg")}, Decoder: DecoderIPCGet},
+	"shmget":     {Args: []Arg{C("key"), C("size"), C("shmflg")}, Decoder: DecoderIPCGet},
+	"msgctl":     {Args: []Arg{A("msqid", Int), C("cmd"), CInOut("buf", LayoutMsqidDS)}, Decoder: DecoderIPCCtl},
+	"semctl":     {Args: []Arg{A("semid", Int), A("semnum", Int), C("cmd"), CInOut("arg", LayoutSemidDS)}, Decoder: DecoderIPCCtl},
+	"shmctl":     {Args: []Arg{A("shmid", Int), C("cmd"), CInOut("buf", LayoutShmidDS)}, Decoder: DecoderIPCCtl},
+	"semop":      {Args: []Arg{A("semid", Int), SA("sops", ArrayIn, LayoutSembuf, 2), A("nsops", Uint)}},
+	"semtimedop": {Args: []Arg{A("semid", Int), SA("sops", ArrayIn, LayoutSembuf, 2), A("nsops", Uint), S("timeout", StructIn, LayoutTimespec)}},
+	"shmat":      {Args: []Arg{A("shmid", Int), A("shmaddr", Ptr), F("shmflg", XlatShmFlags)}, Ret: RetHex},
+	"shmdt":      {Args: []Arg{A("shmaddr", Ptr)}},
+
+	// Kernel modules and kexec.
+	"init_module":     {Args: []Arg{A("module_image", Ptr), A("len", Ulong), A("param_values", String)}},
+	"finit_module":    {Args: []Arg{A("fd", FD), A("param_values", String), C("flags")}, Decoder: DecoderModule},
+	"delete_module":   {Args: []Arg{A("name", String), C("flags")}, Decoder: DecoderModule},
+	"kexec_file_load": {Args: []Arg{A("kernel_fd", FD), A("initrd_fd", FD), A("cmdline_len", Ulong), L("cmdline", InBuf, 2), F("flags", XlatKexecFileLoadFlags)}},
 }
 
 // signatureFor returns the signature of the named call, or a raw one of

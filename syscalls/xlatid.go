@@ -32,6 +32,7 @@ const (
 	XlatInotifyInitFlags
 	XlatInotifyMask
 	XlatItimerWhich
+	XlatKexecFileLoadFlags
 	XlatMadviseAdvice
 	XlatMemfdFlags
 	XlatMlockallFlags
@@ -50,6 +51,7 @@ const (
 	XlatRusageWho
 	XlatSchedPolicy
 	XlatSetnsTypes
+	XlatShmFlags // shmat's SHM_*
 	XlatShutdownHow
 	XlatSignalfdFlags
 	XlatSigprocmaskHow

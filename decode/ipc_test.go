@@ -1,0 +1,40 @@
+package decode
+
+import "testing"
+
+// Expected strings are from strace 6.1's test suite (ipc_msg, ipc_sem,
+// ipc_shm, semop, shmxt, delete_module, finit_module, kexec_file_load).
+func TestIPCLines(t *testing.T) {
+	perm := le(nil).u32(0).u32(0).u32(0).u32(0).u32(0).u32(0600).pad(24)
+	shmid := append(append(le(nil), perm...), le(nil).u64(1).u64(0).u64(0).u64(1795588576).u32(10569).u32(0).u64(0).pad(16)...)
+	cases := []struct {
+		name string
+		ev   *evb
+		want string
+	}{
+		{"msgget", sc(t, "msgget", -2, 0xfdb9f531, 0xface1c55), `msgget(0xfdb9f531, IPC_EXCL|IPC_NOWAIT|0xface1000|0125) = -1 ENOENT (No such file or directory)`},
+		{"semget private", sc(t, "semget", 7, 0, 1, 0600), `semget(IPC_PRIVATE, 1, 0600) = 7`},
+		{"shmget huge", sc(t, "shmget", 0, 0xfdb97531, 1, 0x56ce0055), `shmget(0xfdb97531, 1, 0x2ce0000|21<<SHM_HUGE_SHIFT|0125) = 0`},
+		{"shmget zero", sc(t, "shmget", 0, 0xfdb97531, 1, 0), `shmget(0xfdb97531, 1, 000) = 0`},
+		{"shmctl stat", sc(t, "shmctl", 0, 5, 2, 0x1000).data(2, shmid),
+			`shmctl(5, IPC_STAT, {shm_perm={uid=0, gid=0, mode=0600, key=0, cuid=0, cgid=0}, shm_segsz=1, shm_cpid=10569, shm_lpid=0, shm_nattch=0, shm_atime=0, shm_dtime=0, shm_ctime=1795588576}) = 0`},
+		{"shmctl set", sc(t, "shmctl", 0, 5, 1, 0x1000).data(2, shmid), `shmctl(5, IPC_SET, {shm_perm={uid=0, gid=0, mode=0600}}) = 0`},
+		{"shmctl bad", sc(t, "shmctl", -22, 0xdefaced1, 2, ^uint64(0)), `shmctl(-553988399, IPC_STAT, 0xffffffffffffffff) = -1 EINVAL (Invalid argument)`},
+		{"msgctl rmid", sc(t, "msgctl", 0, 5, 0x100, 0), `msgctl(5, IPC_64|IPC_RMID, NULL) = 0`},
+		{"msgctl info", sc(t, "msgctl", 1, 5, 3, 0x1000).data(2, le(nil).u32(512000).u32(16384).u32(8192).u32(16384).u32(32000).u32(16).u32(16384).u32(65535).pad(88)),
+			`msgctl(5, IPC_INFO, {msgpool=512000, msgmap=16384, msgmax=8192, msgmnb=16384, msgmni=32000, msgssz=16, msgtql=16384, msgseg=65535}) = 1`},
+		{"semctl bogus", sc(t, "semctl", -22, 5, 0, 0xdefaced2, 0x1000), `semctl(5, 0, 0xdefaced2 /* SEM_??? */, 0x1000) = -1 EINVAL (Invalid argument)`},
+		{"semop", sc(t, "semop", 0, 5, 0x1000, 1).data(1, le(nil).u16(0).u16(0xffff).u16(0x1000)), `semop(5, [{sem_num=0, sem_op=-1, sem_flg=SEM_UNDO}], 1) = 0`},
+		{"shmat", sc(t, "shmat", 0x7f4e05d6f000, 5, 0, 0x9000), `shmat(5, NULL, SHM_RDONLY|SHM_EXEC) = 0x7f4e05d6f000`},
+		{"delete_module", sc(t, "delete_module", -38, 0, 0xfacef157deade71c), `delete_module(NULL, O_TRUNC|0xdeade51c) = -1 ENOSYS (Function not implemented)`},
+		{"finit_module", sc(t, "finit_module", -38, 0xffffffff00000000, 0, 0xffffffff00000002), `finit_module(0, NULL, MODULE_INIT_IGNORE_VERMAGIC) = -1 ENOSYS (Function not implemented)`},
+		{"kexec_file_load", sc(t, "kexec_file_load", -38, 3, 4, 6, 0x1000, 0xdeadbeef).str(3, "abcdef"),
+			`kexec_file_load(3, 4, 6, "abcdef", KEXEC_FILE_UNLOAD|KEXEC_FILE_ON_CRASH|KEXEC_FILE_NO_INITRAMFS|0xdeadbee8) = -1 ENOSYS (Function not implemented)`},
+	}
+	d := New(Options{StringLimit: DefaultStringLimit})
+	for _, c := range cases {
+		if got := whole(d, c.ev.get()); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
+		}
+	}
+}
