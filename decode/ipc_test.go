@@ -30,6 +30,8 @@ func TestIPCLines(t *testing.T) {
 		{"finit_module", sc(t, "finit_module", -38, 0xffffffff00000000, 0, 0xffffffff00000002), `finit_module(0, NULL, MODULE_INIT_IGNORE_VERMAGIC) = -1 ENOSYS (Function not implemented)`},
 		{"kexec_file_load", sc(t, "kexec_file_load", -38, 3, 4, 6, 0x1000, 0xdeadbeef).str(3, "abcdef"),
 			`kexec_file_load(3, 4, 6, "abcdef", KEXEC_FILE_UNLOAD|KEXEC_FILE_ON_CRASH|KEXEC_FILE_NO_INITRAMFS|0xdeadbee8) = -1 ENOSYS (Function not implemented)`},
+		{"add_key", sc(t, "add_key", -14, 0, 0, 0, 0, 0xffffffff), `add_key(NULL, NULL, NULL, 0, KEY_SPEC_THREAD_KEYRING) = -1 EFAULT (Bad address)`},
+		{"request_key", sc(t, "request_key", -14, 0x1000, 0, 0, 0xb669fd2e).str(0, "user"), `request_key("user", NULL, NULL, -1234567890) = -1 EFAULT (Bad address)`},
 	}
 	d := New(Options{StringLimit: DefaultStringLimit})
 	for _, c := range cases {

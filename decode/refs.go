@@ -129,6 +129,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderIoctl:             {enter: enterIoctl, exit: exitIoctl},
 	syscalls.DecoderIPCCtl:            {enter: enterIPCCtl, exit: exitIPCCtl},
 	syscalls.DecoderIPCGet:            {enter: enterIPCGet},
+	syscalls.DecoderKey:               {enter: enterKey},
 	syscalls.DecoderMmap:              {enter: enterMmap},
 	syscalls.DecoderModule:            {enter: enterModule},
 	syscalls.DecoderMount:             {enter: enterMount},

@@ -257,6 +257,10 @@ var signatures = map[string]*Signature{
 	"shmat":      {Args: []Arg{A("shmid", Int), A("shmaddr", Ptr), F("shmflg", XlatShmFlags)}, Ret: RetHex},
 	"shmdt":      {Args: []Arg{A("shmaddr", Ptr)}},
 
+	// Keys.
+	"add_key":     {Args: []Arg{A("type", String), A("description", String), L("payload", InBuf, 3), A("plen", Ulong), C("keyring")}, Decoder: DecoderKey},
+	"request_key": {Args: []Arg{A("type", String), A("description", String), A("callout_info", String), C("dest_keyring")}, Decoder: DecoderKey},
+
 	// Kernel modules and kexec.
 	"init_module":     {Args: []Arg{A("module_image", Ptr), A("len", Ulong), A("param_values", String)}},
 	"finit_module":    {Args: []Arg{A("fd", FD), A("param_values", String), C("flags")}, Decoder: DecoderModule},
