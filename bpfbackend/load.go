@@ -275,6 +275,8 @@ func (p *probe) fillPlans(arch uint32) error {
 				Size:        pl.Size,
 				CountOnly:   boolU8(pl.CountOnly),
 				FromStack:   boolU8(pl.FromStack),
+				Count32:     boolU8(pl.Count32),
+				Prefix:      boolU8(pl.Prefix),
 				StackOffset: pl.StackOffset,
 			}
 			if pl.Kind != syscalls.CaptureNone {

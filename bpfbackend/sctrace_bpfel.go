@@ -103,7 +103,8 @@ type sctracePlan struct {
 	Size        uint32
 	CountOnly   uint8
 	FromStack   uint8
-	Pad         uint16
+	Count32     uint8
+	Prefix      uint8
 	StackOffset int32
 }
 

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "b5d27b394682cf9467c12e4d06068089e86b4ab5798da9de2160d6ac20856e9f"
+const bpfSourceHash = "88819753326275c1a88bbad4d52107b2d6835b09cd23c87d40b68cde4af3f82c"

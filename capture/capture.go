@@ -205,6 +205,9 @@ func ByteLen(p *syscalls.Plan, args *[trace.MaxArgs]uint64, ret int64) (n uint64
 			return 0, false
 		}
 		v := args[p.LenArg]
+		if p.Count32 {
+			v = uint64(uint32(v))
+		}
 		es := uint64(p.ElemSize)
 		if es == 0 {
 			es = 1
@@ -233,7 +236,11 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 		data = []byte{}
 	}
 	if err := mem.Read(addr, data); err != nil {
-		return trace.Capture{Faulted: true}
+		k := PrefixLen(p, addr, take)
+		if k == 0 || mem.Read(addr, data[:k]) != nil {
+			return trace.Capture{Faulted: true}
+		}
+		return trace.Capture{Data: data[:k], Truncated: true}
 	}
 	return trace.Capture{Data: data, Truncated: n > take}
 }
@@ -379,4 +386,20 @@ func CopyInto(dst, src []byte) []byte {
 		out = []byte{}
 	}
 	return out
+}
+
+// PrefixLen is the length of a Prefix plan's second read, after a read of
+// take bytes at addr faulted: the whole elements before the end of addr's
+// page, or 0 for no second read (not a Prefix plan, or nothing shorter).
+func PrefixLen(p *syscalls.Plan, addr, take uint64) uint64 {
+	if !p.Prefix {
+		return 0
+	}
+	es := uint64(max(p.ElemSize, 1))
+	k := syscalls.PrefixPage - addr%syscalls.PrefixPage
+	k -= k % es
+	if k >= take {
+		return 0
+	}
+	return k
 }

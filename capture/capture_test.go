@@ -60,3 +60,20 @@ func TestKeepEntry(t *testing.T) {
 		}
 	}
 }
+
+// TestPrefixArray: a Prefix plan whose array runs into an unreadable page
+// keeps the whole elements before it; Count32 takes the count's low 32
+// bits.
+func TestPrefixArray(t *testing.T) {
+	const base = 0x1000 - 6 // one 6-byte element before the page end
+	plans := [trace.MaxArgs]syscalls.Plan{1: {Kind: syscalls.CaptureBytes, When: syscalls.AtEntry, Len: syscalls.LenArg, LenArg: 2, ElemSize: 6, Size: 6 * 8, Count32: true, Prefix: true}}
+	mem := &flatMem{base: base, data: []byte{1, 2, 3, 4, 5, 6}}
+	args := [trace.MaxArgs]uint64{1: base, 2: 0xdefaced00000002}
+	var caps [trace.MaxArgs]trace.Capture
+	var bufs [trace.MaxArgs][]byte
+	var x Executor
+	x.Run(mem, &plans, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
+	if got := caps[1]; !bytes.Equal(got.Data, mem.data) || !got.Truncated || got.Faulted {
+		t.Errorf("capture %+v, want the first element, truncated", got)
+	}
+}

@@ -170,12 +170,16 @@ func argPrinter(a syscalls.Arg, arch uint32) argFn {
 	case syscalls.ArrayIn, syscalls.ArrayInOut:
 		sp, lay := structs[a.Layout], a.Layout
 		out := a.Type == syscalls.ArrayInOut
-		l := a.Len
+		l, count32 := a.Len, a.Count32
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
 			if out && failed(ev) {
 				return appendPtr(b, ev.Args[i])
 			}
-			return d.appendArray(b, ev, i, lay, sp, lenArg(ev, l))
+			n := lenArg(ev, l)
+			if count32 {
+				n = uint64(uint32(n))
+			}
+			return d.appendArray(b, ev, i, lay, sp, n)
 		}
 	case syscalls.StrArray:
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
@@ -309,6 +313,13 @@ func (d *Decoder) appendArray(b []byte, ev *trace.Event, i int, l syscalls.Layou
 		}
 		off := int(k) * size
 		if off+size > len(c.Data) {
+			if c.Truncated && off > 0 {
+				// A Prefix capture: the element at off was unreadable.
+				b = append(b, "... /* "...)
+				b = appendHex(b, addr+uint64(off))
+				b = append(b, " */"...)
+				break
+			}
 			b = appendHex(b, addr+uint64(off))
 			break
 		}

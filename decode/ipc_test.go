@@ -25,6 +25,8 @@ func TestIPCLines(t *testing.T) {
 			`msgctl(5, IPC_INFO, {msgpool=512000, msgmap=16384, msgmax=8192, msgmnb=16384, msgmni=32000, msgssz=16, msgtql=16384, msgseg=65535}) = 1`},
 		{"semctl bogus", sc(t, "semctl", -22, 5, 0, 0xdefaced2, 0x1000), `semctl(5, 0, 0xdefaced2 /* SEM_??? */, 0x1000) = -1 EINVAL (Invalid argument)`},
 		{"semop", sc(t, "semop", 0, 5, 0x1000, 1).data(1, le(nil).u16(0).u16(0xffff).u16(0x1000)), `semop(5, [{sem_num=0, sem_op=-1, sem_flg=SEM_UNDO}], 1) = 0`},
+		{"semop partial", sc(t, "semop", -14, 5, 0x1000, 0xdefaced00000002).data(1, le(nil).u16(64206).u16(0xf00d).u16(0xbeef)).trunc(1),
+			`semop(5, [{sem_num=64206, sem_op=-4083, sem_flg=SEM_UNDO|IPC_NOWAIT|0xa6ef}, ... /* 0x1006 */], 2) = -1 EFAULT (Bad address)`},
 		{"shmat", sc(t, "shmat", 0x7f4e05d6f000, 5, 0, 0x9000), `shmat(5, NULL, SHM_RDONLY|SHM_EXEC) = 0x7f4e05d6f000`},
 		{"delete_module", sc(t, "delete_module", -38, 0, 0xfacef157deade71c), `delete_module(NULL, O_TRUNC|0xdeade51c) = -1 ENOSYS (Function not implemented)`},
 		{"finit_module", sc(t, "finit_module", -38, 0xffffffff00000000, 0, 0xffffffff00000002), `finit_module(0, NULL, MODULE_INIT_IGNORE_VERMAGIC) = -1 ENOSYS (Function not implemented)`},

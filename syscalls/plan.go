@@ -93,12 +93,26 @@ type Plan struct {
 	// StackOffset, instead of the argument's value (rt_sigreturn's frame).
 	FromStack   bool
 	StackOffset int32
+	// Count32 makes a LenArg count a C unsigned int: the argument's low
+	// 32 bits (semop's nsops).
+	Count32 bool
+	// Prefix makes a CaptureBytes plan whose read faults copy again the
+	// whole elements (of ElemSize bytes) that lie before the end of the
+	// first page (PrefixPage bytes), so that an array running into an
+	// unmapped page shows its readable elements; the capture is then
+	// Truncated with fewer bytes than asked.
+	Prefix bool
 	// KeepEntry makes the exit copy of an AtEntry|AtExit CaptureBytes
 	// plan of at most KeepEntryMax bytes keep the entry copy: the
 	// capture's Data is the entry bytes then the exit bytes, and its Aux
 	// the entry bytes' length.
 	KeepEntry bool
 }
+
+// PrefixPage is the page size a Prefix plan's second read assumes: the
+// smallest page of the architectures, so that the prefix is readable
+// whenever the first page is.
+const PrefixPage = 4096
 
 // KeepEntryMax caps the size of a KeepEntry plan's object.
 const KeepEntryMax = 8
@@ -200,7 +214,7 @@ func argPlan(arch uint32, a Arg) Plan {
 		if a.Type == ArrayInOut {
 			w |= AtExit
 		}
-		return Plan{Kind: CaptureBytes, When: w, Len: LenArg, LenArg: uint8(a.Len), ElemSize: es, Size: es * MaxArrayElems}
+		return Plan{Kind: CaptureBytes, When: w, Len: LenArg, LenArg: uint8(a.Len), ElemSize: es, Size: es * MaxArrayElems, Count32: a.Count32, Prefix: a.Prefix}
 	case StrArray:
 		return Plan{Kind: CaptureStringArray, When: AtEntry}
 	case EnvArray:

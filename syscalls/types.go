@@ -122,6 +122,9 @@ type Arg struct {
 	Layout LayoutID
 	// At is when a Custom argument's capture is taken.
 	At When
+	// Count32 and Prefix are an ArrayIn's plan options (Plan.Count32,
+	// Plan.Prefix): a C unsigned int count, readable elements shown.
+	Count32, Prefix bool
 	// KeepEntry keeps a Custom argument's entry copy beside its exit copy
 	// (see Plan.KeepEntry).
 	KeepEntry bool
@@ -159,6 +162,14 @@ func S(name string, t Type, l LayoutID) Arg {
 // in argument countArg.
 func SA(name string, t Type, l LayoutID, countArg int) Arg {
 	return Arg{Name: name, Type: t, Layout: l, Len: int8(countArg)}
+}
+
+// SAPartial is SA for an array whose count is a C unsigned int and whose
+// elements before an unreadable one are shown (semop's sops).
+func SAPartial(name string, t Type, l LayoutID, countArg int) Arg {
+	a := SA(name, t, l, countArg)
+	a.Count32, a.Prefix = true, true
+	return a
 }
 
 // B returns a buffer argument of type t (InBuf, OutBuf) whose length is

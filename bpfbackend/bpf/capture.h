@@ -215,11 +215,17 @@ GLOBAL int capture_msghdr(struct cap_state *st, __u64 addr, __u32 when)
 	return 0;
 }
 
-/* capture_bytes mirrors capture's captureBytes and ByteLen; how is the
- * plan's len_from | len_arg << 8 (BPF functions take five arguments). */
+/* HOW_COUNT32 and HOW_PREFIX are the plan's count32 and prefix in
+ * capture_bytes's how. */
+#define HOW_COUNT32 (1u << 16)
+#define HOW_PREFIX (1u << 17)
+
+/* capture_bytes mirrors capture's captureBytes, ByteLen and PrefixLen;
+ * how is the plan's len_from | len_arg << 8, with HOW_COUNT32 and
+ * HOW_PREFIX (BPF functions take five arguments). */
 GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem_size, __u32 size)
 {
-	__u32 len_from = how & 0xff, len_arg = how >> 8;
+	__u32 len_from = how & 0xff, len_arg = (how >> 8) & 0xff;
 	__u64 n;
 	if (!st)
 		return 0;
@@ -231,6 +237,8 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 		if (len_arg >= MAX_ARGS)
 			return 0;
 		__u64 v = st->args[len_arg & 7];
+		if (how & HOW_COUNT32)
+			v = (__u32)v;
 		__u64 es = elem_size ? elem_size : 1;
 		__u64 lim = ~0ull / es;
 		/* Hide the overflow test from clang, which would turn it into
@@ -248,7 +256,14 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 		return 0;
 	}
 	__u64 limit = size ? size : st->limit;
-	seg_read(st, addr, n < limit ? n : limit);
+	__u64 take = n < limit ? n : limit;
+	if (seg_read(st, addr, take) == 0 || !(how & HOW_PREFIX))
+		return 0;
+	__u64 es = elem_size ? elem_size : 1;
+	__u64 k = PREFIX_PAGE - (addr & (PREFIX_PAGE - 1));
+	k -= k % es;
+	if (k > 0 && k < take)
+		seg_read(st, addr, k);
 	return 0;
 }
 
@@ -296,7 +311,8 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 		seg_str(st, addr, p->size ? p->size : st->limit);
 		break;
 	case CAP_BYTES:
-		capture_bytes(st, addr, p->len_from | (__u32)p->len_arg << 8, p->elem_size, p->size);
+		capture_bytes(st, addr, p->len_from | (__u32)p->len_arg << 8 | (p->count32 ? HOW_COUNT32 : 0) | (p->prefix ? HOW_PREFIX : 0),
+			      p->elem_size, p->size);
 		break;
 	case CAP_STRING_ARRAY:
 		capture_string_array(st, addr, p->count_only);

@@ -106,7 +106,8 @@ struct plan {
 	__u32 size;
 	__u8 count_only;
 	__u8 from_stack;
-	__u16 pad;
+	__u8 count32;
+	__u8 prefix;
 	__s32 stack_offset;
 };
 

@@ -11,6 +11,7 @@
 
 /* Limits and layouts of packages syscalls and capture. */
 #define MAX_ARRAY_ELEMS 1024 /* syscalls.MaxArrayElems */
+#define PREFIX_PAGE 4096 /* syscalls.PrefixPage */
 #define MSGHDR_SIZE 56 /* syscalls.MsghdrSize */
 #define MSG_NAME_MAX 128 /* syscalls.MsgNameMax */
 #define MSG_CONTROL_MAX 1024 /* syscalls.MsgControlMax */

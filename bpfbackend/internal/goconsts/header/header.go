@@ -55,6 +55,7 @@ var groups = []group{
 	}},
 	{"Limits and layouts of packages syscalls and capture.", []constant{
 		{"MAX_ARRAY_ELEMS", syscalls.MaxArrayElems, "syscalls.MaxArrayElems"},
+		{"PREFIX_PAGE", syscalls.PrefixPage, "syscalls.PrefixPage"},
 		{"MSGHDR_SIZE", syscalls.MsghdrSize, "syscalls.MsghdrSize"},
 		{"MSG_NAME_MAX", syscalls.MsgNameMax, "syscalls.MsgNameMax"},
 		{"MSG_CONTROL_MAX", syscalls.MsgControlMax, "syscalls.MsgControlMax"},
