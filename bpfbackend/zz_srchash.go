@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "88819753326275c1a88bbad4d52107b2d6835b09cd23c87d40b68cde4af3f82c"
+const bpfSourceHash = "432591b0b30854c6015a222396502c01ec2fd04f710e3b5ce6740b98318514cf"

@@ -155,6 +155,14 @@ GLOBAL int seg_str(struct cap_state *st, __u64 addr, __u32 max)
 	CLAMP(size, SEG_MAX);
 	r = bpf_probe_read_user_str(sc->buf + d, size, (void *)addr);
 	if (r < 0) {
+		/* No NUL before the fault: if max+1 bytes are readable, the
+		 * string is longer than max (ReadCString reads max+1). */
+		__u64 less = size - 1;
+		CLAMP(less, SEG_MAX);
+		if (bpf_probe_read_user_str(sc->buf + d, less, (void *)addr) == (long)less)
+			r = size;
+	}
+	if (r < 0) {
 		flags = SEG_F_FAULT;
 		note_fault(st, addr, size);
 		n = 0;
