@@ -277,6 +277,7 @@ func (p *probe) fillPlans(arch uint32) error {
 				FromStack:   boolU8(pl.FromStack),
 				Count32:     boolU8(pl.Count32),
 				Prefix:      boolU8(pl.Prefix),
+				Header:      pl.Header,
 				StackOffset: pl.StackOffset,
 			}
 			if pl.Kind != syscalls.CaptureNone {

@@ -106,6 +106,8 @@ type sctracePlan struct {
 	Count32     uint8
 	Prefix      uint8
 	StackOffset int32
+	Header      uint8
+	Pad         [3]uint8
 }
 
 type sctraceRec struct {

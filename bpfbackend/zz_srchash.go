@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "432591b0b30854c6015a222396502c01ec2fd04f710e3b5ce6740b98318514cf"
+const bpfSourceHash = "8677415e35795f5c7651e6be6dbe169f1e169e149c006fc6d490737d79d7d906"

@@ -231,6 +231,8 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 		return trace.Capture{}
 	}
 	take := min(n, x.LimitOf(p))
+	trunc := n > take
+	take += uint64(p.Header)
 	data := Sized(c.Bufs[i], take)
 	if data == nil {
 		data = []byte{}
@@ -242,7 +244,7 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 		}
 		return trace.Capture{Data: data[:k], Truncated: true}
 	}
-	return trace.Capture{Data: data, Truncated: n > take}
+	return trace.Capture{Data: data, Truncated: trunc}
 }
 
 // StringArrayKeep is how many pointers of a string array plan p captures.

@@ -350,3 +350,56 @@ func printSembuf(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	b = d.flags(b, semopFlags, uint64(le16(p, 4)))
 	return append(b, '}')
 }
+
+// ipcMsgFlags are msgsnd's and msgrcv's flags.
+var ipcMsgFlags = &xlat{vals: []xv{{010000, "MSG_NOERROR"}, {020000, "MSG_EXCEPT"}, {040000, "MSG_COPY"}, {04000, "IPC_NOWAIT"}}, dflt: "MSG_???"}
+
+// appendMsgbuf prints argument 1 of msgsnd or msgrcv, a struct msgbuf
+// whose mtext has count bytes; its capture holds mtype, then the text.
+func (d *Decoder) appendMsgbuf(b []byte, ev *trace.Event, count uint64) []byte {
+	addr := ev.Args[1]
+	if addr == 0 {
+		return append(b, "NULL"...)
+	}
+	cp, ok := capOK(ev, 1)
+	if !ok || len(cp.Data) < 8 {
+		return appendPtr(b, addr)
+	}
+	b = append(b, "{mtype="...)
+	b = appendInt(b, int64(le64(cp.Data, 0)))
+	b = append(b, ", mtext="...)
+	b = d.appendBuf(b, cp.Data[8:], count, false)
+	return append(b, '}')
+}
+
+// enterMsgsnd prints msgsnd(msqid, msgp, msgsz, msgflg).
+func enterMsgsnd(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	b = appendInt(b, int64(int32(ev.Args[0])))
+	b = d.sep(b)
+	b = d.appendMsgbuf(b, ev, ev.Args[2])
+	b = d.sep(b)
+	b = appendUint(b, ev.Args[2])
+	b = d.sep(b)
+	return d.flags(b, ipcMsgFlags, uint64(uint32(ev.Args[3])))
+}
+
+// enterMsgrcv prints msgrcv's msqid; the rest is printed at exit.
+func enterMsgrcv(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	return appendInt(b, int64(int32(ev.Args[0])))
+}
+
+// exitMsgrcv prints msgrcv's message, msgsz, msgtyp and msgflg.
+func exitMsgrcv(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	b = d.sep(b)
+	if failed(ev) {
+		b = appendPtr(b, ev.Args[1])
+	} else {
+		b = d.appendMsgbuf(b, ev, ev.Args[2])
+	}
+	b = d.sep(b)
+	b = appendUint(b, ev.Args[2])
+	b = d.sep(b)
+	b = appendInt(b, int64(ev.Args[3]))
+	b = d.sep(b)
+	return d.flags(b, ipcMsgFlags, uint64(uint32(ev.Args[4])))
+}

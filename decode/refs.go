@@ -134,6 +134,8 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderModule:            {enter: enterModule},
 	syscalls.DecoderMount:             {enter: enterMount},
 	syscalls.DecoderMremap:            {enter: enterMremap},
+	syscalls.DecoderMsgrcv:            {enter: enterMsgrcv, exit: exitMsgrcv},
+	syscalls.DecoderMsgsnd:            {enter: enterMsgsnd},
 	syscalls.DecoderNanosleep:         {exit: exitNanosleep},
 	syscalls.DecoderOpen:              {enter: enterOpen},
 	syscalls.DecoderPoll:              {enter: enterPoll, exit: exitNothing, ret: retPoll},

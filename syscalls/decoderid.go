@@ -36,6 +36,8 @@ const (
 	DecoderModule // delete_module, finit_module
 	DecoderMount
 	DecoderMremap
+	DecoderMsgrcv
+	DecoderMsgsnd
 	DecoderNanosleep // nanosleep, clock_nanosleep
 	DecoderOpen      // open, openat
 	DecoderPoll

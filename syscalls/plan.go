@@ -102,6 +102,11 @@ type Plan struct {
 	// unmapped page shows its readable elements; the capture is then
 	// Truncated with fewer bytes than asked.
 	Prefix bool
+	// Header is a number of bytes (at most 255) that precede the counted
+	// ones and are copied besides them, whatever the cap: a struct
+	// msgbuf's mtype before its mtext. A LenRet plan with a header copies
+	// nothing when the call returned <= 0, as without.
+	Header uint8
 	// KeepEntry makes the exit copy of an AtEntry|AtExit CaptureBytes
 	// plan of at most KeepEntryMax bytes keep the entry copy: the
 	// capture's Data is the entry bytes then the exit bytes, and its Aux
@@ -191,9 +196,9 @@ func argPlan(arch uint32, a Arg) Plan {
 	case String:
 		return Plan{Kind: CaptureCString, When: AtEntry}
 	case InBuf:
-		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len), Size: optSize(arch, a.Layout)}
+		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len), Size: optSize(arch, a.Layout), Header: a.Header}
 	case OutBuf:
-		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenRet, Size: optSize(arch, a.Layout)}
+		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenRet, Size: optSize(arch, a.Layout), Header: a.Header}
 	case InIovec:
 		return Plan{Kind: CaptureIovec, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len)}
 	case OutIovec:

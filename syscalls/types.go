@@ -125,6 +125,8 @@ type Arg struct {
 	// Count32 and Prefix are an ArrayIn's plan options (Plan.Count32,
 	// Plan.Prefix): a C unsigned int count, readable elements shown.
 	Count32, Prefix bool
+	// Header is an InBuf's or OutBuf's Plan.Header.
+	Header uint8
 	// KeepEntry keeps a Custom argument's entry copy beside its exit copy
 	// (see Plan.KeepEntry).
 	KeepEntry bool
@@ -170,6 +172,13 @@ func SAPartial(name string, t Type, l LayoutID, countArg int) Arg {
 	a := SA(name, t, l, countArg)
 	a.Count32, a.Prefix = true, true
 	return a
+}
+
+// HB returns a buffer argument of type t (InBuf, OutBuf) whose length is
+// argument lenArg (InBuf) and which follows a header of header bytes
+// (a struct msgbuf: mtype, then mtext).
+func HB(name string, t Type, lenArg int, header uint8) Arg {
+	return Arg{Name: name, Type: t, Len: int8(lenArg), Header: header}
 }
 
 // B returns a buffer argument of type t (InBuf, OutBuf) whose length is

@@ -221,8 +221,8 @@ GLOBAL int capture_msghdr(struct cap_state *st, __u64 addr, __u32 when)
 #define HOW_PREFIX (1u << 17)
 
 /* capture_bytes mirrors capture's captureBytes, ByteLen and PrefixLen;
- * how is the plan's len_from | len_arg << 8, with HOW_COUNT32 and
- * HOW_PREFIX (BPF functions take five arguments). */
+ * how is the plan's len_from | len_arg << 8 | header << 24, with
+ * HOW_COUNT32 and HOW_PREFIX (BPF functions take five arguments). */
 GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem_size, __u32 size)
 {
 	__u32 len_from = how & 0xff, len_arg = (how >> 8) & 0xff;
@@ -256,7 +256,7 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 		return 0;
 	}
 	__u64 limit = size ? size : st->limit;
-	__u64 take = n < limit ? n : limit;
+	__u64 take = (n < limit ? n : limit) + (how >> 24);
 	if (seg_read(st, addr, take) == 0 || !(how & HOW_PREFIX))
 		return 0;
 	__u64 es = elem_size ? elem_size : 1;
@@ -311,7 +311,8 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 		seg_str(st, addr, p->size ? p->size : st->limit);
 		break;
 	case CAP_BYTES:
-		capture_bytes(st, addr, p->len_from | (__u32)p->len_arg << 8 | (p->count32 ? HOW_COUNT32 : 0) | (p->prefix ? HOW_PREFIX : 0),
+		capture_bytes(st, addr, p->len_from | (__u32)p->len_arg << 8 | (p->count32 ? HOW_COUNT32 : 0) | (p->prefix ? HOW_PREFIX : 0) |
+					   (__u32)p->header << 24,
 			      p->elem_size, p->size);
 		break;
 	case CAP_STRING_ARRAY:

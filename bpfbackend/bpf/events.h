@@ -109,6 +109,8 @@ struct plan {
 	__u8 count32;
 	__u8 prefix;
 	__s32 stack_offset;
+	__u8 header;
+	__u8 pad[3];
 };
 
 /* syscall_plans.dump: which set of -e read= or -e write= the descriptor
