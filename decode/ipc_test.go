@@ -29,6 +29,8 @@ func TestIPCLines(t *testing.T) {
 			`semop(5, [{sem_num=64206, sem_op=-4083, sem_flg=SEM_UNDO|IPC_NOWAIT|0xa6ef}, ... /* 0x1006 */], 2) = -1 EFAULT (Bad address)`},
 		{"msgsnd", sc(t, "msgsnd", 0, 5, 0x1000, 14, 0).data(1, append(le(nil).u64(42), "abc"...)), `msgsnd(5, {mtype=42, mtext="abc"...}, 14, 0) = 0`},
 		{"msgrcv", sc(t, "msgrcv", 3, 5, 0x1000, 3, 0xffffffffffffffd6, 04000).data(1, append(le(nil).u64(42), "abc"...)), `msgrcv(5, {mtype=42, mtext="abc"}, 3, -42, IPC_NOWAIT) = 3`},
+		{"quotactl_fd getfmt", sc(t, "quotactl_fd", 0, 3, 0x80000400, 0, 0x1000).data(3, le(nil).u32(2)), `quotactl_fd(3, QCMD(Q_GETFMT, USRQUOTA), [QFMT_VFS_V0]) = 0`},
+		{"quotactl_fd bad", sc(t, "quotactl_fd", -9, 0xffffffff, 0x80000401, 0, 0x1ffc), `quotactl_fd(-1, QCMD(Q_GETFMT, GRPQUOTA), 0x1ffc) = -1 EBADF (Bad file descriptor)`},
 		{"shmat", sc(t, "shmat", 0x7f4e05d6f000, 5, 0, 0x9000), `shmat(5, NULL, SHM_RDONLY|SHM_EXEC) = 0x7f4e05d6f000`},
 		{"delete_module", sc(t, "delete_module", -38, 0, 0xfacef157deade71c), `delete_module(NULL, O_TRUNC|0xdeade51c) = -1 ENOSYS (Function not implemented)`},
 		{"finit_module", sc(t, "finit_module", -38, 0xffffffff00000000, 0, 0xffffffff00000002), `finit_module(0, NULL, MODULE_INIT_IGNORE_VERMAGIC) = -1 ENOSYS (Function not implemented)`},

@@ -141,6 +141,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderPoll:              {enter: enterPoll, exit: exitNothing, ret: retPoll},
 	syscalls.DecoderPpoll:             {enter: enterPpoll, exit: exitNothing, ret: retPoll},
 	syscalls.DecoderPrctl:             {enter: enterPrctl, exit: exitPrctl, ret: retPrctl},
+	syscalls.DecoderQuotactlFd:        {enter: enterQuotactlFd, exit: exitQuotactlFd},
 	syscalls.DecoderRecvfrom:          {exit: exitRecvfrom},
 	syscalls.DecoderRtSigreturn:       {enter: enterRtSigreturn},
 	syscalls.DecoderRtSigtimedwait:    {ret: retSignalNumber},

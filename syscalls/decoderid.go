@@ -43,6 +43,7 @@ const (
 	DecoderPoll
 	DecoderPpoll
 	DecoderPrctl
+	DecoderQuotactlFd
 	DecoderRecvfrom
 	DecoderRtSigreturn
 	DecoderRtSigtimedwait

@@ -259,6 +259,9 @@ var signatures = map[string]*Signature{
 	"shmat":      {Args: []Arg{A("shmid", Int), A("shmaddr", Ptr), F("shmflg", XlatShmFlags)}, Ret: RetHex},
 	"shmdt":      {Args: []Arg{A("shmaddr", Ptr)}},
 
+	// Quotas.
+	"quotactl_fd": {Args: []Arg{A("fd", FD), C("cmd"), C("id"), COut("addr", LayoutInt)}, Decoder: DecoderQuotactlFd},
+
 	// Keys.
 	"add_key":     {Args: []Arg{A("type", String), A("description", String), L("payload", InBuf, 3), A("plen", Ulong), C("keyring")}, Decoder: DecoderKey},
 	"request_key": {Args: []Arg{A("type", String), A("description", String), A("callout_info", String), C("dest_keyring")}, Decoder: DecoderKey},
