@@ -183,9 +183,18 @@ func splitArgText(text []byte) []Span {
 				}
 			}
 		case c == '/' && i+1 < len(text) && text[i+1] == '*':
-			for i += 2; i+1 < len(text) && !(text[i] == '*' && text[i+1] == '/'); i++ {
+			// Comments nest: -X verbose's QCMD(0x10 /* Q_??? */, ...).
+			depth := 1
+			for i += 2; i+1 < len(text) && depth > 0; i++ {
+				if text[i] == '/' && text[i+1] == '*' {
+					depth++
+					i++
+				} else if text[i] == '*' && text[i+1] == '/' {
+					depth--
+					i++
+				}
 			}
-			i++
+			i--
 		case c == '<' && i+1 < len(text) && text[i+1] == '<':
 			i++ // a shift: 21<<MAP_HUGE_SHIFT
 		case c == '(':
