@@ -307,11 +307,13 @@ func (d *Decoder) appendArray(b []byte, ev *trace.Event, i int, l syscalls.Layou
 		if k > 0 {
 			b = append(b, ", "...)
 		}
-		if !d.opts.Verbose && k >= uint64(d.opts.StringLimit) {
+		off := int(k) * size
+		// An unreadable element is reported before the -s limit is.
+		unreadable := off+size > len(c.Data) && c.Truncated && off > 0
+		if !unreadable && !d.opts.Verbose && k >= uint64(d.opts.StringLimit) {
 			b = append(b, "..."...)
 			break
 		}
-		off := int(k) * size
 		if off+size > len(c.Data) {
 			if c.Truncated && off > 0 {
 				// A Prefix capture: the element at off was unreadable.

@@ -31,6 +31,7 @@ const (
 	DecoderIPCCtl // msgctl, semctl, shmctl
 	DecoderIPCGet // msgget, semget, shmget
 	DecoderIoctl
+	DecoderKexecLoad
 	DecoderKey // add_key, request_key
 	DecoderMmap
 	DecoderModule // delete_module, finit_module

@@ -78,6 +78,7 @@ const (
 	LayoutMsqidDS // msgctl's buffer: msqid64_ds, or msginfo
 	LayoutSemidDS // semctl's buffer: semid64_ds, or seminfo
 	LayoutShmidDS // shmctl's buffer: shmid64_ds, shminfo64 or shm_info
+	LayoutKexecSegment
 	// NumLayouts is the number of LayoutIDs.
 	NumLayouts
 )
@@ -149,11 +150,12 @@ var layoutSizes = [NumLayouts][2]uint32{
 	LayoutSendtoBuf: {256, 256},
 	// sockopt_val is what getsockopt's value copy holds: the largest
 	// option value the decoder shows whole (a struct timeval, ucred).
-	LayoutSockoptVal: {16, 16},
-	LayoutSembuf:     {6, 6},
-	LayoutMsqidDS:    {120, 120},
-	LayoutSemidDS:    {104, 88},
-	LayoutShmidDS:    {112, 112},
+	LayoutSockoptVal:   {16, 16},
+	LayoutSembuf:       {6, 6},
+	LayoutMsqidDS:      {120, 120},
+	LayoutSemidDS:      {104, 88},
+	LayoutShmidDS:      {112, 112},
+	LayoutKexecSegment: {32, 32},
 }
 
 // LayoutSize returns the size of layout l on arch, or 0 for LayoutNone.

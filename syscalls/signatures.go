@@ -270,6 +270,7 @@ var signatures = map[string]*Signature{
 	"init_module":     {Args: []Arg{A("module_image", Ptr), A("len", Ulong), A("param_values", String)}},
 	"finit_module":    {Args: []Arg{A("fd", FD), A("param_values", String), C("flags")}, Decoder: DecoderModule},
 	"delete_module":   {Args: []Arg{A("name", String), C("flags")}, Decoder: DecoderModule},
+	"kexec_load":      {Args: []Arg{A("entry", Ptr), A("nr_segments", Ulong), SAPartial("segments", ArrayIn, LayoutKexecSegment, 1), C("flags")}, Decoder: DecoderKexecLoad},
 	"kexec_file_load": {Args: []Arg{A("kernel_fd", FD), A("initrd_fd", FD), A("cmdline_len", Ulong), L("cmdline", InBuf, 2), F("flags", XlatKexecFileLoadFlags)}},
 }
 
