@@ -55,16 +55,73 @@ func (d *Decoder) appendQcmd(b []byte, v uint32) []byte {
 	return b
 }
 
+var dqinfoFlags = &xlat{vals: []xv{{1, "DQF_ROOT_SQUASH"}, {1 << 16, "DQF_SYS_FILE"}}, dflt: "DQF_???"}
+
+var dqinfoValid = &xlat{vals: []xv{{1, "IIF_BGRACE"}, {2, "IIF_IGRACE"}, {4, "IIF_FLAGS"}}, dflt: "IIF_???"}
+
+var dqblkValid = &xlat{vals: []xv{
+	{1, "QIF_BLIMITS"}, {2, "QIF_SPACE"}, {4, "QIF_ILIMITS"}, {8, "QIF_INODES"}, {16, "QIF_BTIME"}, {32, "QIF_ITIME"},
+}, dflt: "QIF_???"}
+
+// More quota commands.
+const (
+	qQuotaOn      = 0x800002
+	qGetInfo      = 0x800005
+	qSetInfo      = 0x800006
+	qGetQuota     = 0x800007
+	qSetQuota     = 0x800008
+	qGetNextQuota = 0x800009
+	qXGetQuota    = 0x5803
+	qXGetQStat    = 0x5805
+	qXGetQStatV   = 0x5808
+	qXGetNext     = 0x5809
+)
+
+// enterQuotactl prints quotactl's command and special file, and the rest
+// its command takes at entry.
+func enterQuotactl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	qcmd := uint32(ev.Args[0])
+	b = d.appendQcmd(b, qcmd)
+	b = d.sep(b)
+	b = printPath(d, b, ev, 1)
+	return d.enterQuotaData(b, ev, qcmd>>8)
+}
+
 // enterQuotactlFd prints quotactl_fd's descriptor and command, and the
-// arguments its command takes at entry.
+// rest its command takes at entry.
 func enterQuotactlFd(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = d.appendFD(b, ev, uint64(uint32(ev.Args[0])))
 	b = d.sep(b)
 	qcmd := uint32(ev.Args[1])
 	b = d.appendQcmd(b, qcmd)
-	switch qcmd >> 8 {
-	case qQuotaOff, qSync, qXQuotaSync, qGetFmt:
+	return d.enterQuotaData(b, ev, qcmd>>8)
+}
+
+// enterQuotaData prints the id (argument 2) and data (argument 3) that
+// quota command cmd takes at entry; commands whose data the kernel fills
+// leave it to exitQuota.
+func (d *Decoder) enterQuotaData(b []byte, ev *trace.Event, cmd uint32) []byte {
+	switch cmd {
+	case qQuotaOff, qSync, qXQuotaSync:
 		return b
+	case qQuotaOn:
+		b = d.sep(b)
+		b = d.enum(b, quotaFormats, uint64(uint32(ev.Args[2])))
+		b = d.sep(b)
+		return d.appendQuotaPath(b, ev)
+	case qGetQuota, qGetNextQuota, qXGetQuota, qXGetNext:
+		b = d.sep(b)
+		return appendID(b, ev.Args[2])
+	case qGetFmt, qGetInfo, qXGetQStat, qXGetQStatV:
+		return b
+	case qSetQuota:
+		b = d.sep(b)
+		b = appendID(b, ev.Args[2])
+		b = d.sep(b)
+		return d.appendDqblk(b, ev, false)
+	case qSetInfo:
+		b = d.sep(b)
+		return d.appendDqinfo(b, ev)
 	}
 	b = d.sep(b)
 	b = appendID(b, ev.Args[2])
@@ -72,17 +129,104 @@ func enterQuotactlFd(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	return appendPtr(b, ev.Args[3])
 }
 
-// exitQuotactlFd prints the format Q_GETFMT stored.
-func exitQuotactlFd(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	if uint32(ev.Args[1])>>8 != qGetFmt {
+// quotaData returns the captured data of a quota command, if n bytes of
+// it were read.
+func quotaData(ev *trace.Event, n int) ([]byte, bool) {
+	cp, ok := capOK(ev, 3)
+	if !ok || ev.Args[3] == 0 || len(cp.Data) < n {
+		return nil, false
+	}
+	return cp.Data, true
+}
+
+// appendQuotaPath prints Q_QUOTAON's file name from the data's bytes.
+func (d *Decoder) appendQuotaPath(b []byte, ev *trace.Event) []byte {
+	p, ok := quotaData(ev, 1)
+	if !ok {
+		return appendPtr(b, ev.Args[3])
+	}
+	for i, c := range p {
+		if c == 0 {
+			return d.appendPath(b, p[:i], false)
+		}
+	}
+	return appendPtr(b, ev.Args[3])
+}
+
+// appendDqblk prints a struct if_dqblk (next: if_nextdqblk, with dqb_id).
+func (d *Decoder) appendDqblk(b []byte, ev *trace.Event, next bool) []byte {
+	size := 68
+	if next {
+		size = 72
+	}
+	p, ok := quotaData(ev, size)
+	if !ok {
+		return appendPtr(b, ev.Args[3])
+	}
+	b = append(b, "{dqb_bhardlimit="...)
+	b = appendUint(b, le64(p, 0))
+	b = appendU64Fields(b, p, []u64Field{{"dqb_bsoftlimit", 8}, {"dqb_curspace", 16}, {"dqb_ihardlimit", 24}, {"dqb_isoftlimit", 32}, {"dqb_curinodes", 40}})
+	if d.opts.Verbose {
+		b = appendU64Fields(b, p, []u64Field{{"dqb_btime", 48}, {"dqb_itime", 56}})
+		b = append(b, ", dqb_valid="...)
+		b = d.flags(b, dqblkValid, uint64(le32(p, 64)))
+	}
+	if next {
+		b = append(b, ", dqb_id="...)
+		b = appendUint(b, uint64(le32(p, 68)))
+	}
+	if !d.opts.Verbose {
+		b = append(b, ", ..."...)
+	}
+	return append(b, '}')
+}
+
+// appendDqinfo prints a struct if_dqinfo.
+func (d *Decoder) appendDqinfo(b []byte, ev *trace.Event) []byte {
+	p, ok := quotaData(ev, 24)
+	if !ok {
+		return appendPtr(b, ev.Args[3])
+	}
+	b = append(b, "{dqi_bgrace="...)
+	b = appendUint(b, le64(p, 0))
+	b = append(b, ", dqi_igrace="...)
+	b = appendUint(b, le64(p, 8))
+	b = append(b, ", dqi_flags="...)
+	b = d.flags(b, dqinfoFlags, uint64(le32(p, 16)))
+	b = append(b, ", dqi_valid="...)
+	b = d.flags(b, dqinfoValid, uint64(le32(p, 20)))
+	return append(b, '}')
+}
+
+// exitQuota prints the data a quota command filled.
+func exitQuota(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	qcmd := uint32(ev.Args[1])
+	if c.name == "quotactl" {
+		qcmd = uint32(ev.Args[0])
+	}
+	cmd := qcmd >> 8
+	switch cmd {
+	case qGetQuota, qGetNextQuota, qXGetQuota, qXGetNext, qGetFmt, qGetInfo, qXGetQStat, qXGetQStatV:
+	default:
 		return b
 	}
 	b = d.sep(b)
-	cp, ok := capOK(ev, 3)
-	if failed(ev) || !ok || len(cp.Data) < 4 {
+	if failed(ev) {
 		return appendPtr(b, ev.Args[3])
 	}
-	b = append(b, '[')
-	b = d.enum(b, quotaFormats, uint64(le32(cp.Data, 0)))
-	return append(b, ']')
+	switch cmd {
+	case qGetQuota, qGetNextQuota:
+		return d.appendDqblk(b, ev, cmd == qGetNextQuota)
+	case qGetInfo:
+		return d.appendDqinfo(b, ev)
+	case qGetFmt:
+		p, ok := quotaData(ev, 4)
+		if !ok {
+			return appendPtr(b, ev.Args[3])
+		}
+		b = append(b, '[')
+		b = d.enum(b, quotaFormats, uint64(le32(p, 0)))
+		return append(b, ']')
+	}
+	return appendPtr(b, ev.Args[3])
 }

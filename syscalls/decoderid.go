@@ -44,6 +44,7 @@ const (
 	DecoderPoll
 	DecoderPpoll
 	DecoderPrctl
+	DecoderQuotactl
 	DecoderQuotactlFd
 	DecoderRecvfrom
 	DecoderRtSigreturn

@@ -79,6 +79,7 @@ const (
 	LayoutSemidDS // semctl's buffer: semid64_ds, or seminfo
 	LayoutShmidDS // shmctl's buffer: shmid64_ds, shminfo64 or shm_info
 	LayoutKexecSegment
+	LayoutQuotaData // quotactl's data: up to a struct fs_quota_statv
 	// NumLayouts is the number of LayoutIDs.
 	NumLayouts
 )
@@ -156,6 +157,7 @@ var layoutSizes = [NumLayouts][2]uint32{
 	LayoutSemidDS:      {104, 88},
 	LayoutShmidDS:      {112, 112},
 	LayoutKexecSegment: {32, 32},
+	LayoutQuotaData:    {160, 160},
 }
 
 // LayoutSize returns the size of layout l on arch, or 0 for LayoutNone.

@@ -99,7 +99,8 @@ type Plan struct {
 	// Prefix makes a CaptureBytes plan whose read faults copy again the
 	// whole elements (of ElemSize bytes) that lie before the end of the
 	// first page (PrefixPage bytes), so that an array running into an
-	// unmapped page shows its readable elements; the capture is then
+	// unmapped page shows its readable elements (bytes, for a fixed-size
+	// object without ElemSize: quotactl's data); the capture is then
 	// Truncated with fewer bytes than asked.
 	Prefix bool
 	// Header is a number of bytes (at most 255) that precede the counted
@@ -234,7 +235,7 @@ func argPlan(arch uint32, a Arg) Plan {
 		if a.Layout == LayoutNone {
 			return Plan{}
 		}
-		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Layout), KeepEntry: a.KeepEntry}
+		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Layout), KeepEntry: a.KeepEntry, Prefix: a.Prefix}
 	}
 	return Plan{}
 }

@@ -260,7 +260,8 @@ var signatures = map[string]*Signature{
 	"shmdt":      {Args: []Arg{A("shmaddr", Ptr)}},
 
 	// Quotas.
-	"quotactl_fd": {Args: []Arg{A("fd", FD), C("cmd"), C("id"), COut("addr", LayoutInt)}, Decoder: DecoderQuotactlFd},
+	"quotactl":    {Args: []Arg{C("cmd"), A("special", Path), C("id"), quotaData}, Decoder: DecoderQuotactl},
+	"quotactl_fd": {Args: []Arg{A("fd", FD), C("cmd"), C("id"), quotaData}, Decoder: DecoderQuotactlFd},
 
 	// Keys.
 	"add_key":     {Args: []Arg{A("type", String), A("description", String), L("payload", InBuf, 3), A("plen", Ulong), C("keyring")}, Decoder: DecoderKey},
@@ -285,3 +286,8 @@ func signatureFor(name string, nargs int) *Signature {
 	}
 	return &Signature{Args: unknownSig.Args[:nargs], Ret: RetInt}
 }
+
+// quotaData is the data argument of quotactl and quotactl_fd: an object
+// whose size depends on the command, copied at entry and exit as far as
+// it is readable, up to the largest one.
+var quotaData = Arg{Name: "addr", Type: Custom, Layout: LayoutQuotaData, Len: -1, At: AtEntry | AtExit, Prefix: true}

@@ -122,8 +122,9 @@ type Arg struct {
 	Layout LayoutID
 	// At is when a Custom argument's capture is taken.
 	At When
-	// Count32 and Prefix are an ArrayIn's plan options (Plan.Count32,
-	// Plan.Prefix): a C unsigned int count, readable elements shown.
+	// Count32 and Prefix are plan options (Plan.Count32, Plan.Prefix) of
+	// an ArrayIn (a C unsigned int count, readable elements shown) or a
+	// Custom object (Prefix: its readable bytes).
 	Count32, Prefix bool
 	// Header is an InBuf's or OutBuf's Plan.Header.
 	Header uint8
