@@ -63,6 +63,15 @@ var dqblkValid = &xlat{vals: []xv{
 	{1, "QIF_BLIMITS"}, {2, "QIF_SPACE"}, {4, "QIF_ILIMITS"}, {8, "QIF_INODES"}, {16, "QIF_BTIME"}, {32, "QIF_ITIME"},
 }, dflt: "QIF_???"}
 
+// xfsQuotaFlags are the FS_QUOTA_* state flags of the XFS commands.
+var xfsQuotaFlags = &xlat{vals: []xv{
+	{1, "FS_QUOTA_UDQ_ACCT"}, {2, "FS_QUOTA_UDQ_ENFD"}, {4, "FS_QUOTA_GDQ_ACCT"},
+	{8, "FS_QUOTA_GDQ_ENFD"}, {16, "FS_QUOTA_PDQ_ACCT"}, {32, "FS_QUOTA_PDQ_ENFD"},
+}, dflt: "FS_QUOTA_???"}
+
+// xfsDqblkFlags are the FS_*_QUOTA quota types of the XFS commands.
+var xfsDqblkFlags = &xlat{vals: []xv{{1, "FS_USER_QUOTA"}, {2, "FS_PROJ_QUOTA"}, {4, "FS_GROUP_QUOTA"}}, dflt: "FS_???_QUOTA"}
+
 // More quota commands.
 const (
 	qQuotaOn      = 0x800002
@@ -71,7 +80,11 @@ const (
 	qGetQuota     = 0x800007
 	qSetQuota     = 0x800008
 	qGetNextQuota = 0x800009
+	qXQuotaOn     = 0x5801
+	qXQuotaOff    = 0x5802
 	qXGetQuota    = 0x5803
+	qXSetQLim     = 0x5804
+	qXQuotaRm     = 0x5806
 	qXGetQStat    = 0x5805
 	qXGetQStatV   = 0x5808
 	qXGetNext     = 0x5809
@@ -122,6 +135,24 @@ func (d *Decoder) enterQuotaData(b []byte, ev *trace.Event, cmd uint32) []byte {
 	case qSetInfo:
 		b = d.sep(b)
 		return d.appendDqinfo(b, ev)
+	case qXSetQLim:
+		b = d.sep(b)
+		b = appendID(b, ev.Args[2])
+		b = d.sep(b)
+		return d.appendFsDiskQuota(b, ev)
+	case qXQuotaOn, qXQuotaOff, qXQuotaRm:
+		b = d.sep(b)
+		p, ok := quotaData(ev, 4)
+		if !ok {
+			return appendPtr(b, ev.Args[3])
+		}
+		x := xfsQuotaFlags
+		if cmd == qXQuotaRm {
+			x = xfsDqblkFlags
+		}
+		b = append(b, '[')
+		b = d.flags(b, x, uint64(le32(p, 0)))
+		return append(b, ']')
 	}
 	b = d.sep(b)
 	b = appendID(b, ev.Args[2])
@@ -181,6 +212,96 @@ func (d *Decoder) appendDqblk(b []byte, ev *trace.Event, next bool) []byte {
 	return append(b, '}')
 }
 
+// appendFsDiskQuota prints a struct fs_disk_quota.
+func (d *Decoder) appendFsDiskQuota(b []byte, ev *trace.Event) []byte {
+	p, ok := quotaData(ev, 112)
+	if !ok {
+		return appendPtr(b, ev.Args[3])
+	}
+	b = append(b, "{d_version="...)
+	b = appendInt(b, int64(int8(p[0])))
+	b = append(b, ", d_flags="...)
+	b = d.flags(b, xfsDqblkFlags, uint64(p[1]))
+	b = append(b, ", d_fieldmask="...)
+	b = appendHex(b, uint64(le16(p, 2)))
+	b = append(b, ", d_id="...)
+	b = appendUint(b, uint64(le32(p, 4)))
+	b = appendU64Fields(b, p, []u64Field{{"d_blk_hardlimit", 8}, {"d_blk_softlimit", 16}, {"d_ino_hardlimit", 24},
+		{"d_ino_softlimit", 32}, {"d_bcount", 40}, {"d_icount", 48}})
+	if !d.opts.Verbose {
+		return append(b, ", ...}"...)
+	}
+	b = append(b, ", d_itimer="...)
+	b = appendInt(b, int64(int32(le32(p, 56))))
+	b = append(b, ", d_btimer="...)
+	b = appendInt(b, int64(int32(le32(p, 60))))
+	b = append(b, ", d_iwarns="...)
+	b = appendUint(b, uint64(le16(p, 64)))
+	b = append(b, ", d_bwarns="...)
+	b = appendUint(b, uint64(le16(p, 66)))
+	b = appendU64Fields(b, p, []u64Field{{"d_rtb_hardlimit", 72}, {"d_rtb_softlimit", 80}, {"d_rtbcount", 88}})
+	b = append(b, ", d_rtbtimer="...)
+	b = appendInt(b, int64(int32(le32(p, 96))))
+	b = append(b, ", d_rtbwarns="...)
+	b = appendUint(b, uint64(le16(p, 100)))
+	return append(b, '}')
+}
+
+// appendQfilestat prints a struct fs_qfilestat(v) at p[off:].
+func appendQfilestat(b []byte, name string, p []byte, off int) []byte {
+	b = append(b, ", "...)
+	b = append(b, name...)
+	b = append(b, "={qfs_ino="...)
+	b = appendUint(b, le64(p, off))
+	b = append(b, ", qfs_nblks="...)
+	b = appendUint(b, le64(p, off+8))
+	b = append(b, ", qfs_nextents="...)
+	b = appendUint(b, uint64(le32(p, off+16)))
+	return append(b, '}')
+}
+
+// appendFsQuotaStat prints a struct fs_quota_stat, or fs_quota_statv.
+func (d *Decoder) appendFsQuotaStat(b []byte, ev *trace.Event, v bool) []byte {
+	size, limits := 76, 60
+	if v {
+		size, limits = 96, 80
+	}
+	p, ok := quotaData(ev, size)
+	if !ok {
+		return appendPtr(b, ev.Args[3])
+	}
+	b = append(b, "{qs_version="...)
+	b = appendInt(b, int64(int8(p[0])))
+	if !d.opts.Verbose {
+		return append(b, ", ...}"...)
+	}
+	b = append(b, ", qs_flags="...)
+	b = d.flags(b, xfsQuotaFlags, uint64(le16(p, 2)))
+	if v {
+		b = append(b, ", qs_incoredqs="...)
+		b = appendUint(b, uint64(le32(p, 4)))
+		b = appendQfilestat(b, "qs_uquota", p, 8)
+		b = appendQfilestat(b, "qs_gquota", p, 32)
+		b = appendQfilestat(b, "qs_pquota", p, 56)
+	} else {
+		b = appendQfilestat(b, "qs_uquota", p, 8)
+		b = appendQfilestat(b, "qs_gquota", p, 32)
+		b = append(b, ", qs_incoredqs="...)
+		b = appendUint(b, uint64(le32(p, 56)))
+	}
+	for i, n := range []string{"qs_btimelimit", "qs_itimelimit", "qs_rtbtimelimit"} {
+		b = append(b, ", "...)
+		b = append(b, n...)
+		b = append(b, '=')
+		b = appendInt(b, int64(int32(le32(p, limits+4*i))))
+	}
+	b = append(b, ", qs_bwarnlimit="...)
+	b = appendUint(b, uint64(le16(p, limits+12)))
+	b = append(b, ", qs_iwarnlimit="...)
+	b = appendUint(b, uint64(le16(p, limits+14)))
+	return append(b, '}')
+}
+
 // appendDqinfo prints a struct if_dqinfo.
 func (d *Decoder) appendDqinfo(b []byte, ev *trace.Event) []byte {
 	p, ok := quotaData(ev, 24)
@@ -219,6 +340,10 @@ func exitQuota(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		return d.appendDqblk(b, ev, cmd == qGetNextQuota)
 	case qGetInfo:
 		return d.appendDqinfo(b, ev)
+	case qXGetQuota, qXGetNext:
+		return d.appendFsDiskQuota(b, ev)
+	case qXGetQStat, qXGetQStatV:
+		return d.appendFsQuotaStat(b, ev, cmd == qXGetQStatV)
 	case qGetFmt:
 		p, ok := quotaData(ev, 4)
 		if !ok {
