@@ -279,6 +279,7 @@ func (p *probe) fillPlans(arch uint32) error {
 				CountOnly:   boolU8(pl.CountOnly),
 				FromStack:   boolU8(pl.FromStack),
 				PageRest:    boolU8(pl.PageRest),
+				Header:      pl.Header,
 				StackOffset: pl.StackOffset,
 			}
 			if pl.Kind != syscalls.CaptureNone {

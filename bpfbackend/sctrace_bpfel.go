@@ -104,7 +104,7 @@ type sctracePlan struct {
 	CountOnly   uint8
 	FromStack   uint8
 	PageRest    uint8
-	Pad         uint8
+	Header      uint8
 	StackOffset int32
 }
 

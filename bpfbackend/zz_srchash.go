@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "05e3434f91fa955198245cf8ff23250841eefb62ef636e346cbdac3da68c349b"
+const bpfSourceHash = "742e3ed73b79a98593019d319c811d0397e14879f7fa596de87557b3ec9f34a1"

@@ -251,6 +251,8 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 		return trace.Capture{}
 	}
 	take := min(n, x.LimitOf(p))
+	trunc := n > take
+	take += uint64(p.Header)
 	data := Sized(c.Bufs[i], take)
 	if data == nil {
 		data = []byte{}
@@ -268,7 +270,7 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 		}
 		return trace.Capture{Faulted: true}
 	}
-	out := trace.Capture{Data: data, Truncated: n > take}
+	out := trace.Capture{Data: data, Truncated: trunc}
 	if p.Len == syscalls.LenExt && n > take && take < syscalls.ExtTailEnd {
 		end := min(n, syscalls.ExtTailEnd)
 		out.Elems = []trace.Capture{readObject(mem, addr+take, end-take, end-take)}

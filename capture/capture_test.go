@@ -208,3 +208,19 @@ func TestExtPlan(t *testing.T) {
 		}
 	}
 }
+
+// TestHeader: a plan's Header bytes are copied besides the counted ones,
+// whatever the cap.
+func TestHeader(t *testing.T) {
+	const base = 0x1000
+	plans := [trace.MaxArgs]syscalls.Plan{1: {Kind: syscalls.CaptureBytes, When: syscalls.AtEntry, Len: syscalls.LenArg, LenArg: 2, Header: 8}}
+	mem := &flatMem{base: base, data: []byte("12345678abcdef")}
+	args := [trace.MaxArgs]uint64{1: base, 2: 6}
+	var caps [trace.MaxArgs]trace.Capture
+	var bufs [trace.MaxArgs][]byte
+	x := Executor{StringLimit: 4}
+	x.Run(mem, &plans, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
+	if got := caps[1]; string(got.Data) != "12345678abcd" || !got.Truncated {
+		t.Errorf("capture %q (truncated %v), want %q, truncated", got.Data, got.Truncated, "12345678abcd")
+	}
+}

@@ -46,8 +46,9 @@ func lenArg(ev *trace.Event, a int8) uint64 {
 	return ev.Args[a]
 }
 
-// argPrinter returns the generic printer of an argument's type on arch.
-func argPrinter(a syscalls.Arg, arch uint32) argFn {
+// argPrinter returns the generic printer of an argument's type on arch;
+// count32 says its element count is held in a C int argument.
+func argPrinter(a syscalls.Arg, arch uint32, count32 bool) argFn {
 	switch a.Type {
 	case syscalls.Int:
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
@@ -183,7 +184,11 @@ func argPrinter(a syscalls.Arg, arch uint32) argFn {
 			if out && failed(ev) {
 				return appendPtr(b, ev.Args[i])
 			}
-			return d.appendArray(b, ev, i, lay, sp, lenArg(ev, l))
+			n := lenArg(ev, l)
+			if count32 {
+				n = uint64(uint32(n))
+			}
+			return d.appendArray(b, ev, i, lay, sp, n)
 		}
 	case syscalls.StrArray:
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
@@ -325,6 +330,13 @@ func (d *Decoder) appendArray(b []byte, ev *trace.Event, i int, l syscalls.Layou
 			break
 		}
 		if off+size > len(c.Data) {
+			if c.Truncated && off > 0 {
+				// A Prefix capture: the element at off was unreadable.
+				b = append(b, "... /* "...)
+				b = appendHex(b, addr+uint64(off))
+				b = append(b, " */"...)
+				break
+			}
 			b = appendHex(b, addr+uint64(off))
 			break
 		}

@@ -48,7 +48,7 @@ func newCall(t *syscalls.Table, nr int) *call {
 	c.split = n
 	for i := 0; i < n; i++ {
 		a := sc.Sig.Args[i]
-		c.args[i] = argPrinter(a, t.Arch)
+		c.args[i] = argPrinter(a, t.Arch, sc.Sig.CountIsInt(i))
 		if c.split == n && atExit(a) {
 			c.split = i
 		}

@@ -30,6 +30,8 @@ const (
 	DecoderGetsockopt
 	DecoderGetxattr // getxattr, lgetxattr, fgetxattr
 	DecoderIOUringSetup
+	DecoderIPCCtl // msgctl, semctl, shmctl
+	DecoderIPCGet // msgget, semget, shmget
 	DecoderIoctl
 	DecoderIoprioGet
 	DecoderIoprioSet
@@ -37,9 +39,14 @@ const (
 	DecoderLandlockCreateRuleset
 	DecoderLandlockRestrictSelf
 	DecoderMemfdCreate
+	DecoderKexecLoad
+	DecoderKey // add_key, request_key
 	DecoderMmap
+	DecoderModule // delete_module, finit_module
 	DecoderMount
 	DecoderMremap
+	DecoderMsgrcv
+	DecoderMsgsnd
 	DecoderNanosleep // nanosleep, clock_nanosleep
 	DecoderOpen      // open, openat
 	DecoderOpenat2
@@ -47,6 +54,8 @@ const (
 	DecoderPoll
 	DecoderPpoll
 	DecoderPrctl
+	DecoderQuotactl
+	DecoderQuotactlFd
 	DecoderRecvfrom
 	DecoderRemapFilePages
 	DecoderRtSigreturn

@@ -76,6 +76,12 @@ const (
 	LayoutSockoptVal
 	LayoutMemfdName
 	LayoutLandlockPathBeneath
+	LayoutSembuf
+	LayoutMsqidDS // msgctl's buffer: msqid64_ds, or msginfo
+	LayoutSemidDS // semctl's buffer: semid64_ds, or seminfo
+	LayoutShmidDS // shmctl's buffer: shmid64_ds, shminfo64 or shm_info
+	LayoutKexecSegment
+	LayoutQuotaData // quotactl's data: up to a struct fs_quota_statv
 	// NumLayouts is the number of LayoutIDs.
 	NumLayouts
 )
@@ -154,6 +160,12 @@ var layoutSizes = [NumLayouts][2]uint32{
 	LayoutMemfdName: {250, 250},
 	// landlock_path_beneath_attr is packed: a u64 and an s32.
 	LayoutLandlockPathBeneath: {12, 12},
+	LayoutSembuf:              {6, 6},
+	LayoutMsqidDS:             {120, 120},
+	LayoutSemidDS:             {104, 88},
+	LayoutShmidDS:             {112, 112},
+	LayoutKexecSegment:        {32, 32},
+	LayoutQuotaData:           {160, 160},
 }
 
 // LayoutSize returns the size of layout l on arch, or 0 for LayoutNone.

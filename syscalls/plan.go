@@ -178,6 +178,11 @@ type Plan struct {
 	// StackOffset, instead of the argument's value (rt_sigreturn's frame).
 	FromStack   bool
 	StackOffset int32
+	// Header is a number of bytes (at most 255) that precede the counted
+	// ones and are copied besides them, whatever the cap: a struct
+	// msgbuf's mtype before its mtext. A LenRet plan with a header copies
+	// nothing when the call returned <= 0, as without.
+	Header uint8
 	// KeepEntry makes the exit copy of an AtEntry|AtExit CaptureBytes
 	// plan of at most KeepEntryMax bytes keep the entry copy: the
 	// capture's Data is the entry bytes then the exit bytes, and its Aux
@@ -220,6 +225,24 @@ const MaxArrayElems = 1024
 // uc_sigmask is at 40.
 var sigframeMaskOffset = map[uint32]int32{trace.ArchX86_64: 296, trace.ArchAArch64: 168}
 
+// CountIsInt reports whether argument i's length or element count
+// (Arg.Len) is held in an argument of a C int type, whose upper 32 bits
+// the kernel ignores.
+func (s *Signature) CountIsInt(i int) bool {
+	if i < 0 || i >= len(s.Args) {
+		return false
+	}
+	l := int(s.Args[i].Len)
+	if l < 0 || l >= len(s.Args) {
+		return false
+	}
+	switch s.Args[l].Type {
+	case Int, Uint:
+		return true
+	}
+	return false
+}
+
 // planFor derives the capture plan of a signature on arch.
 func planFor(arch uint32, sig *Signature) (plans [trace.MaxArgs]Plan, any, atExit bool) {
 	for i, a := range sig.Args {
@@ -227,11 +250,8 @@ func planFor(arch uint32, sig *Signature) (plans [trace.MaxArgs]Plan, any, atExi
 			break
 		}
 		p := argPlan(arch, a)
-		if p.Len == LenArg && int(p.LenArg) < len(sig.Args) {
-			switch sig.Args[p.LenArg].Type {
-			case Int, Uint:
-				p.Len = LenArg32
-			}
+		if p.Len == LenArg && sig.CountIsInt(i) {
+			p.Len = LenArg32
 		}
 		plans[i] = p
 		if p.Kind != CaptureNone {
@@ -272,9 +292,9 @@ func argPlan(arch uint32, a Arg) Plan {
 	case String:
 		return Plan{Kind: CaptureCString, When: AtEntry}
 	case InBuf:
-		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len), Size: optSize(arch, a.Layout), PageRest: a.PageRest || a.Layout == LayoutSendtoBuf}
+		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len), Size: optSize(arch, a.Layout), PageRest: a.PageRest || a.Layout == LayoutSendtoBuf, Header: a.Header}
 	case OutBuf:
-		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenRet, Size: optSize(arch, a.Layout)}
+		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenRet, Size: optSize(arch, a.Layout), Header: a.Header}
 	case InIovec:
 		return Plan{Kind: CaptureIovec, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len)}
 	case OutIovec:

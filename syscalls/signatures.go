@@ -287,6 +287,35 @@ var signatures = map[string]*Signature{
 	"clock_settime":    {Args: []Arg{E("clockid", XlatClockID), S("tp", StructIn, LayoutTimespec)}},
 	"signalfd":         {Args: []Arg{A("fd", FD), S("mask", StructIn, LayoutSigset), A("sizemask", Ulong)}, Ret: RetFD},
 	"mq_unlink":        {Args: []Arg{A("name", String)}},
+
+	// SysV IPC.
+	"msgget":     {Args: []Arg{C("key"), C("msgflg")}, Decoder: DecoderIPCGet},
+	"semget":     {Args: []Arg{C("key"), C("nsems"), C("semflg")}, Decoder: DecoderIPCGet},
+	"shmget":     {Args: []Arg{C("key"), C("size"), C("shmflg")}, Decoder: DecoderIPCGet},
+	"msgctl":     {Args: []Arg{A("msqid", Int), C("cmd"), CInOut("buf", LayoutMsqidDS)}, Decoder: DecoderIPCCtl},
+	"semctl":     {Args: []Arg{A("semid", Int), A("semnum", Int), C("cmd"), CInOut("arg", LayoutSemidDS)}, Decoder: DecoderIPCCtl},
+	"shmctl":     {Args: []Arg{A("shmid", Int), C("cmd"), CInOut("buf", LayoutShmidDS)}, Decoder: DecoderIPCCtl},
+	"msgsnd":     {Args: []Arg{A("msqid", Int), HB("msgp", InBuf, 2, 8), A("msgsz", Ulong), C("msgflg")}, Decoder: DecoderMsgsnd},
+	"msgrcv":     {Args: []Arg{A("msqid", Int), HB("msgp", OutBuf, 2, 8), A("msgsz", Ulong), A("msgtyp", Long), C("msgflg")}, Decoder: DecoderMsgrcv},
+	"semop":      {Args: []Arg{A("semid", Int), SA("sops", ArrayIn, LayoutSembuf, 2), A("nsops", Uint)}},
+	"semtimedop": {Args: []Arg{A("semid", Int), SA("sops", ArrayIn, LayoutSembuf, 2), A("nsops", Uint), S("timeout", StructIn, LayoutTimespec)}},
+	"shmat":      {Args: []Arg{A("shmid", Int), A("shmaddr", Ptr), F("shmflg", XlatShmFlags)}, Ret: RetHex},
+	"shmdt":      {Args: []Arg{A("shmaddr", Ptr)}},
+
+	// Quotas.
+	"quotactl":    {Args: []Arg{C("cmd"), A("special", Path), C("id"), quotaData}, Decoder: DecoderQuotactl},
+	"quotactl_fd": {Args: []Arg{A("fd", FD), C("cmd"), C("id"), quotaData}, Decoder: DecoderQuotactlFd},
+
+	// Keys.
+	"add_key":     {Args: []Arg{A("type", String), A("description", String), L("payload", InBuf, 3), A("plen", Ulong), C("keyring")}, Decoder: DecoderKey},
+	"request_key": {Args: []Arg{A("type", String), A("description", String), A("callout_info", String), C("dest_keyring")}, Decoder: DecoderKey},
+
+	// Kernel modules and kexec.
+	"init_module":     {Args: []Arg{A("module_image", Ptr), A("len", Ulong), A("param_values", String)}},
+	"finit_module":    {Args: []Arg{A("fd", FD), A("param_values", String), C("flags")}, Decoder: DecoderModule},
+	"delete_module":   {Args: []Arg{A("name", String), C("flags")}, Decoder: DecoderModule},
+	"kexec_load":      {Args: []Arg{A("entry", Ptr), A("nr_segments", Ulong), SA("segments", ArrayIn, LayoutKexecSegment, 1), C("flags")}, Decoder: DecoderKexecLoad},
+	"kexec_file_load": {Args: []Arg{A("kernel_fd", FD), A("initrd_fd", FD), A("cmdline_len", Ulong), L("cmdline", InBuf, 2), FL("flags", XlatKexecFileLoadFlags)}},
 }
 
 // signatureFor returns the signature of the named call, or a raw one of
@@ -300,3 +329,8 @@ func signatureFor(name string, nargs int) *Signature {
 	}
 	return &Signature{Args: unknownSig.Args[:nargs], Ret: RetInt}
 }
+
+// quotaData is the data argument of quotactl and quotactl_fd: an object
+// whose size depends on the command, copied at entry and exit as far as
+// it is readable, up to the largest one.
+var quotaData = Arg{Name: "addr", Type: Custom, Layout: LayoutQuotaData, Len: -1, At: AtEntry | AtExit, PageRest: true}

@@ -125,6 +125,8 @@ type Arg struct {
 	Layout LayoutID
 	// At is when a Custom argument's capture is taken.
 	At When
+	// Header is an InBuf's or OutBuf's Plan.Header.
+	Header uint8
 	// KeepEntry keeps a Custom argument's entry copy beside its exit copy
 	// (see Plan.KeepEntry).
 	KeepEntry bool
@@ -177,6 +179,13 @@ func S(name string, t Type, l LayoutID) Arg {
 // in argument countArg.
 func SA(name string, t Type, l LayoutID, countArg int) Arg {
 	return Arg{Name: name, Type: t, Layout: l, Len: int8(countArg)}
+}
+
+// HB returns a buffer argument of type t (InBuf, OutBuf) whose length is
+// argument lenArg (InBuf) and which follows a header of header bytes
+// (a struct msgbuf: mtype, then mtext).
+func HB(name string, t Type, lenArg int, header uint8) Arg {
+	return Arg{Name: name, Type: t, Len: int8(lenArg), Header: header}
 }
 
 // B returns a buffer argument of type t (InBuf, OutBuf) whose length is

@@ -37,6 +37,7 @@ const (
 	XlatIoprioWho
 	XlatInotifyMask
 	XlatItimerWhich
+	XlatKexecFileLoadFlags
 	XlatMadviseAdvice
 	XlatMemfdFlags
 	XlatMlockallFlags
@@ -63,6 +64,7 @@ const (
 	XlatRusageWho
 	XlatSchedPolicy
 	XlatSetnsTypes
+	XlatShmFlags // shmat's SHM_*
 	XlatShutdownHow
 	XlatSignalfdFlags
 	XlatSigprocmaskHow

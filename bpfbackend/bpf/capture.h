@@ -270,11 +270,11 @@ GLOBAL int array_page_rest(struct cap_state *st, __u64 addr, __u64 take, __u32 e
 }
 
 /* capture_bytes mirrors capture's captureBytes and ByteLen; how is the
- * plan's len_from | len_arg << 8 | page_rest << 16 (BPF functions take
- * five arguments). */
+ * plan's len_from | len_arg << 8 | page_rest << 16 | header << 24 (BPF
+ * functions take five arguments). */
 GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem_size, __u32 size)
 {
-	__u32 len_from = how & 0xff, len_arg = (how >> 8) & 0xff, rest = how >> 16;
+	__u32 len_from = how & 0xff, len_arg = (how >> 8) & 0xff, rest = (how >> 16) & 1, header = how >> 24;
 	__u64 n;
 	if (!st)
 		return 0;
@@ -339,7 +339,7 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 		return 0;
 	}
 	__u64 limit = size ? size : st->limit;
-	__u64 take = n < limit ? n : limit;
+	__u64 take = (n < limit ? n : limit) + header;
 	int err = seg_read(st, addr, take);
 	if (len_from == LEN_IOCTL)
 		ioctl_more(st, addr, take, err);
@@ -399,7 +399,8 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 		seg_str(st, addr, p->size ? p->size : st->limit);
 		break;
 	case CAP_BYTES:
-		capture_bytes(st, addr, p->len_from | (__u32)p->len_arg << 8 | (__u32)p->page_rest << 16, p->elem_size, p->size);
+		capture_bytes(st, addr, p->len_from | (__u32)p->len_arg << 8 | (__u32)(p->page_rest & 1) << 16 | (__u32)p->header << 24,
+			      p->elem_size, p->size);
 		break;
 	case CAP_STRING_ARRAY:
 		capture_string_array(st, addr, p->count_only);

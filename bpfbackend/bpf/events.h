@@ -115,7 +115,7 @@ struct plan {
 	__u8 count_only;
 	__u8 from_stack;
 	__u8 page_rest;
-	__u8 pad;
+	__u8 header;
 	__s32 stack_offset;
 };
 
