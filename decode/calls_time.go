@@ -1,6 +1,8 @@
 package decode
 
 import (
+	"time"
+
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -84,4 +86,30 @@ func printTimespecPair(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 		}
 	}
 	return append(b, ']')
+}
+
+// exitTime prints time's tloc: the seconds it stored, with their date.
+func exitTime(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	addr := ev.Args[0]
+	cp, ok := capOK(ev, 0)
+	switch {
+	case addr == 0:
+		return append(b, "NULL"...)
+	case failed(ev) || !ok || len(cp.Data) < 8:
+		return appendPtr(b, addr)
+	}
+	sec := int64(le64(cp.Data, 0))
+	b = append(b, '[')
+	b = appendInt(b, sec)
+	b = appendTimeComment(b, sec, 0)
+	return append(b, ']')
+}
+
+// retTime prints time's result with its date: "= N (2026-11-25T03:49:55+0000)".
+func retTime(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	b = appendInt(b, ev.Ret)
+	t := time.Unix(ev.Ret, 0)
+	b = append(b, " ("...)
+	b = t.AppendFormat(b, "2006-01-02T15:04:05-0700")
+	return append(b, ')')
 }

@@ -160,6 +160,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderPrctl:                 {enter: enterPrctl, exit: exitPrctl, ret: retPrctl},
 	syscalls.DecoderRemapFilePages:        {enter: enterRemapFilePages},
 	syscalls.DecoderRecvfrom:              {exit: exitRecvfrom},
+	syscalls.DecoderTime:                  {exit: exitTime, ret: retTime},
 	syscalls.DecoderRtSigreturn:           {enter: enterRtSigreturn},
 	syscalls.DecoderRtSigtimedwait:        {ret: retSignalNumber},
 	syscalls.DecoderSchedGetaffinity:      {exit: exitSchedGetaffinity},

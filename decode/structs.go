@@ -3,6 +3,7 @@ package decode
 import (
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
+	"strconv"
 )
 
 // structFn prints a captured object p (at least its layout's size).
@@ -245,6 +246,11 @@ func printTms(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 		}
 		b = append(b, name...)
 		b = append(b, '=')
+		if d.opts.Xlat == XlatRaw {
+			// -X raw drops the seconds' comment.
+			b = strconv.AppendUint(b, le64(p, 8*k), 10)
+			continue
+		}
 		b = appendClockT(b, le64(p, 8*k))
 	}
 	return append(b, '}')

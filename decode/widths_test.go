@@ -2,6 +2,7 @@ package decode
 
 import (
 	"testing"
+	"time"
 
 	"github.com/sctrace/sctrace/trace"
 )
@@ -58,5 +59,22 @@ func TestUnreadableMemory(t *testing.T) {
 		if got := whole(d, c.ev.get()); got != c.want {
 			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
 		}
+	}
+}
+
+// TestTimeCall: time's stored seconds and result carry their date, in
+// the local zone, as strace prints them.
+func TestTimeCall(t *testing.T) {
+	saved := time.Local
+	time.Local = time.UTC
+	defer func() { time.Local = saved }()
+	d := New(Options{StringLimit: DefaultStringLimit})
+	ev := sc(t, "time", 1795578595, 0x1000).data(0, le(nil).u64(1795578595))
+	want := `time([1795578595 /* 2026-11-25T03:49:55+0000 */]) = 1795578595 (2026-11-25T03:49:55+0000)`
+	if got := whole(d, ev.get()); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if got, want := whole(d, sc(t, "time", 1795578595, 0).get()), `time(NULL) = 1795578595 (2026-11-25T03:49:55+0000)`; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }

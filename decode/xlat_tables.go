@@ -249,7 +249,7 @@ var madviseAdvice = &xlat{vals: []xv{
 var fadviseAdvice = &xlat{vals: []xv{
 	{0, "POSIX_FADV_NORMAL"}, {1, "POSIX_FADV_RANDOM"}, {2, "POSIX_FADV_SEQUENTIAL"},
 	{3, "POSIX_FADV_WILLNEED"}, {4, "POSIX_FADV_DONTNEED"}, {5, "POSIX_FADV_NOREUSE"},
-}, dflt: "POSIX_FADV_???", decimal: true}
+}, dflt: "POSIX_FADV_???"}
 
 var xattrFlags = &xlat{vals: []xv{{1, "XATTR_CREATE"}, {2, "XATTR_REPLACE"}}, dflt: "XATTR_???"}
 

@@ -59,6 +59,7 @@ const (
 	DecoderRecvfrom
 	DecoderRemapFilePages
 	DecoderRtSigreturn
+	DecoderTime
 	DecoderRtSigtimedwait
 	DecoderSchedGetaffinity
 	DecoderSchedGetscheduler

@@ -117,7 +117,7 @@ var signatures = map[string]*Signature{
 	"fsetxattr":       {Args: []Arg{A("fd", FD), A("name", String), L("value", InBuf, 3), A("size", Ulong), F("flags", XlatXattrFlags)}},
 	"statfs":          {Args: []Arg{A("path", Path), S("buf", StructOut, LayoutStatfs)}},
 	"fstatfs":         {Args: []Arg{A("fd", FD), S("buf", StructOut, LayoutStatfs)}},
-	"fadvise64":       {Args: []Arg{A("fd", FD), A("offset", Long), A("len", Long), E("advice", XlatFadviseAdvice)}},
+	"fadvise64":       {Args: []Arg{A("fd", FD), A("offset", Long), A("len", Ulong), E("advice", XlatFadviseAdvice)}},
 	"copy_file_range": {Args: []Arg{A("fd_in", FD), S("off_in", StructIn, LayoutLong), A("fd_out", FD), S("off_out", StructIn, LayoutLong), A("len", Ulong), A("flags", Uint)}},
 	"readlink":        {Args: []Arg{A("pathname", Path), L("buf", OutBuf, 2), A("bufsiz", Ulong)}},
 	"readlinkat":      {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), L("buf", OutBuf, 3), A("bufsiz", Ulong)}},
@@ -286,6 +286,7 @@ var signatures = map[string]*Signature{
 	"settimeofday":     {Args: []Arg{S("tv", StructIn, LayoutTimeval), S("tz", StructIn, LayoutTimezone)}},
 	"clock_settime":    {Args: []Arg{E("clockid", XlatClockID), S("tp", StructIn, LayoutTimespec)}},
 	"signalfd":         {Args: []Arg{A("fd", FD), S("mask", StructIn, LayoutSigset), A("sizemask", Ulong)}, Ret: RetFD},
+	"time":             {Args: []Arg{COut("tloc", LayoutLong)}, Decoder: DecoderTime},
 	"mq_unlink":        {Args: []Arg{A("name", String)}},
 
 	// SysV IPC.
