@@ -96,7 +96,7 @@ func argPrinter(a syscalls.Arg, arch uint32, count32 bool) argFn {
 		}
 	case syscalls.Signo:
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
-			return appendSignal(b, int64(int32(ev.Args[i])))
+			return d.signal(b, int64(int32(ev.Args[i])))
 		}
 	case syscalls.Mode:
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
