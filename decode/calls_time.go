@@ -113,3 +113,34 @@ func retTime(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = t.AppendFormat(b, "2006-01-02T15:04:05-0700")
 	return append(b, ')')
 }
+
+// printTimevalPair prints utimes' and futimesat's times:
+// [{tv_sec=..., tv_usec=...} /* date */, ...].
+func printTimevalPair(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	b = append(b, '[')
+	for k := 0; k < 2; k++ {
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		q := p[16*k:]
+		b = appendTimeval(b, q)
+		if sec, usec := int64(le64(q, 0)), le64(q, 8); (sec != 0 || usec != 0) && usec <= 999999 && sec > -minTimeSec && sec < minTimeSec {
+			b = appendDateComment(b, sec, usec, 6)
+		}
+	}
+	return append(b, ']')
+}
+
+// printUtimbuf prints utime's struct utimbuf: {actime=N /* date */,
+// modtime=N /* date */}.
+func printUtimbuf(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	for k, name := range [2]string{"{actime=", ", modtime="} {
+		sec := int64(le64(p, 8*k))
+		b = append(b, name...)
+		b = appendInt(b, sec)
+		if sec != 0 && sec > -minTimeSec && sec < minTimeSec {
+			b = appendDateComment(b, sec, 0, 0)
+		}
+	}
+	return append(b, '}')
+}

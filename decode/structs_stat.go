@@ -57,12 +57,18 @@ func appendDev(b []byte, dev uint64) []byte {
 
 // appendTimeComment appends strace's " /* 2026-11-22T07:17:48.585869151+0000 */".
 func appendTimeComment(b []byte, sec int64, nsec uint64) []byte {
+	return appendDateComment(b, sec, nsec, 9)
+}
+
+// appendDateComment appends " /* DATE */" for sec and a fraction of a
+// second of digits digits (9: nanoseconds, 6: microseconds).
+func appendDateComment(b []byte, sec int64, frac uint64, digits int) []byte {
 	t := time.Unix(sec, 0)
 	b = append(b, " /* "...)
 	b = t.AppendFormat(b, "2006-01-02T15:04:05")
-	if nsec != 0 {
+	if frac != 0 {
 		b = append(b, '.')
-		b = appendPadded(b, nsec, 9)
+		b = appendPadded(b, frac, digits)
 	}
 	b = t.AppendFormat(b, "-0700")
 	return append(b, " */"...)

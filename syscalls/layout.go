@@ -19,6 +19,8 @@ const (
 	LayoutGID
 	LayoutTaskComm
 	LayoutTimespec2
+	LayoutTimeval2 // utimes' struct timeval[2]
+	LayoutUtimbuf  // utime's struct utimbuf
 	LayoutWinsize
 	LayoutTermios
 	LayoutLong
@@ -95,6 +97,8 @@ var layoutSizes = [NumLayouts][2]uint32{
 	LayoutGID:                 {4, 4},
 	LayoutTaskComm:            {16, 16},
 	LayoutTimespec2:           {32, 32},
+	LayoutTimeval2:            {32, 32},
+	LayoutUtimbuf:             {16, 16},
 	LayoutWinsize:             {8, 8},
 	LayoutTermios:             {36, 36},
 	LayoutLong:                {8, 8},

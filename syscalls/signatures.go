@@ -287,6 +287,9 @@ var signatures = map[string]*Signature{
 	"clock_settime":    {Args: []Arg{E("clockid", XlatClockID), S("tp", StructIn, LayoutTimespec)}},
 	"signalfd":         {Args: []Arg{A("fd", FD), S("mask", StructIn, LayoutSigset), A("sizemask", Ulong)}, Ret: RetFD},
 	"time":             {Args: []Arg{COut("tloc", LayoutLong)}, Decoder: DecoderTime},
+	"utime":            {Args: []Arg{A("filename", Path), S("times", StructIn, LayoutUtimbuf)}},
+	"utimes":           {Args: []Arg{A("filename", Path), S("times", StructIn, LayoutTimeval2)}},
+	"futimesat":        {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), S("times", StructIn, LayoutTimeval2)}},
 	"mq_unlink":        {Args: []Arg{A("name", String)}},
 
 	// SysV IPC.
