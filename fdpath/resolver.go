@@ -155,10 +155,12 @@ func (r *Resolver) FDPath(pid, fd int32) (string, bool, bool) {
 			}
 		}
 	}
-	if !ok {
-		path, ok = readFDLink(pid, fd)
+	if ok {
+		// A learned name is the file's own ("x (deleted)" may be one):
+		// only the kernel's link carries the mark.
+		return path, false, true
 	}
-	if !ok {
+	if path, ok = readFDLink(pid, fd); !ok {
 		return "", false, false
 	}
 	path, deleted := stripDeleted(pid, fd, path)
