@@ -383,3 +383,19 @@ func printSigevent(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	}
 	return append(b, '}')
 }
+
+// newUTSLen is the longest host name the kernel takes (__NEW_UTS_LEN).
+const newUTSLen = 64
+
+// enterSethostname prints sethostname's name, or its address when the
+// length is more than a host name may be, as strace does.
+func enterSethostname(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	n := uint32(ev.Args[1])
+	if n > newUTSLen {
+		b = appendPtr(b, ev.Args[0])
+	} else {
+		b = c.args[0](d, b, ev, 0)
+	}
+	b = d.sep(b)
+	return appendUint(b, uint64(n))
+}

@@ -162,6 +162,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderPrctl:                 {enter: enterPrctl, exit: exitPrctl, ret: retPrctl},
 	syscalls.DecoderRemapFilePages:        {enter: enterRemapFilePages},
 	syscalls.DecoderRecvfrom:              {exit: exitRecvfrom},
+	syscalls.DecoderSethostname:           {enter: enterSethostname},
 	syscalls.DecoderTime:                  {exit: exitTime, ret: retTime},
 	syscalls.DecoderRtSigreturn:           {enter: enterRtSigreturn},
 	syscalls.DecoderRtSigtimedwait:        {ret: retSignalNumber},

@@ -60,6 +60,7 @@ const (
 	DecoderRemapFilePages
 	DecoderRtSigreturn
 	DecoderTime
+	DecoderSethostname
 	DecoderRtSigtimedwait
 	DecoderSchedGetaffinity
 	DecoderSchedGetscheduler

@@ -290,6 +290,7 @@ var signatures = map[string]*Signature{
 	"utime":            {Args: []Arg{A("filename", Path), S("times", StructIn, LayoutUtimbuf)}},
 	"utimes":           {Args: []Arg{A("filename", Path), S("times", StructIn, LayoutTimeval2)}},
 	"futimesat":        {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), S("times", StructIn, LayoutTimeval2)}},
+	"sethostname":      {Args: []Arg{L("name", InBuf, 1), A("len", Uint)}, Decoder: DecoderSethostname},
 	"mq_unlink":        {Args: []Arg{A("name", String)}},
 
 	// SysV IPC.
