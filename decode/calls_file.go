@@ -162,3 +162,20 @@ func (d *Decoder) appendDirents(b []byte, p []byte, n int) []byte {
 	}
 	return append(b, ']')
 }
+
+// enterMknod prints mknod's and mknodat's path, the mode with its file
+// type, and the device of a character or block special file.
+func enterMknod(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	off := len(c.args) - 3 // mknodat's dirfd comes first
+	for i := 0; i <= off; i++ {
+		b = c.args[i](d, b, ev, i)
+		b = d.sep(b)
+	}
+	mode := uint32(uint16(ev.Args[off+1]))
+	b = appendSymbolicMode(b, mode)
+	if t := mode & 0170000; t == 0020000 || t == 0060000 {
+		b = d.sep(b)
+		b = appendDev(b, uint64(uint32(ev.Args[off+2])))
+	}
+	return b
+}

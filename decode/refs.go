@@ -163,6 +163,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderRemapFilePages:        {enter: enterRemapFilePages},
 	syscalls.DecoderRecvfrom:              {exit: exitRecvfrom},
 	syscalls.DecoderSethostname:           {enter: enterSethostname},
+	syscalls.DecoderMknod:                 {enter: enterMknod},
 	syscalls.DecoderTime:                  {exit: exitTime, ret: retTime},
 	syscalls.DecoderRtSigreturn:           {enter: enterRtSigreturn},
 	syscalls.DecoderRtSigtimedwait:        {ret: retSignalNumber},

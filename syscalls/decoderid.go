@@ -60,6 +60,7 @@ const (
 	DecoderRemapFilePages
 	DecoderRtSigreturn
 	DecoderTime
+	DecoderMknod // mknod, mknodat
 	DecoderSethostname
 	DecoderRtSigtimedwait
 	DecoderSchedGetaffinity

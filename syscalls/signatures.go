@@ -291,6 +291,8 @@ var signatures = map[string]*Signature{
 	"utimes":           {Args: []Arg{A("filename", Path), S("times", StructIn, LayoutTimeval2)}},
 	"futimesat":        {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), S("times", StructIn, LayoutTimeval2)}},
 	"sethostname":      {Args: []Arg{L("name", InBuf, 1), A("len", Uint)}, Decoder: DecoderSethostname},
+	"mknod":            {Args: []Arg{A("pathname", Path), C("mode"), C("dev")}, Decoder: DecoderMknod},
+	"mknodat":          {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), C("mode"), C("dev")}, Decoder: DecoderMknod},
 	"mq_unlink":        {Args: []Arg{A("name", String)}},
 
 	// SysV IPC.
