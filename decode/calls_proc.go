@@ -123,3 +123,56 @@ func retSignalNumber(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	}
 	return b
 }
+
+// kcmpTypes are kcmp's KCMP_* comparison types.
+var kcmpTypes = &xlat{vals: []xv{
+	{0, "KCMP_FILE"}, {1, "KCMP_VM"}, {2, "KCMP_FILES"}, {3, "KCMP_FS"},
+	{4, "KCMP_SIGHAND"}, {5, "KCMP_IO"}, {6, "KCMP_SYSVSEM"}, {7, "KCMP_EPOLL_TFD"},
+}, dflt: "KCMP_???"}
+
+// appendFDOf prints descriptor fd of process pid (not the caller's), as
+// strace's printfd_pid.
+func (d *Decoder) appendFDOf(b []byte, ev *trace.Event, pid int32, fd uint64) []byte {
+	other := trace.Event{Kind: ev.Kind, Arch: ev.Arch, PID: pid, TID: pid}
+	return d.appendFD(b, &other, fd)
+}
+
+// enterKcmp prints kcmp: the pids, the type, and per type the
+// descriptors it compares (of each process), an epoll slot, or the two
+// indexes in hex.
+func enterKcmp(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	pid1, pid2 := int32(ev.Args[0]), int32(ev.Args[1])
+	b = appendInt(b, int64(pid1))
+	b = d.sep(b)
+	b = appendInt(b, int64(pid2))
+	b = d.sep(b)
+	typ := uint32(ev.Args[2])
+	b = d.enum(b, kcmpTypes, uint64(typ))
+	switch typ {
+	case 0: // KCMP_FILE
+		b = d.appendFDOf(d.sep(b), ev, pid1, ev.Args[3])
+		b = d.appendFDOf(d.sep(b), ev, pid2, ev.Args[4])
+	case 7: // KCMP_EPOLL_TFD
+		b = d.appendFDOf(d.sep(b), ev, pid1, ev.Args[3])
+		b = d.sep(b)
+		cp, ok := capOK(ev, 4)
+		if ev.Args[4] == 0 {
+			return append(b, "NULL"...)
+		}
+		if !ok || len(cp.Data) < 12 {
+			return appendPtr(b, ev.Args[4])
+		}
+		b = append(b, "{efd="...)
+		b = d.appendFDOf(b, ev, pid2, uint64(le32(cp.Data, 0)))
+		b = append(b, ", tfd="...)
+		b = d.appendFDOf(b, ev, pid2, uint64(le32(cp.Data, 4)))
+		b = append(b, ", toff="...)
+		b = appendUint(b, uint64(le32(cp.Data, 8)))
+		return append(b, '}')
+	case 1, 2, 3, 4, 5, 6:
+	default:
+		b = appendHex(d.sep(b), ev.Args[3])
+		b = appendHex(d.sep(b), ev.Args[4])
+	}
+	return b
+}

@@ -164,6 +164,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderRecvfrom:              {exit: exitRecvfrom},
 	syscalls.DecoderSethostname:           {enter: enterSethostname},
 	syscalls.DecoderMknod:                 {enter: enterMknod},
+	syscalls.DecoderKcmp:                  {enter: enterKcmp},
 	syscalls.DecoderTime:                  {exit: exitTime, ret: retTime},
 	syscalls.DecoderRtSigreturn:           {enter: enterRtSigreturn},
 	syscalls.DecoderRtSigtimedwait:        {ret: retSignalNumber},

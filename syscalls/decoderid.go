@@ -60,6 +60,7 @@ const (
 	DecoderRemapFilePages
 	DecoderRtSigreturn
 	DecoderTime
+	DecoderKcmp
 	DecoderMknod // mknod, mknodat
 	DecoderSethostname
 	DecoderRtSigtimedwait

@@ -19,8 +19,9 @@ const (
 	LayoutGID
 	LayoutTaskComm
 	LayoutTimespec2
-	LayoutTimeval2 // utimes' struct timeval[2]
-	LayoutUtimbuf  // utime's struct utimbuf
+	LayoutTimeval2      // utimes' struct timeval[2]
+	LayoutKcmpEpollSlot // kcmp's struct kcmp_epoll_slot
+	LayoutUtimbuf       // utime's struct utimbuf
 	LayoutWinsize
 	LayoutTermios
 	LayoutLong
@@ -99,6 +100,7 @@ var layoutSizes = [NumLayouts][2]uint32{
 	LayoutTimespec2:           {32, 32},
 	LayoutTimeval2:            {32, 32},
 	LayoutUtimbuf:             {16, 16},
+	LayoutKcmpEpollSlot:       {12, 12},
 	LayoutWinsize:             {8, 8},
 	LayoutTermios:             {36, 36},
 	LayoutLong:                {8, 8},

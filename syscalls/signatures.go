@@ -293,6 +293,7 @@ var signatures = map[string]*Signature{
 	"sethostname":      {Args: []Arg{L("name", InBuf, 1), A("len", Uint)}, Decoder: DecoderSethostname},
 	"mknod":            {Args: []Arg{A("pathname", Path), C("mode"), C("dev")}, Decoder: DecoderMknod},
 	"mknodat":          {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), C("mode"), C("dev")}, Decoder: DecoderMknod},
+	"kcmp":             {Args: []Arg{A("pid1", Int), A("pid2", Int), C("type"), C("idx1"), CIn("idx2", LayoutKcmpEpollSlot)}, Decoder: DecoderKcmp},
 	"mq_unlink":        {Args: []Arg{A("name", String)}},
 
 	// SysV IPC.
