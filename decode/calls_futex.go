@@ -19,7 +19,7 @@ func enterFutex(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		}
 		return appendPtr(b, ev.Args[3])
 	}
-	val := func(b []byte) []byte { return appendInt(b, int64(int32(ev.Args[2]))) }
+	val := func(b []byte) []byte { return appendUint(b, uint64(uint32(ev.Args[2]))) }
 	switch cmd {
 	case 0, 9: // FUTEX_WAIT, FUTEX_WAIT_BITSET
 		b = d.sep(b)
@@ -30,7 +30,7 @@ func enterFutex(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 			b = d.sep(b)
 			b = appendBitset(b, uint32(ev.Args[5]))
 		}
-	case 1, 10: // FUTEX_WAKE, FUTEX_WAKE_BITSET
+	case 1, 2, 10: // FUTEX_WAKE, FUTEX_FD, FUTEX_WAKE_BITSET
 		b = d.sep(b)
 		b = val(b)
 		if cmd == 10 {
@@ -46,7 +46,7 @@ func enterFutex(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		b = appendPtr(b, ev.Args[4])
 		if cmd != 3 {
 			b = d.sep(b)
-			b = appendInt(b, int64(int32(ev.Args[5])))
+			b = appendUint(b, uint64(uint32(ev.Args[5])))
 		}
 	case 5: // FUTEX_WAKE_OP
 		b = d.sep(b)
@@ -72,11 +72,11 @@ func enterFutex(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		b = d.sep(b)
 		b = appendUint(b, uint64(uint32(ev.Args[2])))
 		b = d.sep(b)
-		b = appendHex(b, ev.Args[3])
+		b = appendPtr(b, ev.Args[3])
 		b = d.sep(b)
-		b = appendHex(b, ev.Args[4])
+		b = appendPtr(b, ev.Args[4])
 		b = d.sep(b)
-		b = appendHex(b, ev.Args[5])
+		b = appendHex(b, uint64(uint32(ev.Args[5])))
 	}
 	return b
 }

@@ -42,6 +42,8 @@ func exitGetgroups(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	switch {
 	case addr == 0:
 		return append(b, "NULL"...)
+	case !failed(ev) && ev.Ret == 0 && size > 0:
+		return append(b, "[]"...) // nothing stored, nothing read
 	case failed(ev) || !ok || (size == 0 && ev.Ret > 0):
 		return appendPtr(b, addr)
 	}
