@@ -112,6 +112,8 @@ var structs = [syscalls.NumLayouts]structFn{
 	syscalls.LayoutSysinfo:      printSysinfo,
 	syscalls.LayoutTermios:      printTermios,
 	syscalls.LayoutTimespec:     printTimespecS,
+	syscalls.LayoutPtrRef:       printPtrRef,
+	syscalls.LayoutUlongRef:     printUlongRef,
 	syscalls.LayoutTimeval2:     printTimevalPair,
 	syscalls.LayoutUtimbuf:      printUtimbuf,
 	syscalls.LayoutTimespec2:    printTimespecPair,

@@ -28,6 +28,20 @@ func printLongRef(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	return append(b, ']')
 }
 
+// printPtrRef prints a pointer the call stored: [0x7f...] or [NULL].
+func printPtrRef(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	b = append(b, '[')
+	b = appendPtr(b, le64(p, 0))
+	return append(b, ']')
+}
+
+// printUlongRef prints an unsigned long the call stored: [N].
+func printUlongRef(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	b = append(b, '[')
+	b = appendUint(b, le64(p, 0))
+	return append(b, ']')
+}
+
 // printInt2 prints a pair of ints; the pairs the tables name (pipe,
 // pipe2, socketpair) are file descriptors, shown with -y's paths.
 func printInt2(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {

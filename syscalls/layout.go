@@ -21,6 +21,8 @@ const (
 	LayoutTimespec2
 	LayoutTimeval2      // utimes' struct timeval[2]
 	LayoutKcmpEpollSlot // kcmp's struct kcmp_epoll_slot
+	LayoutPtrRef        // a pointer stored by the call, printed [0x...]
+	LayoutUlongRef      // an unsigned long stored by the call, printed [N]
 	LayoutUtimbuf       // utime's struct utimbuf
 	LayoutWinsize
 	LayoutTermios
@@ -101,6 +103,8 @@ var layoutSizes = [NumLayouts][2]uint32{
 	LayoutTimeval2:            {32, 32},
 	LayoutUtimbuf:             {16, 16},
 	LayoutKcmpEpollSlot:       {12, 12},
+	LayoutPtrRef:              {8, 8},
+	LayoutUlongRef:            {8, 8},
 	LayoutWinsize:             {8, 8},
 	LayoutTermios:             {36, 36},
 	LayoutLong:                {8, 8},

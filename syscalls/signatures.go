@@ -294,6 +294,7 @@ var signatures = map[string]*Signature{
 	"mknod":            {Args: []Arg{A("pathname", Path), C("mode"), C("dev")}, Decoder: DecoderMknod},
 	"mknodat":          {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), C("mode"), C("dev")}, Decoder: DecoderMknod},
 	"kcmp":             {Args: []Arg{A("pid1", Int), A("pid2", Int), C("type"), C("idx1"), CIn("idx2", LayoutKcmpEpollSlot)}, Decoder: DecoderKcmp},
+	"get_robust_list":  {Args: []Arg{A("pid", Int), S("head_ptr", StructOut, LayoutPtrRef), S("len_ptr", StructOut, LayoutUlongRef)}},
 	"mq_unlink":        {Args: []Arg{A("name", String)}},
 
 	// SysV IPC.
