@@ -46,6 +46,7 @@ var xlats = [syscalls.NumXlats]*xlat{
 	syscalls.XlatPkeyAccess:          pkeyAccess,
 	syscalls.XlatRwfFlags:            rwfFlags,
 	syscalls.XlatSyncFileRangeFlags:  syncFileRangeFlags,
+	syscalls.XlatUffdFlags:           uffdFlags,
 	syscalls.XlatSyslogAction:        syslogActions,
 	syscalls.XlatMountAttrFlags:      mountAttrFlags,
 	syscalls.XlatMoveMountFlags:      moveMountFlags,

@@ -349,6 +349,8 @@ var syncFileRangeFlags = &xlat{vals: []xv{
 	{1, "SYNC_FILE_RANGE_WAIT_BEFORE"}, {2, "SYNC_FILE_RANGE_WRITE"}, {4, "SYNC_FILE_RANGE_WAIT_AFTER"},
 }, dflt: "SYNC_FILE_RANGE_???"}
 
+var uffdFlags = &xlat{vals: []xv{{1, "UFFD_USER_MODE_ONLY"}, {04000, "O_NONBLOCK"}, {02000000, "O_CLOEXEC"}}, dflt: "UFFD_???"}
+
 var syslogActions = &xlat{vals: []xv{
 	{0, "SYSLOG_ACTION_CLOSE"}, {1, "SYSLOG_ACTION_OPEN"}, {2, "SYSLOG_ACTION_READ"}, {3, "SYSLOG_ACTION_READ_ALL"},
 	{4, "SYSLOG_ACTION_READ_CLEAR"}, {5, "SYSLOG_ACTION_CLEAR"}, {6, "SYSLOG_ACTION_CONSOLE_OFF"},

@@ -295,6 +295,7 @@ var signatures = map[string]*Signature{
 	"mknodat":          {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), C("mode"), C("dev")}, Decoder: DecoderMknod},
 	"kcmp":             {Args: []Arg{A("pid1", Int), A("pid2", Int), C("type"), C("idx1"), CIn("idx2", LayoutKcmpEpollSlot)}, Decoder: DecoderKcmp},
 	"get_robust_list":  {Args: []Arg{A("pid", Int), S("head_ptr", StructOut, LayoutPtrRef), S("len_ptr", StructOut, LayoutUlongRef)}},
+	"userfaultfd":      {Args: []Arg{F("flags", XlatUffdFlags)}, Ret: RetFD},
 	"mq_unlink":        {Args: []Arg{A("name", String)}},
 
 	// SysV IPC.

@@ -46,6 +46,7 @@ const (
 	XlatRwfFlags    // preadv2/pwritev2's RWF_*
 	XlatSyncFileRangeFlags
 	XlatSyslogAction
+	XlatUffdFlags      // userfaultfd's flags
 	XlatMountAttrFlags // fsmount's MOUNT_ATTR_*
 	XlatMoveMountFlags
 	XlatMmapFlags
