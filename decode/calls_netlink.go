@@ -178,8 +178,26 @@ func appendRoutePayload(d *Decoder, b []byte, m nlMem, off, n uint64, h nlmsghdr
 	if !ok {
 		return appendPtr(b, m.addr+off), true
 	}
+	// A payload shorter than the message's struct (a dump request's
+	// rtgenmsg) shows its family and that more was expected.
+	switch {
+	case h.typ >= 16 && h.typ <= 19 && n < ifinfomsgSize: // RTM_*LINK
+		b = append(b, "{ifi_family="...)
+		b = d.enum(b, addressFamilies, uint64(p[0]))
+		return append(b, ", ...}"...), true
+	case h.typ >= 20 && h.typ <= 23 && n < ifaddrmsgSize: // RTM_*ADDR
+		b = append(b, "{ifa_family="...)
+		b = d.enum(b, addressFamilies, uint64(p[0]))
+		return append(b, ", ...}"...), true
+	}
 	return d.appendNlFamily(b, m, off, n, p[0]), true
 }
+
+// Sizes of the NETLINK_ROUTE message structs.
+const (
+	ifinfomsgSize = 16
+	ifaddrmsgSize = 8
+)
 
 // appendSockDiagPayload prints a NETLINK_SOCK_DIAG message's payload.
 func appendSockDiagPayload(d *Decoder, b []byte, m nlMem, off, n uint64, h nlmsghdr) ([]byte, bool) {
