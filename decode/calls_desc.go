@@ -135,3 +135,39 @@ func retFcntl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	}
 	return appendRetValue(b, c.retType, ev.Ret)
 }
+
+// enterSendfile prints sendfile's descriptors and the offset it starts
+// at: [N], unsigned.
+func enterSendfile(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	b = c.args[0](d, b, ev, 0)
+	b = d.sep(b)
+	b = c.args[1](d, b, ev, 1)
+	b = d.sep(b)
+	return appendOffsetRef(b, ev, 0)
+}
+
+// exitSendfile prints the offset the call moved to, after a transfer,
+// and the count.
+func exitSendfile(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	if cp, ok := capOK(ev, 2); ok && !failed(ev) && ev.Ret != 0 && int(cp.Aux) == 8 && len(cp.Data) >= 16 {
+		b = append(b, " => "...)
+		b = appendOffsetRef(b, ev, 8)
+	}
+	b = d.sep(b)
+	return appendUint(b, ev.Args[3])
+}
+
+// appendOffsetRef prints sendfile's offset from the bytes at off of its
+// capture (0: as it was at entry, 8: at exit), or its address.
+func appendOffsetRef(b []byte, ev *trace.Event, off int) []byte {
+	cp, ok := capOK(ev, 2)
+	switch {
+	case ev.Args[2] == 0:
+		return append(b, "NULL"...)
+	case !ok || len(cp.Data) < off+8:
+		return appendPtr(b, ev.Args[2])
+	}
+	b = append(b, '[')
+	b = appendUint(b, le64(cp.Data, off))
+	return append(b, ']')
+}

@@ -168,6 +168,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderSethostname:           {enter: enterSethostname},
 	syscalls.DecoderMknod:                 {enter: enterMknod},
 	syscalls.DecoderKcmp:                  {enter: enterKcmp},
+	syscalls.DecoderSendfile:              {enter: enterSendfile, exit: exitSendfile},
 	syscalls.DecoderTime:                  {exit: exitTime, ret: retTime},
 	syscalls.DecoderRtSigreturn:           {enter: enterRtSigreturn},
 	syscalls.DecoderRtSigtimedwait:        {ret: retSignalNumber},

@@ -60,6 +60,7 @@ const (
 	DecoderRemapFilePages
 	DecoderRtSigreturn
 	DecoderTime
+	DecoderSendfile
 	DecoderKcmp
 	DecoderMknod // mknod, mknodat
 	DecoderSethostname

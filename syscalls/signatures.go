@@ -133,7 +133,7 @@ var signatures = map[string]*Signature{
 	"lchown":          {Args: []Arg{A("pathname", Path), A("owner", ID), A("group", ID)}},
 	"fchown":          {Args: []Arg{A("fd", FD), A("owner", ID), A("group", ID)}},
 	"fchownat":        {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), A("owner", ID), A("group", ID), F("flags", XlatAtFlags)}},
-	"sendfile":        {Args: []Arg{A("out_fd", FD), A("in_fd", FD), S("offset", StructInOut, LayoutLong), A("count", Ulong)}},
+	"sendfile":        {Args: []Arg{A("out_fd", FD), A("in_fd", FD), CInAndOut("offset", LayoutLong), A("count", Ulong)}, Decoder: DecoderSendfile},
 	"flock":           {Args: []Arg{A("fd", FD), F("operation", XlatFlockOp)}},
 	"close_range":     {Args: []Arg{A("first", Uint), A("last", Uint), F("flags", XlatCloseRangeFlags)}},
 	"eventfd2":        {Args: []Arg{A("initval", Uint), F("flags", XlatEventfdFlags)}, Ret: RetFD},
