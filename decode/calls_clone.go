@@ -77,6 +77,10 @@ func appendTidRef(b []byte, ev *trace.Event, addr uint64) []byte {
 	return append(b, ']')
 }
 
+// cloneArgsSize is the size of the struct clone_args strace knows
+// (CLONE_ARGS_SIZE_VER2).
+const cloneArgsSize = 88
+
 func enterClone3(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	cp, ok := capOK(ev, 0)
 	size := ev.Args[1]
@@ -129,6 +133,7 @@ func enterClone3(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 			b = appendUint(b, cg)
 		}
 	}
+	b, _ = d.appendExtTail(b, cp, cloneArgsSize, size, ", ")
 	b = append(b, '}')
 	if flags&(clonePidfd|cloneParentSetid) == 0 {
 		return d.sep(b)
