@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"github.com/sctrace/sctrace/syscalls"
 	"strconv"
 
 	"github.com/sctrace/sctrace/trace"
@@ -169,14 +170,30 @@ func (d *Decoder) appendNodemask(b []byte, ev *trace.Event, i int, maxnode uint6
 	if addr == 0 {
 		return append(b, "NULL"...)
 	}
+	if nmemb == 0 {
+		return append(b, "[]"...)
+	}
 	cp, ok := capOK(ev, i)
-	if !ok || uint64(len(cp.Data))/8 < nmemb {
+	if !ok || len(cp.Data) < 8 {
 		return appendPtr(b, addr)
 	}
+	// The capture holds the longs before unreadable memory, up to one
+	// more than -s prints.
+	full := uint64(len(cp.Data)) >= min(nmemb, syscalls.NodemaskLongs)*8
 	b = append(b, '[')
 	for k := uint64(0); k < nmemb; k++ {
 		if k > 0 {
 			b = append(b, ", "...)
+		}
+		if 8*k+8 > uint64(len(cp.Data)) {
+			if !full {
+				b = append(b, "... /* "...)
+				b = appendHex(b, addr+8*k)
+				b = append(b, " */"...)
+			} else {
+				b = append(b, "..."...)
+			}
+			break
 		}
 		if !d.opts.Verbose && k >= uint64(d.opts.StringLimit) {
 			b = append(b, "..."...)
@@ -204,24 +221,62 @@ func appendZeroPaddedHex(b []byte, v uint64, width int) []byte {
 
 // enterSetMempolicy prints set_mempolicy(2): a mode with its flags.
 func enterSetMempolicy(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	b = d.appendMpolMode(b, uint64(uint32(ev.Args[0]))) // an int
+	b = d.sep(b)
+	b = d.appendNodemask(b, ev, 1, ev.Args[2])
+	b = d.sep(b)
+	return appendUint(b, ev.Args[2])
+}
+
+// appendMpolMode prints a memory policy mode with its MPOL_F_* flags, as
+// -X asks.
+func (d *Decoder) appendMpolMode(b []byte, arg uint64) []byte {
 	const flagMask = 1<<15 | 1<<14 | 1<<13
-	arg := uint64(uint32(ev.Args[0]))
 	mode, flags := arg&^flagMask, arg&flagMask
 	name, known := mpolModes.lookup(mode)
+	mark := len(b)
 	switch {
 	case flags == 0:
-		b = d.enum(b, mpolModes, mode)
+		b = appendEnum(b, mpolModes, mode)
 	case !known:
-		b = d.flags(b, mpolModeFlags, arg)
+		b = appendFlags(b, mpolModeFlags, arg)
 	default:
 		b = append(b, name...)
 		b = append(b, '|')
 		b, _ = appendFlagsOnly(b, mpolModeFlags, flags)
 	}
+	return d.restyle(b, mark, arg, numHex)
+}
+
+// mbindFlags are mbind's MPOL_MF_* flags.
+var mbindFlags = &xlat{vals: []xv{{1, "MPOL_MF_STRICT"}, {2, "MPOL_MF_MOVE"}, {4, "MPOL_MF_MOVE_ALL"}}, dflt: "MPOL_???"}
+
+// enterMbind prints mbind: the range, the policy, its node mask and size,
+// the MPOL_MF_* flags.
+func enterMbind(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	b = appendPtr(b, ev.Args[0])
 	b = d.sep(b)
-	b = d.appendNodemask(b, ev, 1, ev.Args[2])
+	b = appendUint(b, ev.Args[1])
 	b = d.sep(b)
-	return appendUint(b, ev.Args[2])
+	b = d.appendMpolMode(b, ev.Args[2])
+	b = d.sep(b)
+	b = d.appendNodemask(b, ev, 3, ev.Args[4])
+	b = d.sep(b)
+	b = appendUint(b, ev.Args[4])
+	b = d.sep(b)
+	return d.flags(b, mbindFlags, uint64(uint32(ev.Args[5])))
+}
+
+// enterMigratePages prints migrate_pages: the pid, the masks' size and
+// the old and new node masks.
+func enterMigratePages(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	b = appendInt(b, int64(int32(ev.Args[0])))
+	b = d.sep(b)
+	b = appendUint(b, ev.Args[1])
+	b = d.sep(b)
+	b = d.appendNodemask(b, ev, 2, ev.Args[1])
+	b = d.sep(b)
+	return d.appendNodemask(b, ev, 3, ev.Args[1])
 }
 
 // ioUringParamsSize is sizeof(struct io_uring_params).

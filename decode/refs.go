@@ -169,6 +169,8 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderMknod:                 {enter: enterMknod},
 	syscalls.DecoderKcmp:                  {enter: enterKcmp},
 	syscalls.DecoderSendfile:              {enter: enterSendfile, exit: exitSendfile},
+	syscalls.DecoderMbind:                 {enter: enterMbind},
+	syscalls.DecoderMigratePages:          {enter: enterMigratePages},
 	syscalls.DecoderTime:                  {exit: exitTime, ret: retTime},
 	syscalls.DecoderRtSigreturn:           {enter: enterRtSigreturn},
 	syscalls.DecoderRtSigtimedwait:        {ret: retSignalNumber},

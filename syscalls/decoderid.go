@@ -60,6 +60,8 @@ const (
 	DecoderRemapFilePages
 	DecoderRtSigreturn
 	DecoderTime
+	DecoderMbind
+	DecoderMigratePages
 	DecoderSendfile
 	DecoderKcmp
 	DecoderMknod // mknod, mknodat

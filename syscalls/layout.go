@@ -157,7 +157,7 @@ var layoutSizes = [NumLayouts][2]uint32{
 	LayoutBPFAttr:             {144, 144},
 	LayoutStatmount:           {512, 512},
 	LayoutMntIDReq:            {32, 32},
-	LayoutNodemask:            {128, 128},
+	LayoutNodemask:            {264, 264}, // 33 longs: -s's 32 and one to tell more
 	// sendto_buf caps the copy of sendto's buffer above -s, so that
 	// netlink messages (decode/netlink*.go) are captured whole, up to a
 	// page of them.
@@ -188,3 +188,6 @@ func LayoutSize(arch uint32, l LayoutID) uint32 {
 	}
 	return layoutSizes[l][0]
 }
+
+// NodemaskLongs is how many longs of a node mask LayoutNodemask holds.
+const NodemaskLongs = 33

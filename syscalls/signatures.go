@@ -228,8 +228,8 @@ var signatures = map[string]*Signature{
 	"tee":                     {Args: []Arg{A("fd_in", FD), A("fd_out", FD), A("len", Ulong), F("flags", XlatSpliceFlags)}},
 	"vmsplice":                {Args: []Arg{A("fd", FD), L("iov", InIovec, 2), A("nr_segs", Ulong), F("flags", XlatSpliceFlags)}},
 	"openat2":                 {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), CExt("how", LayoutOpenHow, 3, AtEntry), A("size", Ulong)}, Ret: RetFD, Decoder: DecoderOpenat2},
-	"get_mempolicy":           {Args: []Arg{COut("mode", LayoutInt), COut("nodemask", LayoutNodemask), A("maxnode", Ulong), A("addr", Ptr), FL("flags", XlatGetMempolicyFlags)}, Decoder: DecoderGetMempolicy},
-	"set_mempolicy":           {Args: []Arg{C("mode"), CIn("nodemask", LayoutNodemask), A("maxnode", Ulong)}, Decoder: DecoderSetMempolicy},
+	"get_mempolicy":           {Args: []Arg{COut("mode", LayoutInt), Partial(COut("nodemask", LayoutNodemask)), A("maxnode", Ulong), A("addr", Ptr), FL("flags", XlatGetMempolicyFlags)}, Decoder: DecoderGetMempolicy},
+	"set_mempolicy":           {Args: []Arg{C("mode"), Partial(CIn("nodemask", LayoutNodemask)), A("maxnode", Ulong)}, Decoder: DecoderSetMempolicy},
 	"timer_create":            {Args: []Arg{E("clockid", XlatClockID), S("sevp", StructIn, LayoutSigevent), S("timerid", StructOut, LayoutInt)}},
 	"timer_settime":           {Args: []Arg{A("timerid", Int), F("flags", XlatTimerFlags), S("new_value", StructIn, LayoutItimerspec), S("old_value", StructOut, LayoutItimerspec)}},
 	"timer_gettime":           {Args: []Arg{A("timerid", Int), S("curr_value", StructOut, LayoutItimerspec)}},
@@ -296,6 +296,8 @@ var signatures = map[string]*Signature{
 	"kcmp":             {Args: []Arg{A("pid1", Int), A("pid2", Int), C("type"), C("idx1"), CIn("idx2", LayoutKcmpEpollSlot)}, Decoder: DecoderKcmp},
 	"get_robust_list":  {Args: []Arg{A("pid", Int), S("head_ptr", StructOut, LayoutPtrRef), S("len_ptr", StructOut, LayoutUlongRef)}},
 	"userfaultfd":      {Args: []Arg{F("flags", XlatUffdFlags)}, Ret: RetFD},
+	"mbind":            {Args: []Arg{A("addr", Ptr), A("len", Ulong), C("mode"), Partial(CIn("nodemask", LayoutNodemask)), A("maxnode", Ulong), C("flags")}, Decoder: DecoderMbind},
+	"migrate_pages":    {Args: []Arg{A("pid", Int), A("maxnode", Ulong), Partial(CIn("old_nodes", LayoutNodemask)), Partial(CIn("new_nodes", LayoutNodemask))}, Decoder: DecoderMigratePages},
 	"mq_unlink":        {Args: []Arg{A("name", String)}},
 
 	// SysV IPC.
