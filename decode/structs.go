@@ -28,6 +28,37 @@ func printLongRef(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	return append(b, ']')
 }
 
+// printIntElem prints an int element of an array.
+func printIntElem(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	return appendInt(b, int64(int32(le32(p, 0))))
+}
+
+// printStatusElem prints an int that holds a negated errno when
+// negative, as -X asks: -EFAULT, -14, or -14 /* -EFAULT */.
+func printStatusElem(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	v := int32(le32(p, 0))
+	name := ""
+	if v < 0 {
+		name = ErrnoName(int(-v))
+	}
+	if name == "" || d.opts.Xlat == XlatRaw {
+		return appendInt(b, int64(v))
+	}
+	if d.opts.Xlat == XlatVerbose {
+		b = appendInt(b, int64(v))
+		b = append(b, " /* -"...)
+		b = append(b, name...)
+		return append(b, " */"...)
+	}
+	b = append(b, '-')
+	return append(b, name...)
+}
+
+// printPtrElem prints a pointer element of an array.
+func printPtrElem(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	return appendPtr(b, le64(p, 0))
+}
+
 // printPtrRef prints a pointer the call stored: [0x7f...] or [NULL].
 func printPtrRef(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	b = append(b, '[')

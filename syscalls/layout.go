@@ -22,6 +22,9 @@ const (
 	LayoutTimeval2      // utimes' struct timeval[2]
 	LayoutKcmpEpollSlot // kcmp's struct kcmp_epoll_slot
 	LayoutPtrRef        // a pointer stored by the call, printed [0x...]
+	LayoutIntElem       // an int element of an array
+	LayoutPtrElem       // a pointer element of an array
+	LayoutStatusElem    // an int element that is 0 or a negated errno (move_pages' status)
 	LayoutUlongRef      // an unsigned long stored by the call, printed [N]
 	LayoutUtimbuf       // utime's struct utimbuf
 	LayoutWinsize
@@ -104,6 +107,9 @@ var layoutSizes = [NumLayouts][2]uint32{
 	LayoutUtimbuf:             {16, 16},
 	LayoutKcmpEpollSlot:       {12, 12},
 	LayoutPtrRef:              {8, 8},
+	LayoutIntElem:             {4, 4},
+	LayoutPtrElem:             {8, 8},
+	LayoutStatusElem:          {4, 4},
 	LayoutUlongRef:            {8, 8},
 	LayoutWinsize:             {8, 8},
 	LayoutTermios:             {36, 36},

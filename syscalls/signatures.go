@@ -298,6 +298,7 @@ var signatures = map[string]*Signature{
 	"userfaultfd":      {Args: []Arg{F("flags", XlatUffdFlags)}, Ret: RetFD},
 	"mbind":            {Args: []Arg{A("addr", Ptr), A("len", Ulong), C("mode"), Partial(CIn("nodemask", LayoutNodemask)), A("maxnode", Ulong), C("flags")}, Decoder: DecoderMbind},
 	"migrate_pages":    {Args: []Arg{A("pid", Int), A("maxnode", Ulong), Partial(CIn("old_nodes", LayoutNodemask)), Partial(CIn("new_nodes", LayoutNodemask))}, Decoder: DecoderMigratePages},
+	"move_pages":       {Args: []Arg{A("pid", Int), A("nr_pages", Ulong), SA("pages", ArrayIn, LayoutPtrElem, 1), SA("nodes", ArrayIn, LayoutIntElem, 1), SA("status", ArrayInOut, LayoutStatusElem, 1), F("flags", XlatMbindFlags)}},
 	"mq_unlink":        {Args: []Arg{A("name", String)}},
 
 	// SysV IPC.

@@ -47,6 +47,7 @@ const (
 	XlatSyncFileRangeFlags
 	XlatSyslogAction
 	XlatUffdFlags      // userfaultfd's flags
+	XlatMbindFlags     // mbind's and move_pages' MPOL_MF_*
 	XlatMountAttrFlags // fsmount's MOUNT_ATTR_*
 	XlatMoveMountFlags
 	XlatMmapFlags
