@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "742e3ed73b79a98593019d319c811d0397e14879f7fa596de87557b3ec9f34a1"
+const bpfSourceHash = "456e2c84ea922dd5a8de78b5bcc4f243fd0254e4222a6c145d75dafa027a749a"

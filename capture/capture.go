@@ -384,7 +384,13 @@ func (x *Executor) readIovec(mem Memory, addr, count uint64, atExit bool, ret in
 	n := min(count, syscalls.MaxArrayElems)
 	raw := make([]byte, n*IovecSize)
 	if err := mem.Read(addr, raw); err != nil {
-		return trace.Capture{Faulted: true}
+		// The iovecs before unreadable memory (strace prints them, then
+		// "... /* ADDR */"): fewer than count in Data tells.
+		r := pageRest(mem, addr, raw, IovecSize)
+		if r.Faulted {
+			return r
+		}
+		raw, n = r.Data, uint64(len(r.Data))/IovecSize
 	}
 	c := trace.Capture{Data: raw, Aux: count, Truncated: count > n}
 	if atExit && ret < 0 {

@@ -158,7 +158,8 @@ func argPrinter(a syscalls.Arg, arch uint32, count32 bool) argFn {
 	case syscalls.OutIovec:
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
 			if failed(ev) {
-				return appendPtr(b, ev.Args[i])
+				// The iovecs, their buffers by address (nothing was read).
+				return d.appendIovec(b, ev, i, int(int32(lenArg(ev, a.Len))), 0)
 			}
 			return d.appendIovec(b, ev, i, int(int32(lenArg(ev, a.Len))), uint64(ev.Ret))
 		}
@@ -373,11 +374,19 @@ func (d *Decoder) appendIovecCapture(b []byte, addr uint64, c *trace.Capture, cn
 		if k > 0 {
 			b = append(b, ", "...)
 		}
+		off := k * 16
+		if off+16 > len(c.Data) && uint64(len(c.Data)/16) < min(uint64(cnt), syscalls.MaxArrayElems) {
+			// The rest lies in memory that could not be read (told
+			// before the -s limit, as strace does).
+			b = append(b, "... /* "...)
+			b = appendHex(b, addr+uint64(off))
+			b = append(b, " */"...)
+			break
+		}
 		if !d.opts.Verbose && k >= d.opts.StringLimit {
 			b = append(b, "..."...)
 			break
 		}
-		off := k * 16
 		if off+16 > len(c.Data) {
 			b = appendHex(b, addr+uint64(off))
 			break

@@ -299,6 +299,8 @@ var signatures = map[string]*Signature{
 	"mbind":            {Args: []Arg{A("addr", Ptr), A("len", Ulong), C("mode"), Partial(CIn("nodemask", LayoutNodemask)), A("maxnode", Ulong), C("flags")}, Decoder: DecoderMbind},
 	"migrate_pages":    {Args: []Arg{A("pid", Int), A("maxnode", Ulong), Partial(CIn("old_nodes", LayoutNodemask)), Partial(CIn("new_nodes", LayoutNodemask))}, Decoder: DecoderMigratePages},
 	"move_pages":       {Args: []Arg{A("pid", Int), A("nr_pages", Ulong), SA("pages", ArrayIn, LayoutPtrElem, 1), SA("nodes", ArrayIn, LayoutIntElem, 1), SA("status", ArrayInOut, LayoutStatusElem, 1), F("flags", XlatMbindFlags)}},
+	"preadv":           {Args: []Arg{A("fd", FD), L("iov", OutIovec, 2), A("iovcnt", Int), A("offset", Long)}},
+	"pwritev":          {Args: []Arg{A("fd", FD), L("iov", InIovec, 2), A("iovcnt", Int), A("offset", Long)}},
 	"mq_unlink":        {Args: []Arg{A("name", String)}},
 
 	// SysV IPC.

@@ -174,8 +174,14 @@ GLOBAL int read_iovec(struct cap_state *st, __u64 addr, __u64 count)
 	__u64 n = count < MAX_ARRAY_ELEMS ? count : MAX_ARRAY_ELEMS;
 	if (n == 0)
 		return 0;
-	if (seg_read_here(st, addr, n * IOVEC_SIZE) != 0)
-		return 0;
+	if (seg_read_here(st, addr, n * IOVEC_SIZE) != 0) {
+		/* capture's pageRest: the iovecs before unreadable memory. */
+		__u64 rest = 4096 - (addr & 4095);
+		rest -= rest % IOVEC_SIZE;
+		if (rest == 0 || rest >= n * IOVEC_SIZE || seg_read_here(st, addr, rest) != 0)
+			return 0;
+		n = rest / IOVEC_SIZE;
+	}
 	if (st->at_exit && st->ret < 0)
 		return 0;
 	struct elem_loop l = {};
