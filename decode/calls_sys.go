@@ -454,3 +454,56 @@ func enterSethostname(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = d.sep(b)
 	return appendUint(b, uint64(n))
 }
+
+// syslogConsoleLevels are the console log levels of
+// SYSLOG_ACTION_CONSOLE_LEVEL.
+var syslogConsoleLevels = &xlat{vals: []xv{
+	{0, "LOGLEVEL_EMERG"}, {1, "LOGLEVEL_ALERT"}, {2, "LOGLEVEL_CRIT"}, {3, "LOGLEVEL_ERR"},
+	{4, "LOGLEVEL_WARNING"}, {5, "LOGLEVEL_NOTICE"}, {6, "LOGLEVEL_INFO"}, {7, "LOGLEVEL_DEBUG"},
+	{8, "LOGLEVEL_DEBUG+1"},
+}, dflt: "LOGLEVEL_???"}
+
+// appendDecimalNamed prints v in decimal with its name in a comment, as
+// strace's XLAT_STYLE_VERBOSE|XLAT_STYLE_FMT_D (the number alone under
+// -X raw).
+func (d *Decoder) appendDecimalNamed(b []byte, x *xlat, v int32) []byte {
+	b = appendInt(b, int64(v))
+	if d.opts.Xlat == XlatRaw {
+		return b
+	}
+	name, ok := x.lookup(uint64(uint32(v)))
+	if !ok {
+		name = x.dflt
+	}
+	return appendComment(b, name)
+}
+
+// enterSyslog prints syslog's action and, for the actions that take them,
+// the buffer and length (a read's buffer at exit).
+func enterSyslog(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	typ := int32(ev.Args[0])
+	b = d.appendDecimalNamed(b, syslogActions, typ)
+	switch typ {
+	case 0, 1, 5, 6, 7, 9, 10, 2, 3, 4:
+		return b // no more arguments, or the read's at exit
+	case 8: // SYSLOG_ACTION_CONSOLE_LEVEL
+		b = appendPtr(d.sep(b), ev.Args[1])
+		return d.appendDecimalNamed(d.sep(b), syslogConsoleLevels, int32(ev.Args[2]))
+	}
+	b = appendPtr(d.sep(b), ev.Args[1])
+	return appendInt(d.sep(b), int64(int32(ev.Args[2])))
+}
+
+// exitSyslog prints what a SYSLOG_ACTION_READ* read, and the length.
+func exitSyslog(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	if t := int32(ev.Args[0]); t < 2 || t > 4 {
+		return b
+	}
+	b = d.sep(b)
+	if failed(ev) {
+		b = appendPtr(b, ev.Args[1])
+	} else {
+		b = printOutBuf(d, b, ev, 1)
+	}
+	return appendInt(d.sep(b), int64(int32(ev.Args[2])))
+}

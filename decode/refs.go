@@ -175,6 +175,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderSendfile:              {enter: enterSendfile, exit: exitSendfile},
 	syscalls.DecoderMbind:                 {enter: enterMbind},
 	syscalls.DecoderMigratePages:          {enter: enterMigratePages},
+	syscalls.DecoderSyslog:                {enter: enterSyslog, exit: exitSyslog},
 	syscalls.DecoderTime:                  {exit: exitTime, ret: retTime},
 	syscalls.DecoderRtSigreturn:           {enter: enterRtSigreturn},
 	syscalls.DecoderRtSigtimedwait:        {ret: retSignalNumber},

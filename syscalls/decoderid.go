@@ -60,6 +60,7 @@ const (
 	DecoderRemapFilePages
 	DecoderRtSigreturn
 	DecoderTime
+	DecoderSyslog
 	DecoderMbind
 	DecoderMigratePages
 	DecoderSendfile

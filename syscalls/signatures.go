@@ -301,6 +301,7 @@ var signatures = map[string]*Signature{
 	"move_pages":       {Args: []Arg{A("pid", Int), A("nr_pages", Ulong), SA("pages", ArrayIn, LayoutPtrElem, 1), SA("nodes", ArrayIn, LayoutIntElem, 1), SA("status", ArrayInOut, LayoutStatusElem, 1), F("flags", XlatMbindFlags)}},
 	"preadv":           {Args: []Arg{A("fd", FD), L("iov", OutIovec, 2), A("iovcnt", Int), A("offset", Long)}},
 	"pwritev":          {Args: []Arg{A("fd", FD), L("iov", InIovec, 2), A("iovcnt", Int), A("offset", Long)}},
+	"syslog":           {Args: []Arg{C("type"), L("bufp", OutBuf, 2), C("len")}, Decoder: DecoderSyslog},
 	"mq_unlink":        {Args: []Arg{A("name", String)}},
 
 	// SysV IPC.
