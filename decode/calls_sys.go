@@ -507,3 +507,24 @@ func exitSyslog(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	}
 	return appendInt(d.sep(b), int64(int32(ev.Args[2])))
 }
+
+// swapFlags are swapon's SWAP_FLAG_* flags beside the priority.
+var swapFlags = &xlat{vals: []xv{
+	{0x8000, "SWAP_FLAG_PREFER"}, {0x10000, "SWAP_FLAG_DISCARD"}, {0x20000, "SWAP_FLAG_DISCARD_ONCE"},
+	{0x40000, "SWAP_FLAG_DISCARD_PAGES"},
+}, dflt: "SWAP_FLAG_???"}
+
+// enterSwapon prints swapon's path, and its flags with the priority in
+// their low bits: SWAP_FLAG_PREFER|42.
+func enterSwapon(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	const prioMask = 0x7fff
+	b = c.args[0](d, b, ev, 0)
+	b = d.sep(b)
+	flags := uint32(ev.Args[1])
+	prio := flags & prioMask
+	if flags &^= prioMask; flags != 0 {
+		b = d.flags(b, swapFlags, uint64(flags))
+		b = append(b, '|')
+	}
+	return appendUint(b, uint64(prio))
+}

@@ -176,6 +176,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderMbind:                 {enter: enterMbind},
 	syscalls.DecoderMigratePages:          {enter: enterMigratePages},
 	syscalls.DecoderSyslog:                {enter: enterSyslog, exit: exitSyslog},
+	syscalls.DecoderSwapon:                {enter: enterSwapon},
 	syscalls.DecoderTime:                  {exit: exitTime, ret: retTime},
 	syscalls.DecoderRtSigreturn:           {enter: enterRtSigreturn},
 	syscalls.DecoderRtSigtimedwait:        {ret: retSignalNumber},

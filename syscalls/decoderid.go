@@ -60,6 +60,7 @@ const (
 	DecoderRemapFilePages
 	DecoderRtSigreturn
 	DecoderTime
+	DecoderSwapon
 	DecoderSyslog
 	DecoderMbind
 	DecoderMigratePages

@@ -302,6 +302,8 @@ var signatures = map[string]*Signature{
 	"preadv":           {Args: []Arg{A("fd", FD), L("iov", OutIovec, 2), A("iovcnt", Int), A("offset", Long)}},
 	"pwritev":          {Args: []Arg{A("fd", FD), L("iov", InIovec, 2), A("iovcnt", Int), A("offset", Long)}},
 	"syslog":           {Args: []Arg{C("type"), L("bufp", OutBuf, 2), C("len")}, Decoder: DecoderSyslog},
+	"swapon":           {Args: []Arg{A("path", Path), C("swapflags")}, Decoder: DecoderSwapon},
+	"swapoff":          {Args: []Arg{A("path", Path)}},
 	"mq_unlink":        {Args: []Arg{A("name", String)}},
 
 	// SysV IPC.
