@@ -81,7 +81,18 @@ func exitGetrandom(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 
 // exitGetdents64 prints the directory buffer: its address and the count
 // of entries, or with -v the entries themselves.
+// exitGetdents prints the legacy getdents' struct linux_dirent entries
+// (the type in each record's last byte), or their count without -v.
+func exitGetdents(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	return d.appendDirentsArg(b, ev, true)
+}
+
 func exitGetdents64(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	return d.appendDirentsArg(b, ev, false)
+}
+
+// appendDirentsArg prints getdents' or getdents64's buffer and count.
+func (d *Decoder) appendDirentsArg(b []byte, ev *trace.Event, legacy bool) []byte {
 	cp, ok := capOK(ev, 1)
 	addr := ev.Args[1]
 	if !failed(ev) && ev.Ret == 0 {
@@ -91,7 +102,7 @@ func exitGetdents64(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	case failed(ev) || !ok:
 		b = appendPtr(b, addr)
 	case d.opts.Verbose:
-		b = d.appendDirents(b, cp.Data, int(ev.Ret))
+		b = d.appendDirents(b, cp.Data, int(ev.Ret), legacy)
 	default:
 		b = appendPtr(b, addr)
 		n := countDirents(cp.Data, int(ev.Ret))
@@ -119,7 +130,10 @@ func countDirents(p []byte, n int) int {
 	return cnt
 }
 
-func (d *Decoder) appendDirents(b []byte, p []byte, n int) []byte {
+// appendDirents prints the entries of a getdents64 buffer, or of a
+// legacy getdents one (unsigned d_off, d_name before d_type, which is the
+// record's last byte).
+func (d *Decoder) appendDirents(b []byte, p []byte, n int, legacy bool) []byte {
 	if n > len(p) {
 		n = len(p)
 	}
@@ -136,27 +150,41 @@ func (d *Decoder) appendDirents(b []byte, p []byte, n int) []byte {
 		b = append(b, "{d_ino="...)
 		b = appendUint(b, le64(p, off))
 		b = append(b, ", d_off="...)
-		b = appendInt(b, int64(le64(p, off+8)))
+		if legacy {
+			b = appendUint(b, le64(p, off+8))
+		} else {
+			b = appendInt(b, int64(le64(p, off+8)))
+		}
 		b = append(b, ", d_reclen="...)
 		b = appendUint(b, uint64(rl))
-		b = append(b, ", d_type="...)
-		b = d.enum(b, direntTypes, uint64(p[off+18]))
-		b = append(b, ", d_name="...)
 		end := off + rl
 		if end > n {
 			end = n
 		}
-		if end < off+19 {
-			end = off + 19
+		nameOff := off + 19
+		if legacy {
+			nameOff, end = off+18, end-1
 		}
-		name := p[off+19 : end]
+		if end < nameOff {
+			end = nameOff
+		}
+		name := p[nameOff:end]
 		for i, ch := range name {
 			if ch == 0 {
 				name = name[:i]
 				break
 			}
 		}
+		if !legacy {
+			b = append(b, ", d_type="...)
+			b = d.enum(b, direntTypes, uint64(p[off+18]))
+		}
+		b = append(b, ", d_name="...)
 		b = d.appendPath(b, name, false)
+		if legacy && off+rl-1 < n {
+			b = append(b, ", d_type="...)
+			b = d.enum(b, direntTypes, uint64(p[off+rl-1]))
+		}
 		b = append(b, '}')
 		off += rl
 	}

@@ -177,6 +177,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderMigratePages:          {enter: enterMigratePages},
 	syscalls.DecoderSyslog:                {enter: enterSyslog, exit: exitSyslog},
 	syscalls.DecoderSwapon:                {enter: enterSwapon},
+	syscalls.DecoderGetdents:              {exit: exitGetdents},
 	syscalls.DecoderTime:                  {exit: exitTime, ret: retTime},
 	syscalls.DecoderRtSigreturn:           {enter: enterRtSigreturn},
 	syscalls.DecoderRtSigtimedwait:        {ret: retSignalNumber},

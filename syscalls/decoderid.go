@@ -60,6 +60,7 @@ const (
 	DecoderRemapFilePages
 	DecoderRtSigreturn
 	DecoderTime
+	DecoderGetdents
 	DecoderSwapon
 	DecoderSyslog
 	DecoderMbind

@@ -304,6 +304,7 @@ var signatures = map[string]*Signature{
 	"syslog":           {Args: []Arg{C("type"), L("bufp", OutBuf, 2), C("len")}, Decoder: DecoderSyslog},
 	"swapon":           {Args: []Arg{A("path", Path), C("swapflags")}, Decoder: DecoderSwapon},
 	"swapoff":          {Args: []Arg{A("path", Path)}},
+	"getdents":         {Args: []Arg{A("fd", FD), S("dirp", OutBuf, LayoutDirents), A("count", Uint)}, Decoder: DecoderGetdents},
 	"mq_unlink":        {Args: []Arg{A("name", String)}},
 
 	// SysV IPC.
