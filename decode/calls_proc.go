@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -177,4 +178,20 @@ func enterKcmp(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		b = appendHex(d.sep(b), ev.Args[4])
 	}
 	return b
+}
+
+// ngroupsMax is the most supplementary groups a list may hold
+// (NGROUPS_MAX, what sysconf reports on Linux).
+const ngroupsMax = 65536
+
+// enterSetgroups prints setgroups' size and list: its address when the
+// size is beyond NGROUPS_MAX, as strace does.
+func enterSetgroups(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	n := int32(ev.Args[0])
+	b = appendInt(b, int64(n))
+	b = d.sep(b)
+	if uint32(n) > ngroupsMax {
+		return appendPtr(b, ev.Args[1])
+	}
+	return d.appendArray(b, ev, 1, syscalls.LayoutGIDElem, printGIDElem, uint64(uint32(n)))
 }

@@ -28,6 +28,11 @@ func printLongRef(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	return append(b, ']')
 }
 
+// printGIDElem prints a gid_t element of an array.
+func printGIDElem(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	return appendID(b, uint64(le32(p, 0)))
+}
+
 // printIntElem prints an int element of an array.
 func printIntElem(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	return appendInt(b, int64(int32(le32(p, 0))))

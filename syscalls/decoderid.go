@@ -60,6 +60,7 @@ const (
 	DecoderRemapFilePages
 	DecoderRtSigreturn
 	DecoderTime
+	DecoderSetgroups
 	DecoderGetdents
 	DecoderSwapon
 	DecoderSyslog

@@ -23,6 +23,7 @@ const (
 	LayoutKcmpEpollSlot // kcmp's struct kcmp_epoll_slot
 	LayoutPtrRef        // a pointer stored by the call, printed [0x...]
 	LayoutIntElem       // an int element of an array
+	LayoutGIDElem       // a gid_t element of an array
 	LayoutPtrElem       // a pointer element of an array
 	LayoutStatusElem    // an int element that is 0 or a negated errno (move_pages' status)
 	LayoutUlongRef      // an unsigned long stored by the call, printed [N]
@@ -108,6 +109,7 @@ var layoutSizes = [NumLayouts][2]uint32{
 	LayoutKcmpEpollSlot:       {12, 12},
 	LayoutPtrRef:              {8, 8},
 	LayoutIntElem:             {4, 4},
+	LayoutGIDElem:             {4, 4},
 	LayoutPtrElem:             {8, 8},
 	LayoutStatusElem:          {4, 4},
 	LayoutUlongRef:            {8, 8},

@@ -305,6 +305,7 @@ var signatures = map[string]*Signature{
 	"swapon":           {Args: []Arg{A("path", Path), C("swapflags")}, Decoder: DecoderSwapon},
 	"swapoff":          {Args: []Arg{A("path", Path)}},
 	"getdents":         {Args: []Arg{A("fd", FD), S("dirp", OutBuf, LayoutDirents), A("count", Uint)}, Decoder: DecoderGetdents},
+	"setgroups":        {Args: []Arg{A("size", Int), SA("list", ArrayIn, LayoutGIDElem, 0)}, Decoder: DecoderSetgroups},
 	"mq_unlink":        {Args: []Arg{A("name", String)}},
 
 	// SysV IPC.
