@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -53,4 +54,53 @@ func enterMremap(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		b = appendPtr(b, ev.Args[4])
 	}
 	return b
+}
+
+// enterMincore prints mincore's range.
+func enterMincore(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	b = appendPtr(b, ev.Args[0])
+	b = d.sep(b)
+	b = appendUint(b, ev.Args[1])
+	return d.sep(b)
+}
+
+// exitMincore prints mincore's vector: each page's residency bit, -s of
+// them at most.
+func exitMincore(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	const pageSize = 4096
+	addr, n := ev.Args[2], ev.Args[1]/pageSize
+	if ev.Args[1]%pageSize != 0 {
+		n++
+	}
+	cp, ok := capOK(ev, 2)
+	switch {
+	case addr == 0:
+		return append(b, "NULL"...)
+	case n == 0:
+		return append(b, "[]"...)
+	case failed(ev) || !ok || len(cp.Data) == 0:
+		return appendPtr(b, addr)
+	}
+	b = append(b, '[')
+	for k := uint64(0); k < n; k++ {
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		if k >= uint64(len(cp.Data)) {
+			if uint64(len(cp.Data)) < min(n, uint64(syscalls.LayoutSize(ev.Arch, syscalls.LayoutMincoreVec))) {
+				b = append(b, "... /* "...)
+				b = appendHex(b, addr+k)
+				b = append(b, " */"...)
+			} else {
+				b = append(b, "..."...)
+			}
+			break
+		}
+		if !d.opts.Verbose && k >= uint64(d.opts.StringLimit) {
+			b = append(b, "..."...)
+			break
+		}
+		b = appendUint(b, uint64(cp.Data[k]&1))
+	}
+	return append(b, ']')
 }

@@ -528,3 +528,56 @@ func enterSwapon(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	}
 	return appendUint(b, uint64(prio))
 }
+
+// The reboot(2) magic numbers and commands.
+var (
+	rebootMagic1 = &xlat{vals: []xv{{0xfee1dead, "LINUX_REBOOT_MAGIC1"}}, dflt: "LINUX_REBOOT_MAGIC_???"}
+	rebootMagic2 = &xlat{vals: []xv{
+		{672274793, "LINUX_REBOOT_MAGIC2"}, {85072278, "LINUX_REBOOT_MAGIC2A"}, {369367448, "LINUX_REBOOT_MAGIC2B"},
+		{537993216, "LINUX_REBOOT_MAGIC2C"},
+	}, dflt: "LINUX_REBOOT_MAGIC_???"}
+	rebootCmds = &xlat{vals: []xv{
+		{0x01234567, "LINUX_REBOOT_CMD_RESTART"}, {0xCDEF0123, "LINUX_REBOOT_CMD_HALT"},
+		{0x89ABCDEF, "LINUX_REBOOT_CMD_CAD_ON"}, {0x00000000, "LINUX_REBOOT_CMD_CAD_OFF"},
+		{0x4321FEDC, "LINUX_REBOOT_CMD_POWER_OFF"}, {0xA1B2C3D4, "LINUX_REBOOT_CMD_RESTART2"},
+		{0xD000FCE2, "LINUX_REBOOT_CMD_SW_SUSPEND"}, {0x45584543, "LINUX_REBOOT_CMD_KEXEC"},
+	}, dflt: "LINUX_REBOOT_CMD_???"}
+)
+
+// enterReboot prints reboot's magic numbers and command, and the
+// command's string argument for LINUX_REBOOT_CMD_RESTART2.
+func enterReboot(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	b = d.enum(b, rebootMagic1, uint64(uint32(ev.Args[0])))
+	b = d.sep(b)
+	b = d.enum(b, rebootMagic2, uint64(uint32(ev.Args[1])))
+	b = d.sep(b)
+	cmd := uint32(ev.Args[2])
+	b = d.enum(b, rebootCmds, uint64(cmd))
+	if cmd == 0xA1B2C3D4 {
+		// The kernel copies 255 bytes at most; so does strace.
+		b = printStringMax(d, d.sep(b), ev, 3, 255)
+	}
+	return b
+}
+
+// enterUstat prints ustat's device.
+func enterUstat(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	return d.sep(appendDev(b, uint64(uint32(ev.Args[0]))))
+}
+
+// exitUstat prints the struct ustat the call filled: its free blocks and
+// inodes.
+func exitUstat(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	cp, ok := capOK(ev, 1)
+	switch {
+	case ev.Args[1] == 0:
+		return append(b, "NULL"...)
+	case failed(ev) || !ok || len(cp.Data) < 16:
+		return appendPtr(b, ev.Args[1])
+	}
+	b = append(b, "{f_tfree="...)
+	b = appendUint(b, le64(cp.Data, 0))
+	b = append(b, ", f_tinode="...)
+	b = appendUint(b, le64(cp.Data, 8))
+	return append(b, '}')
+}

@@ -60,6 +60,9 @@ const (
 	DecoderRemapFilePages
 	DecoderRtSigreturn
 	DecoderTime
+	DecoderMincore
+	DecoderReboot
+	DecoderUstat
 	DecoderSetgroups
 	DecoderGetdents
 	DecoderSwapon

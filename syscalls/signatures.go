@@ -306,6 +306,9 @@ var signatures = map[string]*Signature{
 	"swapoff":          {Args: []Arg{A("path", Path)}},
 	"getdents":         {Args: []Arg{A("fd", FD), S("dirp", OutBuf, LayoutDirents), A("count", Uint)}, Decoder: DecoderGetdents},
 	"setgroups":        {Args: []Arg{A("size", Int), SA("list", ArrayIn, LayoutGIDElem, 0)}, Decoder: DecoderSetgroups},
+	"mincore":          {Args: []Arg{A("addr", Ptr), A("length", Ulong), Partial(COut("vec", LayoutMincoreVec))}, Decoder: DecoderMincore},
+	"reboot":           {Args: []Arg{C("magic"), C("magic2"), C("cmd"), Partial(CIn("arg", LayoutRebootArg))}, Decoder: DecoderReboot},
+	"ustat":            {Args: []Arg{C("dev"), COut("ubuf", LayoutUstat)}, Decoder: DecoderUstat},
 	"mq_unlink":        {Args: []Arg{A("name", String)}},
 
 	// SysV IPC.
