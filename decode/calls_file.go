@@ -207,3 +207,47 @@ func enterMknod(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	}
 	return b
 }
+
+// xattrSizeMax is the largest extended attribute value (XATTR_SIZE_MAX).
+const xattrSizeMax = 65536
+
+// enterSetxattr prints setxattr, lsetxattr and fsetxattr: the value as a
+// string without its trailing NUL, or its address when the size is
+// beyond any attribute's.
+func enterSetxattr(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	for i := 0; i < 2; i++ {
+		b = c.args[i](d, b, ev, i)
+		b = d.sep(b)
+	}
+	size := ev.Args[3]
+	cp, ok := capOK(ev, 2)
+	switch {
+	case ev.Args[2] == 0:
+		b = append(b, "NULL"...)
+	case size > xattrSizeMax || !ok:
+		b = appendPtr(b, ev.Args[2])
+	default:
+		data, n := cp.Data, size
+		if uint64(len(data)) == size && size > 0 && data[size-1] == 0 {
+			data, n = data[:size-1], size-1
+		}
+		b = d.appendBuf(b, data, n, false)
+	}
+	b = d.sep(b)
+	b = appendUint(b, size)
+	b = d.sep(b)
+	return c.args[4](d, b, ev, 4)
+}
+
+// exitListxattr prints the attribute names the call stored (its address
+// for a size of 0, which asks only for the length) and the size.
+func exitListxattr(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	i := c.split
+	if ev.Args[i+1] == 0 {
+		b = appendPtr(b, ev.Args[i])
+	} else {
+		b = printOutBuf(d, b, ev, i)
+	}
+	b = d.sep(b)
+	return appendUint(b, ev.Args[i+1])
+}

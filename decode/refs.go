@@ -183,6 +183,8 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderMincore:               {enter: enterMincore, exit: exitMincore},
 	syscalls.DecoderReboot:                {enter: enterReboot},
 	syscalls.DecoderUstat:                 {enter: enterUstat, exit: exitUstat},
+	syscalls.DecoderSetxattr:              {enter: enterSetxattr},
+	syscalls.DecoderListxattr:             {exit: exitListxattr},
 	syscalls.DecoderTime:                  {exit: exitTime, ret: retTime},
 	syscalls.DecoderRtSigreturn:           {enter: enterRtSigreturn},
 	syscalls.DecoderRtSigtimedwait:        {ret: retSignalNumber},

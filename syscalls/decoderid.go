@@ -60,6 +60,8 @@ const (
 	DecoderRemapFilePages
 	DecoderRtSigreturn
 	DecoderTime
+	DecoderListxattr // listxattr, llistxattr, flistxattr
+	DecoderSetxattr  // setxattr, lsetxattr, fsetxattr
 	DecoderMincore
 	DecoderReboot
 	DecoderUstat
