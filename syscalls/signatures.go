@@ -92,7 +92,7 @@ var signatures = map[string]*Signature{
 
 	// Terminals.
 	"ioctl": {Args: []Arg{A("fd", FD), C("request"), CInOut("argp", LayoutIoctlArg)}, Decoder: DecoderIoctl},
-	"fcntl": {Args: []Arg{A("fd", FD), E("cmd", XlatFcntlCmd), CInOut("arg", LayoutFlock)}, Decoder: DecoderFcntl},
+	"fcntl": {Args: []Arg{A("fd", FD), E("cmd", XlatFcntlCmd), Partial(CInOut("arg", LayoutFlock))}, Decoder: DecoderFcntl},
 	"pipe":  {Args: []Arg{S("pipefd", StructOut, LayoutInt2)}},
 	"pipe2": {Args: []Arg{S("pipefd", StructOut, LayoutInt2), F("flags", XlatOpenFlags)}},
 	"ppoll": {Args: []Arg{SA("fds", ArrayInOut, LayoutPollfd, 1), A("nfds", Uint), CInOut("tmo_p", LayoutTimespec), S("sigmask", StructIn, LayoutSigset), A("sigsetsize", Ulong)}, Decoder: DecoderPpoll},
