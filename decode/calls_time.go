@@ -144,3 +144,94 @@ func printUtimbuf(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	}
 	return append(b, '}')
 }
+
+// The values of struct timex: adjtimex's modes, its clock status, and
+// the clock states it returns.
+var (
+	adjtimexModes = &xlat{vals: []xv{
+		{0xa001, "ADJ_OFFSET_SS_READ"}, {0x8001, "ADJ_OFFSET_SINGLESHOT"}, {0x0001, "ADJ_OFFSET"},
+		{0x0002, "ADJ_FREQUENCY"}, {0x0004, "ADJ_MAXERROR"}, {0x0008, "ADJ_ESTERROR"}, {0x0010, "ADJ_STATUS"},
+		{0x0020, "ADJ_TIMECONST"}, {0x0080, "ADJ_TAI"}, {0x0100, "ADJ_SETOFFSET"}, {0x1000, "ADJ_MICRO"},
+		{0x2000, "ADJ_NANO"}, {0x4000, "ADJ_TICK"},
+	}, dflt: "ADJ_???"}
+	adjtimexStatus = &xlat{vals: []xv{
+		{0x0001, "STA_PLL"}, {0x0002, "STA_PPSFREQ"}, {0x0004, "STA_PPSTIME"}, {0x0008, "STA_FLL"},
+		{0x0010, "STA_INS"}, {0x0020, "STA_DEL"}, {0x0040, "STA_UNSYNC"}, {0x0080, "STA_FREQHOLD"},
+		{0x0100, "STA_PPSSIGNAL"}, {0x0200, "STA_PPSJITTER"}, {0x0400, "STA_PPSWANDER"},
+		{0x0800, "STA_PPSERROR"}, {0x1000, "STA_CLOCKERR"}, {0x2000, "STA_NANO"}, {0x4000, "STA_MODE"},
+		{0x8000, "STA_CLK"},
+	}, dflt: "STA_???"}
+	adjtimexStates = &xlat{vals: []xv{
+		{0, "TIME_OK"}, {1, "TIME_INS"}, {2, "TIME_DEL"}, {3, "TIME_OOP"}, {4, "TIME_WAIT"}, {5, "TIME_ERROR"},
+	}}
+)
+
+// timexArg is the argument holding adjtimex's or clock_adjtime's timex.
+func timexArg(c *call) int { return len(c.args) - 1 }
+
+// enterAdjtimex prints clock_adjtime's clock; the timex is printed at
+// exit, as the kernel filled it.
+func enterAdjtimex(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	if timexArg(c) == 1 {
+		b = c.args[0](d, b, ev, 0)
+		b = d.sep(b)
+	}
+	return b
+}
+
+// exitAdjtimex prints the struct timex the call filled.
+func exitAdjtimex(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	i := timexArg(c)
+	cp, ok := capOK(ev, i)
+	switch {
+	case ev.Args[i] == 0:
+		return append(b, "NULL"...)
+	case !ok || len(cp.Data) < 164:
+		return appendPtr(b, ev.Args[i])
+	}
+	p := cp.Data
+	field := func(name string, off int) {
+		b = append(b, name...)
+		b = appendInt(b, int64(le64(p, off)))
+	}
+	b = append(b, "{modes="...)
+	b = d.flags(b, adjtimexModes, uint64(le32(p, 0)))
+	field(", offset=", 8)
+	field(", freq=", 16)
+	field(", maxerror=", 24)
+	field(", esterror=", 32)
+	b = append(b, ", status="...)
+	b = d.flags(b, adjtimexStatus, uint64(le32(p, 40)))
+	field(", constant=", 48)
+	field(", precision=", 56)
+	field(", tolerance=", 64)
+	b = append(b, ", time="...)
+	b = appendTimeval(b, p[72:])
+	field(", tick=", 88)
+	field(", ppsfreq=", 96)
+	field(", jitter=", 104)
+	b = append(b, ", shift="...)
+	b = appendInt(b, int64(int32(le32(p, 112))))
+	field(", stabil=", 120)
+	field(", jitcnt=", 128)
+	field(", calcnt=", 136)
+	field(", errcnt=", 144)
+	field(", stbcnt=", 152)
+	b = append(b, ", tai="...)
+	b = appendInt(b, int64(int32(le32(p, 160))))
+	return append(b, '}')
+}
+
+// retAdjtimex prints the clock state the call returned beside it, when
+// its timex could be read: "= 5 (TIME_ERROR)".
+func retAdjtimex(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	b = appendInt(b, ev.Ret)
+	if cp, ok := capOK(ev, timexArg(c)); ok && len(cp.Data) >= 164 {
+		if s, known := adjtimexStates.lookup(uint64(ev.Ret)); known {
+			b = append(b, " ("...)
+			b = append(b, s...)
+			b = append(b, ')')
+		}
+	}
+	return b
+}

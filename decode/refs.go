@@ -185,6 +185,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderUstat:                 {enter: enterUstat, exit: exitUstat},
 	syscalls.DecoderSetxattr:              {enter: enterSetxattr},
 	syscalls.DecoderListxattr:             {exit: exitListxattr},
+	syscalls.DecoderAdjtimex:              {enter: enterAdjtimex, exit: exitAdjtimex, ret: retAdjtimex},
 	syscalls.DecoderTime:                  {exit: exitTime, ret: retTime},
 	syscalls.DecoderRtSigreturn:           {enter: enterRtSigreturn},
 	syscalls.DecoderRtSigtimedwait:        {ret: retSignalNumber},

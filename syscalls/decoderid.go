@@ -60,6 +60,7 @@ const (
 	DecoderRemapFilePages
 	DecoderRtSigreturn
 	DecoderTime
+	DecoderAdjtimex  // adjtimex, clock_adjtime
 	DecoderListxattr // listxattr, llistxattr, flistxattr
 	DecoderSetxattr  // setxattr, lsetxattr, fsetxattr
 	DecoderMincore

@@ -315,6 +315,8 @@ var signatures = map[string]*Signature{
 	"removexattr":      {Args: []Arg{A("path", Path), A("name", String)}},
 	"lremovexattr":     {Args: []Arg{A("path", Path), A("name", String)}},
 	"fremovexattr":     {Args: []Arg{A("fd", FD), A("name", String)}},
+	"adjtimex":         {Args: []Arg{COut("buf", LayoutTimex)}, Decoder: DecoderAdjtimex},
+	"clock_adjtime":    {Args: []Arg{E("clk_id", XlatClockID), COut("buf", LayoutTimex)}, Decoder: DecoderAdjtimex},
 	"mq_unlink":        {Args: []Arg{A("name", String)}},
 
 	// SysV IPC.
