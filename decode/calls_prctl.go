@@ -247,27 +247,18 @@ func (d *Decoder) appendAuxFlags(b []byte, x *xlat, v uint64) []byte {
 		}
 		return b
 	}
-	mark := len(b)
-	b = append(b, " ("...)
-	found := false
+	named := false
 	for i := range x.vals {
-		e := &x.vals[i]
-		if e.v != 0 && v&e.v == e.v {
-			if found {
-				b = append(b, '|')
-			}
-			b = append(b, e.s...)
-			found = true
-			v &^= e.v
+		if e := &x.vals[i]; e.v != 0 && v&e.v == e.v {
+			named = true
+			break
 		}
 	}
-	if !found {
-		return b[:mark]
+	if !named {
+		return b
 	}
-	if v != 0 {
-		b = append(b, '|')
-		b = appendHex(b, v)
-	}
+	b = append(b, " ("...)
+	b, _ = appendFlagsOnly(b, x, v)
 	return append(b, ')')
 }
 
