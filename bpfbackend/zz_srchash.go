@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "456e2c84ea922dd5a8de78b5bcc4f243fd0254e4222a6c145d75dafa027a749a"
+const bpfSourceHash = "5d0f930ae89180ee438869d5829972b5d31ff5ea16de959f6182ba636cf45ef4"

@@ -124,6 +124,16 @@ func (x *Executor) Limit() int {
 	return max(x.StringLimit, 0)
 }
 
+// overRead is the byte read past the -s limit of a buffer that -s caps
+// (size 0), as strace reads max_strlen+1 bytes to tell a longer buffer:
+// one in memory that ends right after the limit prints as an address.
+func (x *Executor) overRead(size uint32) uint64 {
+	if size != 0 || x.FullData {
+		return 0
+	}
+	return 1
+}
+
 // LimitOf is a plan's byte cap: its Size, or the string limit.
 func (x *Executor) LimitOf(p *syscalls.Plan) uint64 {
 	if p.Size != 0 {
@@ -250,7 +260,7 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 	if !ok {
 		return trace.Capture{}
 	}
-	take := min(n, x.LimitOf(p))
+	take := min(n, x.LimitOf(p)+x.overRead(p.Size))
 	trunc := n > take
 	take += uint64(p.Header)
 	data := Sized(c.Bufs[i], take)
@@ -404,7 +414,7 @@ func (x *Executor) readIovec(mem Memory, addr, count uint64, atExit bool, ret in
 	if atExit {
 		remaining = uint64(ret)
 	}
-	limit := uint64(x.Limit())
+	limit := uint64(x.Limit()) + x.overRead(0)
 	c.Elems = make([]trace.Capture, k)
 	for j := range c.Elems {
 		base := binary.LittleEndian.Uint64(raw[j*IovecSize:])

@@ -220,7 +220,8 @@ func TestHeader(t *testing.T) {
 	var bufs [trace.MaxArgs][]byte
 	x := Executor{StringLimit: 4}
 	x.Run(mem, &plans, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
-	if got := caps[1]; string(got.Data) != "12345678abcd" || !got.Truncated {
-		t.Errorf("capture %q (truncated %v), want %q, truncated", got.Data, got.Truncated, "12345678abcd")
+	// -s 4: four counted bytes and one more, to tell a longer buffer.
+	if got := caps[1]; string(got.Data) != "12345678abcde" || !got.Truncated {
+		t.Errorf("capture %q (truncated %v), want %q, truncated", got.Data, got.Truncated, "12345678abcde")
 	}
 }

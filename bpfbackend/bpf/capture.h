@@ -191,7 +191,7 @@ GLOBAL int read_iovec(struct cap_state *st, __u64 addr, __u64 count)
 	if (!verbose && !st->full && l.count > st->limit)
 		l.count = st->limit;
 	l.remaining = st->at_exit ? (__u64)st->ret : ~0ull;
-	l.limit = st->limit;
+	l.limit = st->limit + (st->full ? 0 : 1); /* capture's overRead */
 	bpf_loop(MAX_ARRAY_ELEMS, iov_elem, &l, 0);
 	return 0;
 }
@@ -344,7 +344,8 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	default:
 		return 0;
 	}
-	__u64 limit = size ? size : st->limit;
+	/* capture's overRead: a byte past the -s limit. */
+	__u64 limit = size ? size : st->limit + (st->full ? 0 : 1);
 	__u64 take = (n < limit ? n : limit) + header;
 	int err = seg_read(st, addr, take);
 	if (len_from == LEN_IOCTL)
