@@ -91,6 +91,10 @@ type fdEntry struct {
 	// pidfdPID is the process a pidfd refers to (0: not a pidfd, or not
 	// known), as its fdinfo's "Pid:" says.
 	pidfdPID int
+	// unopened: a dup2 or dup3 about to make this number, which was not
+	// known open; until its exit, it has no name (/proc, read after the
+	// fact, would show what the call made it).
+	unopened bool
 }
 
 // New returns a Resolver trusting mode's source first; hex is the -x
@@ -148,6 +152,9 @@ func (r *Resolver) FDPath(pid, fd int32) (string, bool, bool) {
 			path, ok = s, true
 		} else if r.mode == Learned {
 			if e, found := p.fds[fd]; found {
+				if e.unopened {
+					return "", false, false
+				}
 				if e.deleted {
 					return e.path, true, true
 				}
@@ -383,6 +390,7 @@ func (r *Resolver) Learn(ev *trace.Event) {
 		return
 	}
 	r.learnSockets(ev)
+	r.learnDupTarget(ev)
 	if ev.Kind != trace.SyscallExit || ev.NoReturn || ev.IsError() {
 		return
 	}
@@ -396,6 +404,28 @@ func (r *Resolver) Learn(ev *trace.Event) {
 			e.pidfdPID = int(int32(ev.Args[0])) // the pid, in the caller's namespace (ours)
 		}
 		r.proc(ev.TID).fds[n.FD] = e
+	}
+}
+
+// learnDupTarget marks, at a dup2's or dup3's entry, a target number not
+// known open as unopened until the exit, which forgets the mark (the
+// result's name is then learned, or the number stays unknown).
+func (r *Resolver) learnDupTarget(ev *trace.Event) {
+	if ev.Kind != trace.SyscallEnter && ev.Kind != trace.SyscallExit {
+		return
+	}
+	sc := syscallOf(ev)
+	if sc == nil || sc.Effects&syscalls.DupsFD == 0 || len(sc.Sig.Args) < 2 || sc.Sig.Args[1].Type != syscalls.FD {
+		return
+	}
+	p := r.proc(ev.TID)
+	fd := int32(ev.Args[1])
+	e, known := p.fds[fd]
+	switch {
+	case ev.Kind == trace.SyscallEnter && !known:
+		p.fds[fd] = fdEntry{unopened: true}
+	case ev.Kind == trace.SyscallExit && known && e.unopened:
+		delete(p.fds, fd)
 	}
 }
 

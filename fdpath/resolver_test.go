@@ -407,3 +407,22 @@ func TestSocketStatesOfEvent(t *testing.T) {
 		t.Errorf("UDP after the event: %q; want nothing (not cached)", got)
 	}
 }
+
+// TestDupTargetBeforeTheCall: a dup2's target that the events never
+// showed open has no name while the call's arguments are printed, even
+// though /proc, read after the fact, shows what the call made of it.
+func TestDupTargetBeforeTheCall(t *testing.T) {
+	r := New(Learned, decode.HexNone)
+	const target = 1 // open in this process: /proc names it
+	if _, _, ok := r.FDPath(self(), target); !ok {
+		t.Fatal("fd 1 has no name in /proc: the test's premise is stale")
+	}
+	r.Learn(event(t, trace.SyscallEnter, "dup2", 0, 900, target))
+	if p, _, ok := r.FDPath(self(), target); ok {
+		t.Errorf("dup2's target at its entry: %q, want no name", p)
+	}
+	r.Learn(event(t, trace.SyscallExit, "dup2", target, 900, target))
+	if _, _, ok := r.FDPath(self(), target); !ok {
+		t.Error("after dup2's exit, the target has no name")
+	}
+}
