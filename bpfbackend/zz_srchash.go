@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "5d0f930ae89180ee438869d5829972b5d31ff5ea16de959f6182ba636cf45ef4"
+const bpfSourceHash = "70678d40e53475a1764d4cf22a30ca2629e6a888414b7caf5377eda77ea5e99d"

@@ -302,7 +302,7 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 // ioctl request's argument, syscalls.LenIoctl; a PageRest plan's bytes;
 // an array's elements).
 func pageRest(mem Memory, addr uint64, buf []byte, elem uint64) trace.Capture {
-	rest := 4096 - addr&4095
+	rest := PageSize - addr%PageSize
 	rest -= rest % elem
 	if rest == 0 || rest >= uint64(len(buf)) {
 		return trace.Capture{Faulted: true}
@@ -327,7 +327,8 @@ func (x *Executor) fiemapExtents(mem Memory, addr uint64, hdr []byte) trace.Capt
 	return readObject(mem, addr+syscalls.FiemapSize, n*syscalls.FiemapExtentSize, syscalls.FiemapExtentsMax*syscalls.FiemapExtentSize)
 }
 
-// PageSize is the page size LenPrefix plans assume.
+// PageSize is the page size the reads that stop at a page's end assume
+// (pageRest): the smallest of the architectures'.
 const PageSize = 4096
 
 // capturePrefix runs a LenPrefix plan: its bytes, or, when they cannot
@@ -339,15 +340,7 @@ func (x *Executor) capturePrefix(mem Memory, c Call, i int, addr uint64, p *sysc
 	if err := mem.Read(addr, data); err == nil {
 		return trace.Capture{Data: data}
 	}
-	m := PageSize - addr%PageSize
-	if m >= n {
-		return trace.Capture{Faulted: true}
-	}
-	data = data[:m]
-	if err := mem.Read(addr, data); err != nil {
-		return trace.Capture{Faulted: true}
-	}
-	return trace.Capture{Data: data}
+	return pageRest(mem, addr, data, 1)
 }
 
 // StringArrayKeep is how many pointers of a string array plan p captures.

@@ -61,7 +61,7 @@ GLOBAL int ptr_chunk_read(struct ptr_loop *l)
 	if (!l)
 		return 1;
 	__u64 a = l->addr + (__u64)l->count * 8;
-	__u64 bytes = 4096 - (a & 4095);
+	__u64 bytes = page_room(a, 1);
 
 	if (l->count >= MAX_STRING_ARRAY_COUNT)
 		return 1;
@@ -176,8 +176,7 @@ GLOBAL int read_iovec(struct cap_state *st, __u64 addr, __u64 count)
 		return 0;
 	if (seg_read_here(st, addr, n * IOVEC_SIZE) != 0) {
 		/* capture's pageRest: the iovecs before unreadable memory. */
-		__u64 rest = 4096 - (addr & 4095);
-		rest -= rest % IOVEC_SIZE;
+		__u64 rest = page_room(addr, IOVEC_SIZE);
 		if (rest == 0 || rest >= n * IOVEC_SIZE || seg_read_here(st, addr, rest) != 0)
 			return 0;
 		n = rest / IOVEC_SIZE;
@@ -222,12 +221,16 @@ GLOBAL int capture_msghdr(struct cap_state *st, __u64 addr, __u32 when)
 }
 
 /* page_rest mirrors capture's pageRest: after a faulted read of take
- * bytes at addr, the bytes up to the end of its page. */
-static __always_inline void page_rest(struct cap_state *st, __u64 addr, __u64 take)
+ * bytes at addr, the whole elements of elem bytes (1: bytes) up to the
+ * end of its page. */
+GLOBAL int page_rest(struct cap_state *st, __u64 addr, __u64 take, __u32 elem)
 {
-	__u64 rest = 4096 - (addr & 4095);
-	if (rest < take)
+	if (!st)
+		return 0;
+	__u64 rest = page_room(addr, elem);
+	if (rest > 0 && rest < take)
 		seg_read(st, addr, rest);
+	return 0;
 }
 
 /* ioctl_more mirrors the rest of capture's captureBytes for a LenIoctl
@@ -240,7 +243,7 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 		return 0;
 	__u32 req = st->args[1];
 	if (err) {
-		page_rest(st, addr, take);
+		page_rest(st, addr, take, 1);
 		return 0;
 	}
 	__u32 ptr_off = 0;
@@ -258,20 +261,6 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 	if (mapped > FIEMAP_EXTENTS_MAX)
 		mapped = FIEMAP_EXTENTS_MAX;
 	seg_read(st, addr + FIEMAP_SIZE, mapped * FIEMAP_EXTENT_SIZE);
-	return 0;
-}
-
-/* array_page_rest mirrors capture's pageRest for an array whose take
- * bytes at addr could not be read: its whole elements up to the end of
- * the page. */
-GLOBAL int array_page_rest(struct cap_state *st, __u64 addr, __u64 take, __u32 elem_size)
-{
-	if (!st || elem_size == 0)
-		return 0;
-	__u64 rest = 4096 - (addr & 4095);
-	rest -= rest % elem_size;
-	if (rest > 0 && rest < take)
-		seg_read(st, addr, rest);
 	return 0;
 }
 
@@ -331,7 +320,7 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 		__u32 faulted = st->faulted, nfault = st->nfault;
 		if (seg_read(st, addr, want) == 0)
 			return 0;
-		__u64 room = PREFIX_PAGE_SIZE - (addr & (PREFIX_PAGE_SIZE - 1));
+		__u64 room = page_room(addr, 1);
 		/* The read went past the object; what precedes the page's end
 		 * holds it: not a fault to retry at the exit (the call may
 		 * have changed the object by then). */
@@ -350,10 +339,10 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	int err = seg_read(st, addr, take);
 	if (len_from == LEN_IOCTL)
 		ioctl_more(st, addr, take, err);
-	else if (err && elem_size)
-		array_page_rest(st, addr, take, elem_size);
 	else if (err && rest)
-		page_rest(st, addr, take);
+		page_rest(st, addr, take, 1);
+	else if (err && elem_size)
+		page_rest(st, addr, take, elem_size);
 	/* An extensible struct's tail, up to EXT_TAIL_END (syscalls.LenExt). */
 	if (len_from == LEN_EXT && !err && n > take && take < EXT_TAIL_END) {
 		__u64 end = n < EXT_TAIL_END ? n : EXT_TAIL_END;

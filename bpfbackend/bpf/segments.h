@@ -37,6 +37,15 @@ static __always_inline void note_fault(struct cap_state *st, __u64 addr, __u32 l
 	st->nfault = i + 1;
 }
 
+/* page_room is how many bytes from addr lie before the end of its page
+ * (capture.PageSize), in whole elements of elem bytes: what capture's
+ * pageRest reads again after a read that faulted. */
+static __always_inline __u64 page_room(__u64 addr, __u64 elem)
+{
+	__u64 room = CAPTURE_PAGE_SIZE - (addr & (CAPTURE_PAGE_SIZE - 1));
+	return elem > 1 ? room - room % elem : room;
+}
+
 /* CLAMP bounds v (a __u64) by m in the very register the next use reads,
  * where clang would otherwise test a copy the verifier cannot relate. */
 #define CLAMP(v, m) asm volatile("if %[x] <= %[lim] goto +1; %[x] = %[lim];" : [x] "+r"(v) : [lim] "i"(m))
@@ -295,7 +304,7 @@ static __always_inline int seg_str_chunked(struct cap_state *st, __u64 addr, __u
  * cannot be read, or a page that cannot be read at all). */
 static __always_inline long str_page_rest(struct scratch *sc, __u32 d, __u64 addr, __u32 max)
 {
-	__u64 rest = 4096 - (addr & 4095);
+	__u64 rest = page_room(addr, 1);
 	if (rest >= (__u64)max + 2)
 		return -1;
 	CLAMP(rest, SEG_MAX);

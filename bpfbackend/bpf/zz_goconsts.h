@@ -26,7 +26,7 @@
 #define FIEMAP_MAPPED_OFF 20 /* syscalls.FiemapMappedOff */
 #define FIEMAP_EXTENT_SIZE 56 /* syscalls.FiemapExtentSize */
 #define FIEMAP_EXTENTS_MAX 128 /* syscalls.FiemapExtentsMax */
-#define PREFIX_PAGE_SIZE 4096 /* capture.PageSize */
+#define CAPTURE_PAGE_SIZE 4096 /* capture.PageSize */
 
 /* Values of syscalls.CaptureKind (plan.kind). */
 #define CAP_NONE 0 /* syscalls.CaptureNone */

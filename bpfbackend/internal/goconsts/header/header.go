@@ -75,7 +75,7 @@ var groups = []group{
 		{"FIEMAP_MAPPED_OFF", syscalls.FiemapMappedOff, "syscalls.FiemapMappedOff"},
 		{"FIEMAP_EXTENT_SIZE", syscalls.FiemapExtentSize, "syscalls.FiemapExtentSize"},
 		{"FIEMAP_EXTENTS_MAX", syscalls.FiemapExtentsMax, "syscalls.FiemapExtentsMax"},
-		{"PREFIX_PAGE_SIZE", capture.PageSize, "capture.PageSize"},
+		{"CAPTURE_PAGE_SIZE", capture.PageSize, "capture.PageSize"},
 	}},
 	{"Values of syscalls.CaptureKind (plan.kind).", captureKinds},
 	{"Values of syscalls.When (plan.when, syscall_plans.when).", whens},
