@@ -50,6 +50,8 @@ const (
 type nlMem struct {
 	data []byte
 	addr uint64
+	// ev is the call, for the descriptors an attribute names.
+	ev *trace.Event
 }
 
 // read returns the n bytes at offset off, if they were readable.
@@ -119,12 +121,12 @@ func (d *Decoder) netlinkCall(ev *trace.Event, fd uint64) (int, bool) {
 }
 
 // appendNetlinkBuf prints the n bytes at addr, captured in cp, as netlink
-// messages of protocol family.
-func (d *Decoder) appendNetlinkBuf(b []byte, cp *trace.Capture, addr, n uint64, family int) []byte {
+// messages of protocol family sent or received by call ev.
+func (d *Decoder) appendNetlinkBuf(b []byte, ev *trace.Event, cp *trace.Capture, addr, n uint64, family int) []byte {
 	if addr == 0 {
 		return append(b, "NULL"...)
 	}
-	m := nlMem{addr: addr}
+	m := nlMem{addr: addr, ev: ev}
 	if !cp.Faulted {
 		m.data = cp.Data
 	}
@@ -362,6 +364,20 @@ var nlmsgerrDecoders = map[uint16]nlaFn{1: nlaStr, 2: nlaU32, 3: nlaBytes}
 // table and data by decoders (nil: as hex strings), as strace's
 // decode_nlattr.
 func (d *Decoder) appendNlattrs(b []byte, m nlMem, off, n uint64, table *xlat, decoders map[uint16]nlaFn) []byte {
+	return d.appendNlattrsFn(b, m, off, n, table, func(b []byte, typ uint16, off, n uint64) ([]byte, bool) {
+		if fn, ok := decoders[typ]; ok {
+			return fn(d, b, m, off, n)
+		}
+		return b, false
+	})
+}
+
+// nlaDataFn prints the data of an attribute of type typ (flags masked
+// off), n bytes at off; false prints them as a hex string instead.
+type nlaDataFn func(b []byte, typ uint16, off, n uint64) ([]byte, bool)
+
+// appendNlattrsFn is appendNlattrs with the data printed by dec.
+func (d *Decoder) appendNlattrsFn(b []byte, m nlMem, off, n uint64, table *xlat, dec nlaDataFn) []byte {
 	array := false
 	for elt := 0; ; elt++ {
 		if n < nlaHdrLen {
@@ -396,7 +412,7 @@ func (d *Decoder) appendNlattrs(b []byte, m nlMem, off, n uint64, table *xlat, d
 			b = append(b, '[')
 			array = true
 		}
-		b = d.appendNlattr(b, m, off, n, nlaLen, typ, table, decoders)
+		b = d.appendNlattr(b, m, off, n, nlaLen, typ, table, dec)
 		if !next {
 			break
 		}
@@ -411,7 +427,7 @@ func (d *Decoder) appendNlattrs(b []byte, m nlMem, off, n uint64, table *xlat, d
 }
 
 // appendNlattr prints one attribute: its header, and its data beside it.
-func (d *Decoder) appendNlattr(b []byte, m nlMem, off, n uint64, nlaLen, typ uint16, table *xlat, decoders map[uint16]nlaFn) []byte {
+func (d *Decoder) appendNlattr(b []byte, m nlMem, off, n uint64, nlaLen, typ uint16, table *xlat, dec nlaDataFn) []byte {
 	l := min(uint64(nlaLen), n)
 	data := l > nlaHdrLen
 	if data {
@@ -432,10 +448,7 @@ func (d *Decoder) appendNlattr(b []byte, m nlMem, off, n uint64, nlaLen, typ uin
 		return b
 	}
 	b = append(b, ", "...)
-	done := false
-	if fn, ok := decoders[typ&nlaTypeMask]; ok {
-		b, done = fn(d, b, m, off+nlaHdrLen, l-nlaHdrLen)
-	}
+	b, done := dec(b, typ&nlaTypeMask, off+nlaHdrLen, l-nlaHdrLen)
 	if !done {
 		b = d.nlHexStr(b, m, off+nlaHdrLen, l-nlaHdrLen)
 	}

@@ -1,0 +1,278 @@
+package decode
+
+import (
+	"encoding/binary"
+	"net"
+	"strconv"
+	"sync"
+)
+
+// Netlink attributes whose decoders depend on the message they are in
+// (the NETLINK_ROUTE and NETLINK_SOCK_DIAG payloads): an nlaSet names
+// the attribute types of one level and holds a decoder per type; the
+// decoders see the message's struct through an nlaCtx, as strace's
+// decoders see their opaque_data.
+
+// nlaCtx is what an attribute decoder knows of the message it is in.
+type nlaCtx struct {
+	// family is the message's address family (its struct's first byte).
+	family uint8
+	// hdr is the message's struct, as read.
+	hdr []byte
+}
+
+// nlaDec prints an attribute's data, n bytes at off; false prints them as
+// a hex string instead.
+type nlaDec func(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool)
+
+// nlaSet is one level of attributes: the names of their types, and the
+// decoders of those strace decodes, indexed by type.
+type nlaSet struct {
+	names *xlat
+	decs  []nlaDec
+}
+
+// appendAttrs prints the attributes in the n bytes at off as set s names
+// and decodes them.
+func (d *Decoder) appendAttrs(b []byte, m nlMem, off, n uint64, s *nlaSet, c *nlaCtx) []byte {
+	return d.appendNlattrsFn(b, m, off, n, s.names, func(b []byte, typ uint16, off, n uint64) ([]byte, bool) {
+		if int(typ) < len(s.decs) && s.decs[typ] != nil {
+			return s.decs[typ](d, b, m, off, n, c)
+		}
+		return b, false
+	})
+}
+
+// nlaNested decodes an attribute holding the attributes of set s.
+func nlaNested(s *nlaSet) nlaDec {
+	return func(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool) {
+		return d.appendAttrs(b, m, off, n, s, c), true
+	}
+}
+
+// nlaRead reads the size bytes an attribute's decoder takes at off: ok is
+// false when the data are too short for them (the hex string is
+// printed); p is nil, and the address printed, when they are unreadable.
+func nlaRead(b []byte, m nlMem, off, n, size uint64) (_ []byte, p []byte, ok bool) {
+	if n < size {
+		return b, nil, false
+	}
+	p, readable := m.read(off, size)
+	if !readable {
+		return appendPtr(b, m.addr+off), nil, true
+	}
+	return b, p, true
+}
+
+// nlaLE reads a little-endian integer of len(p) bytes.
+func nlaLE(p []byte) uint64 {
+	var v uint64
+	for i := len(p) - 1; i >= 0; i-- {
+		v = v<<8 | uint64(p[i])
+	}
+	return v
+}
+
+// nlaUint decodes an unsigned integer attribute of size bytes (at least
+// that many), printed in decimal.
+func nlaUint(size uint64) nlaDec {
+	return func(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool) {
+		b, p, ok := nlaRead(b, m, off, n, size)
+		if p != nil {
+			b = appendUint(b, nlaLE(p))
+		}
+		return b, ok
+	}
+}
+
+// nlaSint decodes a signed integer attribute of size bytes.
+func nlaSint(size uint64) nlaDec {
+	return func(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool) {
+		b, p, ok := nlaRead(b, m, off, n, size)
+		if p != nil {
+			sh := 64 - 8*size
+			b = appendInt(b, int64(nlaLE(p)<<sh)>>sh)
+		}
+		return b, ok
+	}
+}
+
+// nlaHex decodes an unsigned integer attribute of size bytes, printed in
+// hexadecimal.
+func nlaHex(size uint64) nlaDec {
+	return func(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool) {
+		b, p, ok := nlaRead(b, m, off, n, size)
+		if p != nil {
+			b = appendHex(b, nlaLE(p))
+		}
+		return b, ok
+	}
+}
+
+// Attribute decoders of the usual integer types.
+var (
+	nlaU8, nlaU16, nlaU32v, nlaU64 = nlaUint(1), nlaUint(2), nlaUint(4), nlaUint(8)
+	nlaS32, nlaS64                 = nlaSint(4), nlaSint(8)
+	nlaX8, nlaX16, nlaX32, nlaX64  = nlaHex(1), nlaHex(2), nlaHex(4), nlaHex(8)
+)
+
+// nlaXint decodes an integer of exactly 1, 2, 4 or 8 bytes in hex.
+func nlaXint(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool) {
+	switch n {
+	case 1, 2, 4, 8:
+		return nlaHex(n)(d, b, m, off, n, c)
+	}
+	return b, false
+}
+
+// nlaString decodes a NUL-terminated string attribute.
+func nlaString(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool) {
+	return d.nlStr(b, m, off, n), true
+}
+
+// nlaFD decodes a file descriptor attribute.
+func nlaFD(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool) {
+	b, p, ok := nlaRead(b, m, off, n, 4)
+	if p != nil {
+		if m.ev != nil {
+			b = d.appendFD(b, m.ev, uint64(binary.LittleEndian.Uint32(p)))
+		} else {
+			b = appendInt(b, int64(int32(binary.LittleEndian.Uint32(p))))
+		}
+	}
+	return b, ok
+}
+
+// nlaIfindex decodes an interface index attribute.
+func nlaIfindex(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool) {
+	b, p, ok := nlaRead(b, m, off, n, 4)
+	if p != nil {
+		b = d.appendIfindex(b, binary.LittleEndian.Uint32(p))
+	}
+	return b, ok
+}
+
+// nlaEnum decodes an integer of size bytes (0: any size up to 8) named
+// by x.
+func nlaEnum(x *xlat, size uint64) nlaDec {
+	return func(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool) {
+		if n > 8 || n < size {
+			return b, false
+		}
+		if size != 0 {
+			n = size
+		}
+		p, ok := m.read(off, n)
+		if !ok {
+			return appendPtr(b, m.addr+off), true
+		}
+		return d.enum(b, x, nlaLE(p)), true
+	}
+}
+
+// nlaFlags decodes a flag set of size bytes (0: any size up to 8) named
+// by x.
+func nlaFlags(x *xlat, size uint64) nlaDec {
+	return func(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool) {
+		if n > 8 || n < size {
+			return b, false
+		}
+		if size != 0 {
+			n = size
+		}
+		p, ok := m.read(off, n)
+		if !ok {
+			return appendPtr(b, m.addr+off), true
+		}
+		return d.flags(b, x, nlaLE(p)), true
+	}
+}
+
+// nlaInetAddr decodes an address of the message's family: an IPv4 or
+// IPv6 address, or a hex string for another family or a short one.
+func nlaInetAddr(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool) {
+	return d.appendInetAddrOf(b, m, off, n, c.family), true
+}
+
+// appendInetAddrOf prints the n bytes at off as an address of family af,
+// as strace's decode_inet_addr.
+func (d *Decoder) appendInetAddrOf(b []byte, m nlMem, off, n uint64, af uint8) []byte {
+	var size uint64
+	switch af {
+	case 2: // AF_INET
+		size = 4
+	case 10: // AF_INET6
+		size = 16
+	}
+	if size == 0 || n < size {
+		return d.nlHexStr(b, m, off, n)
+	}
+	p, ok := m.read(off, size)
+	if !ok {
+		return appendPtr(b, m.addr+off)
+	}
+	return d.appendInetAddrX(b, p, "")
+}
+
+// appendInetAddrX prints an IPv4 or IPv6 address as strace's
+// print_inet_addr, as -X asks: inet_addr("1.2.3.4"), or
+// inet_pton(AF_INET6, "::1"[, &field]) when field names the member.
+func (d *Decoder) appendInetAddrX(b []byte, p []byte, field string) []byte {
+	var tmp [64]byte
+	if d.opts.Xlat != XlatAbbrev {
+		b = d.appendQuoted(b, p, true)
+		if d.opts.Xlat == XlatRaw {
+			return b
+		}
+		b = append(b, " /* "...)
+	}
+	if len(p) == 4 {
+		b = append(b, "inet_addr("...)
+		b = d.appendQuotedPlain(b, append(tmp[:0], net.IP(p).String()...))
+		b = append(b, ')')
+	} else {
+		b = append(b, "inet_pton(AF_INET6, "...)
+		b = d.appendQuotedPlain(b, append(tmp[:0], net.IP(p).String()...))
+		if field != "" && d.opts.Xlat == XlatAbbrev {
+			b = append(append(b, ", &"...), field...)
+		}
+		b = append(b, ')')
+	}
+	if d.opts.Xlat == XlatVerbose {
+		b = append(b, " */"...)
+	}
+	return b
+}
+
+// ifNames caches the names of the interfaces by index.
+var ifNames sync.Map
+
+// ifName returns the name of the interface of index i, if there is one.
+func ifName(i uint32) (string, bool) {
+	if v, ok := ifNames.Load(i); ok {
+		s := v.(string)
+		return s, s != ""
+	}
+	name := ""
+	if i != 0 && i <= 1<<31-1 {
+		if ifc, err := net.InterfaceByIndex(int(i)); err == nil {
+			name = ifc.Name
+		}
+	}
+	ifNames.Store(i, name)
+	return name, name != ""
+}
+
+// appendIfindex prints an interface index as strace's print_ifindex:
+// if_nametoindex("lo") for an interface of this host, else the number.
+func (d *Decoder) appendIfindex(b []byte, i uint32) []byte {
+	name, ok := ifName(i)
+	if !ok {
+		return strconv.AppendUint(b, uint64(i), 10)
+	}
+	mark := len(b)
+	b = append(b, "if_nametoindex("...)
+	b = d.appendQuotedPlain(b, []byte(name))
+	b = append(b, ')')
+	return d.restyle(b, mark, uint64(i), numUnsigned)
+}

@@ -1,0 +1,68 @@
+package decode
+
+import (
+	"strings"
+	"testing"
+)
+
+// nla builds a netlink attribute of type typ with data p, padded.
+func nla(typ uint16, p []byte) []byte {
+	a := []byte{byte(4 + len(p)), byte((4 + len(p)) >> 8), byte(typ), byte(typ >> 8)}
+	a = append(a, p...)
+	for len(a)%4 != 0 {
+		a = append(a, 0)
+	}
+	return a
+}
+
+// nlRouteCase is a NETLINK_ROUTE message and what its payload prints.
+type nlRouteCase struct {
+	typ  uint16
+	p    []byte
+	want string
+}
+
+func checkNlPayloads(t *testing.T, family int, cases []nlRouteCase) {
+	t.Helper()
+	for _, tc := range cases {
+		got := nlSendto(t, nlmsg(tc.typ, 1, tc.p), family)
+		i := strings.Index(got, "}, ")
+		j := strings.LastIndex(got, "], ")
+		if i < 0 || j < i {
+			t.Errorf("type %d: got %s", tc.typ, got)
+			continue
+		}
+		if got = got[i+3 : j]; got != tc.want {
+			t.Errorf("type %d:\ngot  %s\nwant %s", tc.typ, got, tc.want)
+		}
+	}
+}
+
+func TestNetlinkRouteSmallStructs(t *testing.T) {
+	checkNlPayloads(t, netlinkRoute, []nlRouteCase{
+		{90, append([]byte{1, 0, 0, 0}, nla(1, []byte{0xff, 0xff, 0xff, 0xff})...),
+			`{rtgen_family=AF_UNIX}, [{nla_len=8, nla_type=NETNSA_NSID}, -1]`},
+		{82, append([]byte{2, 0, 0, 0}, nla(2, []byte{1, 0, 0, 0})...),
+			`{ncm_family=AF_INET}, [{nla_len=8, nla_type=NETCONFA_FORWARDING}, 1]`},
+		{74, append([]byte{2, 0, 24, 0, 0, 0, 0, 0, 7, 0, 0, 0}, nla(1, []byte{127, 0, 0, 1})...),
+			`{ifal_family=AF_INET, ifal_prefixlen=24, ifal_flags=0, ifal_index=0, ifal_seq=7}, [{nla_len=8, nla_type=IFAL_ADDRESS}, inet_addr("127.0.0.1")]`},
+		{74, []byte{2, 0, 24},
+			`{ifal_family=AF_INET, ...}`},
+		{78, []byte{0, 2, 0, 0},
+			`{dcb_family=AF_UNSPEC, cmd=DCB_CMD_SSTATE}`},
+		{66, append([]byte{0, 0, 0, 0}, nla(5, make([]byte, 32))...),
+			`{ndtm_family=AF_UNSPEC}, [{nla_len=36, nla_type=NDTA_CONFIG}, {ndtc_key_len=0, ndtc_entry_size=0, ndtc_entries=0, ndtc_last_flush=0, ndtc_last_rand=0, ndtc_hash_rnd=0, ndtc_hash_mask=00000000, ndtc_hash_chain_gc=0, ndtc_proxy_qlen=0}]`},
+	})
+}
+
+func TestAppend0X(t *testing.T) {
+	for _, tc := range []struct {
+		v     uint64
+		width int
+		want  string
+	}{{0, 8, "00000000"}, {0xab, 8, "0x0000ab"}, {0xdeadbeef, 8, "0xdeadbeef"}} {
+		if got := string(append0X(nil, tc.v, tc.width)); got != tc.want {
+			t.Errorf("append0X(%#x, %d) = %s, want %s", tc.v, tc.width, got, tc.want)
+		}
+	}
+}
