@@ -152,6 +152,67 @@ func nlaIfindex(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte
 	return b, ok
 }
 
+// nlaXval decodes an integer of (at least) size bytes named by x.
+func nlaXval(x *xlat, size uint64) nlaDec {
+	return func(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool) {
+		b, p, ok := nlaRead(b, m, off, n, size)
+		if p != nil {
+			b = d.enum(b, x, nlaLE(p))
+		}
+		return b, ok
+	}
+}
+
+// nlaBE decodes a big-endian integer of size bytes (2 or 8): htons(N),
+// htobe64(N).
+func nlaBE(size uint64) nlaDec {
+	return func(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool) {
+		b, p, ok := nlaRead(b, m, off, n, size)
+		if p != nil {
+			var v uint64
+			for _, x := range p {
+				v = v<<8 | uint64(x)
+			}
+			if size == 2 {
+				b = append(b, "htons("...)
+			} else {
+				b = append(b, "htobe64("...)
+			}
+			b = append(appendUint(b, v), ')')
+		}
+		return b, ok
+	}
+}
+
+// nlaHwaddr decodes a hardware address: 01:02:03:04:05:06 (the bytes
+// quoted too, or alone, under -X).
+func nlaHwaddr(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool) {
+	if n > 32 {
+		return b, false
+	}
+	p, ok := m.read(off, n)
+	if !ok {
+		return appendPtr(b, m.addr+off), true
+	}
+	if d.opts.Xlat != XlatAbbrev {
+		b = d.appendQuoted(b, p, true)
+		if d.opts.Xlat == XlatRaw {
+			return b, true
+		}
+		b = append(b, " /* "...)
+	}
+	for i, x := range p {
+		if i > 0 {
+			b = append(b, ':')
+		}
+		b = append(b, hexDigits[x>>4], hexDigits[x&15])
+	}
+	if d.opts.Xlat == XlatVerbose {
+		b = append(b, " */"...)
+	}
+	return b, true
+}
+
 // nlaEnum decodes an integer of size bytes (0: any size up to 8) named
 // by x.
 func nlaEnum(x *xlat, size uint64) nlaDec {
@@ -191,12 +252,12 @@ func nlaFlags(x *xlat, size uint64) nlaDec {
 // nlaInetAddr decodes an address of the message's family: an IPv4 or
 // IPv6 address, or a hex string for another family or a short one.
 func nlaInetAddr(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool) {
-	return d.appendInetAddrOf(b, m, off, n, c.family), true
+	return d.appendInetAddrOf(b, m, off, n, c.family, ""), true
 }
 
 // appendInetAddrOf prints the n bytes at off as an address of family af,
-// as strace's decode_inet_addr.
-func (d *Decoder) appendInetAddrOf(b []byte, m nlMem, off, n uint64, af uint8) []byte {
+// as strace's decode_inet_addr; field, if any, names the struct member.
+func (d *Decoder) appendInetAddrOf(b []byte, m nlMem, off, n uint64, af uint8, field string) []byte {
 	var size uint64
 	switch af {
 	case 2: // AF_INET
@@ -204,14 +265,22 @@ func (d *Decoder) appendInetAddrOf(b []byte, m nlMem, off, n uint64, af uint8) [
 	case 10: // AF_INET6
 		size = 16
 	}
+	named := b
+	if field != "" {
+		named = append(append(b, field...), '=')
+	}
 	if size == 0 || n < size {
-		return d.nlHexStr(b, m, off, n)
+		return d.nlHexStr(named, m, off, n)
 	}
 	p, ok := m.read(off, size)
 	if !ok {
-		return appendPtr(b, m.addr+off)
+		return appendPtr(named, m.addr+off)
 	}
-	return d.appendInetAddrX(b, p, "")
+	if size == 16 && d.opts.Xlat == XlatAbbrev {
+		// inet_pton(AF_INET6, "::1", &field) names the member itself.
+		return d.appendInetAddrX(b, p, field)
+	}
+	return d.appendInetAddrX(named, p, field)
 }
 
 // appendInetAddrX prints an IPv4 or IPv6 address as strace's

@@ -3,12 +3,12 @@ package decode
 // NETLINK_ROUTE payloads, as strace 6.1's rtnl_*.c print them: each
 // message type's struct and the attributes after it.
 
-// rtnlMsgs are the payload structs by message type (RTM_*); a type
-// without one prints as {family=..., data=...}.
-var rtnlMsgs map[uint16]*nlStructMsg
+// rtnlMsgs are the payload structs by message type (RTM_*), filled by
+// the init functions of the families; a type without one prints as
+// {family=..., data=...}.
+var rtnlMsgs = map[uint16]*nlStructMsg{}
 
 func init() {
-	rtnlMsgs = map[uint16]*nlStructMsg{}
 	add := func(t *nlStructMsg, types ...uint16) {
 		for _, typ := range types {
 			rtnlMsgs[typ] = t

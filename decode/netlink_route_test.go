@@ -55,6 +55,19 @@ func TestNetlinkRouteSmallStructs(t *testing.T) {
 	})
 }
 
+func TestNetlinkRouteMessages(t *testing.T) {
+	checkNlPayloads(t, netlinkRoute, []nlRouteCase{
+		{20, append([]byte{10, 64, 0x80, 0xfe, 0, 0, 0, 0}, nla(1, []byte{0: 0xfe, 1: 0x80, 15: 1})...),
+			`{ifa_family=AF_INET6, ifa_prefixlen=64, ifa_flags=IFA_F_PERMANENT, ifa_scope=RT_SCOPE_HOST, ifa_index=0}, [{nla_len=20, nla_type=IFA_ADDRESS}, inet_pton(AF_INET6, "fe80::1")]`},
+		{24, append([]byte{2, 0, 0, 0, 0xfe, 2, 0, 1, 0, 0, 0, 0}, nla(18, []byte{2, 0, 10, 0, 0, 1})...),
+			`{rtm_family=AF_INET, rtm_dst_len=0, rtm_src_len=0, rtm_tos=0, rtm_table=RT_TABLE_MAIN, rtm_protocol=RTPROT_KERNEL, rtm_scope=RT_SCOPE_UNIVERSE, rtm_type=RTN_UNICAST, rtm_flags=0}, [{nla_len=10, nla_type=RTA_VIA}, {rtvia_family=AF_INET, rtvia_addr=inet_addr("10.0.0.1")}]`},
+		{28, append([]byte{0, 0, 0, 0, 0, 0, 0, 0, 0x80, 0, 0, 0}, nla(2, []byte{1, 2, 3, 4, 5, 0xab})...),
+			`{ndm_family=AF_UNSPEC, ndm_ifindex=0, ndm_state=NUD_PERMANENT, ndm_flags=0, ndm_type=RTN_UNSPEC}, [{nla_len=10, nla_type=NDA_LLADDR}, 01:02:03:04:05:ab]`},
+		{32, []byte{2, 0, 0, 0, 0xfe, 0, 0, 1, 0, 0, 0, 0},
+			`{family=AF_INET, dst_len=0, src_len=0, tos=0, table=RT_TABLE_MAIN, action=FR_ACT_TO_TBL, flags=0}`},
+	})
+}
+
 func TestAppend0X(t *testing.T) {
 	for _, tc := range []struct {
 		v     uint64
