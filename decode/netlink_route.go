@@ -30,6 +30,9 @@ func appendRoutePayload(d *Decoder, b []byte, m nlMem, off, n uint64, h nlmsghdr
 	if !ok {
 		return appendPtr(b, m.addr+off), true
 	}
+	if h.typ == 96 { // RTM_NEWCACHEREPORT
+		return d.appendCachereport(b, m, off, n, p[0]), true
+	}
 	if t, ok := rtnlMsgs[h.typ]; ok {
 		return d.appendNlStructMsg(b, m, off, n, p[0], t), true
 	}

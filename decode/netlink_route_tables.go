@@ -204,3 +204,141 @@ var rtnlRtaMetricsAttrs = &xlat{vals: []xv{
 	{0xd, "RTAX_RTO_MIN"}, {0xe, "RTAX_INITRWND"}, {0xf, "RTAX_QUICKACK"}, {0x10, "RTAX_CC_ALGO"},
 	{0x11, "RTAX_FASTOPEN_NO_COOKIE"},
 }, dflt: "RTAX_???"}
+
+// rtnlTcAttrs is strace's rtnl_tc_attrs table.
+var rtnlTcAttrs = &xlat{vals: []xv{
+	{0, "TCA_UNSPEC"}, {0x1, "TCA_KIND"}, {0x2, "TCA_OPTIONS"}, {0x3, "TCA_STATS"}, {0x4, "TCA_XSTATS"},
+	{0x5, "TCA_RATE"}, {0x6, "TCA_FCNT"}, {0x7, "TCA_STATS2"}, {0x8, "TCA_STAB"}, {0x9, "TCA_PAD"},
+	{0xa, "TCA_DUMP_INVISIBLE"}, {0xb, "TCA_CHAIN"}, {0xc, "TCA_HW_OFFLOAD"}, {0xd, "TCA_INGRESS_BLOCK"},
+	{0xe, "TCA_EGRESS_BLOCK"}, {0xf, "TCA_DUMP_FLAGS"},
+}, dflt: "TCA_???"}
+
+// rtnlTcaStabAttrs is strace's rtnl_tca_stab_attrs table.
+var rtnlTcaStabAttrs = &xlat{vals: []xv{
+	{0, "TCA_STAB_UNSPEC"}, {0x1, "TCA_STAB_BASE"}, {0x2, "TCA_STAB_DATA"},
+}, dflt: "TCA_STAB_???"}
+
+// rtnlTcaStatsAttrs is strace's rtnl_tca_stats_attrs table.
+var rtnlTcaStatsAttrs = &xlat{vals: []xv{
+	{0, "TCA_STATS_UNSPEC"}, {0x1, "TCA_STATS_BASIC"}, {0x2, "TCA_STATS_RATE_EST"}, {0x3, "TCA_STATS_QUEUE"},
+	{0x4, "TCA_STATS_APP"}, {0x5, "TCA_STATS_RATE_EST64"}, {0x6, "TCA_STATS_PAD"}, {0x7, "TCA_STATS_BASIC_HW"},
+	{0x8, "TCA_STATS_PKT64"},
+}, dflt: "TCA_STATS_???"}
+
+// rtnlTcActionAttrs is strace's rtnl_tc_action_attrs table.
+var rtnlTcActionAttrs = &xlat{vals: []xv{
+	{0, "TCA_ACT_UNSPEC"}, {0x1, "TCA_ACT_KIND"}, {0x2, "TCA_ACT_OPTIONS"}, {0x3, "TCA_ACT_INDEX"},
+	{0x4, "TCA_ACT_STATS"}, {0x5, "TCA_ACT_PAD"}, {0x6, "TCA_ACT_COOKIE"}, {0x7, "TCA_ACT_FLAGS"},
+	{0x8, "TCA_ACT_HW_STATS"}, {0x9, "TCA_ACT_USED_HW_STATS"}, {0xa, "TCA_ACT_IN_HW_COUNT"},
+}, dflt: "TCA_ACT_???"}
+
+// rtnlTcaActFlags is strace's rtnl_tca_act_flags table.
+var rtnlTcaActFlags = &xlat{vals: []xv{
+	{0x1, "TCA_ACT_FLAGS_NO_PERCPU_STATS"}, {0x2, "TCA_ACT_FLAGS_SKIP_HW"}, {0x4, "TCA_ACT_FLAGS_SKIP_SW"},
+}, dflt: "TCA_ACT_FLAGS_???"}
+
+// rtnlTcaActHwStats is strace's rtnl_tca_act_hw_stats table.
+var rtnlTcaActHwStats = &xlat{vals: []xv{
+	{0x1, "TCA_ACT_HW_STATS_IMMEDIATE"}, {0x2, "TCA_ACT_HW_STATS_DELAYED"},
+}, dflt: "TCA_ACT_HW_STATS_???"}
+
+// mdbFlags is strace's mdb_flags table.
+var mdbFlags = &xlat{vals: []xv{
+	{0x1, "MDB_FLAGS_OFFLOAD"}, {0x2, "MDB_FLAGS_FAST_LEAVE"}, {0x4, "MDB_FLAGS_STAR_EXCL"},
+	{0x8, "MDB_FLAGS_BLOCKED"},
+}, dflt: "MDB_FLAGS_???"}
+
+// mdbStates is strace's mdb_states table.
+var mdbStates = &xlat{vals: []xv{
+	{0, "MDB_TEMPORARY"}, {0x1, "MDB_PERMANENT"},
+}, dflt: "MDB_???"}
+
+// multicastRouterTypes is strace's multicast_router_types table.
+var multicastRouterTypes = &xlat{vals: []xv{
+	{0, "MDB_RTR_TYPE_DISABLED"}, {0x1, "MDB_RTR_TYPE_TEMP_QUERY"}, {0x2, "MDB_RTR_TYPE_PERM"},
+	{0x3, "MDB_RTR_TYPE_TEMP"},
+}, dflt: "MDB_RTR_TYPE_???"}
+
+// rtnlMdbAttrs is strace's rtnl_mdb_attrs table.
+var rtnlMdbAttrs = &xlat{vals: []xv{
+	{0, "MDBA_UNSPEC"}, {0x1, "MDBA_MDB"}, {0x2, "MDBA_ROUTER"},
+}, dflt: "MDBA_???"}
+
+// rtnlMdbaMdbAttrs is strace's rtnl_mdba_mdb_attrs table.
+var rtnlMdbaMdbAttrs = &xlat{vals: []xv{
+	{0, "MDBA_MDB_UNSPEC"}, {0x1, "MDBA_MDB_ENTRY"},
+}, dflt: "MDBA_MDB_???"}
+
+// rtnlMdbaMdbEattrAttrs is strace's rtnl_mdba_mdb_eattr_attrs table.
+var rtnlMdbaMdbEattrAttrs = &xlat{vals: []xv{
+	{0, "MDBA_MDB_EATTR_UNSPEC"}, {0x1, "MDBA_MDB_EATTR_TIMER"}, {0x2, "MDBA_MDB_EATTR_SRC_LIST"},
+	{0x3, "MDBA_MDB_EATTR_GROUP_MODE"}, {0x4, "MDBA_MDB_EATTR_SOURCE"}, {0x5, "MDBA_MDB_EATTR_RTPROT"},
+}, dflt: "MDBA_MDB_EATTR_???"}
+
+// rtnlMdbaMdbEntryAttrs is strace's rtnl_mdba_mdb_entry_attrs table.
+var rtnlMdbaMdbEntryAttrs = &xlat{vals: []xv{
+	{0, "MDBA_MDB_ENTRY_UNSPEC"}, {0x1, "MDBA_MDB_ENTRY_INFO"},
+}, dflt: "MDBA_MDB_ENTRY_???"}
+
+// rtnlMdbaRouterAttrs is strace's rtnl_mdba_router_attrs table.
+var rtnlMdbaRouterAttrs = &xlat{vals: []xv{
+	{0, "MDBA_ROUTER_UNSPEC"}, {0x1, "MDBA_ROUTER_PORT"},
+}, dflt: "MDBA_ROUTER_???"}
+
+// rtnlMdbaRouterPattrAttrs is strace's rtnl_mdba_router_pattr_attrs table.
+var rtnlMdbaRouterPattrAttrs = &xlat{vals: []xv{
+	{0, "MDBA_ROUTER_PATTR_UNSPEC"}, {0x1, "MDBA_ROUTER_PATTR_TIMER"}, {0x2, "MDBA_ROUTER_PATTR_TYPE"},
+	{0x3, "MDBA_ROUTER_PATTR_INET_TIMER"}, {0x4, "MDBA_ROUTER_PATTR_INET6_TIMER"},
+}, dflt: "MDBA_ROUTER_PATTR_???"}
+
+// rtnlNexthopAttrs is strace's rtnl_nexthop_attrs table.
+var rtnlNexthopAttrs = &xlat{vals: []xv{
+	{0, "NHA_UNSPEC"}, {0x1, "NHA_ID"}, {0x2, "NHA_GROUP"}, {0x3, "NHA_GROUP_TYPE"}, {0x4, "NHA_BLACKHOLE"},
+	{0x5, "NHA_OIF"}, {0x6, "NHA_GATEWAY"}, {0x7, "NHA_ENCAP_TYPE"}, {0x8, "NHA_ENCAP"}, {0x9, "NHA_GROUPS"},
+	{0xa, "NHA_MASTER"}, {0xb, "NHA_FDB"}, {0xc, "NHA_RES_GROUP"}, {0xd, "NHA_RES_BUCKET"},
+}, dflt: "NHA_???"}
+
+// rtnlNexthopGrpTypes is strace's rtnl_nexthop_grp_types table.
+var rtnlNexthopGrpTypes = &xlat{vals: []xv{
+	{0, "NEXTHOP_GRP_TYPE_MPATH"}, {0x1, "NEXTHOP_GRP_TYPE_RES"},
+}, dflt: "NEXTHOP_GRP_TYPE_???"}
+
+// rtnlNhaResBucketAttrs is strace's rtnl_nha_res_bucket_attrs table.
+var rtnlNhaResBucketAttrs = &xlat{vals: []xv{
+	{0, "NHA_RES_BUCKET_PAD"}, {0x1, "NHA_RES_BUCKET_INDEX"}, {0x2, "NHA_RES_BUCKET_IDLE_TIME"},
+	{0x3, "NHA_RES_BUCKET_NH_ID"},
+}, dflt: "NHA_RES_BUCKET_???"}
+
+// rtnlNhaResGroupAttrs is strace's rtnl_nha_res_group_attrs table.
+var rtnlNhaResGroupAttrs = &xlat{vals: []xv{
+	{0, "NHA_RES_GROUP_PAD"}, {0x1, "NHA_RES_GROUP_BUCKETS"}, {0x2, "NHA_RES_GROUP_IDLE_TIMER"},
+	{0x3, "NHA_RES_GROUP_UNBALANCED_TIMER"}, {0x4, "NHA_RES_GROUP_UNBALANCED_TIME"},
+}, dflt: "NHA_RES_GROUP_???"}
+
+// rtnlIp6mraCreportAttr is strace's rtnl_ip6mra_creport_attr table.
+var rtnlIp6mraCreportAttr = &xlat{vals: []xv{
+	{0, "IP6MRA_CREPORT_UNSPEC"}, {0x1, "IP6MRA_CREPORT_MSGTYPE"}, {0x2, "IP6MRA_CREPORT_MIF_ID"},
+	{0x3, "IP6MRA_CREPORT_SRC_ADDR"}, {0x4, "IP6MRA_CREPORT_DST_ADDR"}, {0x5, "IP6MRA_CREPORT_PKT"},
+}, dflt: "IP6MRA_CREPORT_???"}
+
+// rtnlIp6mraMsgTypes is strace's rtnl_ip6mra_msg_types table.
+var rtnlIp6mraMsgTypes = &xlat{vals: []xv{
+	{0x1, "MRT6MSG_NOCACHE"}, {0x2, "MRT6MSG_WRONGMIF"}, {0x3, "MRT6MSG_WHOLEPKT"},
+}, dflt: "MRT6MSG_???"}
+
+// rtnlIpmraCreportAttr is strace's rtnl_ipmra_creport_attr table.
+var rtnlIpmraCreportAttr = &xlat{vals: []xv{
+	{0, "IPMRA_CREPORT_UNSPEC"}, {0x1, "IPMRA_CREPORT_MSGTYPE"}, {0x2, "IPMRA_CREPORT_VIF_ID"},
+	{0x3, "IPMRA_CREPORT_SRC_ADDR"}, {0x4, "IPMRA_CREPORT_DST_ADDR"}, {0x5, "IPMRA_CREPORT_PKT"},
+	{0x6, "IPMRA_CREPORT_TABLE"},
+}, dflt: "IPMRA_CREPORT_???"}
+
+// rtnlIpmraMsgTypes is strace's rtnl_ipmra_msg_types table.
+var rtnlIpmraMsgTypes = &xlat{vals: []xv{
+	{0x1, "IGMPMSG_NOCACHE"}, {0x2, "IGMPMSG_WRONGVIF"}, {0x3, "IGMPMSG_WHOLEPKT"}, {0x4, "IGMPMSG_WRVIFWHOLE"},
+}, dflt: "IGMPMSG_???"}
+
+// rtnlFamily is strace's rtnl_family table.
+var rtnlFamily = &xlat{vals: []xv{
+	{0x80, "RTNL_FAMILY_IPMR"}, {0x81, "RTNL_FAMILY_IP6MR"},
+}, dflt: "RTNL_FAMILY_???"}

@@ -68,6 +68,19 @@ func TestNetlinkRouteMessages(t *testing.T) {
 	})
 }
 
+func TestNetlinkRouteTcNexthop(t *testing.T) {
+	checkNlPayloads(t, netlinkRoute, []nlRouteCase{
+		{36, append(make([]byte, 20), nla(8, nla(2, []byte{1, 0, 2, 0}))...),
+			`{tcm_family=AF_UNSPEC, tcm_ifindex=0, tcm_handle=0, tcm_parent=0, tcm_info=0}, [{nla_len=12, nla_type=TCA_STAB}, [{nla_len=8, nla_type=TCA_STAB_DATA}, [1, 2]]]`},
+		{48, append([]byte{0, 0, 0, 0}, nla(3, []byte{5, 0, 0, 0})...),
+			`{tca_family=AF_UNSPEC}, [{nla_len=8, nla_type=TCA_ACT_INDEX}, 5]`},
+		{104, append([]byte{2, 0, 2, 1, 0, 0, 0, 0}, nla(2, []byte{1, 0, 0, 0, 2, 0, 0, 0})...),
+			`{nh_family=AF_INET, nh_scope=RT_SCOPE_UNIVERSE, nh_protocol=RTPROT_KERNEL, resvd=0x1, nh_flags=0}, [{nla_len=12, nla_type=NHA_GROUP}, [{id=1, weight=2}]]`},
+		{96, append([]byte{0x80, 0, 0, 0}, nla(3, []byte{127, 0, 0, 1})...),
+			`{rtgen_family=RTNL_FAMILY_IPMR}, [{nla_len=8, nla_type=IPMRA_CREPORT_SRC_ADDR}, inet_addr("127.0.0.1")]`},
+	})
+}
+
 func TestAppend0X(t *testing.T) {
 	for _, tc := range []struct {
 		v     uint64

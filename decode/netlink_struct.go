@@ -29,6 +29,8 @@ type nlField struct {
 	off, size uint8
 	kind      nlFieldKind
 	x         *xlat
+	// omitZero leaves the field out when it is zero (a reserved field).
+	omitZero bool
 }
 
 // nlFieldValue reads field f of the struct in p, zero-extended.
@@ -75,6 +77,9 @@ func (d *Decoder) appendNlField(b []byte, p []byte, f nlField) []byte {
 // commas, without braces.
 func (d *Decoder) appendNlFields(b []byte, p []byte, fs []nlField) []byte {
 	for i, f := range fs {
+		if f.omitZero && nlFieldValue(p, f) == 0 {
+			continue
+		}
 		if i > 0 {
 			b = append(b, ", "...)
 		}
