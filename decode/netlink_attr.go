@@ -19,6 +19,9 @@ type nlaCtx struct {
 	family uint8
 	// hdr is the message's struct, as read.
 	hdr []byte
+	// kind and slaveKind are IFLA_INFO_KIND and IFLA_INFO_SLAVE_KIND, for
+	// the attributes of IFLA_LINKINFO after them.
+	kind, slaveKind string
 }
 
 // nlaDec prints an attribute's data, n bytes at off; false prints them as
@@ -194,14 +197,21 @@ func nlaHwaddr(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte,
 	if !ok {
 		return appendPtr(b, m.addr+off), true
 	}
+	return d.appendHwaddr(b, p, len(p)), true
+}
+
+// appendHwaddr prints a hardware address as strace's print_hwaddr, the
+// first show bytes of p as 01:02:03 (with the bytes quoted too, or
+// alone, under -X).
+func (d *Decoder) appendHwaddr(b []byte, p []byte, show int) []byte {
 	if d.opts.Xlat != XlatAbbrev {
 		b = d.appendQuoted(b, p, true)
 		if d.opts.Xlat == XlatRaw {
-			return b, true
+			return b
 		}
 		b = append(b, " /* "...)
 	}
-	for i, x := range p {
+	for i, x := range p[:min(show, len(p))] {
 		if i > 0 {
 			b = append(b, ':')
 		}
@@ -210,7 +220,29 @@ func nlaHwaddr(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte,
 	if d.opts.Xlat == XlatVerbose {
 		b = append(b, " */"...)
 	}
-	return b, true
+	return b
+}
+
+// nlStr0 prints the n bytes at off as a NUL-terminated string
+// (QUOTE_0_TERMINATED): up to the NUL, or followed by "..." when there is
+// none in what is shown.
+func (d *Decoder) nlStr0(b []byte, m nlMem, off, n uint64) []byte {
+	limit := uint64(max(d.opts.StringLimit, 0))
+	p, ok := m.read(off, min(n, limit+1))
+	if !ok {
+		return appendPtr(b, m.addr+off)
+	}
+	show := p[:min(uint64(len(p)), limit)]
+	for i, c := range show {
+		if c == 0 {
+			return d.appendQuoted(b, show[:i], false)
+		}
+	}
+	b = d.appendQuoted(b, show, false)
+	if n > 0 && !(uint64(len(p)) > limit && p[limit] == 0) {
+		b = append(b, "..."...)
+	}
+	return b
 }
 
 // nlaEnum decodes an integer of size bytes (0: any size up to 8) named

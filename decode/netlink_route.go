@@ -33,6 +33,9 @@ func appendRoutePayload(d *Decoder, b []byte, m nlMem, off, n uint64, h nlmsghdr
 	if h.typ == 96 { // RTM_NEWCACHEREPORT
 		return d.appendCachereport(b, m, off, n, p[0]), true
 	}
+	if h.typ == 30 && p[0] == 7 { // RTM_GETNEIGH of AF_BRIDGE
+		return d.appendNlStructMsg(b, m, off, n, p[0], ifinfomsg), true
+	}
 	if t, ok := rtnlMsgs[h.typ]; ok {
 		return d.appendNlStructMsg(b, m, off, n, p[0], t), true
 	}

@@ -81,6 +81,20 @@ func TestNetlinkRouteTcNexthop(t *testing.T) {
 	})
 }
 
+func TestNetlinkRouteLink(t *testing.T) {
+	lo := []byte{0, 0, 4, 3, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0}
+	checkNlPayloads(t, netlinkRoute, []nlRouteCase{
+		{18, append(append([]byte(nil), lo...), nla(3, []byte("lo\x00"))...),
+			`{ifi_family=AF_UNSPEC, ifi_type=ARPHRD_LOOPBACK, ifi_index=0, ifi_flags=IFF_UP, ifi_change=0}, [{nla_len=7, nla_type=IFLA_IFNAME}, "lo"]`},
+		{18, append(append([]byte(nil), lo...), nla(18, append(nla(1, []byte("tun\x00")), nla(2, nla(3, []byte{2}))...))...),
+			`{ifi_family=AF_UNSPEC, ifi_type=ARPHRD_LOOPBACK, ifi_index=0, ifi_flags=IFF_UP, ifi_change=0}, [{nla_len=24, nla_type=IFLA_LINKINFO}, [[{nla_len=8, nla_type=IFLA_INFO_KIND}, "tun"], [{nla_len=12, nla_type=IFLA_INFO_DATA}, [{nla_len=5, nla_type=IFLA_TUN_TYPE}, IFF_TAP]]]]`},
+		{18, append(append([]byte(nil), lo...), nla(26, nla(2, nla(1, []byte{1, 0, 0, 0})))...),
+			`{ifi_family=AF_UNSPEC, ifi_type=ARPHRD_LOOPBACK, ifi_index=0, ifi_flags=IFF_UP, ifi_change=0}, [{nla_len=16, nla_type=IFLA_AF_SPEC}, [{nla_len=12, nla_type=AF_INET}, [{nla_len=8, nla_type=IFLA_INET_CONF}, [[IPV4_DEVCONF_FORWARDING-1]=1]]]]`},
+		{18, []byte{7, 0, 0},
+			`{ifi_family=AF_BRIDGE, ...}`},
+	})
+}
+
 func TestAppend0X(t *testing.T) {
 	for _, tc := range []struct {
 		v     uint64

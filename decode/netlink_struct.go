@@ -10,16 +10,20 @@ type nlFieldKind uint8
 
 // Field kinds.
 const (
-	fkU       nlFieldKind = iota // unsigned decimal (PRINT_FIELD_U)
-	fkD                          // signed decimal (PRINT_FIELD_D)
-	fkX                          // hex, 0 for zero (PRINT_FIELD_X)
-	fk0X                         // zero-padded hex (PRINT_FIELD_0X)
-	fkEnum                       // a value of table x (PRINT_FIELD_XVAL)
-	fkFlags                      // flags of table x (PRINT_FIELD_FLAGS)
-	fkIfindex                    // an interface index (PRINT_FIELD_IFINDEX)
-	fkFamily                     // an address family (AF_*)
-	fkBE16                       // a big-endian u16: htons(N)
-	fkBE32                       // a big-endian u32: htonl(N)
+	fkU        nlFieldKind = iota // unsigned decimal (PRINT_FIELD_U)
+	fkD                           // signed decimal (PRINT_FIELD_D)
+	fkX                           // hex, 0 for zero (PRINT_FIELD_X)
+	fk0X                          // zero-padded hex (PRINT_FIELD_0X)
+	fkEnum                        // a value of table x (PRINT_FIELD_XVAL)
+	fkFlags                       // flags of table x (PRINT_FIELD_FLAGS)
+	fkIfindex                     // an interface index (PRINT_FIELD_IFINDEX)
+	fkFamily                      // an address family (AF_*)
+	fkBE16                        // a big-endian u16: htons(N)
+	fkBE32                        // a big-endian u32: htonl(N)
+	fkBE16Enum                    // a big-endian u16 named by x: htons(ETH_P_IP)
+	fkMAC                         // a hardware address (PRINT_FIELD_MAC)
+	fkHexStr                      // bytes as a hex string (PRINT_FIELD_HEX_ARRAY)
+	fkU8Array                     // bytes as an array of numbers
 )
 
 // nlField is one field of a struct: its name, offset and size in bytes,
@@ -42,7 +46,10 @@ func nlFieldValue(p []byte, f nlField) uint64 {
 func (d *Decoder) appendNlField(b []byte, p []byte, f nlField) []byte {
 	b = append(b, f.name...)
 	b = append(b, '=')
-	v := nlFieldValue(p, f)
+	var v uint64
+	if f.size <= 8 {
+		v = nlFieldValue(p, f)
+	}
 	switch f.kind {
 	case fkU:
 		b = appendUint(b, v)
@@ -65,6 +72,24 @@ func (d *Decoder) appendNlField(b []byte, p []byte, f nlField) []byte {
 		b = append(b, "htons("...)
 		b = appendUint(b, uint64(binary.BigEndian.Uint16(p[f.off:])))
 		b = append(b, ')')
+	case fkBE16Enum:
+		b = append(b, "htons("...)
+		b = d.enum(b, f.x, uint64(binary.BigEndian.Uint16(p[f.off:])))
+		b = append(b, ')')
+	case fkMAC:
+		b = d.appendHwaddr(b, p[f.off:f.off+f.size], int(f.size))
+	case fkHexStr:
+		b = d.appendQuoted(b, p[f.off:f.off+f.size], true)
+	case fkU8Array:
+		for i, x := range p[f.off : f.off+f.size] {
+			if i == 0 {
+				b = append(b, '[')
+			} else {
+				b = append(b, ", "...)
+			}
+			b = appendUint(b, uint64(x))
+		}
+		b = append(b, ']')
 	case fkBE32:
 		b = append(b, "htonl("...)
 		b = appendUint(b, uint64(binary.BigEndian.Uint32(p[f.off:])))
