@@ -364,3 +364,55 @@ var ethernetProtocols = &xlat{vals: []xv{
 	{0xdada, "ETH_P_EDSA"}, {0xdadb, "ETH_P_DSA_8021Q"}, {0xe001, "ETH_P_DSA_A5PSW"}, {0xed3e, "ETH_P_IFE"},
 	{0xfbfb, "ETH_P_AF_IUCV"},
 }, dflt: "ETH_P_???"}
+
+// ifstatsAfSpecMplsAttrs is strace's ifstats_af_spec_mpls_attrs table.
+var ifstatsAfSpecMplsAttrs = &xlat{vals: []xv{
+	{0, "MPLS_STATS_UNSPEC"}, {0x1, "MPLS_STATS_LINK"},
+}, dflt: "MPLS_STATS_???"}
+
+// ifstatsAttrs is strace's ifstats_attrs table.
+var ifstatsAttrs = &xlat{vals: []xv{
+	{0, "IFLA_STATS_UNSPEC"}, {0x1, "IFLA_STATS_LINK_64"}, {0x2, "IFLA_STATS_LINK_XSTATS"},
+	{0x3, "IFLA_STATS_LINK_XSTATS_SLAVE"}, {0x4, "IFLA_STATS_LINK_OFFLOAD_XSTATS"}, {0x5, "IFLA_STATS_AF_SPEC"},
+}, dflt: "IFLA_STATS_???"}
+
+// ifstatsAttrFlags is strace's ifstats_attr_flags table.
+var ifstatsAttrFlags = &xlat{vals: []xv{
+	{0x1, "1<<IFLA_STATS_UNSPEC"}, {0x2, "1<<IFLA_STATS_LINK_64"}, {0x4, "1<<IFLA_STATS_LINK_XSTATS"},
+	{0x8, "1<<IFLA_STATS_LINK_XSTATS_SLAVE"}, {0x10, "1<<IFLA_STATS_LINK_OFFLOAD_XSTATS"},
+	{0x20, "1<<IFLA_STATS_AF_SPEC"},
+}, dflt: "1<<IFLA_STATS_???"}
+
+// ifstatsOffloadAttrs is strace's ifstats_offload_attrs table.
+var ifstatsOffloadAttrs = &xlat{vals: []xv{
+	{0, "IFLA_OFFLOAD_XSTATS_UNSPEC"}, {0x1, "IFLA_OFFLOAD_XSTATS_CPU_HIT"},
+}, dflt: "IFLA_OFFLOAD_XSTATS_???"}
+
+// ifstatsXstatsBondAttrs is strace's ifstats_xstats_bond_attrs table.
+var ifstatsXstatsBondAttrs = &xlat{vals: []xv{
+	{0, "BOND_XSTATS_UNSPEC"}, {0x1, "BOND_XSTATS_3AD"},
+}, dflt: "BOND_XSTATS_???"}
+
+// ifstatsXstatsBond3adAttrs is strace's ifstats_xstats_bond_3ad_attrs table.
+var ifstatsXstatsBond3adAttrs = &xlat{vals: []xv{
+	{0, "BOND_3AD_STAT_LACPDU_RX"}, {0x1, "BOND_3AD_STAT_LACPDU_TX"}, {0x2, "BOND_3AD_STAT_LACPDU_UNKNOWN_RX"},
+	{0x3, "BOND_3AD_STAT_LACPDU_ILLEGAL_RX"}, {0x4, "BOND_3AD_STAT_MARKER_RX"}, {0x5, "BOND_3AD_STAT_MARKER_TX"},
+	{0x6, "BOND_3AD_STAT_MARKER_RESP_RX"}, {0x7, "BOND_3AD_STAT_MARKER_RESP_TX"},
+	{0x8, "BOND_3AD_STAT_MARKER_UNKNOWN_RX"}, {0x9, "BOND_3AD_STAT_PAD"},
+}, dflt: "BOND_XSTATS_???"}
+
+// ifstatsXstatsBridgeAttrs is strace's ifstats_xstats_bridge_attrs table.
+var ifstatsXstatsBridgeAttrs = &xlat{vals: []xv{
+	{0, "BRIDGE_XSTATS_UNSPEC"}, {0x1, "BRIDGE_XSTATS_VLAN"}, {0x2, "BRIDGE_XSTATS_MCAST"},
+	{0x3, "BRIDGE_XSTATS_PAD"}, {0x4, "BRIDGE_XSTATS_STP"},
+}, dflt: "BRIDGE_XSTATS_???"}
+
+// ifstatsXstatsBridgeMcastIndices is strace's ifstats_xstats_bridge_mcast_indices table.
+var ifstatsXstatsBridgeMcastIndices = &xlat{vals: []xv{
+	{0, "BR_MCAST_DIR_RX"}, {0x1, "BR_MCAST_DIR_TX"},
+}, dflt: "", decimal: true}
+
+// ifstatsXstatsTypeAttrs is strace's ifstats_xstats_type_attrs table.
+var ifstatsXstatsTypeAttrs = &xlat{vals: []xv{
+	{0, "LINK_XSTATS_TYPE_UNSPEC"}, {0x1, "LINK_XSTATS_TYPE_BRIDGE"}, {0x2, "LINK_XSTATS_TYPE_BOND"},
+}, dflt: "LINK_XSTATS_TYPE_???"}

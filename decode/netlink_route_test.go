@@ -95,6 +95,15 @@ func TestNetlinkRouteLink(t *testing.T) {
 	})
 }
 
+func TestNetlinkRouteStats(t *testing.T) {
+	checkNlPayloads(t, netlinkRoute, []nlRouteCase{
+		{92, []byte{1, 0, 0xad, 0xde, 0, 0, 0, 0, 2, 0, 0, 0},
+			`{family=AF_UNIX, pad2=0xdead, ifindex=0, filter_mask=1<<IFLA_STATS_LINK_64}`},
+		{92, []byte{1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+			`{family=AF_UNIX, ...}`},
+	})
+}
+
 func TestAppend0X(t *testing.T) {
 	for _, tc := range []struct {
 		v     uint64

@@ -24,6 +24,7 @@ const (
 	fkMAC                         // a hardware address (PRINT_FIELD_MAC)
 	fkHexStr                      // bytes as a hex string (PRINT_FIELD_HEX_ARRAY)
 	fkU8Array                     // bytes as an array of numbers
+	fkDirPair                     // two u64 indexed by x: [[RX]=1, [TX]=2]
 )
 
 // nlField is one field of a struct: its name, offset and size in bytes,
@@ -90,6 +91,19 @@ func (d *Decoder) appendNlField(b []byte, p []byte, f nlField) []byte {
 			b = appendUint(b, uint64(x))
 		}
 		b = append(b, ']')
+	case fkDirPair:
+		for i := uint64(0); i < 2; i++ {
+			if i == 0 {
+				b = append(b, "[["...)
+			} else {
+				b = append(b, ", ["...)
+			}
+			mark := len(b)
+			b = d.restyle(appendEnum(b, f.x, i), mark, i, numUnsigned)
+			b = append(b, "]="...)
+			b = appendUint(b, nlaLE(p[uint64(f.off)+8*i:uint64(f.off)+8*i+8]))
+		}
+		b = append(b, ']')
 	case fkBE32:
 		b = append(b, "htonl("...)
 		b = appendUint(b, uint64(binary.BigEndian.Uint32(p[f.off:])))
@@ -101,13 +115,15 @@ func (d *Decoder) appendNlField(b []byte, p []byte, f nlField) []byte {
 // appendNlFields prints the fields fs of the struct in p, separated by
 // commas, without braces.
 func (d *Decoder) appendNlFields(b []byte, p []byte, fs []nlField) []byte {
-	for i, f := range fs {
+	printed := false
+	for _, f := range fs {
 		if f.omitZero && nlFieldValue(p, f) == 0 {
 			continue
 		}
-		if i > 0 {
+		if printed {
 			b = append(b, ", "...)
 		}
+		printed = true
 		b = d.appendNlField(b, p, f)
 	}
 	return b
