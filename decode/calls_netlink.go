@@ -169,18 +169,6 @@ func (d *Decoder) appendNlFamily(b []byte, m nlMem, off, n uint64, family uint8)
 	return append(b, '}')
 }
 
-// appendSockDiagPayload prints a NETLINK_SOCK_DIAG message's payload.
-func appendSockDiagPayload(d *Decoder, b []byte, m nlMem, off, n uint64, h nlmsghdr) ([]byte, bool) {
-	if h.typ == nlmsgDone {
-		return b, false
-	}
-	p, ok := m.read(off, 1)
-	if !ok {
-		return appendPtr(b, m.addr+off), true
-	}
-	return d.appendNlFamily(b, m, off, n, p[0]), true
-}
-
 // appendSelinuxPayload prints a NETLINK_SELINUX message's payload: the
 // int of SELNL_MSG_SETENFORCE, the sequence number of
 // SELNL_MSG_POLICYLOAD.

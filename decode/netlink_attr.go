@@ -297,52 +297,20 @@ func (d *Decoder) appendInetAddrOf(b []byte, m nlMem, off, n uint64, af uint8, f
 	case 10: // AF_INET6
 		size = 16
 	}
-	named := b
-	if field != "" {
-		named = append(append(b, field...), '=')
-	}
 	if size == 0 || n < size {
-		return d.nlHexStr(named, m, off, n)
+		if field != "" {
+			b = append(append(b, field...), '=')
+		}
+		return d.nlHexStr(b, m, off, n)
 	}
 	p, ok := m.read(off, size)
 	if !ok {
-		return appendPtr(named, m.addr+off)
-	}
-	if size == 16 && d.opts.Xlat == XlatAbbrev {
-		// inet_pton(AF_INET6, "::1", &field) names the member itself.
-		return d.appendInetAddrX(b, p, field)
-	}
-	return d.appendInetAddrX(named, p, field)
-}
-
-// appendInetAddrX prints an IPv4 or IPv6 address as strace's
-// print_inet_addr, as -X asks: inet_addr("1.2.3.4"), or
-// inet_pton(AF_INET6, "::1"[, &field]) when field names the member.
-func (d *Decoder) appendInetAddrX(b []byte, p []byte, field string) []byte {
-	var tmp [64]byte
-	if d.opts.Xlat != XlatAbbrev {
-		b = d.appendQuoted(b, p, true)
-		if d.opts.Xlat == XlatRaw {
-			return b
+		if field != "" {
+			b = append(append(b, field...), '=')
 		}
-		b = append(b, " /* "...)
+		return appendPtr(b, m.addr+off)
 	}
-	if len(p) == 4 {
-		b = append(b, "inet_addr("...)
-		b = d.appendQuotedPlain(b, append(tmp[:0], net.IP(p).String()...))
-		b = append(b, ')')
-	} else {
-		b = append(b, "inet_pton(AF_INET6, "...)
-		b = d.appendQuotedPlain(b, append(tmp[:0], net.IP(p).String()...))
-		if field != "" && d.opts.Xlat == XlatAbbrev {
-			b = append(append(b, ", &"...), field...)
-		}
-		b = append(b, ')')
-	}
-	if d.opts.Xlat == XlatVerbose {
-		b = append(b, " */"...)
-	}
-	return b
+	return d.appendPrintInetAddr(b, af, p, field)
 }
 
 // ifNames caches the names of the interfaces by index.

@@ -163,19 +163,11 @@ func nlaMdbEntry(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byt
 			{name: "flags", off: 5, size: 1, kind: fkFlags, x: mdbFlags}, {name: "vid", off: 6, size: 2}})
 		proto := binary.BigEndian.Uint16(p[24:])
 		b = append(b, ", addr={"...)
-		switch proto {
-		case 2:
-			b = append(b, "u="...)
-			b = d.appendInetAddrX(b, p[8:12], "u")
-		case 10:
-			if d.opts.Xlat != XlatAbbrev {
-				b = append(b, "u="...)
-			}
-			b = d.appendInetAddrX(b, p[8:24], "u")
-		default:
-			b = append(b, "u="...)
-			b = d.appendQuoted(b, p[8:24], true)
+		af := uint8(255)
+		if proto < 255 {
+			af = uint8(proto)
 		}
+		b = d.appendPrintInetAddr(b, af, p[8:24], "u")
 		b = append(b, ", proto=htons("...)
 		b = d.enum(b, addressFamilies, uint64(proto))
 		b = append(b, ")}}"...)
@@ -241,7 +233,11 @@ func nlaInAddr(size uint64) nlaDec {
 	return func(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool) {
 		b, p, ok := nlaRead(b, m, off, n, size)
 		if p != nil {
-			b = d.appendInetAddrX(b, p, "")
+			af := uint8(2) // AF_INET
+			if size == 16 {
+				af = 10 // AF_INET6
+			}
+			b = d.appendPrintInetAddr(b, af, p, "")
 		}
 		return b, ok
 	}

@@ -104,6 +104,37 @@ func TestNetlinkRouteStats(t *testing.T) {
 	})
 }
 
+func TestNetlinkSockDiag(t *testing.T) {
+	unixReq := []byte{1, 0, 0, 0, 2, 4, 0, 0, 7, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0}
+	sockid := make([]byte, 48)
+	copy(sockid, []byte{0, 80, 0, 81, 127, 0, 0, 1})
+	inetReq := append([]byte{2, 6, 0, 0, 0x80, 0, 0, 0}, sockid...)
+	checkNlPayloads(t, netlinkSockDiag, []nlRouteCase{
+		{20, unixReq,
+			`{sdiag_family=AF_UNIX, sdiag_protocol=0, udiag_states=1<<TCP_ESTABLISHED|1<<TCP_LISTEN, udiag_ino=7, udiag_show=UDIAG_SHOW_NAME, udiag_cookie=[1, 2]}`},
+		{20, inetReq,
+			`{sdiag_family=AF_INET, sdiag_protocol=IPPROTO_TCP, idiag_ext=0, idiag_states=1<<TCP_CLOSE, id={idiag_sport=htons(80), idiag_dport=htons(81), idiag_src=inet_addr("127.0.0.1"), idiag_dst=inet_addr("0.0.0.0"), idiag_if=0, idiag_cookie=[0, 0]}}`},
+		{20, []byte{16, 0xff, 0},
+			`{sdiag_family=AF_NETLINK, ...}`},
+	})
+}
+
+func TestBPFInsn(t *testing.T) {
+	d := New(Options{StringLimit: DefaultStringLimit})
+	for _, tc := range []struct {
+		insn []byte
+		want string
+	}{
+		{[]byte{0x30, 0, 0, 0, 4, 0xf0, 0xff, 0xff}, "BPF_STMT(BPF_LD|BPF_B|BPF_ABS, SKF_AD_OFF+SKF_AD_PKTTYPE)"},
+		{[]byte{0x06, 0, 0, 0, 0x2a, 0, 0, 0}, "BPF_STMT(BPF_RET|BPF_K, 0x2a)"},
+		{[]byte{0x15, 0, 1, 2, 5, 0, 0, 0}, "BPF_JUMP(BPF_JMP|BPF_K|BPF_JEQ, 0x5, 0x1, 0x2)"},
+	} {
+		if got := string(d.appendBPFInsn(nil, tc.insn)); got != tc.want {
+			t.Errorf("got %s, want %s", got, tc.want)
+		}
+	}
+}
+
 func TestAppend0X(t *testing.T) {
 	for _, tc := range []struct {
 		v     uint64

@@ -10,21 +10,25 @@ type nlFieldKind uint8
 
 // Field kinds.
 const (
-	fkU        nlFieldKind = iota // unsigned decimal (PRINT_FIELD_U)
-	fkD                           // signed decimal (PRINT_FIELD_D)
-	fkX                           // hex, 0 for zero (PRINT_FIELD_X)
-	fk0X                          // zero-padded hex (PRINT_FIELD_0X)
-	fkEnum                        // a value of table x (PRINT_FIELD_XVAL)
-	fkFlags                       // flags of table x (PRINT_FIELD_FLAGS)
-	fkIfindex                     // an interface index (PRINT_FIELD_IFINDEX)
-	fkFamily                      // an address family (AF_*)
-	fkBE16                        // a big-endian u16: htons(N)
-	fkBE32                        // a big-endian u32: htonl(N)
-	fkBE16Enum                    // a big-endian u16 named by x: htons(ETH_P_IP)
-	fkMAC                         // a hardware address (PRINT_FIELD_MAC)
-	fkHexStr                      // bytes as a hex string (PRINT_FIELD_HEX_ARRAY)
-	fkU8Array                     // bytes as an array of numbers
-	fkDirPair                     // two u64 indexed by x: [[RX]=1, [TX]=2]
+	fkU          nlFieldKind = iota // unsigned decimal (PRINT_FIELD_U)
+	fkD                             // signed decimal (PRINT_FIELD_D)
+	fkX                             // hex, 0 for zero (PRINT_FIELD_X)
+	fk0X                            // zero-padded hex (PRINT_FIELD_0X)
+	fkEnum                          // a value of table x (PRINT_FIELD_XVAL)
+	fkFlags                         // flags of table x (PRINT_FIELD_FLAGS)
+	fkIfindex                       // an interface index (PRINT_FIELD_IFINDEX)
+	fkFamily                        // an address family (AF_*)
+	fkBE16                          // a big-endian u16: htons(N)
+	fkBE32                          // a big-endian u32: htonl(N)
+	fkBE16Enum                      // a big-endian u16 named by x: htons(ETH_P_IP)
+	fkMAC                           // a hardware address (PRINT_FIELD_MAC)
+	fkHexStr                        // bytes as a hex string (PRINT_FIELD_HEX_ARRAY)
+	fkU8Array                       // bytes as an array of numbers
+	fkDirPair                       // two u64 indexed by x: [[RX]=1, [TX]=2]
+	fkCookie                        // two u32: [1, 2] (PRINT_FIELD_COOKIE)
+	fkDev                           // a dev_t of size bytes (PRINT_FIELD_DEV)
+	fkSockid                        // a struct inet_diag_sockid of the struct's family
+	fkSockidInet                    // a struct inet_diag_sockid of AF_INET
 )
 
 // nlField is one field of a struct: its name, offset and size in bytes,
@@ -91,6 +95,28 @@ func (d *Decoder) appendNlField(b []byte, p []byte, f nlField) []byte {
 			b = appendUint(b, uint64(x))
 		}
 		b = append(b, ']')
+	case fkCookie:
+		b = append(b, '[')
+		b = appendUint(b, uint64(binary.LittleEndian.Uint32(p[f.off:])))
+		b = append(b, ", "...)
+		b = appendUint(b, uint64(binary.LittleEndian.Uint32(p[f.off+4:])))
+		b = append(b, ']')
+	case fkDev:
+		if d.opts.Xlat != XlatAbbrev {
+			b = appendHex(b, v)
+			if d.opts.Xlat == XlatRaw {
+				break
+			}
+			b = append(b, " /* "...)
+		}
+		b = appendDev(b, v)
+		if d.opts.Xlat == XlatVerbose {
+			b = append(b, " */"...)
+		}
+	case fkSockid:
+		b = d.appendInetDiagSockid(b, p[f.off:f.off+f.size], p[0])
+	case fkSockidInet:
+		b = d.appendInetDiagSockid(b, p[f.off:f.off+f.size], 2)
 	case fkDirPair:
 		for i := uint64(0); i < 2; i++ {
 			if i == 0 {
