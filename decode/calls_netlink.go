@@ -243,7 +243,7 @@ func appendNetfilterPayload(d *Decoder, b []byte, m nlMem, off, n uint64, h nlms
 		if (h.typ >= 16 && h.typ <= 17) || h.typ < nlmsgMinType {
 			b = d.nlHexStr(b, m, off+4, n-4)
 		} else {
-			b = d.appendNlattrs(b, m, off+4, n-4, nlNoNames, nil)
+			b = d.appendAttrs(b, m, off+4, n-4, &nlaSet{names: nlNoNames}, &nlaCtx{})
 		}
 	}
 	return b, true

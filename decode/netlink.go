@@ -329,7 +329,7 @@ func (d *Decoder) appendNlmsgerr(b []byte, m nlMem, off, n uint64, capped bool, 
 	b = append(b, '}')
 	if n > payload {
 		b = append(b, ", "...)
-		b = d.appendNlattrs(b, m, off+payload, n-payload, nlmsgerrAttrs, nlmsgerrDecoders)
+		b = d.appendAttrs(b, m, off+payload, n-payload, nlmsgerrSet, &nlaCtx{})
 		b = append(b, ']')
 	}
 	return b
@@ -353,30 +353,16 @@ func (d *Decoder) appendErrD(b []byte, v int64) []byte {
 	return append(append(append(b, " /* -"...), name...), " */"...)
 }
 
-// nlaFn prints an attribute's data, n bytes at off; false prints them as a
-// hex string instead.
-type nlaFn func(d *Decoder, b []byte, m nlMem, off, n uint64) ([]byte, bool)
-
-// nlmsgerrDecoders print NLMSGERR_ATTR_MSG, _OFFS and _COOKIE.
-var nlmsgerrDecoders = map[uint16]nlaFn{1: nlaStr, 2: nlaU32, 3: nlaBytes}
-
-// appendNlattrs prints the attributes in the n bytes at off, names from
-// table and data by decoders (nil: as hex strings), as strace's
-// decode_nlattr.
-func (d *Decoder) appendNlattrs(b []byte, m nlMem, off, n uint64, table *xlat, decoders map[uint16]nlaFn) []byte {
-	return d.appendNlattrsFn(b, m, off, n, table, func(b []byte, typ uint16, off, n uint64) ([]byte, bool) {
-		if fn, ok := decoders[typ]; ok {
-			return fn(d, b, m, off, n)
-		}
-		return b, false
-	})
-}
+// nlmsgerrSet names NLMSGERR_ATTR_* and decodes _MSG, _OFFS and
+// _COOKIE.
+var nlmsgerrSet = &nlaSet{names: nlmsgerrAttrs, decs: []nlaDec{1: nlaString, 2: nlaU32, 3: nlaU8Array}}
 
 // nlaDataFn prints the data of an attribute of type typ (flags masked
 // off), n bytes at off; false prints them as a hex string instead.
 type nlaDataFn func(b []byte, typ uint16, off, n uint64) ([]byte, bool)
 
-// appendNlattrsFn is appendNlattrs with the data printed by dec.
+// appendNlattrsFn prints the attributes in the n bytes at off, names
+// from table and data by dec, as strace's decode_nlattr.
 func (d *Decoder) appendNlattrsFn(b []byte, m nlMem, off, n uint64, table *xlat, dec nlaDataFn) []byte {
 	array := false
 	for elt := 0; ; elt++ {
@@ -453,48 +439,4 @@ func (d *Decoder) appendNlattr(b []byte, m nlMem, off, n uint64, nlaLen, typ uin
 		b = d.nlHexStr(b, m, off+nlaHdrLen, l-nlaHdrLen)
 	}
 	return append(b, ']')
-}
-
-// nlaStr prints a string attribute.
-func nlaStr(d *Decoder, b []byte, m nlMem, off, n uint64) ([]byte, bool) {
-	return d.nlStr(b, m, off, n), true
-}
-
-// nlaU32 prints a u32 attribute of exactly 4 bytes.
-func nlaU32(d *Decoder, b []byte, m nlMem, off, n uint64) ([]byte, bool) {
-	if n != 4 {
-		return b, false
-	}
-	v, ok := m.u32(off)
-	if !ok {
-		return appendPtr(b, m.addr+off), true
-	}
-	return appendUint(b, uint64(v)), true
-}
-
-// nlaBytes prints an attribute as an array of unsigned bytes.
-func nlaBytes(d *Decoder, b []byte, m nlMem, off, n uint64) ([]byte, bool) {
-	if n == 0 {
-		return b, false
-	}
-	b = append(b, '[')
-	for i := uint64(0); i < n; i++ {
-		if i > 0 {
-			b = append(b, ", "...)
-		}
-		if !d.opts.Verbose && i == uint64(d.opts.StringLimit) {
-			b = append(b, "..."...)
-			break
-		}
-		p, ok := m.read(off+i, 1)
-		if !ok {
-			if i == 0 {
-				return appendPtr(b[:len(b)-1], m.addr+off), true
-			}
-			b = nlMoreAt(b, m.addr+off+i)
-			break
-		}
-		b = appendUint(b, uint64(p[0]))
-	}
-	return append(b, ']'), true
 }

@@ -77,7 +77,7 @@ var unixDiagMsg = &nlStructMsg{size: 16,
 	attrs: &nlaSet{names: unixDiagAttrs, decs: []nlaDec{
 		0: nlaString,
 		1: nlaStruct(8, []nlField{{name: "udiag_vfs_dev", off: 4, size: 4, kind: fkDev}, {name: "udiag_vfs_ino", size: 4}}),
-		2: nlaU32v, 3: nlaU32Array, 4: nlaStruct(8, u32Fields("udiag_rqueue", "udiag_wqueue")),
+		2: nlaU32, 3: nlaU32Array, 4: nlaStruct(8, u32Fields("udiag_rqueue", "udiag_wqueue")),
 		5: nlaMeminfo, 6: nlaU8, 7: nlaID,
 	}}}
 
@@ -143,7 +143,7 @@ var packetDiagMsg = &nlStructMsg{size: 16,
 			{name: "pdi_reserve", off: 8, size: 4}, {name: "pdi_copy_thresh", off: 12, size: 4},
 			{name: "pdi_tstamp", off: 16, size: 4},
 			{name: "pdi_flags", off: 20, size: 4, kind: fkFlags, x: packetDiagInfoFlags}}),
-		1: nlaPacketMclist, 2: nlaStruct(28, packetRing), 3: nlaStruct(28, packetRing), 4: nlaU32v,
+		1: nlaPacketMclist, 2: nlaStruct(28, packetRing), 3: nlaStruct(28, packetRing), 4: nlaU32,
 		5: nlaID, 6: nlaMeminfo, 7: nlaSockFilter,
 	}}}
 

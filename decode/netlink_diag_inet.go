@@ -102,22 +102,22 @@ var inetDiagMsg = &nlStructMsg{size: 72,
 		9: nlaStruct(16, []nlField{{name: "dctcp_enabled", size: 2}, {name: "dctcp_ce_state", off: 2, size: 2},
 			{name: "dctcp_alpha", off: 4, size: 4}, {name: "dctcp_ab_ecn", off: 8, size: 4},
 			{name: "dctcp_ab_tot", off: 12, size: 4}}),
-		10: nlaEnum(inetProtocols, 0), 11: nlaU8, 12: nlaSockaddrs, 13: nlaSockaddrs, 15: nlaU32v,
+		10: nlaEnum(inetProtocols, 0), 11: nlaU8, 12: nlaSockaddrs, 13: nlaSockaddrs, 15: nlaU32,
 		16: nlaStruct(20, []nlField{{name: "bbr_bw_lo", size: 4, kind: fkX}, {name: "bbr_bw_hi", off: 4, size: 4, kind: fkX},
 			{name: "bbr_min_rtt", off: 8, size: 4}, {name: "bbr_pacing_gain", off: 12, size: 4},
 			{name: "bbr_cwnd_gain", off: 16, size: 4}}),
-		17: nlaU32v, 18: nlaMd5sig,
+		17: nlaU32, 18: nlaMd5sig,
 		19: nlaNested(&nlaSet{names: inetDiagUlpInfoAttrs, decs: []nlaDec{
 			1: nlaString,
 			2: nlaNested(&nlaSet{names: inetDiagUlpInfoTLSAttrs, decs: []nlaDec{
 				1: nlaEnum(tlsInfoVersions, 2), 2: nlaEnum(tlsInfoCiphers, 2), 3: nlaEnum(tlsInfoConfigs, 2),
 				4: nlaEnum(tlsInfoConfigs, 2)}}),
 			3: nlaNested(&nlaSet{names: inetDiagUlpInfoMptcpAttrs, decs: []nlaDec{
-				1: nlaX32, 2: nlaX32, 3: nlaU32v, 4: nlaU64, 5: nlaU32v, 6: nlaU32v, 7: nlaU16,
+				1: nlaX32, 2: nlaX32, 3: nlaU32, 4: nlaU64, 5: nlaU32, 6: nlaU32, 7: nlaU16,
 				8: nlaFlags(mptcpSubflowFlags, 4), 9: nlaU8, 10: nlaU8}}),
 		}}),
 		20: nlaNested(&nlaSet{names: inetDiagBpfStoragesAttrs, decs: []nlaDec{
-			1: nlaNested(&nlaSet{names: inetDiagBpfStorageAttrs, decs: []nlaDec{2: nlaU32v, 3: nlaXint}})}}),
+			1: nlaNested(&nlaSet{names: inetDiagBpfStorageAttrs, decs: []nlaDec{2: nlaU32, 3: nlaXint}})}}),
 		21: nlaU64, 22: nlaSockopt,
 	}}}
 

@@ -119,7 +119,7 @@ var bridgeID = []nlField{{name: "prio", size: 2, kind: fkU8Array}, {name: "addr"
 
 // brportAttrs are the IFLA_BRPORT_* attributes of a bridge port.
 var brportAttrs = &nlaSet{names: rtnlIflaBrportAttrs, decs: func() []nlaDec {
-	u8, u16, u32 := nlaU8, nlaU16, nlaU32v
+	u8, u16, u32 := nlaU8, nlaU16, nlaU32
 	return []nlaDec{1: u8, 2: u16, 3: u32, 4: u8, 5: u8, 6: u8, 7: u8, 8: u8, 9: u8, 10: u8, 11: u8,
 		12: u8, 13: nlaStruct(8, bridgeID), 14: nlaStruct(8, bridgeID), 15: u16, 16: u16, 17: u16,
 		18: u16, 19: u8, 20: u8, 21: nlaClockT, 22: nlaClockT, 23: nlaClockT, 25: u8, 27: u8, 28: u8,
@@ -133,7 +133,7 @@ var inet6Attrs = &nlaSet{names: rtnlIflaAfSpecInet6Attrs, decs: []nlaDec{
 	3: nlaIndexedArray(8, snmpIPStats, false),
 	5: nlaStruct(16, u32Fields("max_reasm_len", "tstamp", "reachable_time", "retrans_time")),
 	6: nlaIndexedArray(8, snmpIcmp6Stats, false), 7: nlaInAddr(16), 8: nlaEnum(in6AddrGenMode, 1),
-	9: nlaU32v,
+	9: nlaU32,
 }}
 
 // nlaIflaProtinfo decodes IFLA_PROTINFO: bridge port attributes of an
@@ -229,12 +229,12 @@ func nlaID(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, boo
 // tunInfoAttrs are the IFLA_TUN_* attributes.
 var tunInfoAttrs = &nlaSet{names: rtnlIflaInfoDataTunAttrs, decs: []nlaDec{
 	1: nlaID, 2: nlaID, 3: nlaEnum(tunDeviceTypes, 1), 4: nlaU8, 5: nlaU8, 6: nlaU8, 7: nlaU8,
-	8: nlaU32v, 9: nlaU32v,
+	8: nlaU32, 9: nlaU32,
 }}
 
 // brInfoAttrs are the IFLA_BR_* attributes of a bridge.
 var brInfoAttrs = &nlaSet{names: rtnlIflaInfoDataBridgeAttrs, decs: func() []nlaDec {
-	u8, u16, u32, ct := nlaU8, nlaU16, nlaU32v, nlaClockT
+	u8, u16, u32, ct := nlaU8, nlaU16, nlaU32, nlaClockT
 	return []nlaDec{1: ct, 2: ct, 3: ct, 4: ct, 5: u32, 6: u16, 7: u8, 8: nlaEtherProto, 9: nlaX16,
 		10: nlaStruct(8, bridgeID), 11: nlaStruct(8, bridgeID), 12: u16, 13: u32, 14: u8, 15: u8,
 		16: ct, 17: ct, 18: ct, 19: ct, 20: nlaHwaddr, 22: u8, 23: u8, 24: u8, 25: u8, 26: u32,
@@ -300,7 +300,7 @@ func nlaVfGUID(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte,
 
 // portAttrs are the IFLA_PORT_* attributes of a port.
 var portAttrs = &nlaSet{names: rtnlIflaPortAttrs, decs: []nlaDec{
-	1: nlaU32v, 2: nlaString, 3: nlaPortVsi, 6: nlaU8, 7: nlaU16,
+	1: nlaU32, 2: nlaString, 3: nlaPortVsi, 6: nlaU8, 7: nlaU16,
 }}
 
 // nlaPortVsi decodes IFLA_PORT_VSI_TYPE's struct ifla_port_vsi.
@@ -324,8 +324,8 @@ func nlaPortVsi(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte
 
 // xdpAttrs are the IFLA_XDP_* attributes.
 var xdpAttrs = &nlaSet{names: rtnlIflaXdpAttrs, decs: []nlaDec{
-	1: nlaFD, 2: nlaEnum(rtnlIflaXdpAttachedMode, 1), 3: nlaFlagsN(xdpFlags, 4), 4: nlaU32v,
-	5: nlaU32v, 6: nlaU32v, 7: nlaU32v, 8: nlaFD,
+	1: nlaFD, 2: nlaEnum(rtnlIflaXdpAttachedMode, 1), 3: nlaFlagsN(xdpFlags, 4), 4: nlaU32,
+	5: nlaU32, 6: nlaU32, 7: nlaU32, 8: nlaFD,
 }}
 
 // nlaFlagsN decodes a flag set of (at least) size bytes.
@@ -343,7 +343,7 @@ func nlaFlagsN(x *xlat, size uint64) nlaDec {
 var afSpecAttrs = map[uint16]*nlaSet{
 	2:  {names: rtnlIflaAfSpecInetAttrs, decs: []nlaDec{1: nlaIndexedArray(4, inetDevconfIndices, true)}},
 	10: inet6Attrs,
-	45: {names: rtnlIflaAfSpecMctpAttrs, decs: []nlaDec{1: nlaU32v}},
+	45: {names: rtnlIflaAfSpecMctpAttrs, decs: []nlaDec{1: nlaU32}},
 }
 
 // bridgeAfSpecAttrs are the IFLA_BRIDGE_* attributes of an AF_BRIDGE
@@ -351,7 +351,7 @@ var afSpecAttrs = map[uint16]*nlaSet{
 var bridgeAfSpecAttrs = &nlaSet{names: rtnlIflaAfSpecBridgeAttrs, decs: []nlaDec{
 	0: nlaFlags(rtnlIflaBridgeFlags, 2), 1: nlaEnum(rtnlIflaBridgeModes, 2), 2: nlaBridgeVlanInfo,
 	3: nlaNested(&nlaSet{names: rtnlIflaAfSpecBridgeVlanTunnelInfoAttrs, decs: []nlaDec{
-		1: nlaU32v, 2: nlaU16, 3: nlaFlags(nlBridgeVlanFlags, 2)}}),
+		1: nlaU32, 2: nlaU16, 3: nlaFlags(nlBridgeVlanFlags, 2)}}),
 }}
 
 // nlaBridgeVlanInfo decodes IFLA_BRIDGE_VLAN_INFO's struct
@@ -399,7 +399,7 @@ func nlaIflaPropList(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([
 }
 
 func init() {
-	u8, u32, s32 := nlaU8, nlaU32v, nlaS32
+	u8, u32, s32 := nlaU8, nlaU32, nlaS32
 	iflaAttrs.decs = []nlaDec{
 		1: nlaIflaHwaddr, 2: nlaIflaHwaddr, 3: nlaString, 4: u32, 5: u32, 6: nlaString,
 		7: nlaCounters(4, linkStatsNames, 23, 24), 10: u32, 12: nlaIflaProtinfo, 13: u32,

@@ -46,7 +46,7 @@ func appendRoutePayload(d *Decoder, b []byte, m nlMem, off, n uint64, h nlmsghdr
 var rtgenmsgNsid = &nlStructMsg{size: 1, familyOnly: true,
 	fields: []nlField{{name: "rtgen_family", size: 1}},
 	attrs: &nlaSet{names: rtnlNsidAttrs, decs: []nlaDec{
-		1: nlaS32, 2: nlaU32v, 3: nlaFD, 4: nlaS32, 5: nlaS32,
+		1: nlaS32, 2: nlaU32, 3: nlaFD, 4: nlaS32, 5: nlaS32,
 	}}}
 
 // netconfmsg is RTM_*NETCONF's struct netconfmsg and NETCONFA_* attributes.
@@ -61,7 +61,7 @@ var ifaddrlblmsg = &nlStructMsg{size: 12,
 	fields: []nlField{{name: "ifal_family", size: 1},
 		{name: "ifal_prefixlen", off: 2, size: 1}, {name: "ifal_flags", off: 3, size: 1},
 		{name: "ifal_index", off: 4, size: 4, kind: fkIfindex}, {name: "ifal_seq", off: 8, size: 4}},
-	attrs: &nlaSet{names: rtnlAddrlabelAttrs, decs: []nlaDec{1: nlaInetAddr, 2: nlaU32v}}}
+	attrs: &nlaSet{names: rtnlAddrlabelAttrs, decs: []nlaDec{1: nlaInetAddr, 2: nlaU32}}}
 
 // dcbmsg is RTM_*DCB's struct dcbmsg and DCB_ATTR_* attributes.
 var dcbmsg = &nlStructMsg{size: 4,
@@ -72,7 +72,7 @@ var dcbmsg = &nlStructMsg{size: 4,
 var ndtmsg = &nlStructMsg{size: 4, familyOnly: true,
 	fields: []nlField{{name: "ndtm_family", size: 1}},
 	attrs: &nlaSet{names: rtnlNeightblAttrs, decs: []nlaDec{
-		1: nlaString, 2: nlaU32v, 3: nlaU32v, 4: nlaU32v, 5: nlaStruct(32, ndtConfig),
+		1: nlaString, 2: nlaU32, 3: nlaU32, 4: nlaU32, 5: nlaStruct(32, ndtConfig),
 		6: nlaNested(ndtParms), 7: nlaNdtStats, 8: nlaU64,
 	}}}
 
@@ -85,9 +85,9 @@ var ndtConfig = []nlField{{name: "ndtc_key_len", size: 2}, {name: "ndtc_entry_si
 
 // ndtParms are the NDTPA_* attributes of NDTA_PARMS.
 var ndtParms = &nlaSet{names: rtnlNeightblParmsAttrs, decs: []nlaDec{
-	1: nlaIfindex, 2: nlaU32v, 3: nlaU64, 4: nlaU64, 5: nlaU64, 6: nlaU64, 7: nlaU64, 8: nlaU32v,
-	9: nlaU32v, 10: nlaU32v, 11: nlaU32v, 12: nlaU64, 13: nlaU64, 14: nlaU32v, 15: nlaU64,
-	16: nlaU32v, 17: nlaU32v, 19: nlaU64,
+	1: nlaIfindex, 2: nlaU32, 3: nlaU64, 4: nlaU64, 5: nlaU64, 6: nlaU64, 7: nlaU64, 8: nlaU32,
+	9: nlaU32, 10: nlaU32, 11: nlaU32, 12: nlaU64, 13: nlaU64, 14: nlaU32, 15: nlaU64,
+	16: nlaU32, 17: nlaU32, 19: nlaU64,
 }}
 
 // ndtStatsNames are the u64 fields of struct ndt_stats.

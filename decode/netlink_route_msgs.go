@@ -34,7 +34,7 @@ var ifaddrmsg = &nlStructMsg{size: 8,
 	attrs: &nlaSet{names: rtnlAddrAttrs, decs: []nlaDec{
 		1: nlaInetAddr, 2: nlaInetAddr, 3: nlaString, 4: nlaInetAddr, 5: nlaInetAddr,
 		6: nlaStruct(16, u32Fields("ifa_prefered", "ifa_valid", "cstamp", "tstamp")),
-		7: nlaInetAddr, 8: nlaFlags(ifaddrFlags, 4), 9: nlaU32v, 10: nlaS32,
+		7: nlaInetAddr, 8: nlaFlags(ifaddrFlags, 4), 9: nlaU32, 10: nlaS32,
 	}}}
 
 // ndmsg is RTM_*NEIGH's struct ndmsg and NDA_* attributes.
@@ -46,8 +46,8 @@ var ndmsg = &nlStructMsg{size: 12,
 	attrs: &nlaSet{names: rtnlNeighAttrs, decs: []nlaDec{
 		1: nlaInetAddr, 2: nlaHwaddr,
 		3: nlaStruct(16, u32Fields("ndm_confirmed", "ndm_used", "ndm_updated", "ndm_refcnt")),
-		4: nlaU32v, 5: nlaU16, 6: nlaBE(2), 7: nlaU32v, 8: nlaIfindex, 9: nlaIfindex, 10: nlaU32v,
-		11: nlaU32v, 12: nlaEnum(inetProtocols, 0), 13: nlaU32v,
+		4: nlaU32, 5: nlaU16, 6: nlaBE(2), 7: nlaU32, 8: nlaIfindex, 9: nlaIfindex, 10: nlaU32,
+		11: nlaU32, 12: nlaEnum(inetProtocols, 0), 13: nlaU32,
 		14: nlaNested(&nlaSet{names: rtnlNeighFdbExtAttrs, decs: []nlaDec{1: nlaFlags(fdbNotifyFlags, 1)}}),
 		15: nlaFlags(neighExtFlags, 4), 16: nlaFlags(neighStates, 2), 17: nlaFlags(neighFlags, 1),
 	}}}
@@ -66,8 +66,8 @@ var fibRuleHdr = &nlStructMsg{size: 12,
 		{name: "action", off: 7, size: 1, kind: fkEnum, x: fibRuleActions},
 		{name: "flags", off: 8, size: 4, kind: fkFlags, x: fibRuleFlags}},
 	attrs: &nlaSet{names: rtnlRuleAttrs, decs: []nlaDec{
-		1: nlaInetAddr, 2: nlaInetAddr, 3: nlaString, 4: nlaU32v, 6: nlaU32v, 10: nlaU32v,
-		11: nlaU32v, 12: nlaBE(8), 13: nlaU32v, 14: nlaU32v, 15: nlaXval(routingTableIDs, 4), 16: nlaU32v,
+		1: nlaInetAddr, 2: nlaInetAddr, 3: nlaString, 4: nlaU32, 6: nlaU32, 10: nlaU32,
+		11: nlaU32, 12: nlaBE(8), 13: nlaU32, 14: nlaU32, 15: nlaXval(routingTableIDs, 4), 16: nlaU32,
 		17: nlaString, 19: nlaU8, 20: nlaStruct(8, u32Fields("start", "end")),
 		21: nlaXval(routingProtocols, 1), 22: nlaEnum(inetProtocols, 0),
 		23: nlaStruct(4, u16Range), 24: nlaStruct(4, u16Range),
@@ -88,7 +88,7 @@ var rtmsg = &nlStructMsg{size: 12,
 var rtaAttrs = &nlaSet{names: rtnlRouteAttrs}
 
 func init() {
-	u32 := nlaU32v
+	u32 := nlaU32
 	rtaAttrs.decs = []nlaDec{
 		1: nlaInetAddr, 2: nlaInetAddr, 3: nlaIfindex, 4: nlaIfindex, 5: nlaInetAddr, 6: u32, 7: nlaInetAddr,
 		8: nlaNested(&nlaSet{names: rtnlRtaMetricsAttrs, decs: []nlaDec{

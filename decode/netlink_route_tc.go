@@ -75,6 +75,16 @@ var tcaStatsAttrs = &nlaSet{names: rtnlTcaStatsAttrs, decs: []nlaDec{
 	8: nlaU64,
 }}
 
+// nlaU8Array decodes an array of u8.
+func nlaU8Array(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool) {
+	if n == 0 {
+		return b, false
+	}
+	return d.appendNlArray(b, m, off, n, 1, func(b, p []byte) []byte {
+		return appendUint(b, uint64(p[0]))
+	}), true
+}
+
 // nlaU16Array decodes an array of u16.
 func nlaU16Array(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool) {
 	if n/2 == 0 {
@@ -94,14 +104,14 @@ var tcmsg = &nlStructMsg{size: 20,
 	attrs: &nlaSet{names: rtnlTcAttrs, decs: []nlaDec{
 		1: nlaString, 3: nlaStruct(36, tcStats),
 		5: nlaStruct(2, []nlField{{name: "interval", size: 1, kind: fkD}, {name: "ewma_log", off: 1, size: 1}}),
-		6: nlaU32v, 7: nlaNested(tcaStatsAttrs),
+		6: nlaU32, 7: nlaNested(tcaStatsAttrs),
 		8: nlaNested(&nlaSet{names: rtnlTcaStabAttrs, decs: []nlaDec{
 			1: nlaStruct(24, []nlField{{name: "cell_log", size: 1}, {name: "size_log", off: 1, size: 1},
 				{name: "cell_align", off: 2, size: 2, kind: fkD}, {name: "overhead", off: 4, size: 4, kind: fkD},
 				{name: "linklayer", off: 8, size: 4}, {name: "mpu", off: 12, size: 4},
 				{name: "mtu", off: 16, size: 4}, {name: "tsize", off: 20, size: 4}}),
 			2: nlaU16Array}}),
-		11: nlaU32v, 12: nlaU8, 13: nlaU32v, 14: nlaU32v, 15: nlaU32v,
+		11: nlaU32, 12: nlaU8, 13: nlaU32, 14: nlaU32, 15: nlaU32,
 	}}}
 
 // tcamsg is the struct tcamsg of action messages and its TCA_ACT_*
@@ -109,8 +119,8 @@ var tcmsg = &nlStructMsg{size: 20,
 var tcamsg = &nlStructMsg{size: 4, familyOnly: true,
 	fields: []nlField{{name: "tca_family", size: 1}},
 	attrs: &nlaSet{names: rtnlTcActionAttrs, decs: []nlaDec{
-		1: nlaString, 3: nlaU32v, 4: nlaNested(tcaStatsAttrs), 7: nlaFlags(rtnlTcaActFlags, 4),
-		8: nlaFlags(rtnlTcaActHwStats, 4), 9: nlaFlags(rtnlTcaActHwStats, 4), 10: nlaU32v,
+		1: nlaString, 3: nlaU32, 4: nlaNested(tcaStatsAttrs), 7: nlaFlags(rtnlTcaActFlags, 4),
+		8: nlaFlags(rtnlTcaActHwStats, 4), 9: nlaFlags(rtnlTcaActHwStats, 4), 10: nlaU32,
 	}}}
 
 // brPortMsg is RTM_*MDB's struct br_port_msg and MDBA_* attributes.
@@ -186,12 +196,12 @@ var nhmsg = &nlStructMsg{size: 8,
 		{name: "resvd", off: 3, size: 1, kind: fkX, omitZero: true},
 		{name: "nh_flags", off: 4, size: 4, kind: fkFlags, x: routeNexthopFlags}},
 	attrs: &nlaSet{names: rtnlNexthopAttrs, decs: []nlaDec{
-		1: nlaU32v, 2: nlaNhGroup, 3: nlaEnum(rtnlNexthopGrpTypes, 2), 4: nlaU32v, 5: nlaIfindex,
-		6: nlaInetAddr, 7: nlaXval(lwtunnelEncapTypes, 2), 9: nlaU32v, 10: nlaIfindex, 11: nlaU32v,
+		1: nlaU32, 2: nlaNhGroup, 3: nlaEnum(rtnlNexthopGrpTypes, 2), 4: nlaU32, 5: nlaIfindex,
+		6: nlaInetAddr, 7: nlaXval(lwtunnelEncapTypes, 2), 9: nlaU32, 10: nlaIfindex, 11: nlaU32,
 		12: nlaNested(&nlaSet{names: rtnlNhaResGroupAttrs, decs: []nlaDec{
 			1: nlaU16, 2: nlaClockT, 3: nlaClockT, 4: nlaClockT}}),
 		13: nlaNested(&nlaSet{names: rtnlNhaResBucketAttrs, decs: []nlaDec{
-			1: nlaU16, 2: nlaClockT, 3: nlaU32v}}),
+			1: nlaU16, 2: nlaClockT, 3: nlaU32}}),
 	}}}
 
 // nlaNhGroup decodes NHA_GROUP's array of struct nexthop_grp.
@@ -223,9 +233,9 @@ var rtnlFamilyOrAF = &xlat{vals: append(append([]xv(nil), rtnlFamily.vals...), a
 // RTNL_FAMILY_IPMR's IPMRA_CREPORT_*, RTNL_FAMILY_IP6MR's IP6MRA_CREPORT_*.
 var cachereportAttrs = map[uint8]*nlaSet{
 	0x80: {names: rtnlIpmraCreportAttr, decs: []nlaDec{
-		1: nlaEnum(rtnlIpmraMsgTypes, 1), 2: nlaU32v, 3: nlaInAddr(4), 4: nlaInAddr(4), 6: nlaU32v}},
+		1: nlaEnum(rtnlIpmraMsgTypes, 1), 2: nlaU32, 3: nlaInAddr(4), 4: nlaInAddr(4), 6: nlaU32}},
 	0x81: {names: rtnlIp6mraCreportAttr, decs: []nlaDec{
-		1: nlaEnum(rtnlIp6mraMsgTypes, 1), 2: nlaU32v, 3: nlaInAddr(16), 4: nlaInAddr(16)}},
+		1: nlaEnum(rtnlIp6mraMsgTypes, 1), 2: nlaU32, 3: nlaInAddr(16), 4: nlaInAddr(16)}},
 }
 
 // nlaInAddr decodes an IPv4 (size 4) or IPv6 (size 16) address.
