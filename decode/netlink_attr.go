@@ -5,6 +5,7 @@ import (
 	"net"
 	"strconv"
 	"sync"
+	"time"
 )
 
 // Netlink attributes whose decoders depend on the message they are in
@@ -17,8 +18,6 @@ import (
 type nlaCtx struct {
 	// family is the message's address family (its struct's first byte).
 	family uint8
-	// hdr is the message's struct, as read.
-	hdr []byte
 	// kind and slaveKind are IFLA_INFO_KIND and IFLA_INFO_SLAVE_KIND, for
 	// the attributes of IFLA_LINKINFO after them.
 	kind, slaveKind string
@@ -313,14 +312,25 @@ func (d *Decoder) appendInetAddrOf(b []byte, m nlMem, off, n uint64, af uint8, f
 	return d.appendPrintInetAddr(b, af, p, field)
 }
 
-// ifNames caches the names of the interfaces by index.
+// ifNames caches the names of the interfaces by index for a second:
+// strace asks the system at each message, and asking for every index
+// of every message is a netlink dump.
 var ifNames sync.Map
+
+// ifNameEntry is a cached interface name ("" for none) and when it was
+// learnt.
+type ifNameEntry struct {
+	name string
+	at   time.Time
+}
 
 // ifName returns the name of the interface of index i, if there is one.
 func ifName(i uint32) (string, bool) {
+	now := time.Now()
 	if v, ok := ifNames.Load(i); ok {
-		s := v.(string)
-		return s, s != ""
+		if e := v.(ifNameEntry); now.Sub(e.at) < time.Second {
+			return e.name, e.name != ""
+		}
 	}
 	name := ""
 	if i != 0 && i <= 1<<31-1 {
@@ -328,7 +338,7 @@ func ifName(i uint32) (string, bool) {
 			name = ifc.Name
 		}
 	}
-	ifNames.Store(i, name)
+	ifNames.Store(i, ifNameEntry{name, now})
 	return name, name != ""
 }
 

@@ -17,12 +17,12 @@ type diagMsgs struct {
 // sockDiagMsgs are the structs by address family; AF_INET and AF_INET6
 // requests are chosen by message type (appendSockDiagPayload).
 var sockDiagMsgs = map[uint8]diagMsgs{
-	1:  {unixDiagReq, unixDiagMsg},
-	2:  {inetDiagReqV2, inetDiagMsg},
-	10: {inetDiagReqV2, inetDiagMsg},
-	16: {netlinkDiagReq, netlinkDiagMsg},
-	17: {packetDiagReq, packetDiagMsg},
-	43: {smcDiagReq, smcDiagMsg},
+	1:  {unixDiagReq, unixDiagMsg},       // AF_UNIX
+	2:  {inetDiagReqV2, inetDiagMsg},     // AF_INET
+	10: {inetDiagReqV2, inetDiagMsg},     // AF_INET6
+	16: {netlinkDiagReq, netlinkDiagMsg}, // AF_NETLINK
+	17: {packetDiagReq, packetDiagMsg},   // AF_PACKET
+	43: {smcDiagReq, smcDiagMsg},         // AF_SMC
 }
 
 // appendSockDiagPayload prints a NETLINK_SOCK_DIAG message's payload.
@@ -170,7 +170,7 @@ func nlaPacketMclist(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([
 	}), true
 }
 
-// sockidFields is struct inet_diag_sockid's size.
+// sockidSize is struct inet_diag_sockid's size.
 const sockidSize = 48
 
 // appendInetDiagSockid prints a struct inet_diag_sockid whose addresses

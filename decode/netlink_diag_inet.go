@@ -51,9 +51,14 @@ func nlaInetDiagBcOp(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([
 	return b, true
 }
 
+// bytecodeDataSizes are the sizes of the data of the bytecode operations
+// that have decoded data: host conditions, a device, port comparisons,
+// a mark.
+var bytecodeDataSizes = map[uint8]uint64{2: 4, 3: 4, 4: 4, 5: 4, 7: 8, 8: 8, 9: 4, 10: 8}
+
 // appendBytecodeData prints the data of a bytecode operation of code.
 func (d *Decoder) appendBytecodeData(b []byte, m nlMem, off, n uint64, code uint8) []byte {
-	size := map[uint8]uint64{7: 8, 8: 8, 9: 4, 2: 4, 3: 4, 4: 4, 5: 4, 10: 8}[code]
+	size := bytecodeDataSizes[code]
 	if size == 0 || n < size {
 		return d.nlHexStr(b, m, off, n)
 	}

@@ -5,12 +5,6 @@ import "encoding/binary"
 // NETLINK_ROUTE link messages: struct ifinfomsg and the IFLA_* attributes
 // (strace 6.1's rtnl_link.c).
 
-func init() {
-	for _, typ := range []uint16{16, 17, 18, 19} {
-		rtnlMsgs[typ] = ifinfomsg
-	}
-}
-
 // ifinfomsg is RTM_*LINK's struct ifinfomsg and IFLA_* attributes.
 var ifinfomsg = &nlStructMsg{size: 16,
 	fields: []nlField{{name: "ifi_family", size: 1},
@@ -140,7 +134,7 @@ var inet6Attrs = &nlaSet{names: rtnlIflaAfSpecInet6Attrs, decs: []nlaDec{
 // AF_BRIDGE link, IFLA_INET6_* of an AF_INET6 one.
 func nlaIflaProtinfo(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool) {
 	switch c.family {
-	case 7: // AF_BRIDGE
+	case afBridge:
 		return d.appendAttrs(b, m, off, n, brportAttrs, c), true
 	case 10: // AF_INET6
 		return d.appendAttrs(b, m, off, n, inet6Attrs, c), true
@@ -376,7 +370,7 @@ func nlaBridgeVlanInfo(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) 
 // nlaIflaAfSpec decodes IFLA_AF_SPEC: bridge attributes for an AF_BRIDGE
 // link, else one nest per address family.
 func nlaIflaAfSpec(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool) {
-	if c.family == 7 {
+	if c.family == afBridge {
 		return d.appendAttrs(b, m, off, n, bridgeAfSpecAttrs, c), true
 	}
 	return d.appendNlattrsFn(b, m, off, n, addressFamilies, func(b []byte, typ uint16, off, n uint64) ([]byte, bool) {

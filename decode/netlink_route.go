@@ -3,22 +3,57 @@ package decode
 // NETLINK_ROUTE payloads, as strace 6.1's rtnl_*.c print them: each
 // message type's struct and the attributes after it.
 
-// rtnlMsgs are the payload structs by message type (RTM_*), filled by
-// the init functions of the families; a type without one prints as
-// {family=..., data=...}.
+// NETLINK_ROUTE message types (RTM_*) that pick a payload decoder.
+const (
+	rtmNewlink        = 16
+	rtmNewaddr        = 20
+	rtmNewroute       = 24
+	rtmNewneigh       = 28
+	rtmGetneigh       = 30
+	rtmNewrule        = 32
+	rtmNewqdisc       = 36
+	rtmNewtclass      = 40
+	rtmNewtfilter     = 44
+	rtmNewaction      = 48
+	rtmGetmulticast   = 58
+	rtmGetanycast     = 62
+	rtmNewneightbl    = 64
+	rtmGetneightbl    = 66
+	rtmNewaddrlabel   = 72
+	rtmGetdcb         = 78
+	rtmNewnetconf     = 80
+	rtmNewmdb         = 84
+	rtmNewnsid        = 88
+	rtmNewstats       = 92
+	rtmGetstats       = 94
+	rtmNewcachereport = 96
+	rtmNewchain       = 100
+	rtmNewnexthop     = 104
+	afBridge          = 7
+)
+
+// rtnlMsgs are the payload structs by message type; a type without one
+// prints as {family=..., data=...}.
 var rtnlMsgs = map[uint16]*nlStructMsg{}
 
 func init() {
-	add := func(t *nlStructMsg, types ...uint16) {
-		for _, typ := range types {
-			rtnlMsgs[typ] = t
+	for _, r := range []struct {
+		t            *nlStructMsg
+		first, count uint16
+	}{
+		{ifinfomsg, rtmNewlink, 4}, {ifaddrmsg, rtmNewaddr, 3}, {rtmsg, rtmNewroute, 3},
+		{ndmsg, rtmNewneigh, 3}, {fibRuleHdr, rtmNewrule, 3}, {tcmsg, rtmNewqdisc, 3},
+		{tcmsg, rtmNewtclass, 3}, {tcmsg, rtmNewtfilter, 3}, {tcamsg, rtmNewaction, 3},
+		{ifaddrmsg, rtmGetmulticast, 1}, {ifaddrmsg, rtmGetanycast, 1}, {ndtmsg, rtmNewneightbl, 1},
+		{ndtmsg, rtmGetneightbl, 2}, {ifaddrlblmsg, rtmNewaddrlabel, 3}, {dcbmsg, rtmGetdcb, 2},
+		{netconfmsg, rtmNewnetconf, 3}, {brPortMsg, rtmNewmdb, 3}, {rtgenmsgNsid, rtmNewnsid, 3},
+		{ifStatsMsg, rtmNewstats, 1}, {ifStatsMsg, rtmGetstats, 1}, {tcmsg, rtmNewchain, 3},
+		{nhmsg, rtmNewnexthop, 3},
+	} {
+		for typ := r.first; typ < r.first+r.count; typ++ {
+			rtnlMsgs[typ] = r.t
 		}
 	}
-	add(rtgenmsgNsid, 88, 89, 90)
-	add(ifaddrlblmsg, 72, 73, 74)
-	add(dcbmsg, 78, 79)
-	add(netconfmsg, 80, 81, 82)
-	add(ndtmsg, 64, 66, 67)
 }
 
 // appendRoutePayload prints a NETLINK_ROUTE message's payload.
@@ -30,10 +65,10 @@ func appendRoutePayload(d *Decoder, b []byte, m nlMem, off, n uint64, h nlmsghdr
 	if !ok {
 		return appendPtr(b, m.addr+off), true
 	}
-	if h.typ == 96 { // RTM_NEWCACHEREPORT
+	if h.typ == rtmNewcachereport {
 		return d.appendCachereport(b, m, off, n, p[0]), true
 	}
-	if h.typ == 30 && p[0] == 7 { // RTM_GETNEIGH of AF_BRIDGE
+	if h.typ == rtmGetneigh && p[0] == afBridge {
 		return d.appendNlStructMsg(b, m, off, n, p[0], ifinfomsg), true
 	}
 	if t, ok := rtnlMsgs[h.typ]; ok {

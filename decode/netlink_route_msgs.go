@@ -5,17 +5,6 @@ import "encoding/binary"
 // NETLINK_ROUTE address, neighbour, rule and route messages (strace 6.1's
 // rtnl_addr.c, rtnl_neigh.c, rtnl_rule.c, rtnl_route.c).
 
-func init() {
-	for typ, t := range map[uint16]*nlStructMsg{
-		20: ifaddrmsg, 21: ifaddrmsg, 22: ifaddrmsg, 58: ifaddrmsg, 62: ifaddrmsg,
-		24: rtmsg, 25: rtmsg, 26: rtmsg,
-		28: ndmsg, 29: ndmsg, 30: ndmsg,
-		32: fibRuleHdr, 33: fibRuleHdr, 34: fibRuleHdr,
-	} {
-		rtnlMsgs[typ] = t
-	}
-}
-
 // u32Fields are consecutive u32 fields printed in decimal.
 func u32Fields(names ...string) []nlField {
 	fs := make([]nlField, len(names))

@@ -6,16 +6,6 @@ import "encoding/binary"
 // report messages (strace 6.1's rtnl_tc.c, rtnl_tc_action.c, rtnl_mdb.c,
 // rtnl_nh.c, rtnl_cachereport.c).
 
-func init() {
-	for _, typ := range []uint16{36, 37, 38, 40, 41, 42, 44, 45, 46, 100, 101, 102} {
-		rtnlMsgs[typ] = tcmsg
-	}
-	for typ, t := range map[uint16]*nlStructMsg{48: tcamsg, 49: tcamsg, 50: tcamsg,
-		84: brPortMsg, 85: brPortMsg, 86: brPortMsg, 104: nhmsg, 105: nhmsg, 106: nhmsg} {
-		rtnlMsgs[typ] = t
-	}
-}
-
 // appendNlArray prints nmemb elements of size bytes at off as strace's
 // print_array: [e1, e2, ...], at most -s of them unless -v, the address
 // alone when the first cannot be read.

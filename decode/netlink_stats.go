@@ -3,11 +3,6 @@ package decode
 // NETLINK_ROUTE statistics messages: struct if_stats_msg and the
 // IFLA_STATS_* attributes (strace 6.1's rtnl_stats.c).
 
-func init() {
-	rtnlMsgs[92] = ifStatsMsg // RTM_NEWSTATS
-	rtnlMsgs[94] = ifStatsMsg // RTM_GETSTATS
-}
-
 // ifStatsMsg is struct if_stats_msg and its IFLA_STATS_* attributes.
 var ifStatsMsg = &nlStructMsg{size: 12,
 	fields: []nlField{{name: "family", size: 1}, {name: "pad1", off: 1, size: 1, kind: fkX, omitZero: true},

@@ -222,7 +222,6 @@ func (d *Decoder) appendNlStructMsg(b []byte, m nlMem, off, n uint64, family uin
 			rest := uint64(first.size)
 			if p, ok := m.read(off, t.size); ok {
 				b = d.appendNlFields(b, p, t.fields[1:])
-				c.hdr = p
 				attrs = true
 			} else {
 				b = appendPtr(b, m.addr+off+rest)
