@@ -146,3 +146,19 @@ func TestAppend0X(t *testing.T) {
 		}
 	}
 }
+
+// FuzzNetlinkPayload feeds arbitrary messages to the NETLINK_ROUTE and
+// NETLINK_SOCK_DIAG decoders, whole or cut short, under each -X style.
+func FuzzNetlinkPayload(f *testing.F) {
+	f.Add(uint16(18), uint16(1), []byte{0, 0, 4, 3, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 8, 0, 3, 0, 'l', 'o', 0, 0}, uint8(0), uint8(0))
+	f.Add(uint16(20), uint16(1), append([]byte{2, 6, 0, 0, 0x80, 0, 0, 0}, make([]byte, 52)...), uint8(1), uint8(4))
+	f.Fuzz(func(t *testing.T, typ, flags uint16, p []byte, style, cut uint8) {
+		for _, family := range []int{netlinkRoute, netlinkSockDiag} {
+			msg := nlmsg(typ, flags, p)
+			e := sc(t, "sendto", int64(len(msg)), 3, 0x1000, uint64(len(msg)), 0, 0, 0).data(1, msg[:len(msg)-min(int(cut), len(msg))])
+			d := New(Options{StringLimit: DefaultStringLimit, Xlat: XlatStyle(style % 3), Verbose: style&4 != 0})
+			d.SetFDResolver(&fakeFDs{netlink: map[int32]int{3: family}})
+			d.AppendEnter(nil, &e.ev)
+		}
+	})
+}
