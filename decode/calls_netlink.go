@@ -169,48 +169,6 @@ func (d *Decoder) appendNlFamily(b []byte, m nlMem, off, n uint64, family uint8)
 	return append(b, '}')
 }
 
-// appendRoutePayload prints a NETLINK_ROUTE message's payload.
-func appendRoutePayload(d *Decoder, b []byte, m nlMem, off, n uint64, h nlmsghdr) ([]byte, bool) {
-	if h.typ == nlmsgDone {
-		return b, false
-	}
-	p, ok := m.read(off, 1)
-	if !ok {
-		return appendPtr(b, m.addr+off), true
-	}
-	// A payload shorter than the message's struct (a dump request's
-	// rtgenmsg) shows its family and that more was expected.
-	switch {
-	case h.typ >= 16 && h.typ <= 19 && n < ifinfomsgSize: // RTM_*LINK
-		b = append(b, "{ifi_family="...)
-		b = d.enum(b, addressFamilies, uint64(p[0]))
-		return append(b, ", ...}"...), true
-	case h.typ >= 20 && h.typ <= 23 && n < ifaddrmsgSize: // RTM_*ADDR
-		b = append(b, "{ifa_family="...)
-		b = d.enum(b, addressFamilies, uint64(p[0]))
-		return append(b, ", ...}"...), true
-	}
-	return d.appendNlFamily(b, m, off, n, p[0]), true
-}
-
-// Sizes of the NETLINK_ROUTE message structs.
-const (
-	ifinfomsgSize = 16
-	ifaddrmsgSize = 8
-)
-
-// appendSockDiagPayload prints a NETLINK_SOCK_DIAG message's payload.
-func appendSockDiagPayload(d *Decoder, b []byte, m nlMem, off, n uint64, h nlmsghdr) ([]byte, bool) {
-	if h.typ == nlmsgDone {
-		return b, false
-	}
-	p, ok := m.read(off, 1)
-	if !ok {
-		return appendPtr(b, m.addr+off), true
-	}
-	return d.appendNlFamily(b, m, off, n, p[0]), true
-}
-
 // appendSelinuxPayload prints a NETLINK_SELINUX message's payload: the
 // int of SELNL_MSG_SETENFORCE, the sequence number of
 // SELNL_MSG_POLICYLOAD.
@@ -285,7 +243,7 @@ func appendNetfilterPayload(d *Decoder, b []byte, m nlMem, off, n uint64, h nlms
 		if (h.typ >= 16 && h.typ <= 17) || h.typ < nlmsgMinType {
 			b = d.nlHexStr(b, m, off+4, n-4)
 		} else {
-			b = d.appendNlattrs(b, m, off+4, n-4, nlNoNames, nil)
+			b = d.appendAttrs(b, m, off+4, n-4, &nlaSet{names: nlNoNames}, &nlaCtx{})
 		}
 	}
 	return b, true
@@ -354,7 +312,7 @@ func enterSendto(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		}
 		if i == 1 {
 			if family, ok := d.netlinkCall(ev, ev.Args[0]); ok {
-				b = d.appendNetlinkBuf(b, &ev.Captures[1], ev.Args[1], ev.Args[2], family)
+				b = d.appendNetlinkBuf(b, ev, &ev.Captures[1], ev.Args[1], ev.Args[2], family)
 				continue
 			}
 			// The capture keeps what is readable (syscalls.Plan.PageRest);

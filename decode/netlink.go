@@ -50,6 +50,8 @@ const (
 type nlMem struct {
 	data []byte
 	addr uint64
+	// ev is the call, for the descriptors an attribute names.
+	ev *trace.Event
 }
 
 // read returns the n bytes at offset off, if they were readable.
@@ -119,12 +121,12 @@ func (d *Decoder) netlinkCall(ev *trace.Event, fd uint64) (int, bool) {
 }
 
 // appendNetlinkBuf prints the n bytes at addr, captured in cp, as netlink
-// messages of protocol family.
-func (d *Decoder) appendNetlinkBuf(b []byte, cp *trace.Capture, addr, n uint64, family int) []byte {
+// messages of protocol family sent or received by call ev.
+func (d *Decoder) appendNetlinkBuf(b []byte, ev *trace.Event, cp *trace.Capture, addr, n uint64, family int) []byte {
 	if addr == 0 {
 		return append(b, "NULL"...)
 	}
-	m := nlMem{addr: addr}
+	m := nlMem{addr: addr, ev: ev}
 	if !cp.Faulted {
 		m.data = cp.Data
 	}
@@ -327,7 +329,7 @@ func (d *Decoder) appendNlmsgerr(b []byte, m nlMem, off, n uint64, capped bool, 
 	b = append(b, '}')
 	if n > payload {
 		b = append(b, ", "...)
-		b = d.appendNlattrs(b, m, off+payload, n-payload, nlmsgerrAttrs, nlmsgerrDecoders)
+		b = d.appendAttrs(b, m, off+payload, n-payload, nlmsgerrSet, &nlaCtx{})
 		b = append(b, ']')
 	}
 	return b
@@ -351,17 +353,17 @@ func (d *Decoder) appendErrD(b []byte, v int64) []byte {
 	return append(append(append(b, " /* -"...), name...), " */"...)
 }
 
-// nlaFn prints an attribute's data, n bytes at off; false prints them as a
-// hex string instead.
-type nlaFn func(d *Decoder, b []byte, m nlMem, off, n uint64) ([]byte, bool)
+// nlmsgerrSet names NLMSGERR_ATTR_* and decodes _MSG, _OFFS and
+// _COOKIE.
+var nlmsgerrSet = &nlaSet{names: nlmsgerrAttrs, decs: []nlaDec{1: nlaString, 2: nlaU32, 3: nlaU8Array}}
 
-// nlmsgerrDecoders print NLMSGERR_ATTR_MSG, _OFFS and _COOKIE.
-var nlmsgerrDecoders = map[uint16]nlaFn{1: nlaStr, 2: nlaU32, 3: nlaBytes}
+// nlaDataFn prints the data of an attribute of type typ (flags masked
+// off), n bytes at off; false prints them as a hex string instead.
+type nlaDataFn func(b []byte, typ uint16, off, n uint64) ([]byte, bool)
 
-// appendNlattrs prints the attributes in the n bytes at off, names from
-// table and data by decoders (nil: as hex strings), as strace's
-// decode_nlattr.
-func (d *Decoder) appendNlattrs(b []byte, m nlMem, off, n uint64, table *xlat, decoders map[uint16]nlaFn) []byte {
+// appendNlattrsFn prints the attributes in the n bytes at off, names
+// from table and data by dec, as strace's decode_nlattr.
+func (d *Decoder) appendNlattrsFn(b []byte, m nlMem, off, n uint64, table *xlat, dec nlaDataFn) []byte {
 	array := false
 	for elt := 0; ; elt++ {
 		if n < nlaHdrLen {
@@ -396,7 +398,7 @@ func (d *Decoder) appendNlattrs(b []byte, m nlMem, off, n uint64, table *xlat, d
 			b = append(b, '[')
 			array = true
 		}
-		b = d.appendNlattr(b, m, off, n, nlaLen, typ, table, decoders)
+		b = d.appendNlattr(b, m, off, n, nlaLen, typ, table, dec)
 		if !next {
 			break
 		}
@@ -411,7 +413,7 @@ func (d *Decoder) appendNlattrs(b []byte, m nlMem, off, n uint64, table *xlat, d
 }
 
 // appendNlattr prints one attribute: its header, and its data beside it.
-func (d *Decoder) appendNlattr(b []byte, m nlMem, off, n uint64, nlaLen, typ uint16, table *xlat, decoders map[uint16]nlaFn) []byte {
+func (d *Decoder) appendNlattr(b []byte, m nlMem, off, n uint64, nlaLen, typ uint16, table *xlat, dec nlaDataFn) []byte {
 	l := min(uint64(nlaLen), n)
 	data := l > nlaHdrLen
 	if data {
@@ -432,56 +434,9 @@ func (d *Decoder) appendNlattr(b []byte, m nlMem, off, n uint64, nlaLen, typ uin
 		return b
 	}
 	b = append(b, ", "...)
-	done := false
-	if fn, ok := decoders[typ&nlaTypeMask]; ok {
-		b, done = fn(d, b, m, off+nlaHdrLen, l-nlaHdrLen)
-	}
+	b, done := dec(b, typ&nlaTypeMask, off+nlaHdrLen, l-nlaHdrLen)
 	if !done {
 		b = d.nlHexStr(b, m, off+nlaHdrLen, l-nlaHdrLen)
 	}
 	return append(b, ']')
-}
-
-// nlaStr prints a string attribute.
-func nlaStr(d *Decoder, b []byte, m nlMem, off, n uint64) ([]byte, bool) {
-	return d.nlStr(b, m, off, n), true
-}
-
-// nlaU32 prints a u32 attribute of exactly 4 bytes.
-func nlaU32(d *Decoder, b []byte, m nlMem, off, n uint64) ([]byte, bool) {
-	if n != 4 {
-		return b, false
-	}
-	v, ok := m.u32(off)
-	if !ok {
-		return appendPtr(b, m.addr+off), true
-	}
-	return appendUint(b, uint64(v)), true
-}
-
-// nlaBytes prints an attribute as an array of unsigned bytes.
-func nlaBytes(d *Decoder, b []byte, m nlMem, off, n uint64) ([]byte, bool) {
-	if n == 0 {
-		return b, false
-	}
-	b = append(b, '[')
-	for i := uint64(0); i < n; i++ {
-		if i > 0 {
-			b = append(b, ", "...)
-		}
-		if !d.opts.Verbose && i == uint64(d.opts.StringLimit) {
-			b = append(b, "..."...)
-			break
-		}
-		p, ok := m.read(off+i, 1)
-		if !ok {
-			if i == 0 {
-				return appendPtr(b[:len(b)-1], m.addr+off), true
-			}
-			b = nlMoreAt(b, m.addr+off+i)
-			break
-		}
-		b = appendUint(b, uint64(p[0]))
-	}
-	return append(b, ']'), true
 }
