@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "5d0f930ae89180ee438869d5829972b5d31ff5ea16de959f6182ba636cf45ef4"
+const bpfSourceHash = "f12777b2ad140c60c110bee192be0891105cad256dc1adb7b012f4e5e80d00c6"
