@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "70678d40e53475a1764d4cf22a30ca2629e6a888414b7caf5377eda77ea5e99d"
+const bpfSourceHash = "1cf1382fd9512b96ec0de5a278bc52dda27f34af57ce0de025567fdfd16d75f4"

@@ -291,7 +291,12 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 	if p.Len == syscalls.LenIoctl {
 		if nest, ok := syscalls.IoctlNestedObjects[uint32(c.Args[p.LenArg])]; ok && uint64(len(data)) >= uint64(nest.PtrOff)+8 {
 			ptr := binary.LittleEndian.Uint64(data[nest.PtrOff:])
-			out.Elems = []trace.Capture{readObject(mem, ptr, uint64(nest.Size), uint64(nest.Size))}
+			buf := make([]byte, nest.Size)
+			nested := trace.Capture{Data: buf}
+			if err := mem.Read(ptr, buf); err != nil {
+				nested = pageRest(mem, ptr, buf, 1)
+			}
+			out.Elems = []trace.Capture{nested}
 		}
 	}
 	return out

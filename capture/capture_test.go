@@ -2,6 +2,7 @@ package capture
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math"
 	"testing"
 
@@ -172,6 +173,34 @@ func TestIoctlNested(t *testing.T) {
 		got := caps[2]
 		if len(got.Elems) != 1 || len(got.Elems[0].Data) != 152 || got.Elems[0].Data[0] != 7 {
 			t.Errorf("when %d: elems %v", when, got.Elems)
+		}
+	}
+}
+
+// TestIoctlNestedPageRest: KDFONTOP's struct console_font_op brings its
+// font data, whole or, when the data runs into unreadable memory, up to
+// the end of its page; an unreadable pointer gives a faulted Elem.
+func TestIoctlNestedPageRest(t *testing.T) {
+	plans := [trace.MaxArgs]syscalls.Plan{2: {Kind: syscalls.CaptureBytes, When: syscalls.AtEntry, Len: syscalls.LenIoctl, LenArg: 1, Size: syscalls.IoctlArgMax}}
+	for _, tc := range []struct {
+		name  string
+		data  uint64
+		n     int
+		fault bool
+	}{
+		{"to the page's end", 0x2000 - 40, 40, false},
+		{"unreadable", 0x3000, 0, true},
+	} {
+		mem := &flatMem{base: 0x1000, data: make([]byte, 4096)}
+		binary.LittleEndian.PutUint64(mem.data[24:], tc.data)
+		args := [trace.MaxArgs]uint64{1: 0x4b72, 2: 0x1000}
+		var caps [trace.MaxArgs]trace.Capture
+		var bufs [trace.MaxArgs][]byte
+		var x Executor
+		x.Run(mem, &plans, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
+		got := caps[2]
+		if len(got.Data) != 32 || len(got.Elems) != 1 || len(got.Elems[0].Data) != tc.n || got.Elems[0].Faulted != tc.fault {
+			t.Errorf("%s: %d bytes, elems %d", tc.name, len(got.Data), len(got.Elems))
 		}
 	}
 }

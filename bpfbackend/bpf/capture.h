@@ -249,8 +249,11 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 	__u32 ptr_off = 0;
 	__u32 nested = ioctl_nested(req, &ptr_off);
 	if (nested) {
-		if (take >= ptr_off + 8)
-			seg_read(st, scratch_u64(st->data_off + ptr_off), nested);
+		if (take >= ptr_off + 8) {
+			__u64 ptr = scratch_u64(st->data_off + ptr_off);
+			if (seg_read(st, ptr, nested) != 0)
+				page_rest(st, ptr, nested, 1);
+		}
 		return 0;
 	}
 	if (req != IOCTL_FIEMAP || !verbose || !st->at_exit || st->ret < 0 || take < FIEMAP_SIZE)

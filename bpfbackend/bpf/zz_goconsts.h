@@ -55,6 +55,44 @@ static __always_inline __u32 ioctl_object_size(__u32 req)
 	switch (req) {
 	case 0x1269:
 		return 24;
+	case 0x4b40:
+		return 256;
+	case 0x4b41:
+		return 256;
+	case 0x4b48:
+		return 513;
+	case 0x4b49:
+		return 513;
+	case 0x4b4a:
+		return 772;
+	case 0x4b4b:
+		return 772;
+	case 0x4b60:
+		return 8192;
+	case 0x4b61:
+		return 8192;
+	case 0x4b66:
+		return 16;
+	case 0x4b67:
+		return 16;
+	case 0x4b69:
+		return 512;
+	case 0x4b6a:
+		return 512;
+	case 0x4b6b:
+		return 16;
+	case 0x4b6c:
+		return 16;
+	case 0x4b70:
+		return 48;
+	case 0x4b71:
+		return 48;
+	case 0x4b72:
+		return 32;
+	case 0x4bfa:
+		return 3076;
+	case 0x4bfb:
+		return 3076;
 	case 0x4c02:
 		return 168;
 	case 0x4c03:
@@ -77,6 +115,21 @@ static __always_inline __u32 ioctl_nested(__u32 req, __u32 *ptr_off)
 	case 0x1269:
 		*ptr_off = 16;
 		return 152;
+	case 0x4b66:
+		*ptr_off = 8;
+		return 4096;
+	case 0x4b67:
+		*ptr_off = 8;
+		return 4096;
+	case 0x4b6b:
+		*ptr_off = 8;
+		return 4096;
+	case 0x4b6c:
+		*ptr_off = 8;
+		return 4096;
+	case 0x4b72:
+		*ptr_off = 24;
+		return 4096;
 	}
 	return 0;
 }
