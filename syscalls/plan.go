@@ -346,3 +346,10 @@ func argPlan(arch uint32, a Arg) Plan {
 	}
 	return Plan{}
 }
+
+// FprogSize is sizeof(struct sock_fprog) on 64-bit architectures: a u16
+// instruction count, then the instructions' address at FprogFilterOff.
+const (
+	FprogSize      = 16
+	FprogFilterOff = 8
+)

@@ -293,6 +293,7 @@ var signatures = map[string]*Signature{
 	"sethostname":      {Args: []Arg{L("name", InBuf, 1), A("len", Uint)}, Decoder: DecoderSethostname},
 	"mknod":            {Args: []Arg{A("pathname", Path), C("mode"), C("dev")}, Decoder: DecoderMknod},
 	"mknodat":          {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), C("mode"), C("dev")}, Decoder: DecoderMknod},
+	"seccomp":          {Args: []Arg{C("operation"), C("flags"), CInOutPrefix("args", LayoutSockFprog)}, Decoder: DecoderSeccomp},
 	"kcmp":             {Args: []Arg{A("pid1", Int), A("pid2", Int), C("type"), C("idx1"), CIn("idx2", LayoutKcmpEpollSlot)}, Decoder: DecoderKcmp},
 	"get_robust_list":  {Args: []Arg{A("pid", Int), S("head_ptr", StructOut, LayoutPtrRef), S("len_ptr", StructOut, LayoutUlongRef)}},
 	"userfaultfd":      {Args: []Arg{F("flags", XlatUffdFlags)}, Ret: RetFD},
