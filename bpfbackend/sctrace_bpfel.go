@@ -106,6 +106,10 @@ type sctracePlan struct {
 	PageRest    uint8
 	Header      uint8
 	StackOffset int32
+	Fprog       uint8
+	FprogArg    uint8
+	FprogPad    uint16
+	FprogVals   [2]uint32
 }
 
 type sctraceRec struct {

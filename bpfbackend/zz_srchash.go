@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "5d0f930ae89180ee438869d5829972b5d31ff5ea16de959f6182ba636cf45ef4"
+const bpfSourceHash = "5a2ae1ff66adff2643de81d9c1eacafa57cf2b82ccf88487e3d9ccb1f79bc1c1"

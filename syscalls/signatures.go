@@ -252,7 +252,7 @@ var signatures = map[string]*Signature{
 
 	// More sockets.
 	"bind":        {Args: []Arg{A("sockfd", FD), B("addr", InBuf, 2, LayoutSockaddr), A("addrlen", Uint)}},
-	"setsockopt":  {Args: []Arg{A("sockfd", FD), C("level"), C("optname"), Partial(L("optval", InBuf, 4)), A("optlen", Int)}, Decoder: DecoderSetsockopt},
+	"setsockopt":  {Args: []Arg{A("sockfd", FD), C("level"), C("optname"), WithFprog(Partial(L("optval", InBuf, 4)), 2, 26, 51), A("optlen", Int)}, Decoder: DecoderSetsockopt},
 	"getsockopt":  {Args: []Arg{A("sockfd", FD), C("level"), C("optname"), Partial(COut("optval", LayoutSockoptVal)), CInAndOut("optlen", LayoutInt)}, Decoder: DecoderGetsockopt},
 	"listen":      {Args: []Arg{A("sockfd", FD), A("backlog", Int)}},
 	"shutdown":    {Args: []Arg{A("sockfd", FD), E("how", XlatShutdownHow)}},
@@ -293,7 +293,7 @@ var signatures = map[string]*Signature{
 	"sethostname":      {Args: []Arg{L("name", InBuf, 1), A("len", Uint)}, Decoder: DecoderSethostname},
 	"mknod":            {Args: []Arg{A("pathname", Path), C("mode"), C("dev")}, Decoder: DecoderMknod},
 	"mknodat":          {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), C("mode"), C("dev")}, Decoder: DecoderMknod},
-	"seccomp":          {Args: []Arg{C("operation"), C("flags"), CInOutPrefix("args", LayoutSockFprog)}, Decoder: DecoderSeccomp},
+	"seccomp":          {Args: []Arg{C("operation"), C("flags"), WithFprog(CInOutPrefix("args", LayoutSockFprog), 0, 1, 1)}, Decoder: DecoderSeccomp},
 	"kcmp":             {Args: []Arg{A("pid1", Int), A("pid2", Int), C("type"), C("idx1"), CIn("idx2", LayoutKcmpEpollSlot)}, Decoder: DecoderKcmp},
 	"get_robust_list":  {Args: []Arg{A("pid", Int), S("head_ptr", StructOut, LayoutPtrRef), S("len_ptr", StructOut, LayoutUlongRef)}},
 	"userfaultfd":      {Args: []Arg{F("flags", XlatUffdFlags)}, Ret: RetFD},
