@@ -283,6 +283,7 @@ func (p *probe) fillPlans(arch uint32) error {
 				StackOffset: pl.StackOffset,
 				Fprog:       boolU8(pl.Fprog.On),
 				FprogArg:    pl.Fprog.Arg,
+				FprogOnly:   boolU8(pl.Fprog.Only),
 				FprogVals:   pl.Fprog.Vals,
 			}
 			if pl.Kind != syscalls.CaptureNone {

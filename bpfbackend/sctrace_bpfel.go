@@ -108,7 +108,8 @@ type sctracePlan struct {
 	StackOffset int32
 	Fprog       uint8
 	FprogArg    uint8
-	FprogPad    uint16
+	FprogOnly   uint8
+	FprogPad    uint8
 	FprogVals   [2]uint32
 }
 

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "5a2ae1ff66adff2643de81d9c1eacafa57cf2b82ccf88487e3d9ccb1f79bc1c1"
+const bpfSourceHash = "5b85dd548a48b009b896c7e97ad293afc3f7b348e22562260aa153aeef30f982"

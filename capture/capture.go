@@ -181,7 +181,7 @@ func (x *Executor) capture(mem Memory, c Call, i int, p *syscalls.Plan, when sys
 	if p.FromStack {
 		addr = c.SP + uint64(int64(p.StackOffset))
 	}
-	if addr == 0 {
+	if addr == 0 || (p.Fprog.Only && !p.Fprog.Holds(c.Args)) {
 		return trace.Capture{}
 	}
 	switch p.Kind {

@@ -43,3 +43,21 @@ func TestFprog(t *testing.T) {
 		}
 	}
 }
+
+// TestFprogOnly: prctl's third argument is copied for PR_SET_SECCOMP only.
+func TestFprogOnly(t *testing.T) {
+	const base = 0x1000
+	mem := &flatMem{base: base, data: make([]byte, 4096)}
+	tbl := syscalls.X86_64
+	nr, _ := tbl.Lookup("prctl")
+	for _, op := range []uint64{22, 15} {
+		x := Executor{StringLimit: 32}
+		args := [trace.MaxArgs]uint64{op, 2, base}
+		var caps [trace.MaxArgs]trace.Capture
+		var bufs [trace.MaxArgs][]byte
+		x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
+		if got, want := len(caps[2].Data), map[uint64]int{22: syscalls.FprogSize}[op]; got != want {
+			t.Errorf("option %d: %d bytes of arg3, want %d", op, got, want)
+		}
+	}
+}

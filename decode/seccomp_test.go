@@ -35,6 +35,8 @@ func TestSeccomp(t *testing.T) {
 			le(nil).u16(0x02).u8(0).u8(0).u32(0x20000).u16(0x07).u8(0).u8(0).u32(0x70000)),
 			`seccomp(SECCOMP_SET_MODE_FILTER, 0, {len=3, filter=[BPF_STMT(BPF_ST, 0x20000), BPF_STMT(BPF_MISC|BPF_TAX, 0x70000), ... /* 0x1010 */]}) = 0`},
 		{true, XlatAbbrev, sc(t, "seccomp", -22, 1, 0, 0x3000).data(2, le(nil).u16(0).u16(0).u32(0).u64(0x1000)), `seccomp(SECCOMP_SET_MODE_FILTER, 0, {len=0, filter=[]}) = -1 EINVAL (Invalid argument)`},
+		{false, XlatAbbrev, sc(t, "prctl", 0, 22, 2, 0x3000).data(2, prog), `prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, {len=7, filter=0x1000}) = 0`},
+		{true, XlatAbbrev, sc(t, "prctl", 0, 22, 2, 0x3000).data(2, le(nil).u16(1).u16(0).u32(0).u64(0x1000)).elems(2, le(nil).u16(6).u8(0).u8(0).u32(0)), `prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, {len=1, filter=[BPF_STMT(BPF_RET|BPF_K, SECCOMP_RET_KILL_THREAD)]}) = 0`},
 		{true, XlatAbbrev, sc(t, "seccomp", -14, 1, 0, 0x3000).data(2, le(nil).u16(1).u16(0).u32(0).u64(0x1000)).elems(2, nil), `seccomp(SECCOMP_SET_MODE_FILTER, 0, {len=1, filter=0x1000}) = -1 EFAULT (Bad address)`},
 	}
 	for _, c := range cases {

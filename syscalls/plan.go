@@ -205,8 +205,13 @@ type Plan struct {
 // capture's one Elem then holds min(len, FprogInsnsMax) instructions at
 // the filter address (the whole instructions before the end of its page
 // when they cannot all be read); none when len is 0 or the address NULL.
+//
+// With Only, the object itself is copied only when the condition on the
+// argument holds (whatever Verbose says): an argument that is a struct
+// sock_fprog for one operation and a plain value for the others.
 type FprogCond struct {
 	On   bool
+	Only bool
 	Arg  uint8
 	Vals [2]uint32
 }
@@ -368,7 +373,7 @@ func argPlan(arch uint32, a Arg) Plan {
 		if a.Ext {
 			return Plan{Kind: CaptureBytes, When: a.At, Len: LenExt, LenArg: uint8(a.Len), Size: mustSize(arch, a.Layout)}
 		}
-		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Layout), KeepEntry: a.KeepEntry, PageRest: a.PageRest}
+		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Layout), KeepEntry: a.KeepEntry, PageRest: a.PageRest, Fprog: a.Fprog}
 	}
 	return Plan{}
 }

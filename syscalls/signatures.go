@@ -155,7 +155,7 @@ var signatures = map[string]*Signature{
 	"utimensat":               {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), S("times", StructIn, LayoutTimespec2), F("flags", XlatAtFlags)}},
 	"sched_getaffinity":       {Args: []Arg{A("pid", Int), A("cpusetsize", Uint), B("mask", OutBuf, 1, LayoutCPUSet)}, Decoder: DecoderSchedGetaffinity},
 	"sched_setaffinity":       {Args: []Arg{A("pid", Int), A("cpusetsize", Uint), B("mask", InBuf, 1, LayoutCPUSet)}, Decoder: DecoderSchedSetaffinity},
-	"prctl":                   {Args: []Arg{C("option"), CInOutPrefix("arg2", LayoutTaskComm), C("arg3"), C("arg4"), CInOutPrefix("arg5", LayoutLong)}, Decoder: DecoderPrctl},
+	"prctl":                   {Args: []Arg{C("option"), CInOutPrefix("arg2", LayoutTaskComm), WithFprogOnly(CIn("arg3", LayoutSockFprog), 0, 22), C("arg4"), CInOutPrefix("arg5", LayoutLong)}, Decoder: DecoderPrctl},
 	"select":                  {Args: []Arg{A("nfds", Int), CInOutPrefix("readfds", LayoutFdSet), CInOutPrefix("writefds", LayoutFdSet), CInOutPrefix("exceptfds", LayoutFdSet), CInOut("timeout", LayoutTimeval)}, Decoder: DecoderSelect},
 	"pselect6":                {Args: []Arg{A("nfds", Int), CInOutPrefix("readfds", LayoutFdSet), CInOutPrefix("writefds", LayoutFdSet), CInOutPrefix("exceptfds", LayoutFdSet), CInOut("timeout", LayoutTimespec), A("sigmask", Ptr)}, Decoder: DecoderSelect},
 	"memfd_create":            {Args: []Arg{Partial(CIn("name", LayoutMemfdName)), F("flags", XlatMemfdFlags)}, Ret: RetFD, Decoder: DecoderMemfdCreate},

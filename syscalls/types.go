@@ -254,3 +254,11 @@ func WithFprog(a Arg, arg uint8, v1, v2 uint32) Arg {
 	a.Fprog = FprogCond{On: true, Arg: arg, Vals: [2]uint32{v1, v2}}
 	return a
 }
+
+// WithFprogOnly returns a (a Custom argument with a fixed layout) copied
+// only when argument arg's lower 32 bits are v, then as a struct
+// sock_fprog with its instructions (Plan.Fprog, FprogCond.Only).
+func WithFprogOnly(a Arg, arg uint8, v uint32) Arg {
+	a.Fprog = FprogCond{On: true, Only: true, Arg: arg, Vals: [2]uint32{v, v}}
+	return a
+}

@@ -362,6 +362,17 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	return 0;
 }
 
+/* fprog_holds mirrors syscalls.FprogCond.Holds for plan p. */
+static __always_inline bool fprog_holds(struct cap_state *st, struct plan *p)
+{
+	__u64 ai = p->fprog_arg;
+	if (ai >= MAX_ARGS)
+		return false;
+	CLAMP(ai, MAX_ARGS - 1);
+	__u32 v = st->args[ai];
+	return v == p->fprog_vals[0] || v == p->fprog_vals[1];
+}
+
 /* fprog_more mirrors capture's withFprog after plan p's bytes were read
  * (the last segment, at data_off, when it changed from before): a struct
  * sock_fprog's instructions, whole ones up to the end of their page when
@@ -370,12 +381,7 @@ GLOBAL int fprog_more(struct cap_state *st, struct plan *p, __u32 before)
 {
 	if (!st || !p || !p->fprog || !verbose || st->data_off == before || st->data_off < sizeof(struct seg))
 		return 0;
-	__u64 ai = p->fprog_arg;
-	if (ai >= MAX_ARGS)
-		return 0;
-	CLAMP(ai, MAX_ARGS - 1);
-	__u32 v = st->args[ai];
-	if (v != p->fprog_vals[0] && v != p->fprog_vals[1])
+	if (!fprog_holds(st, p))
 		return 0;
 	struct scratch *sc = scratch_buf();
 	if (!sc)
@@ -432,7 +438,7 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 	__u64 addr = st->args[idx];
 	if (p->from_stack)
 		addr = st->sp + (__s64)p->stack_offset;
-	if (addr == 0)
+	if (addr == 0 || (p->fprog && p->fprog_only && !fprog_holds(st, p)))
 		return 0;
 	switch (p->kind) {
 	case CAP_CSTRING:
