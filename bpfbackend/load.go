@@ -281,6 +281,10 @@ func (p *probe) fillPlans(arch uint32) error {
 				PageRest:    boolU8(pl.PageRest),
 				Header:      pl.Header,
 				StackOffset: pl.StackOffset,
+				Fprog:       boolU8(pl.Fprog.On),
+				FprogArg:    pl.Fprog.Arg,
+				FprogOnly:   boolU8(pl.Fprog.Only),
+				FprogVals:   pl.Fprog.Vals,
 			}
 			if pl.Kind != syscalls.CaptureNone {
 				v.When |= uint8(pl.When)

@@ -106,6 +106,11 @@ type sctracePlan struct {
 	PageRest    uint8
 	Header      uint8
 	StackOffset int32
+	Fprog       uint8
+	FprogArg    uint8
+	FprogOnly   uint8
+	FprogPad    uint8
+	FprogVals   [2]uint32
 }
 
 type sctraceRec struct {

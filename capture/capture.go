@@ -181,7 +181,7 @@ func (x *Executor) capture(mem Memory, c Call, i int, p *syscalls.Plan, when sys
 	if p.FromStack {
 		addr = c.SP + uint64(int64(p.StackOffset))
 	}
-	if addr == 0 {
+	if addr == 0 || (p.Fprog.Only && !p.Fprog.Holds(c.Args)) {
 		return trace.Capture{}
 	}
 	switch p.Kind {
@@ -270,7 +270,7 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 	if err := mem.Read(addr, data); err != nil {
 		switch {
 		case p.Len == syscalls.LenIoctl || p.PageRest:
-			return pageRest(mem, addr, data, 1)
+			return x.withFprog(mem, c, p, pageRest(mem, addr, data, 1))
 		case p.ElemSize != 0:
 			// The elements before unreadable memory, as strace
 			// prints them: [..., ... /* ADDR */].
@@ -280,7 +280,7 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 		}
 		return trace.Capture{Faulted: true}
 	}
-	out := trace.Capture{Data: data, Truncated: trunc}
+	out := x.withFprog(mem, c, p, trace.Capture{Data: data, Truncated: trunc})
 	if p.Len == syscalls.LenExt && n > take && take < syscalls.ExtTailEnd {
 		end := min(n, syscalls.ExtTailEnd)
 		out.Elems = []trace.Capture{readObject(mem, addr+take, end-take, end-take)}
@@ -343,9 +343,32 @@ func (x *Executor) capturePrefix(mem Memory, c Call, i int, addr uint64, p *sysc
 	n := max(uint64(p.Size), uint64(x.Limit())+1)
 	data := Sized(c.Bufs[i], n)
 	if err := mem.Read(addr, data); err == nil {
-		return trace.Capture{Data: data}
+		return x.withFprog(mem, c, p, trace.Capture{Data: data})
 	}
-	return pageRest(mem, addr, data, 1)
+	return x.withFprog(mem, c, p, pageRest(mem, addr, data, 1))
+}
+
+// withFprog adds to out, the capture of a struct sock_fprog, the
+// instructions it points to when plan p's Fprog condition holds.
+func (x *Executor) withFprog(mem Memory, c Call, p *syscalls.Plan, out trace.Capture) trace.Capture {
+	if !x.Verbose || out.Faulted || len(out.Data) < syscalls.FprogSize || !p.Fprog.Holds(c.Args) {
+		return out
+	}
+	n := uint64(binary.LittleEndian.Uint16(out.Data))
+	ptr := binary.LittleEndian.Uint64(out.Data[syscalls.FprogFilterOff:])
+	if n == 0 || ptr == 0 {
+		return out
+	}
+	take := min(n, syscalls.FprogInsnsMax) * syscalls.FprogInsnSize
+	insns := make([]byte, take)
+	var ic trace.Capture
+	if err := mem.Read(ptr, insns); err != nil {
+		ic = pageRest(mem, ptr, insns, syscalls.FprogInsnSize)
+	} else {
+		ic = trace.Capture{Data: insns}
+	}
+	out.Elems = []trace.Capture{ic}
+	return out
 }
 
 // StringArrayKeep is how many pointers of a string array plan p captures.

@@ -429,9 +429,9 @@ func enterPrctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		switch arg2 {
 		case 1: // SECCOMP_MODE_STRICT
 			return b
-		case 2: // SECCOMP_MODE_FILTER: the program is not decoded yet
+		case 2: // SECCOMP_MODE_FILTER
 			b = d.sep(b)
-			return appendPtr(b, arg3)
+			return d.appendFprog(b, ev, 2, printSeccompK)
 		}
 		return d.prctlArgsFrom(b, ev, 2)
 	case prSetSecurebits:

@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -146,7 +147,10 @@ func (d *Decoder) appendSetsockoptValue(b []byte, ev *trace.Event, n int32) []by
 		}
 		return appendLinger(b, p)
 	case level == solSocket && (name == soAttachFilter || name == soAttachReuseportCBPF):
-		return appendPtr(b, addr)
+		if n != syscalls.FprogSize {
+			return appendPtr(b, addr)
+		}
+		return d.appendFprog(b, ev, 3, printSockK)
 	case level == solSocket && name == soTxrehash:
 		if n < 4 || len(p) < 4 {
 			return appendPtr(b, addr)

@@ -114,8 +114,8 @@ func nlaHex(size uint64) nlaDec {
 // Attribute decoders of the usual integer types.
 var (
 	nlaU8, nlaU16, nlaU32, nlaU64 = nlaUint(1), nlaUint(2), nlaUint(4), nlaUint(8)
-	nlaS32, nlaS64                = nlaSint(4), nlaSint(8)
-	nlaX8, nlaX16, nlaX32, nlaX64 = nlaHex(1), nlaHex(2), nlaHex(4), nlaHex(8)
+	nlaS32                        = nlaSint(4)
+	nlaX16, nlaX32                = nlaHex(2), nlaHex(4)
 )
 
 // nlaXint decodes an integer of exactly 1, 2, 4 or 8 bytes in hex.

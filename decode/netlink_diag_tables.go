@@ -84,61 +84,6 @@ var packetDiagShow = &xlat{vals: []xv{
 	{0x8, "PACKET_SHOW_FANOUT"}, {0x10, "PACKET_SHOW_MEMINFO"}, {0x20, "PACKET_SHOW_FILTER"},
 }, dflt: "PACKET_SHOW_???"}
 
-// bpfClass is strace's bpf_class table.
-var bpfClass = &xlat{vals: []xv{
-	{0, "BPF_LD"}, {0x1, "BPF_LDX"}, {0x2, "BPF_ST"}, {0x3, "BPF_STX"}, {0x4, "BPF_ALU"}, {0x5, "BPF_JMP"},
-	{0x6, "BPF_RET"}, {0x7, "BPF_MISC"},
-}, dflt: "BPF_???"}
-
-// bpfSize is strace's bpf_size table.
-var bpfSize = &xlat{vals: []xv{
-	{0, "BPF_W"}, {0x8, "BPF_H"}, {0x10, "BPF_B"}, {0x18, "BPF_DW"},
-}, dflt: "BPF_???"}
-
-// bpfMode is strace's bpf_mode table.
-var bpfMode = &xlat{vals: []xv{
-	{0, "BPF_IMM"}, {0x20, "BPF_ABS"}, {0x40, "BPF_IND"}, {0x60, "BPF_MEM"}, {0x80, "BPF_LEN"}, {0xa0, "BPF_MSH"},
-	{0xc0, "BPF_XADD"},
-}, dflt: "BPF_???"}
-
-// bpfMiscop is strace's bpf_miscop table.
-var bpfMiscop = &xlat{vals: []xv{
-	{0, "BPF_TAX"}, {0x80, "BPF_TXA"},
-}, dflt: "BPF_???"}
-
-// bpfSrc is strace's bpf_src table.
-var bpfSrc = &xlat{vals: []xv{
-	{0, "BPF_K"}, {0x8, "BPF_X"},
-}, dflt: "BPF_???"}
-
-// bpfOpAlu is strace's bpf_op_alu table.
-var bpfOpAlu = &xlat{vals: []xv{
-	{0, "BPF_ADD"}, {0x10, "BPF_SUB"}, {0x20, "BPF_MUL"}, {0x30, "BPF_DIV"}, {0x40, "BPF_OR"}, {0x50, "BPF_AND"},
-	{0x60, "BPF_LSH"}, {0x70, "BPF_RSH"}, {0x80, "BPF_NEG"}, {0x90, "BPF_MOD"}, {0xa0, "BPF_XOR"},
-	{0xb0, "BPF_MOV"}, {0xc0, "BPF_ARSH"}, {0xd0, "BPF_END"},
-}, dflt: "BPF_???"}
-
-// bpfOpJmp is strace's bpf_op_jmp table.
-var bpfOpJmp = &xlat{vals: []xv{
-	{0, "BPF_JA"}, {0x10, "BPF_JEQ"}, {0x20, "BPF_JGT"}, {0x30, "BPF_JGE"}, {0x40, "BPF_JSET"}, {0x50, "BPF_JNE"},
-	{0x60, "BPF_JSGT"}, {0x70, "BPF_JSGE"}, {0x80, "BPF_CALL"}, {0x90, "BPF_EXIT"}, {0xa0, "BPF_JLT"},
-	{0xb0, "BPF_JLE"}, {0xc0, "BPF_JSLT"}, {0xd0, "BPF_JSLE"},
-}, dflt: "BPF_???"}
-
-// bpfRval is strace's bpf_rval table.
-var bpfRval = &xlat{vals: []xv{
-	{0, "BPF_K"}, {0x8, "BPF_X"}, {0x10, "BPF_A"},
-}, dflt: "BPF_???"}
-
-// skfAd is strace's skf_ad table.
-var skfAd = &xlat{vals: []xv{
-	{0, "SKF_AD_PROTOCOL"}, {0x4, "SKF_AD_PKTTYPE"}, {0x8, "SKF_AD_IFINDEX"}, {0xc, "SKF_AD_NLATTR"},
-	{0x10, "SKF_AD_NLATTR_NEST"}, {0x14, "SKF_AD_MARK"}, {0x18, "SKF_AD_QUEUE"}, {0x1c, "SKF_AD_HATYPE"},
-	{0x20, "SKF_AD_RXHASH"}, {0x24, "SKF_AD_CPU"}, {0x28, "SKF_AD_ALU_XOR_X"}, {0x2c, "SKF_AD_VLAN_TAG"},
-	{0x30, "SKF_AD_VLAN_TAG_PRESENT"}, {0x34, "SKF_AD_PAY_OFFSET"}, {0x38, "SKF_AD_RANDOM"},
-	{0x3c, "SKF_AD_VLAN_TPID"},
-}, dflt: "SKF_AD_???"}
-
 // inetDiagAttrs is strace's inet_diag_attrs table.
 var inetDiagAttrs = &xlat{vals: []xv{
 	{0, "INET_DIAG_NONE"}, {0x1, "INET_DIAG_MEMINFO"}, {0x2, "INET_DIAG_INFO"}, {0x3, "INET_DIAG_VEGASINFO"},

@@ -129,7 +129,7 @@ func TestBPFInsn(t *testing.T) {
 		{[]byte{0x06, 0, 0, 0, 0x2a, 0, 0, 0}, "BPF_STMT(BPF_RET|BPF_K, 0x2a)"},
 		{[]byte{0x15, 0, 1, 2, 5, 0, 0, 0}, "BPF_JUMP(BPF_JMP|BPF_K|BPF_JEQ, 0x5, 0x1, 0x2)"},
 	} {
-		if got := string(d.appendBPFInsn(nil, tc.insn)); got != tc.want {
+		if got := string(d.appendBPFInsn(nil, tc.insn, printSockK)); got != tc.want {
 			t.Errorf("got %s, want %s", got, tc.want)
 		}
 	}

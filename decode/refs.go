@@ -191,6 +191,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderRtSigtimedwait:        {ret: retSignalNumber},
 	syscalls.DecoderSchedGetaffinity:      {exit: exitSchedGetaffinity},
 	syscalls.DecoderSchedGetscheduler:     {ret: retSchedGetscheduler},
+	syscalls.DecoderSeccomp:               {enter: enterSeccomp, exit: exitSeccomp},
 	syscalls.DecoderSchedSetaffinity:      {enter: enterSchedSetaffinity},
 	syscalls.DecoderSelect:                {enter: enterSelect, exit: exitSelect, ret: retSelect},
 	syscalls.DecoderSendto:                {enter: enterSendto},

@@ -80,6 +80,7 @@ const (
 	DecoderSchedGetaffinity
 	DecoderSchedGetscheduler
 	DecoderSchedSetaffinity
+	DecoderSeccomp
 	DecoderSelect // select, pselect6
 	DecoderSendto
 	DecoderSetMempolicy

@@ -94,6 +94,7 @@ const (
 	LayoutShmidDS // shmctl's buffer: shmid64_ds, shminfo64 or shm_info
 	LayoutKexecSegment
 	LayoutQuotaData // quotactl's data: up to a struct fs_quota_statv
+	LayoutSockFprog // struct sock_fprog: a u16 count, then a pointer to the instructions
 	// NumLayouts is the number of LayoutIDs.
 	NumLayouts
 )
@@ -190,6 +191,7 @@ var layoutSizes = [NumLayouts][2]uint32{
 	LayoutShmidDS:             {112, 112},
 	LayoutKexecSegment:        {32, 32},
 	LayoutQuotaData:           {160, 160},
+	LayoutSockFprog:           {16, 16},
 }
 
 // LayoutSize returns the size of layout l on arch, or 0 for LayoutNone.

@@ -222,6 +222,37 @@ type Plan struct {
 	// the end of the object's page instead, when there are fewer: the
 	// part strace may still read (LenIoctl plans always do).
 	PageRest bool
+	// Fprog makes a CaptureBytes plan whose object may be a struct
+	// sock_fprog copy, when its Cond holds, the instructions it points
+	// to (see FprogCond).
+	Fprog FprogCond
+}
+
+// FprogCond says when an object captured as bytes is a struct sock_fprog
+// whose instructions are copied too: under Verbose (strace prints them
+// only then), when On and the lower 32 bits of argument Arg are one of
+// Vals, and when the object's first FprogSize bytes were read. The
+// capture's one Elem then holds min(len, FprogInsnsMax) instructions at
+// the filter address (the whole instructions before the end of its page
+// when they cannot all be read); none when len is 0 or the address NULL.
+//
+// With Only, the object itself is copied only when the condition on the
+// argument holds (whatever Verbose says): an argument that is a struct
+// sock_fprog for one operation and a plain value for the others.
+type FprogCond struct {
+	On   bool
+	Only bool
+	Arg  uint8
+	Vals [2]uint32
+}
+
+// Holds reports whether the condition holds for a call's arguments.
+func (f FprogCond) Holds(args *[trace.MaxArgs]uint64) bool {
+	if !f.On || int(f.Arg) >= len(args) {
+		return false
+	}
+	v := uint32(args[f.Arg])
+	return v == f.Vals[0] || v == f.Vals[1]
 }
 
 // KeepEntryMax caps the size of a KeepEntry plan's object.
@@ -322,7 +353,7 @@ func argPlan(arch uint32, a Arg) Plan {
 	case String:
 		return Plan{Kind: CaptureCString, When: AtEntry}
 	case InBuf:
-		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len), Size: optSize(arch, a.Layout), PageRest: a.PageRest || a.Layout == LayoutSendtoBuf, Header: a.Header}
+		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len), Size: optSize(arch, a.Layout), PageRest: a.PageRest || a.Layout == LayoutSendtoBuf, Header: a.Header, Fprog: a.Fprog}
 	case OutBuf:
 		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenRet, Size: optSize(arch, a.Layout), Header: a.Header}
 	case InIovec:
@@ -364,7 +395,7 @@ func argPlan(arch uint32, a Arg) Plan {
 			return Plan{Kind: CaptureBytes, When: a.At, Len: LenIoctl, LenArg: 1, Size: IoctlArgMax}
 		}
 		if a.Prefix {
-			return Plan{Kind: CaptureBytes, When: a.At, Len: LenPrefix, Size: optSize(arch, a.Layout)}
+			return Plan{Kind: CaptureBytes, When: a.At, Len: LenPrefix, Size: optSize(arch, a.Layout), Fprog: a.Fprog}
 		}
 		if a.Layout == LayoutNone {
 			return Plan{}
@@ -372,7 +403,19 @@ func argPlan(arch uint32, a Arg) Plan {
 		if a.Ext {
 			return Plan{Kind: CaptureBytes, When: a.At, Len: LenExt, LenArg: uint8(a.Len), Size: mustSize(arch, a.Layout)}
 		}
-		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Layout), KeepEntry: a.KeepEntry, PageRest: a.PageRest}
+		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Layout), KeepEntry: a.KeepEntry, PageRest: a.PageRest, Fprog: a.Fprog}
 	}
 	return Plan{}
 }
+
+// FprogSize is sizeof(struct sock_fprog) on 64-bit architectures: a u16
+// instruction count, then the instructions' address at FprogFilterOff.
+const (
+	FprogSize      = 16
+	FprogFilterOff = 8
+	// FprogInsnSize is sizeof(struct sock_filter).
+	FprogInsnSize = 8
+	// FprogInsnsMax caps the instructions copied: BPF_MAXINSNS, which
+	// strace prints at most, and one to tell that more follow.
+	FprogInsnsMax = 4097
+)

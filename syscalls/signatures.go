@@ -155,7 +155,7 @@ var signatures = map[string]*Signature{
 	"utimensat":               {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), S("times", StructIn, LayoutTimespec2), F("flags", XlatAtFlags)}},
 	"sched_getaffinity":       {Args: []Arg{A("pid", Int), A("cpusetsize", Uint), B("mask", OutBuf, 1, LayoutCPUSet)}, Decoder: DecoderSchedGetaffinity},
 	"sched_setaffinity":       {Args: []Arg{A("pid", Int), A("cpusetsize", Uint), B("mask", InBuf, 1, LayoutCPUSet)}, Decoder: DecoderSchedSetaffinity},
-	"prctl":                   {Args: []Arg{C("option"), CInOutPrefix("arg2", LayoutTaskComm), C("arg3"), C("arg4"), CInOutPrefix("arg5", LayoutLong)}, Decoder: DecoderPrctl},
+	"prctl":                   {Args: []Arg{C("option"), CInOutPrefix("arg2", LayoutTaskComm), WithFprogOnly(CIn("arg3", LayoutSockFprog), 0, 22), C("arg4"), CInOutPrefix("arg5", LayoutLong)}, Decoder: DecoderPrctl},
 	"select":                  {Args: []Arg{A("nfds", Int), CInOutPrefix("readfds", LayoutFdSet), CInOutPrefix("writefds", LayoutFdSet), CInOutPrefix("exceptfds", LayoutFdSet), CInOut("timeout", LayoutTimeval)}, Decoder: DecoderSelect},
 	"pselect6":                {Args: []Arg{A("nfds", Int), CInOutPrefix("readfds", LayoutFdSet), CInOutPrefix("writefds", LayoutFdSet), CInOutPrefix("exceptfds", LayoutFdSet), CInOut("timeout", LayoutTimespec), A("sigmask", Ptr)}, Decoder: DecoderSelect},
 	"memfd_create":            {Args: []Arg{Partial(CIn("name", LayoutMemfdName)), F("flags", XlatMemfdFlags)}, Ret: RetFD, Decoder: DecoderMemfdCreate},
@@ -252,7 +252,7 @@ var signatures = map[string]*Signature{
 
 	// More sockets.
 	"bind":        {Args: []Arg{A("sockfd", FD), B("addr", InBuf, 2, LayoutSockaddr), A("addrlen", Uint)}},
-	"setsockopt":  {Args: []Arg{A("sockfd", FD), C("level"), C("optname"), Partial(L("optval", InBuf, 4)), A("optlen", Int)}, Decoder: DecoderSetsockopt},
+	"setsockopt":  {Args: []Arg{A("sockfd", FD), C("level"), C("optname"), WithFprog(Partial(L("optval", InBuf, 4)), 2, 26, 51), A("optlen", Int)}, Decoder: DecoderSetsockopt},
 	"getsockopt":  {Args: []Arg{A("sockfd", FD), C("level"), C("optname"), Partial(COut("optval", LayoutSockoptVal)), CInAndOut("optlen", LayoutInt)}, Decoder: DecoderGetsockopt},
 	"listen":      {Args: []Arg{A("sockfd", FD), A("backlog", Int)}},
 	"shutdown":    {Args: []Arg{A("sockfd", FD), E("how", XlatShutdownHow)}},
@@ -293,6 +293,7 @@ var signatures = map[string]*Signature{
 	"sethostname":      {Args: []Arg{L("name", InBuf, 1), A("len", Uint)}, Decoder: DecoderSethostname},
 	"mknod":            {Args: []Arg{A("pathname", Path), C("mode"), C("dev")}, Decoder: DecoderMknod},
 	"mknodat":          {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), C("mode"), C("dev")}, Decoder: DecoderMknod},
+	"seccomp":          {Args: []Arg{C("operation"), C("flags"), WithFprog(CInOutPrefix("args", LayoutSockFprog), 0, 1, 1)}, Decoder: DecoderSeccomp},
 	"kcmp":             {Args: []Arg{A("pid1", Int), A("pid2", Int), C("type"), C("idx1"), CIn("idx2", LayoutKcmpEpollSlot)}, Decoder: DecoderKcmp},
 	"get_robust_list":  {Args: []Arg{A("pid", Int), S("head_ptr", StructOut, LayoutPtrRef), S("len_ptr", StructOut, LayoutUlongRef)}},
 	"userfaultfd":      {Args: []Arg{F("flags", XlatUffdFlags)}, Ret: RetFD},

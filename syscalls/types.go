@@ -141,6 +141,9 @@ type Arg struct {
 	Long bool
 	// Prefix copies a Custom argument's object with a LenPrefix plan.
 	Prefix bool
+	// Fprog is the Plan.Fprog of an InBuf or Prefix argument that may be
+	// a struct sock_fprog.
+	Fprog FprogCond
 }
 
 // Signature is how a system call's arguments and result are printed.
@@ -242,4 +245,20 @@ func CInAndOut(name string, l LayoutID) Arg {
 // another, such as prctl's.
 func CInOutPrefix(name string, l LayoutID) Arg {
 	return Arg{Name: name, Type: Custom, Layout: l, Len: -1, At: AtEntry | AtExit, Prefix: true}
+}
+
+// WithFprog returns a (an InBuf or Prefix argument) whose object is a
+// struct sock_fprog, with its instructions, when argument arg's lower 32
+// bits are v1 or v2 (Plan.Fprog).
+func WithFprog(a Arg, arg uint8, v1, v2 uint32) Arg {
+	a.Fprog = FprogCond{On: true, Arg: arg, Vals: [2]uint32{v1, v2}}
+	return a
+}
+
+// WithFprogOnly returns a (a Custom argument with a fixed layout) copied
+// only when argument arg's lower 32 bits are v, then as a struct
+// sock_fprog with its instructions (Plan.Fprog, FprogCond.Only).
+func WithFprogOnly(a Arg, arg uint8, v uint32) Arg {
+	a.Fprog = FprogCond{On: true, Only: true, Arg: arg, Vals: [2]uint32{v, v}}
+	return a
 }

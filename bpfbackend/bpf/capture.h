@@ -354,6 +354,45 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	return 0;
 }
 
+/* fprog_holds mirrors syscalls.FprogCond.Holds for plan p. */
+static __always_inline bool fprog_holds(struct cap_state *st, struct plan *p)
+{
+	__u64 ai = p->fprog_arg;
+	if (ai >= MAX_ARGS)
+		return false;
+	CLAMP(ai, MAX_ARGS - 1);
+	__u32 v = st->args[ai];
+	return v == p->fprog_vals[0] || v == p->fprog_vals[1];
+}
+
+/* fprog_more mirrors capture's withFprog after plan p's bytes were read
+ * (the last segment, at data_off, when it changed from before): a struct
+ * sock_fprog's instructions, whole ones up to the end of their page when
+ * they cannot all be read. */
+GLOBAL int fprog_more(struct cap_state *st, struct plan *p, __u32 before)
+{
+	if (!st || !p || !p->fprog || !verbose || st->data_off == before || st->data_off < sizeof(struct seg))
+		return 0;
+	if (!fprog_holds(st, p))
+		return 0;
+	struct scratch *sc = scratch_buf();
+	if (!sc)
+		return 0;
+	struct seg *sg = (void *)(sc->buf + ((st->data_off - sizeof(struct seg)) & (REC_LIMIT - 1)));
+	if (sg->len < FPROG_SIZE || (sg->flags & SEG_F_FAULT))
+		return 0;
+	__u64 n = (__u16)scratch_u64(st->data_off);
+	__u64 ptr = scratch_u64(st->data_off + FPROG_FILTER_OFF);
+	if (n == 0 || ptr == 0)
+		return 0;
+	if (n > FPROG_INSNS_MAX)
+		n = FPROG_INSNS_MAX;
+	__u64 take = n * FPROG_INSN_SIZE;
+	if (seg_read(st, ptr, take) != 0)
+		page_rest(st, ptr, take, FPROG_INSN_SIZE);
+	return 0;
+}
+
 /* capture_string_array mirrors capture's captureStringArray. */
 GLOBAL int capture_string_array(struct cap_state *st, __u64 addr, __u32 count_only)
 {
@@ -391,16 +430,20 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 	__u64 addr = st->args[idx];
 	if (p->from_stack)
 		addr = st->sp + (__s64)p->stack_offset;
-	if (addr == 0)
+	if (addr == 0 || (p->fprog && p->fprog_only && !fprog_holds(st, p)))
 		return 0;
 	switch (p->kind) {
 	case CAP_CSTRING:
 		seg_str(st, addr, p->size ? p->size : st->limit);
 		break;
-	case CAP_BYTES:
+	case CAP_BYTES: {
+		__u32 before = st->data_off;
 		capture_bytes(st, addr, p->len_from | (__u32)p->len_arg << 8 | (__u32)(p->page_rest & 1) << 16 | (__u32)p->header << 24,
 			      p->elem_size, p->size);
+		if (p->fprog)
+			fprog_more(st, p, before);
 		break;
+	}
 	case CAP_STRING_ARRAY:
 		capture_string_array(st, addr, p->count_only);
 		break;

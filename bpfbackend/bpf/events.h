@@ -117,6 +117,14 @@ struct plan {
 	__u8 page_rest;
 	__u8 header;
 	__s32 stack_offset;
+	/* fprog: syscalls.Plan.Fprog (a struct sock_fprog's instructions
+	 * are copied when the lower 32 bits of argument fprog_arg are one
+	 * of fprog_vals; with fprog_only, the object is copied only then). */
+	__u8 fprog;
+	__u8 fprog_arg;
+	__u8 fprog_only;
+	__u8 fprog_pad;
+	__u32 fprog_vals[2];
 };
 
 /* syscall_plans.dump: which set of -e read= or -e write= the descriptor

@@ -27,6 +27,10 @@
 #define FIEMAP_EXTENT_SIZE 56 /* syscalls.FiemapExtentSize */
 #define FIEMAP_EXTENTS_MAX 128 /* syscalls.FiemapExtentsMax */
 #define CAPTURE_PAGE_SIZE 4096 /* capture.PageSize */
+#define FPROG_SIZE 16 /* syscalls.FprogSize */
+#define FPROG_FILTER_OFF 8 /* syscalls.FprogFilterOff */
+#define FPROG_INSN_SIZE 8 /* syscalls.FprogInsnSize */
+#define FPROG_INSNS_MAX 4097 /* syscalls.FprogInsnsMax */
 
 /* Values of syscalls.CaptureKind (plan.kind). */
 #define CAP_NONE 0 /* syscalls.CaptureNone */
