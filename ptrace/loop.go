@@ -16,16 +16,27 @@ import (
 const syscallStopSig = unix.SIGTRAP | 0x80
 
 // waitAny waits for any tracee of this thread, or any child it started;
-// with ru, it also fills in that process's resource usage.
+// with ru, it also fills in that process's resource usage. When sctrace
+// is the init of a PID namespace (started by unshare --pid --fork), the
+// processes orphaned in it are children of whichever of its threads the
+// kernel picked, and a namespace's init cannot finish exiting before
+// they are reaped: waitAny then waits for the children of every thread.
 func waitAny(options int, ru *unix.Rusage) (int, unix.WaitStatus, error) {
 	var ws unix.WaitStatus
+	if !isReaper {
+		options |= unix.WNOTHREAD
+	}
 	for {
-		pid, err := unix.Wait4(-1, &ws, unix.WALL|unix.WNOTHREAD|options, ru)
+		pid, err := unix.Wait4(-1, &ws, unix.WALL|options, ru)
 		if err != unix.EINTR {
 			return pid, ws, err
 		}
 	}
 }
+
+// isReaper says sctrace is the init of its PID namespace, which adopts
+// the namespace's orphans.
+var isReaper = unix.Getpid() == 1
 
 // ptraceEvent returns the PTRACE_EVENT_* of a stop (0 for none).
 func ptraceEvent(ws unix.WaitStatus) int { return int(ws>>16) & 0xff }
