@@ -28,6 +28,8 @@ type call struct {
 	// pidRet: the result is a process or thread id, which strace prints
 	// as a C int.
 	pidRet bool
+	// pidKind: the result is a process id of this kind (syscalls.PidUse).
+	pidKind syscalls.PidKind
 }
 
 // custom is a syscall-specific decoder, named by Signature.Decoder: the
@@ -39,7 +41,7 @@ type custom struct {
 
 func newCall(t *syscalls.Table, nr int) *call {
 	sc := t.Get(nr)
-	c := &call{name: t.DisplayName(nr), sig: sc.Sig, retType: sc.Sig.Ret, pidRet: sc.Effects&syscalls.ReturnsPID != 0}
+	c := &call{name: t.DisplayName(nr), sig: sc.Sig, retType: sc.Sig.Ret, pidRet: sc.Effects&syscalls.ReturnsPID != 0, pidKind: sc.Pids.Ret}
 	n := len(sc.Sig.Args)
 	if n > trace.MaxArgs {
 		n = trace.MaxArgs
@@ -49,6 +51,9 @@ func newCall(t *syscalls.Table, nr int) *call {
 	for i := 0; i < n; i++ {
 		a := sc.Sig.Args[i]
 		c.args[i] = argPrinter(a, t.Arch, sc.Sig.CountIsInt(i))
+		if k := sc.Pids.Args[i]; k != syscalls.PidNone && a.Type == syscalls.Int {
+			c.args[i] = pidArg(k)
+		}
 		if c.split == n && atExit(a) {
 			c.split = i
 		}

@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -170,7 +171,7 @@ func printCmsgBytes(d *Decoder, b []byte, p []byte) []byte {
 // printScmCreds prints a struct ucred.
 func printScmCreds(d *Decoder, b []byte, p []byte) []byte {
 	b = append(b, "{pid="...)
-	b = appendInt(b, int64(int32(le32(p, 0))))
+	b = d.appendPidField(b, int32(le32(p, 0)), syscalls.PidTGID)
 	b = append(b, ", uid="...)
 	b = appendID(b, uint64(le32(p, 4)))
 	b = append(b, ", gid="...)

@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -26,7 +27,9 @@ func enterFcntl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	switch cmd {
 	case 2: // F_SETFD
 		return d.flags(b, fdFlags, arg)
-	case 8, 1031, 0, 1030: // F_SETOWN, F_SETPIPE_SZ, F_DUPFD, F_DUPFD_CLOEXEC
+	case 8: // F_SETOWN
+		return d.appendPid(b, ev, int32(arg), syscalls.PidTgidPgid)
+	case 1031, 0, 1030: // F_SETPIPE_SZ, F_DUPFD, F_DUPFD_CLOEXEC
 		return appendInt(b, int64(int32(arg)))
 	case 4: // F_SETFL
 		return appendOpenFlags(b, uint32(arg), ev.Arch)
@@ -41,7 +44,7 @@ func enterFcntl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	case 10: // F_SETSIG
 		return d.signal(b, int64(int32(arg)))
 	case 15: // F_SETOWN_EX
-		return appendOwnerEx(b, ev, false)
+		return d.appendOwnerEx(b, ev, false)
 	}
 	return appendHex(b, arg)
 }
@@ -59,7 +62,7 @@ func (d *Decoder) appendFlockArg(b []byte, ev *trace.Event, withPid bool) []byte
 	if withPid {
 		b = b[:len(b)-1]
 		b = append(b, ", l_pid="...)
-		b = appendInt(b, int64(int32(le32(cp.Data, 24))))
+		b = d.appendPid(b, ev, int32(le32(cp.Data, 24)), syscalls.PidTGID)
 		b = append(b, '}')
 	}
 	return b
@@ -72,7 +75,7 @@ func exitFcntl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		return d.appendFlockArg(b, ev, true)
 	case 16: // F_GETOWN_EX
 		b = d.sep(b)
-		return appendOwnerEx(b, ev, failed(ev))
+		return d.appendOwnerEx(b, ev, failed(ev))
 	}
 	return b
 }
@@ -80,16 +83,21 @@ func exitFcntl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 var ownerTypes = &xlat{vals: []xv{{0, "F_OWNER_TID"}, {1, "F_OWNER_PID"}, {2, "F_OWNER_PGRP"}}, dflt: "F_OWNER_???"}
 
 // appendOwnerEx prints a struct f_owner_ex argument.
-func appendOwnerEx(b []byte, ev *trace.Event, asAddr bool) []byte {
+func (d *Decoder) appendOwnerEx(b []byte, ev *trace.Event, asAddr bool) []byte {
 	addr := ev.Args[2]
 	cp, ok := capOK(ev, 2)
 	if addr == 0 || asAddr || !ok || len(cp.Data) < 8 {
 		return appendPtr(b, addr)
 	}
 	b = append(b, "{type="...)
-	b = appendEnum(b, ownerTypes, uint64(le32(cp.Data, 0)))
+	typ := le32(cp.Data, 0)
+	b = appendEnum(b, ownerTypes, uint64(typ))
 	b = append(b, ", pid="...)
-	b = appendInt(b, int64(int32(le32(cp.Data, 4))))
+	kind := syscalls.PidNone
+	if typ < 3 {
+		kind = [...]syscalls.PidKind{syscalls.PidTID, syscalls.PidTGID, syscalls.PidPGID}[typ]
+	}
+	b = d.appendPid(b, ev, int32(le32(cp.Data, 4)), kind)
 	return append(b, '}')
 }
 
@@ -124,6 +132,12 @@ func retFcntl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		}
 	case 0, 1030: // F_DUPFD, F_DUPFD_CLOEXEC: a descriptor (-y shows its path)
 		return d.appendFD(b, ev, r)
+	case 9: // F_GETOWN: a process group when negative
+		kind := syscalls.PidTGID
+		if int32(r) < 0 {
+			kind = syscalls.PidPGID
+		}
+		return d.appendPid(b, ev, int32(r), kind)
 	case 11: // F_GETSIG
 		if r != 0 {
 			b = appendInt(b, int64(r))

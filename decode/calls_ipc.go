@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -331,9 +332,9 @@ func (d *Decoder) appendIPCDs(b []byte, c *call, ev *trace.Event, k *ipcCtl, cmd
 		if cmd != ipcSet {
 			b = appendU64Fields(b, p, []u64Field{{"shm_segsz", 48}})
 			b = append(b, ", shm_cpid="...)
-			b = appendInt(b, int64(int32(le32(p, 80))))
+			b = d.appendPidField(b, int32(le32(p, 80)), syscalls.PidTGID)
 			b = append(b, ", shm_lpid="...)
-			b = appendInt(b, int64(int32(le32(p, 84))))
+			b = d.appendPidField(b, int32(le32(p, 84)), syscalls.PidTGID)
 			b = appendU64Fields(b, p, []u64Field{{"shm_nattch", 88}, {"shm_atime", 56}, {"shm_dtime", 64}, {"shm_ctime", 72}})
 		}
 	}

@@ -123,7 +123,7 @@ func (d *Decoder) appendSockaddr(b []byte, p []byte) []byte {
 			b = append(b, ", "...)
 		}
 		b = append(b, "nl_pid="...)
-		b = appendInt(b, int64(int32(le32(p, 4))))
+		b = d.appendPidField(b, int32(le32(p, 4)), syscalls.PidTGID)
 		b = append(b, ", nl_groups="...)
 		g := le32(p, 8)
 		for sh := 28; sh >= 0; sh -= 4 {

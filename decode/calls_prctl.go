@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -422,7 +423,7 @@ func enterPrctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 			b = append(b, "PR_SET_PTRACER_ANY"...)
 			return d.restyle(b, mark, ^uint64(0), numDecimal) // -1
 		}
-		return appendInt(b, int64(int32(arg2)))
+		return d.appendPid(b, ev, int32(arg2), syscalls.PidTGID)
 	case prSetSeccomp:
 		b = d.sep(b)
 		b = d.enum(b, seccompModes, arg2)
@@ -497,7 +498,11 @@ func enterPrctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		b = d.sep(b)
 		b = d.enum(b, prSchedCoreCmds, uint64(uint32(arg2)))
 		b = d.sep(b)
-		b = appendInt(b, int64(int32(arg3)))
+		kind := syscalls.PidNone
+		if t := uint32(ev.Args[3]); t < 4 { // PIDTYPE_PID, _TGID, _PGID, _SID
+			kind = [...]syscalls.PidKind{syscalls.PidTID, syscalls.PidTGID, syscalls.PidPGID, syscalls.PidSID}[t]
+		}
+		b = d.appendPid(b, ev, int32(arg3), kind)
 		b = d.sep(b)
 		b = d.enumAs(b, prSchedCorePidTypes, uint64(uint32(ev.Args[3])), d.verboseUnlessRaw())
 		b = d.sep(b)

@@ -100,7 +100,7 @@ func exitSchedGetaffinity(d *Decoder, c *call, b []byte, ev *trace.Event) []byte
 }
 
 func enterSchedSetaffinity(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	b = appendInt(b, int64(int32(ev.Args[0])))
+	b = d.appendPid(b, ev, int32(ev.Args[0]), syscalls.PidTGID)
 	b = d.sep(b)
 	b = appendUint(b, uint64(uint32(ev.Args[1])))
 	b = d.sep(b)
@@ -145,9 +145,9 @@ func (d *Decoder) appendFDOf(b []byte, ev *trace.Event, pid int32, fd uint64) []
 // indexes in hex.
 func enterKcmp(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	pid1, pid2 := int32(ev.Args[0]), int32(ev.Args[1])
-	b = appendInt(b, int64(pid1))
+	b = d.appendPid(b, ev, pid1, syscalls.PidTGID)
 	b = d.sep(b)
-	b = appendInt(b, int64(pid2))
+	b = d.appendPid(b, ev, pid2, syscalls.PidTGID)
 	b = d.sep(b)
 	typ := uint32(ev.Args[2])
 	b = d.enum(b, kcmpTypes, uint64(typ))

@@ -270,7 +270,7 @@ func enterMbind(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 // enterMigratePages prints migrate_pages: the pid, the masks' size and
 // the old and new node masks.
 func enterMigratePages(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	b = appendInt(b, int64(int32(ev.Args[0])))
+	b = d.appendPid(b, ev, int32(ev.Args[0]), syscalls.PidTGID)
 	b = d.sep(b)
 	b = appendUint(b, ev.Args[1])
 	b = d.sep(b)

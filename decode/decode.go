@@ -84,6 +84,11 @@ type Options struct {
 	// calls whose structures are shown at all, others showing addresses
 	// (nil: all).
 	Abbrev, Deref *trace.SyscallSet
+	// DecodePids is --decode-pids (-Y, --pidns-translation): what is shown
+	// beside process ids; Pids answers the questions it raises (nil shows
+	// bare numbers).
+	DecodePids PidDecode
+	Pids       PidResolver
 }
 
 // Decoder formats events. It is not safe for concurrent use.
@@ -106,6 +111,9 @@ type Decoder struct {
 	// the offset of each ", " between two of its arguments (sep).
 	recording bool
 	seps      []int
+	// tid is the thread whose event is being formatted: the namespace of
+	// the process ids its structures hold (appendPidField).
+	tid int32
 }
 
 // New returns a Decoder with opts.
@@ -176,6 +184,7 @@ func (d *Decoder) sep(b []byte) []byte {
 // "(", and the arguments that are known at entry, each followed by ", "
 // when more arguments follow.
 func (d *Decoder) AppendEnter(b []byte, ev *trace.Event) []byte {
+	d.tid = ev.TID
 	c := d.lookup(ev)
 	b = append(b, c.name...)
 	b = append(b, '(')
@@ -210,6 +219,7 @@ func (d *Decoder) AppendEnter(b []byte, ev *trace.Event) []byte {
 // parenthesis. ev may be the exit event, or the entry event of a call that
 // never returned.
 func (d *Decoder) AppendExit(b []byte, ev *trace.Event) []byte {
+	d.tid = ev.TID
 	c := d.lookup(ev)
 	restore, verbose := false, false
 	if d.selective {
@@ -238,6 +248,7 @@ func (d *Decoder) AppendExit(b []byte, ev *trace.Event) []byte {
 // AppendReturn appends the result: "= 3", "= -1 ENOENT (No such file or
 // directory)", "= 0x5581c000", or "= ?" for a call that did not return.
 func (d *Decoder) AppendReturn(b []byte, ev *trace.Event) []byte {
+	d.tid = ev.TID
 	return appendTamperNote(d.appendResult(append(b, "= "...), ev), ev)
 }
 
@@ -282,6 +293,9 @@ func (d *Decoder) appendResult(b []byte, ev *trace.Event) []byte {
 	if c.retType == syscalls.RetFD && d.opts.DecodeFDs != 0 {
 		return d.appendFD(b, ev, uint64(ev.Ret))
 	}
+	if c.pidKind != syscalls.PidNone {
+		return d.appendPid(b, ev, int32(ev.Ret), c.pidKind)
+	}
 	if c.pidRet && c.retType == syscalls.RetInt {
 		return strconv.AppendInt(b, int64(int32(ev.Ret)), 10)
 	}
@@ -310,6 +324,7 @@ func appendRetValue(b []byte, rt syscalls.RetType, ret int64) []byte {
 // AppendSignal appends a signal line's text without its prefix:
 // "--- SIGCHLD {si_signo=SIGCHLD, ...} ---".
 func (d *Decoder) AppendSignal(b []byte, ev *trace.Event) []byte {
+	d.tid = ev.TID
 	b = append(b, "--- "...)
 	if ev.Signal == nil {
 		return append(b, "? ---"...)
@@ -321,7 +336,7 @@ func (d *Decoder) AppendSignal(b []byte, ev *trace.Event) []byte {
 	}
 	b = appendSignal(b, int64(ev.Signal.Signo))
 	b = append(b, ' ')
-	b = appendSiginfo(b, ev.Signal.Raw[:])
+	b = d.appendSiginfo(b, ev.Signal.Raw[:])
 	return append(b, " ---"...)
 }
 

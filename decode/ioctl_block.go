@@ -1,6 +1,9 @@
 package decode
 
-import "github.com/sctrace/sctrace/trace"
+import (
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+)
 
 // Requests of type 0x12 (linux/fs.h, linux/blkzoned.h).
 const (
@@ -216,6 +219,6 @@ func (d *Decoder) appendBlkTraceSetup(b []byte, ev *trace.Event, exit bool) ([]b
 	b = append(b, ", end_lba="...)
 	b = appendUint(b, le64(p, 56))
 	b = append(b, ", pid="...)
-	b = appendInt(b, int64(int32(le32(p, 64))))
+	b = d.appendPidField(b, int32(le32(p, 64)), syscalls.PidTGID)
 	return b, ioctlResLater
 }

@@ -134,7 +134,7 @@ func (d *Decoder) appendSeccompNotif(b []byte, ev *trace.Event, p []byte) []byte
 	b = append(b, "{id="...)
 	b = appendHex(b, le64(p, 0))
 	b = append(b, ", pid="...)
-	b = appendInt(b, int64(int32(le32(p, 8))))
+	b = d.appendPidField(b, int32(le32(p, 8)), syscalls.PidTGID)
 	b = append(b, ", flags="...)
 	b = appendHex(b, uint64(le32(p, 12)))
 	data := p[seccompNotifDataOff:]

@@ -2,6 +2,7 @@ package decode
 
 import (
 	"encoding/binary"
+	"github.com/sctrace/sctrace/syscalls"
 
 	"github.com/sctrace/sctrace/trace"
 )
@@ -227,7 +228,7 @@ func (d *Decoder) appendNlmsghdr(b []byte, h nlmsghdr, family int) []byte {
 	b = append(b, ", nlmsg_seq="...)
 	b = appendUint(b, uint64(h.seq))
 	b = append(b, ", nlmsg_pid="...)
-	b = appendInt(b, int64(int32(h.pid)))
+	b = d.appendPidField(b, int32(h.pid), syscalls.PidTGID)
 	return append(b, '}')
 }
 

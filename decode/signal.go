@@ -2,6 +2,7 @@ package decode
 
 import (
 	"encoding/binary"
+	"github.com/sctrace/sctrace/syscalls"
 	"strconv"
 	"strings"
 )
@@ -161,7 +162,7 @@ func le16(p []byte, off int) uint16 {
 
 // appendSiginfo prints a kernel siginfo_t (x86_64/generic 64-bit layout)
 // as strace's printsiginfo: {si_signo=SIGCHLD, si_code=CLD_EXITED, ...}.
-func appendSiginfo(b []byte, raw []byte) []byte {
+func (d *Decoder) appendSiginfo(b []byte, raw []byte) []byte {
 	signo := int32(le32(raw, 0))
 	errno := int32(le32(raw, 4))
 	code := int32(le32(raw, 8))
@@ -181,7 +182,7 @@ func appendSiginfo(b []byte, raw []byte) []byte {
 	uid := le32(raw, 20)
 	source := func(b []byte) []byte {
 		b = append(b, ", si_pid="...)
-		b = strconv.AppendInt(b, int64(pid), 10)
+		b = d.appendPidField(b, pid, syscalls.PidTGID)
 		b = append(b, ", si_uid="...)
 		return strconv.AppendUint(b, uint64(uid), 10)
 	}

@@ -346,12 +346,12 @@ func printCapHeader(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	}
 	b = d.restyle(b, mark, uint64(v), numHex)
 	b = append(b, ", pid="...)
-	b = appendInt(b, int64(int32(le32(p, 4))))
+	b = d.appendPidField(b, int32(le32(p, 4)), syscalls.PidTGID)
 	return append(b, '}')
 }
 
 func printSiginfoS(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
-	return appendSiginfo(b, p)
+	return d.appendSiginfo(b, p)
 }
 
 var sigaltstackFlags = &xlat{vals: []xv{{1, "SS_ONSTACK"}, {2, "SS_DISABLE"}, {0x80000000, "SS_AUTODISARM"}}, dflt: "SS_???"}

@@ -207,11 +207,6 @@ func (s *Spec) Apply(expr string) error {
 		if err != nil {
 			return err
 		}
-		if v != 0 {
-			// Parsed as strace parses it, so that its errors are
-			// strace's; printing is not there yet.
-			return fmt.Errorf("-e decode-pids=%s (-Y, --pidns-translation) is not supported yet", val)
-		}
 		s.DecodePIDs = DecodePIDs(v)
 		return nil
 	case "secontext":

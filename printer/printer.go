@@ -67,6 +67,12 @@ type Options struct {
 	FollowForks bool
 	// Stderr is where output goes without -o (os.Stderr by default).
 	Stderr io.Writer
+	// Comm, set under -Y (--decode-pids=comm), returns the command name of
+	// a thread, printed after its pid in each line's prefix: 123<sh>.
+	// It is asked when the thread becomes known and for each of its
+	// lines, whose prefix keeps the last name found (a thread that is
+	// gone from /proc, or changed its name in a call not traced).
+	Comm func(tid int32) (string, bool)
 	// Spec holds the signal, status and quiet selections.
 	Spec *filter.Spec
 	// Initial is how many processes are traced from the start (1 for a
@@ -89,6 +95,8 @@ type task struct {
 	// reprint forces the next exit to start a "<... NAME resumed>" line
 	// (the thread took over its leader's pid in an execve).
 	reprint bool
+	// comm is the thread's command name under -Y.
+	comm string
 }
 
 // Printer writes strace's text for a stream of events.
@@ -228,11 +236,37 @@ func (p *Printer) Handle(ev *trace.Event) error {
 	return p.err
 }
 
+// loadComm reads t's command name under -Y, keeping the last one found
+// when it cannot.
+func (p *Printer) loadComm(t *task) {
+	if p.opts.Comm == nil {
+		return
+	}
+	if name, ok := p.opts.Comm(t.tid); ok {
+		t.comm = name
+	}
+}
+
+// appendComm appends "<comm>" for t under -Y.
+func (p *Printer) appendComm(b []byte, t *task) []byte {
+	if p.opts.Comm == nil {
+		return b
+	}
+	p.loadComm(t)
+	if t.comm == "" {
+		return b
+	}
+	b = append(b, '<')
+	b = decode.AppendAngled(b, []byte(t.comm), p.dec.Options().Hex)
+	return append(b, '>')
+}
+
 func (p *Printer) task(tid int32) *task {
 	t, ok := p.tasks[tid]
 	if !ok {
 		t = &task{tid: tid}
 		p.tasks[tid] = t
+		p.loadComm(t)
 	}
 	return t
 }
@@ -273,9 +307,14 @@ func (p *Printer) leader(b []byte, t *task, ns int64) []byte {
 		p.printing = t
 	}
 	if p.pidPrefix {
+		mark := len(b)
 		b = strconv.AppendInt(b, int64(t.tid), 10)
-		for n := len(strconv.Itoa(int(t.tid))); n < 5; n++ {
-			b = append(b, ' ')
+		if withComm := p.appendComm(b, t); len(withComm) > len(b) {
+			b = withComm
+		} else {
+			for n := len(b) - mark; n < 5; n++ {
+				b = append(b, ' ')
+			}
 		}
 		b = append(b, ' ')
 	} else if !p.opts.Separate && p.opts.Output == "" && len(p.tasks) > 1 {
@@ -285,6 +324,7 @@ func (p *Printer) leader(b []byte, t *task, ns int64) []byte {
 			b = append(b, ' ')
 		}
 		b = append(b, s...)
+		b = p.appendComm(b, t)
 		b = append(b, "] "...)
 	}
 	b = p.appendTimestamps(b, ns)

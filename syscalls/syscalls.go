@@ -93,6 +93,8 @@ type Syscall struct {
 	Effects Effect
 	// FDPairArg is the argument of a NewFDPair call (-1 otherwise).
 	FDPairArg int8
+	// Pids says which arguments and whether the result are process ids.
+	Pids PidUse
 }
 
 // Table is the set of system calls of one architecture.
@@ -130,6 +132,7 @@ func newTable(arch uint32, name string, entries []rawEntry) *Table {
 		sc.Sig = signatureFor(e.name, e.nargs)
 		sc.Plan, sc.HasPlan, sc.HasExitPlan = planFor(arch, sc.Sig)
 		sc.Effects, sc.FDPairArg = effectsFor(e.name, sc.Sig)
+		sc.Pids = pidUses[e.name]
 		t.byNR[e.nr] = sc
 		t.byName[e.name] = e.nr
 	}

@@ -90,7 +90,8 @@ func parseSize(s string) (int, error) {
 
 // chooseBackend returns the backend --backend names. auto (the default)
 // picks ebpf when its programs can load here and nothing asked for needs
-// the command stopped at each call (--seccomp-bpf, -y), and ptrace
+// the command stopped at each call (--seccomp-bpf, -e inject=,
+// --decode-pids), and ptrace
 // otherwise; -v or --debug-backend says on stderr which, and why.
 func chooseBackend(cfg *config, spec *filter.Spec, stderr io.Writer) (trace.Backend, error) {
 	ebpf := &bpfbackend.Backend{BufferSize: cfg.bpf.size}
@@ -101,10 +102,14 @@ func chooseBackend(cfg *config, spec *filter.Spec, stderr io.Writer) (trace.Back
 		}
 	}
 	inject := spec.Inject.Len() > 0
+	pids := spec.DecodePIDs != 0
 	switch cfg.backend {
 	case "ebpf":
 		if inject {
 			return nil, errors.New("-e inject= and -e fault= need --backend=ptrace: the ebpf backend observes calls and cannot change them")
+		}
+		if pids {
+			return nil, errors.New("--decode-pids (-Y, --pidns-translation) needs --backend=ptrace: the ebpf backend prints a call after it returned, when the processes it names may be gone from /proc")
 		}
 		return ebpf, nil
 	case "auto":
@@ -114,6 +119,10 @@ func chooseBackend(cfg *config, spec *filter.Spec, stderr io.Writer) (trace.Back
 		}
 		if inject {
 			say("ptrace (-e inject= and -e fault= change calls at ptrace stops)")
+			return pt, nil
+		}
+		if pids {
+			say("ptrace (--decode-pids reads /proc while the call's processes exist)")
 			return pt, nil
 		}
 		if err := bpfbackend.Probe(); err != nil {

@@ -22,6 +22,7 @@ import (
 	"github.com/sctrace/sctrace/fdpath"
 	"github.com/sctrace/sctrace/filter"
 	"github.com/sctrace/sctrace/internal/tracee"
+	"github.com/sctrace/sctrace/pidns"
 	"github.com/sctrace/sctrace/printer"
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
@@ -99,8 +100,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 
-	dec := newDecoder(cfg, spec)
-	pr, err := newPrinter(cfg, dec, spec, stderr)
+	pids := pidns.New("/proc")
+	dec := newDecoder(cfg, spec, pids)
+	pr, err := newPrinter(cfg, dec, spec, pids, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", progName, err)
 		return 1
@@ -192,7 +194,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // newDecoder returns the decoder the flags ask for.
-func newDecoder(cfg *config, spec *filter.Spec) *decode.Decoder {
+func newDecoder(cfg *config, spec *filter.Spec, pids *pidns.Resolver) *decode.Decoder {
 	return decode.New(decode.Options{
 		StringLimit: cfg.stringLimit,
 		Hex:         decode.HexMode(cfg.hex),
@@ -204,14 +206,32 @@ func newDecoder(cfg *config, spec *filter.Spec) *decode.Decoder {
 		Xlat:        cfg.format.xlatStyle(),
 		Abbrev:      spec.Abbrev,
 		Deref:       spec.Verbose,
+		DecodePids:  pidDecode(spec.DecodePIDs),
+		Pids:        pids,
 	})
 }
 
+// pidDecode returns the decoder's setting for -e decode-pids=.
+func pidDecode(set filter.DecodePIDs) decode.PidDecode {
+	var d decode.PidDecode
+	if set&filter.DecodePIDComm != 0 {
+		d |= decode.PidComm
+	}
+	if set&filter.DecodePIDNS != 0 {
+		d |= decode.PidNS
+	}
+	return d
+}
+
 // newPrinter returns the printer for the trace text the flags ask for.
-func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, stderr io.Writer) (eventPrinter, error) {
+func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, pids *pidns.Resolver, stderr io.Writer) (eventPrinter, error) {
 	initial := len(cfg.pids)
 	if len(cfg.command) > 0 {
 		initial++
+	}
+	var comm func(int32) (string, bool)
+	if spec.DecodePIDs&filter.DecodePIDComm != 0 {
+		comm = pids.TaskComm
 	}
 	return newFormatPrinter(cfg.format.output, dec, printer.Options{
 		Timestamps:        cfg.time.format,
@@ -229,6 +249,7 @@ func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, stderr io.W
 		Spec:              spec,
 		Initial:           initial,
 		Stderr:            stderr,
+		Comm:              comm,
 	})
 }
 
