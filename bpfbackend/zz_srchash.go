@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "9537c1b9441070d20eafefeb3964df15bb926f80b991f1b86e5bc3002df3a226"
+const bpfSourceHash = "92e6cd65dd60b79bd4c081b10f3cef6f0cc0d3260a203527d412bcced0d248d6"

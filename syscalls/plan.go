@@ -169,12 +169,19 @@ type IoctlNested struct {
 
 // IoctlNestedObjects are the requests with an IoctlNested object.
 var IoctlNestedObjects = map[uint32]IoctlNested{
-	0x1269: {PtrOff: 16, Size: 152},            // BLKPG: struct blkpg_ioctl_arg's data, a struct blkpg_partition
-	0x4b66: {PtrOff: 8, Size: IoctlNestedMax},  // GIO_UNIMAP: the struct unipair entries
-	0x4b67: {PtrOff: 8, Size: IoctlNestedMax},  // PIO_UNIMAP
-	0x4b6b: {PtrOff: 8, Size: IoctlNestedMax},  // GIO_FONTX: the font's chardata
-	0x4b6c: {PtrOff: 8, Size: IoctlNestedMax},  // PIO_FONTX
-	0x4b72: {PtrOff: 24, Size: IoctlNestedMax}, // KDFONTOP: the font's data
+	0x1269:     {PtrOff: 16, Size: 152},            // BLKPG: struct blkpg_ioctl_arg's data, a struct blkpg_partition
+	0x4b66:     {PtrOff: 8, Size: IoctlNestedMax},  // GIO_UNIMAP: the struct unipair entries
+	0x4b67:     {PtrOff: 8, Size: IoctlNestedMax},  // PIO_UNIMAP
+	0x4b6b:     {PtrOff: 8, Size: IoctlNestedMax},  // GIO_FONTX: the font's chardata
+	0x4b6c:     {PtrOff: 8, Size: IoctlNestedMax},  // PIO_FONTX
+	0x4b72:     {PtrOff: 24, Size: IoctlNestedMax}, // KDFONTOP: the font's data
+	0xc0d05604: {PtrOff: 32, Size: IoctlNestedMax}, // VIDIOC_G_FMT: a struct v4l2_window's clips
+	0xc0d05605: {PtrOff: 32, Size: IoctlNestedMax}, // VIDIOC_S_FMT
+	0xc0d05640: {PtrOff: 32, Size: IoctlNestedMax}, // VIDIOC_TRY_FMT
+	0xc100565c: {PtrOff: 48, Size: IoctlNestedMax}, // VIDIOC_CREATE_BUFS: its format's clips
+	0xc0205647: {PtrOff: 24, Size: IoctlNestedMax}, // VIDIOC_G_EXT_CTRLS: the struct v4l2_ext_control array
+	0xc0205648: {PtrOff: 24, Size: IoctlNestedMax}, // VIDIOC_S_EXT_CTRLS
+	0xc0205649: {PtrOff: 24, Size: IoctlNestedMax}, // VIDIOC_TRY_EXT_CTRLS
 }
 
 // IoctlNestedMax caps the nested objects whose size their argument

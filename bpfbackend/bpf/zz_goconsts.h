@@ -134,6 +134,27 @@ static __always_inline __u32 ioctl_nested(__u32 req, __u32 *ptr_off)
 	case 0x4b72:
 		*ptr_off = 24;
 		return 4096;
+	case 0xc0205647:
+		*ptr_off = 24;
+		return 4096;
+	case 0xc0205648:
+		*ptr_off = 24;
+		return 4096;
+	case 0xc0205649:
+		*ptr_off = 24;
+		return 4096;
+	case 0xc0d05604:
+		*ptr_off = 32;
+		return 4096;
+	case 0xc0d05605:
+		*ptr_off = 32;
+		return 4096;
+	case 0xc0d05640:
+		*ptr_off = 32;
+		return 4096;
+	case 0xc100565c:
+		*ptr_off = 48;
+		return 4096;
 	}
 	return 0;
 }
