@@ -103,9 +103,6 @@ func (d *Decoder) v4l2FormatFmt(b []byte, ev *trace.Event, p []byte, prefix stri
 			b = appendUint(b, uint64(le32(e, 4)))
 			b = append(b, '}')
 		}
-		if int(n) > v4l2MaxPlanes {
-			b = append(b, ", ..."...)
-		}
 		b = append(b, "], num_planes="...)
 		b = appendUint(b, uint64(n))
 		return append(b, '}'), true
@@ -204,10 +201,11 @@ func (d *Decoder) v4l2Window(b []byte, ev *trace.Event, f []byte) ([]byte, bool)
 }
 
 // v4l2ArrayWhole tells whether an array of n elements kdArray printed as
-// out was printed whole, as strace's print_array reports it.
+// out was printed whole, as strace's print_array reports it (an empty
+// one is not).
 func v4l2ArrayWhole(out []byte, n uint32) bool {
 	if n == 0 {
-		return true
+		return false
 	}
 	if len(out) == 0 || out[0] != '[' {
 		return false
