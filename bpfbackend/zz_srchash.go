@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "92e6cd65dd60b79bd4c081b10f3cef6f0cc0d3260a203527d412bcced0d248d6"
+const bpfSourceHash = "881b21b9cc8b08d04bc2f9d7e37f6ce5fd987ca3de589c5b16a0e45baf78fc27"

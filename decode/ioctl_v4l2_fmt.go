@@ -325,7 +325,9 @@ func (d *Decoder) v4l2Controls(b []byte, ev *trace.Event, p []byte) ([]byte, boo
 	b = append(b, "controls="...)
 	n := le32(p, 4)
 	mark := len(b)
+	k := 0
 	b = d.kdArray(b, le64(p, 24), kdNested(ev), uint64(n), v4l2ExtCtrlSize, false, func(b []byte, e []byte) []byte {
+		k++
 		b = append(b, "{id="...)
 		b = d.enum(b, v4l2ControlIds, uint64(le32(e, 0)))
 		size := le32(e, 4)
@@ -333,7 +335,7 @@ func (d *Decoder) v4l2Controls(b []byte, ev *trace.Event, p []byte) ([]byte, boo
 		b = appendUint(b, uint64(size))
 		if size > 0 {
 			b = append(b, ", string="...)
-			b = appendPtr(b, le64(e, 12))
+			b = d.v4l2CtrlString(b, ev, k, le64(e, 12), uint64(size))
 		} else {
 			b = append(b, ", value="...)
 			b = appendInt(b, int64(int32(le32(e, 12))))
@@ -378,4 +380,18 @@ func v4l2CreateBufsRet(d *Decoder, b []byte, ev *trace.Event) []byte {
 	b = append(b, ", count="...)
 	b = appendUint(b, uint64(le32(p, 4)))
 	return append(b, "})"...)
+}
+
+// v4l2CtrlString prints the string of control k (from 1) of a struct
+// v4l2_ext_controls, of size bytes at addr, as strace's printstrn: its
+// bytes are the ioctl capture's Elem k (syscalls.IoctlNestedStrs).
+func (d *Decoder) v4l2CtrlString(b []byte, ev *trace.Event, k int, addr, size uint64) []byte {
+	if addr == 0 {
+		return append(b, "NULL"...)
+	}
+	cp, ok := capOK(ev, 2)
+	if !ok || k >= len(cp.Elems) || cp.Elems[k].Faulted || uint64(len(cp.Elems[k].Data)) < min(size, uint64(max(d.opts.StringLimit, 0))) {
+		return appendPtr(b, addr)
+	}
+	return d.appendBuf(b, cp.Elems[k].Data, size, false)
 }
