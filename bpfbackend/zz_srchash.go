@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "881b21b9cc8b08d04bc2f9d7e37f6ce5fd987ca3de589c5b16a0e45baf78fc27"
+const bpfSourceHash = "707bc9bd5aad3ae1ba3f5e01f2cc0a03cc431a910d0c2d189f2bca84441ed487"

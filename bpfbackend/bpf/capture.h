@@ -260,7 +260,7 @@ static long nstr_elem(__u64 i, struct nstr_loop *l)
 
 /* nested_strs mirrors capture's read of a nested object of size bytes
  * at ptr followed by nestedStrs over its first count elements. */
-GLOBAL int nested_strs(struct cap_state *st, __u64 ptr, __u32 size, __u32 count, __u32 req)
+static __always_inline int nested_strs(struct cap_state *st, __u64 ptr, __u32 size, __u32 count, __u32 req)
 {
 	if (!st)
 		return 0;
