@@ -297,9 +297,35 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 				nested = pageRest(mem, ptr, buf, 1)
 			}
 			out.Elems = []trace.Capture{nested}
+			if nest.Strs.ElemSize != 0 && uint64(len(data)) >= uint64(nest.Strs.CountOff)+4 {
+				out.Elems = x.nestedStrs(mem, out.Elems, nested.Data, binary.LittleEndian.Uint32(data[nest.Strs.CountOff:]), &nest.Strs)
+			}
 		}
 	}
 	return out
+}
+
+// nestedStrs appends to elems the strings the first count elements of
+// a nested array (arr, as far as it was read) point to
+// (syscalls.IoctlNestedStrs).
+func (x *Executor) nestedStrs(mem Memory, elems []trace.Capture, arr []byte, count uint32, s *syscalls.IoctlNestedStrs) []trace.Capture {
+	n := min(uint64(count), uint64(len(arr))/uint64(s.ElemSize), syscalls.IoctlNestedStrsMax)
+	for i := uint64(0); i < n; i++ {
+		e := arr[i*uint64(s.ElemSize):]
+		size := uint64(binary.LittleEndian.Uint32(e[s.SizeOff:]))
+		take := min(size, uint64(x.Limit()))
+		if take == 0 {
+			elems = append(elems, trace.Capture{Data: []byte{}})
+			continue
+		}
+		buf := make([]byte, take)
+		if err := mem.Read(binary.LittleEndian.Uint64(e[s.PtrOff:]), buf); err != nil {
+			elems = append(elems, trace.Capture{Faulted: true})
+			continue
+		}
+		elems = append(elems, trace.Capture{Data: buf})
+	}
+	return elems
 }
 
 // pageRest copies, for an object whose bytes could not all be read, the

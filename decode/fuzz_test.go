@@ -194,6 +194,14 @@ var fuzzSeeds = []fuzzSeed{
 	{-1, 1, 2, 3, 4, -4095, []byte{}, 0, 4, 16},
 	{100000, 1, 2, 3, 4, 0, pattern(3), 0x3fffffff, 1, 39},
 	{0x40000000, 1, 2, 3, 4, 0, pattern(3), 0x12345678, 0, 1},
+	// V4L2: a window format with its clips, ext controls with their
+	// strings (Elems), a capability, buffers created, an ext query.
+	{16, 3, 0xc0d05605, 0x1000, 0, 0, append([]byte{3, 0, 0, 0}, pattern(256)...), shapesOf(0, 0, shapeStrArray), 0, 0},
+	{16, 3, 0xc0205648, 0x1000, 0, -22, pattern(96), shapesOf(0, 0, shapeStrArray), 0, 0},
+	{16, 3, 0xc0205647, 0x1000, 0, 0, pattern(64), shapesOf(0, 0, shapeIovec), 16, 3},
+	{16, 3, 0x80685600, 0x1000, 0, 0, pattern(104), shapesOf(0, 0, shapeBytes), 0, 0},
+	{16, 3, 0xc100565c, 0x1000, 0, 0, pattern(256), shapesOf(0, 0, shapeBytes), 0, 0},
+	{16, 3, 0xc0e85667, 0x1000, 0, 0, pattern(232), shapesOf(0, 0, shapeBytes), 16, 0},
 }
 
 // TestAllSyscallsNoPanic formats every number of both tables with random

@@ -165,16 +165,48 @@ var IoctlObjectSizes = map[uint32]uint32{
 type IoctlNested struct {
 	PtrOff uint32
 	Size   uint32
+	// Strs, when its ElemSize is set, has the nested object read as an
+	// array whose elements point to strings, also copied.
+	Strs IoctlNestedStrs
 }
+
+// IoctlNestedStrs describes the strings the elements of a nested array
+// point to (a struct v4l2_ext_controls's string controls): the array has
+// the u32 count at CountOff (at least 4) of the argument's bytes, capped
+// by the elements read and IoctlNestedStrsMax; each ElemSize-byte element
+// has a u32 length at SizeOff and, when it is not 0, the string's
+// pointer at PtrOff, whose min(length, the string limit) bytes are copied
+// as the capture's next Elem (an empty one for a 0 length).
+type IoctlNestedStrs struct {
+	CountOff uint32
+	ElemSize uint32
+	SizeOff  uint32
+	PtrOff   uint32
+}
+
+// IoctlNestedStrsMax caps the elements whose strings are copied.
+const IoctlNestedStrsMax = 64
+
+// v4l2ExtCtrlStrs are a struct v4l2_ext_controls's string controls:
+// count at 4, struct v4l2_ext_control of 20 bytes with size at 4 and
+// string at 12.
+var v4l2ExtCtrlStrs = IoctlNestedStrs{CountOff: 4, ElemSize: 20, SizeOff: 4, PtrOff: 12}
 
 // IoctlNestedObjects are the requests with an IoctlNested object.
 var IoctlNestedObjects = map[uint32]IoctlNested{
-	0x1269: {PtrOff: 16, Size: 152},            // BLKPG: struct blkpg_ioctl_arg's data, a struct blkpg_partition
-	0x4b66: {PtrOff: 8, Size: IoctlNestedMax},  // GIO_UNIMAP: the struct unipair entries
-	0x4b67: {PtrOff: 8, Size: IoctlNestedMax},  // PIO_UNIMAP
-	0x4b6b: {PtrOff: 8, Size: IoctlNestedMax},  // GIO_FONTX: the font's chardata
-	0x4b6c: {PtrOff: 8, Size: IoctlNestedMax},  // PIO_FONTX
-	0x4b72: {PtrOff: 24, Size: IoctlNestedMax}, // KDFONTOP: the font's data
+	0x1269:     {PtrOff: 16, Size: 152},                                   // BLKPG: struct blkpg_ioctl_arg's data, a struct blkpg_partition
+	0x4b66:     {PtrOff: 8, Size: IoctlNestedMax},                         // GIO_UNIMAP: the struct unipair entries
+	0x4b67:     {PtrOff: 8, Size: IoctlNestedMax},                         // PIO_UNIMAP
+	0x4b6b:     {PtrOff: 8, Size: IoctlNestedMax},                         // GIO_FONTX: the font's chardata
+	0x4b6c:     {PtrOff: 8, Size: IoctlNestedMax},                         // PIO_FONTX
+	0x4b72:     {PtrOff: 24, Size: IoctlNestedMax},                        // KDFONTOP: the font's data
+	0xc0d05604: {PtrOff: 32, Size: IoctlNestedMax},                        // VIDIOC_G_FMT: a struct v4l2_window's clips
+	0xc0d05605: {PtrOff: 32, Size: IoctlNestedMax},                        // VIDIOC_S_FMT
+	0xc0d05640: {PtrOff: 32, Size: IoctlNestedMax},                        // VIDIOC_TRY_FMT
+	0xc100565c: {PtrOff: 48, Size: IoctlNestedMax},                        // VIDIOC_CREATE_BUFS: its format's clips
+	0xc0205647: {PtrOff: 24, Size: IoctlNestedMax, Strs: v4l2ExtCtrlStrs}, // VIDIOC_G_EXT_CTRLS: the struct v4l2_ext_control array
+	0xc0205648: {PtrOff: 24, Size: IoctlNestedMax, Strs: v4l2ExtCtrlStrs}, // VIDIOC_S_EXT_CTRLS
+	0xc0205649: {PtrOff: 24, Size: IoctlNestedMax, Strs: v4l2ExtCtrlStrs}, // VIDIOC_TRY_EXT_CTRLS
 }
 
 // IoctlNestedMax caps the nested objects whose size their argument

@@ -233,6 +233,65 @@ GLOBAL int page_rest(struct cap_state *st, __u64 addr, __u64 take, __u32 elem)
 	return 0;
 }
 
+/* nstr_loop is the state of a loop over a nested array's string
+ * pointers (syscalls.IoctlNestedStrs). */
+struct nstr_loop {
+	struct cap_state *st;
+	__u32 data_off;
+	__u32 count;
+	__u32 elem;
+	__u32 size_off;
+	__u32 ptr_off;
+	__u32 limit;
+};
+
+/* nstr_elem reads the string of element i, as capture's nestedStrs. */
+static long nstr_elem(__u64 i, struct nstr_loop *l)
+{
+	if (i >= l->count)
+		return 1;
+	__u32 at = l->data_off + i * l->elem;
+	__u64 size = (__u32)scratch_u64(at + l->size_off);
+	__u64 take = size < l->limit ? size : l->limit;
+	if (take > 0)
+		seg_read(l->st, scratch_u64(at + l->ptr_off), take);
+	return 0;
+}
+
+/* nested_strs mirrors capture's read of a nested object of size bytes
+ * at ptr followed by nestedStrs over its first count elements. */
+static __always_inline int nested_strs(struct cap_state *st, __u64 ptr, __u32 size, __u32 count, __u32 req)
+{
+	if (!st)
+		return 0;
+	__u32 count_off = 0, size_off = 0, ptr_off = 0;
+	__u32 elem = ioctl_nested_strs(req, &count_off, &size_off, &ptr_off);
+	__u64 got = size;
+	if (seg_read_here(st, ptr, size) != 0) {
+		__u64 rest = page_room(ptr, 1);
+		if (rest == 0 || rest >= size || seg_read_here(st, ptr, rest) != 0)
+			return 0;
+		got = rest;
+	}
+	if (elem == 0)
+		return 0;
+	__u64 n = got / elem;
+	if (count < n)
+		n = count;
+	if (n > IOCTL_NESTED_STRS_MAX)
+		n = IOCTL_NESTED_STRS_MAX;
+	struct nstr_loop l = {};
+	l.st = st;
+	l.data_off = st->data_off;
+	l.count = n;
+	l.elem = elem;
+	l.size_off = size_off;
+	l.ptr_off = ptr_off;
+	l.limit = st->limit;
+	bpf_loop(IOCTL_NESTED_STRS_MAX, nstr_elem, &l, 0);
+	return 0;
+}
+
 /* ioctl_more mirrors the rest of capture's captureBytes for a LenIoctl
  * plan, after the read of take bytes at addr (err: it faulted): the bytes
  * up to the end of the page, a request's nested object or
@@ -251,7 +310,12 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 	if (nested) {
 		if (take >= ptr_off + 8) {
 			__u64 ptr = scratch_u64(st->data_off + ptr_off);
-			if (seg_read(st, ptr, nested) != 0)
+			__u32 count_off = 0, size_off = 0, sptr_off = 0;
+			if (ioctl_nested_strs(req, &count_off, &size_off, &sptr_off) && take >= count_off + 4) {
+				/* count_off >= 4: the u32 is the upper half of the word before. */
+				__u32 count = (__u32)(scratch_u64(st->data_off + count_off - 4) >> 32);
+				nested_strs(st, ptr, nested, count, req);
+			} else if (seg_read(st, ptr, nested) != 0)
 				page_rest(st, ptr, nested, 1);
 		}
 		return 0;

@@ -23,6 +23,7 @@
 #define IOCTL_RNDADDENTROPY 1074287107 /* syscalls.IoctlRndAddEntropy */
 #define EXT_TAIL_END 4096 /* syscalls.ExtTailEnd */
 #define FIEMAP_SIZE 32 /* syscalls.FiemapSize */
+#define IOCTL_NESTED_STRS_MAX 64 /* syscalls.IoctlNestedStrsMax */
 #define FIEMAP_MAPPED_OFF 20 /* syscalls.FiemapMappedOff */
 #define FIEMAP_EXTENT_SIZE 56 /* syscalls.FiemapExtentSize */
 #define FIEMAP_EXTENTS_MAX 128 /* syscalls.FiemapExtentsMax */
@@ -134,6 +135,52 @@ static __always_inline __u32 ioctl_nested(__u32 req, __u32 *ptr_off)
 	case 0x4b72:
 		*ptr_off = 24;
 		return 4096;
+	case 0xc0205647:
+		*ptr_off = 24;
+		return 4096;
+	case 0xc0205648:
+		*ptr_off = 24;
+		return 4096;
+	case 0xc0205649:
+		*ptr_off = 24;
+		return 4096;
+	case 0xc0d05604:
+		*ptr_off = 32;
+		return 4096;
+	case 0xc0d05605:
+		*ptr_off = 32;
+		return 4096;
+	case 0xc0d05640:
+		*ptr_off = 32;
+		return 4096;
+	case 0xc100565c:
+		*ptr_off = 48;
+		return 4096;
+	}
+	return 0;
+}
+
+/* syscalls.IoctlNestedObjects' Strs: the element size of request req's
+ * nested array of string pointers (0: none), with its count's offset in
+ * the argument's bytes and its elements' length and pointer offsets. */
+static __always_inline __u32 ioctl_nested_strs(__u32 req, __u32 *count_off, __u32 *size_off, __u32 *ptr_off)
+{
+	switch (req) {
+	case 0xc0205647:
+		*count_off = 4;
+		*size_off = 4;
+		*ptr_off = 12;
+		return 20;
+	case 0xc0205648:
+		*count_off = 4;
+		*size_off = 4;
+		*ptr_off = 12;
+		return 20;
+	case 0xc0205649:
+		*count_off = 4;
+		*size_off = 4;
+		*ptr_off = 12;
+		return 20;
 	}
 	return 0;
 }

@@ -72,6 +72,7 @@ var groups = []group{
 		{"IOCTL_RNDADDENTROPY", syscalls.IoctlRndAddEntropy, "syscalls.IoctlRndAddEntropy"},
 		{"EXT_TAIL_END", syscalls.ExtTailEnd, "syscalls.ExtTailEnd"},
 		{"FIEMAP_SIZE", syscalls.FiemapSize, "syscalls.FiemapSize"},
+		{"IOCTL_NESTED_STRS_MAX", syscalls.IoctlNestedStrsMax, "syscalls.IoctlNestedStrsMax"},
 		{"FIEMAP_MAPPED_OFF", syscalls.FiemapMappedOff, "syscalls.FiemapMappedOff"},
 		{"FIEMAP_EXTENT_SIZE", syscalls.FiemapExtentSize, "syscalls.FiemapExtentSize"},
 		{"FIEMAP_EXTENTS_MAX", syscalls.FiemapExtentsMax, "syscalls.FiemapExtentsMax"},
@@ -140,6 +141,25 @@ static __always_inline __u32 ioctl_nested(__u32 req, __u32 *ptr_off)
 	for _, k := range sortedKeys(syscalls.IoctlNestedObjects) {
 		n := syscalls.IoctlNestedObjects[k]
 		fmt.Fprintf(b, "\tcase %#x:\n\t\t*ptr_off = %d;\n\t\treturn %d;\n", k, n.PtrOff, n.Size)
+	}
+	b.WriteString(`	}
+	return 0;
+}
+
+/* syscalls.IoctlNestedObjects' Strs: the element size of request req's
+ * nested array of string pointers (0: none), with its count's offset in
+ * the argument's bytes and its elements' length and pointer offsets. */
+static __always_inline __u32 ioctl_nested_strs(__u32 req, __u32 *count_off, __u32 *size_off, __u32 *ptr_off)
+{
+	switch (req) {
+`)
+	for _, k := range sortedKeys(syscalls.IoctlNestedObjects) {
+		s := syscalls.IoctlNestedObjects[k].Strs
+		if s.ElemSize == 0 {
+			continue
+		}
+		fmt.Fprintf(b, "\tcase %#x:\n\t\t*count_off = %d;\n\t\t*size_off = %d;\n\t\t*ptr_off = %d;\n\t\treturn %d;\n",
+			k, s.CountOff, s.SizeOff, s.PtrOff, s.ElemSize)
 	}
 	b.WriteString(`	}
 	return 0;
