@@ -136,6 +136,12 @@ var kcmpTypes = &xlat{vals: []xv{
 // appendFDOf prints descriptor fd of process pid (not the caller's), as
 // strace's printfd_pid.
 func (d *Decoder) appendFDOf(b []byte, ev *trace.Event, pid int32, fd uint64) []byte {
+	if d.opts.DecodeFDs != 0 && d.opts.Pids != nil && pid > 0 {
+		// pid is an id of the caller's PID namespace.
+		if ours := d.opts.Pids.Translate(ev.TID, int(pid), syscalls.PidTID); ours != 0 {
+			pid = int32(ours)
+		}
+	}
 	other := trace.Event{Kind: ev.Kind, Arch: ev.Arch, PID: pid, TID: pid}
 	return d.appendFD(b, &other, fd)
 }
