@@ -256,7 +256,7 @@ func (f FprogCond) Holds(args *[trace.MaxArgs]uint64) bool {
 }
 
 // KeepEntryMax caps the size of a KeepEntry plan's object.
-const KeepEntryMax = 8
+const KeepEntryMax = 128
 
 // The layout of a struct msghdr capture (CaptureMsghdr).
 const (
