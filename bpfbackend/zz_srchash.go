@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "9537c1b9441070d20eafefeb3964df15bb926f80b991f1b86e5bc3002df3a226"
+const bpfSourceHash = "97eeaadde9fdefa92103330d48cfe5f316497928306862f394554e71e1b14b4d"

@@ -155,6 +155,9 @@ var IoctlObjectSizes = map[uint32]uint32{
 	0x4b72: 32,   // KDFONTOP: struct console_font_op
 	0x4bfa: 3076, // KDGKBDIACRUC: struct kbdiacrsuc
 	0x4bfb: 3076, // KDSKBDIACRUC
+	0x40082406: IoctlArgMax, // PERF_EVENT_IOC_SET_FILTER: a string
+	0xc008240a: IoctlArgMax, // PERF_EVENT_IOC_QUERY_BPF: ids follow the struct
+	0x4008240b: 128,         // PERF_EVENT_IOC_MODIFY_ATTRIBUTES: struct perf_event_attr
 }
 
 // IoctlNested is an object an ioctl's argument points to: when the
