@@ -50,6 +50,7 @@ const (
 	DecoderNanosleep // nanosleep, clock_nanosleep
 	DecoderOpen      // open, openat
 	DecoderOpenat2
+	DecoderBPF
 	DecoderPerfEventOpen
 	DecoderPersonality
 	DecoderPoll
