@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "707bc9bd5aad3ae1ba3f5e01f2cc0a03cc431a910d0c2d189f2bca84441ed487"
+const bpfSourceHash = "969325398799b56d62bee4da66a12d362b4f79db946ff43fbf706a30e03afb92"

@@ -24,9 +24,8 @@ func init() { ioctlFamilies['$'] = perfIoctl }
 
 // perfIoctl decodes the perf event requests whose argument is a value, a
 // u64, a descriptor or a filter string; PERF_EVENT_IOC_QUERY_BPF's
-// ids_len at entry and PERF_EVENT_IOC_MODIFY_ATTRIBUTES (a struct
-// perf_event_attr, not decoded yet) are printed as far as strace's
-// entry part goes.
+// ids_len at entry, then the rest at exit; and
+// PERF_EVENT_IOC_MODIFY_ATTRIBUTES's struct perf_event_attr.
 func perfIoctl(d *Decoder, b []byte, ev *trace.Event, code uint32, exit bool) ([]byte, ioctlRes) {
 	arg := ev.Args[2]
 	switch code {
@@ -60,7 +59,11 @@ func perfIoctl(d *Decoder, b []byte, ev *trace.Event, code uint32, exit bool) ([
 	case reqPerfSetFilter:
 		b = d.appendIoctlCString(b, ev)
 	case reqPerfModifyAttrs:
-		b = appendPtr(b, arg)
+		var p []byte
+		if cp, ok := capOK(ev, 2); ok {
+			p = cp.Data
+		}
+		b = d.appendPerfAttr(b, arg, p, nil)
 	}
 	return b, ioctlResDone
 }
@@ -89,23 +92,40 @@ func perfQueryBPF(d *Decoder, b []byte, ev *trace.Event, exit bool) ([]byte, ioc
 	n := le32(cp.Data, 4)
 	b = append(b, "prog_cnt="...)
 	b = appendUint(b, uint64(n))
-	b = append(b, ", ids=["...)
-	ids := cp.Data[8:]
-	for i := uint32(0); i < n; i++ {
+	b = append(b, ", ids="...)
+	b = d.appendU32Array(b, ev.Args[2]+8, cp.Data[8:], uint64(n))
+	return append(b, '}'), ioctlResDone
+}
+
+// appendU32Array prints n unsigned ints at addr, of which the captured
+// bytes p hold the first ones, as strace's print_array: at most -s of
+// them, "..." after the last, or the address when none can be read and
+// [..., ... /* ADDR */] where the readable ones end.
+func (d *Decoder) appendU32Array(b []byte, addr uint64, p []byte, n uint64) []byte {
+	if n == 0 {
+		return append(b, "[]"...)
+	}
+	if len(p) < 4 {
+		return appendPtr(b, addr)
+	}
+	b = append(b, '[')
+	for i := uint64(0); i < n; i++ {
 		if i > 0 {
 			b = append(b, ", "...)
 		}
-		if int(i) >= d.opts.StringLimit {
+		if !d.opts.Verbose && i >= uint64(d.opts.StringLimit) {
 			b = append(b, "..."...)
 			break
 		}
-		if int(i)*4+4 > len(ids) {
-			b = append(b, "..."...)
+		if i*4+4 > uint64(len(p)) {
+			b = append(b, "... /* "...)
+			b = appendPtr(b, addr+i*4)
+			b = append(b, " */"...)
 			break
 		}
-		b = appendUint(b, uint64(le32(ids, int(i)*4)))
+		b = appendUint(b, uint64(le32(p, int(i)*4)))
 	}
-	return append(b, "]}"...), ioctlResDone
+	return append(b, ']')
 }
 
 // appendIoctlU64 prints the u64 the ioctl's argument points to as [N]

@@ -50,6 +50,8 @@ const (
 	DecoderNanosleep // nanosleep, clock_nanosleep
 	DecoderOpen      // open, openat
 	DecoderOpenat2
+	DecoderBPF
+	DecoderPerfEventOpen
 	DecoderPersonality
 	DecoderPoll
 	DecoderPpoll

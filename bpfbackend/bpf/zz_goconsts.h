@@ -108,6 +108,12 @@ static __always_inline __u32 ioctl_object_size(__u32 req)
 		return 232;
 	case 0x4c0a:
 		return 304;
+	case 0x40082406:
+		return 4096;
+	case 0x4008240b:
+		return 128;
+	case 0xc008240a:
+		return 4096;
 	}
 	return 0;
 }
