@@ -89,6 +89,8 @@ const (
 	DecoderSockname // getsockname, getpeername, accept, accept4
 	DecoderWait4
 	DecoderWaitid
+	DecoderPreadv2 // preadv2, pwritev2: the offset's high half is not shown
+	DecoderMqOpen  // mq_open: mode and attr only with O_CREAT
 	// NumDecoders is the number of DecoderIDs.
 	NumDecoders
 )

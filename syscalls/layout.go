@@ -95,6 +95,7 @@ const (
 	LayoutKexecSegment
 	LayoutQuotaData // quotactl's data: up to a struct fs_quota_statv
 	LayoutSockFprog // struct sock_fprog: a u16 count, then a pointer to the instructions
+	LayoutIovecAddr // struct iovec printed by address (process_madvise)
 	// NumLayouts is the number of LayoutIDs.
 	NumLayouts
 )
@@ -192,6 +193,7 @@ var layoutSizes = [NumLayouts][2]uint32{
 	LayoutKexecSegment:        {32, 32},
 	LayoutQuotaData:           {160, 160},
 	LayoutSockFprog:           {16, 16},
+	LayoutIovecAddr:           {16, 16},
 }
 
 // LayoutSize returns the size of layout l on arch, or 0 for LayoutNone.

@@ -319,6 +319,13 @@ var signatures = map[string]*Signature{
 	"adjtimex":         {Args: []Arg{COut("buf", LayoutTimex)}, Decoder: DecoderAdjtimex},
 	"clock_adjtime":    {Args: []Arg{E("clk_id", XlatClockID), COut("buf", LayoutTimex)}, Decoder: DecoderAdjtimex},
 	"mq_unlink":        {Args: []Arg{A("name", String)}},
+	"mq_open":          {Args: []Arg{A("name", Path), F("oflag", XlatOpenFlags), A("mode", Mode), S("attr", StructIn, LayoutMqAttr)}, Ret: RetFD, Decoder: DecoderMqOpen},
+	"mq_getsetattr":    {Args: []Arg{A("mqdes", FD), S("newattr", StructIn, LayoutMqAttr), S("oldattr", StructOut, LayoutMqAttr)}},
+	"memfd_secret":     {Args: []Arg{F("flags", XlatMemfdSecretFlags)}, Ret: RetFD},
+	"epoll_pwait2":     {Args: []Arg{A("epfd", FD), SA("events", ArrayInOut, LayoutEpollEvent, 2), A("maxevents", Int), S("timeout", StructIn, LayoutTimespec), S("sigmask", StructIn, LayoutSigset), A("sigsetsize", Ulong)}, Decoder: DecoderEpollWait},
+	"process_madvise":  {Args: []Arg{A("pidfd", FD), SA("iovec", ArrayIn, LayoutIovecAddr, 2), A("vlen", Ulong), E("advice", XlatMadviseAdvice), A("flags", HexInt)}},
+	"preadv2":          {Args: []Arg{A("fd", FD), L("iov", OutIovec, 2), A("iovcnt", Ulong), A("pos_l", Long), A("pos_h", Hex), F("flags", XlatRwfFlags)}, Decoder: DecoderPreadv2},
+	"pwritev2":         {Args: []Arg{A("fd", FD), L("iov", InIovec, 2), A("iovcnt", Ulong), A("pos_l", Long), A("pos_h", Hex), F("flags", XlatRwfFlags)}, Decoder: DecoderPreadv2},
 
 	// SysV IPC.
 	"msgget":     {Args: []Arg{C("key"), C("msgflg")}, Decoder: DecoderIPCGet},
