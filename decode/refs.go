@@ -134,6 +134,7 @@ var structs = [syscalls.NumLayouts]structFn{
 	syscalls.LayoutKexecSegment: printKexecSegment,
 	syscalls.LayoutIovecAddr:    printIovecAddr,
 	syscalls.LayoutMqAttr:       printMqAttr,
+	syscalls.LayoutUintRef:      printUintRef,
 }
 
 // customs holds the hooks of each syscalls.DecoderID.
