@@ -135,6 +135,7 @@ var structs = [syscalls.NumLayouts]structFn{
 	syscalls.LayoutIovecAddr:    printIovecAddr,
 	syscalls.LayoutMqAttr:       printMqAttr,
 	syscalls.LayoutUintRef:      printUintRef,
+	syscalls.LayoutFutexWaitv:   printFutexWaitv,
 }
 
 // customs holds the hooks of each syscalls.DecoderID.
@@ -207,6 +208,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderWaitid:                {enter: enterWaitid},
 	syscalls.DecoderPreadv2:               {enter: enterPreadv2, exit: exitPreadv2},
 	syscalls.DecoderMqOpen:                {enter: enterMqOpen},
+	syscalls.DecoderFutexWaitv:            {enter: enterFutexWaitv},
 	syscalls.DecoderWait4:                 {exit: exitWait4},
 	syscalls.DecoderIPCCtl:                {enter: enterIPCCtl, exit: exitIPCCtl},
 	syscalls.DecoderIPCGet:                {enter: enterIPCGet},

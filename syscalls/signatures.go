@@ -151,6 +151,7 @@ var signatures = map[string]*Signature{
 
 	// More processes, credentials, time.
 	"futex":                   {Args: []Arg{A("uaddr", Ptr), C("futex_op"), C("val"), CIn("timeout", LayoutTimespec), C("uaddr2"), C("val3")}, Decoder: DecoderFutex},
+	"futex_waitv":             {Args: []Arg{SA("waiters", ArrayIn, LayoutFutexWaitv, 1), A("nr_futexes", Uint), A("flags", HexInt), S("timeout", StructIn, LayoutTimespec), E("clockid", XlatClockID)}, Decoder: DecoderFutexWaitv},
 	"getgroups":               {Args: []Arg{A("size", Int), SA("list", ArrayInOut, LayoutGID, 0)}, Decoder: DecoderGetgroups},
 	"utimensat":               {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), S("times", StructIn, LayoutTimespec2), F("flags", XlatAtFlags)}},
 	"sched_getaffinity":       {Args: []Arg{A("pid", Int), A("cpusetsize", Uint), B("mask", OutBuf, 1, LayoutCPUSet)}, Decoder: DecoderSchedGetaffinity},
