@@ -35,6 +35,12 @@ func exitEpollWait(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	}
 	for i := 2; i < len(c.args); i++ {
 		b = d.sep(b)
+		if failed(ev) && c.sig.Args[i].Type == syscalls.StructIn {
+			// The timeout and the signal mask are read at exit,
+			// as strace does: a failed call shows their addresses.
+			b = appendPtr(b, ev.Args[i])
+			continue
+		}
 		b = c.args[i](d, b, ev, i)
 	}
 	return b

@@ -82,6 +82,8 @@ var xlats = [syscalls.NumXlats]*xlat{
 	syscalls.XlatWaitOptions:         waitOptions,
 	syscalls.XlatWhence:              whence,
 	syscalls.XlatXattrFlags:          xattrFlags,
+	syscalls.XlatMemfdSecretFlags:    memfdSecretFlags,
+	syscalls.XlatMqAttrFlags:         mqAttrFlags,
 }
 
 // structs holds the struct printer of each syscalls.LayoutID that a
@@ -130,6 +132,10 @@ var structs = [syscalls.NumLayouts]structFn{
 	syscalls.LayoutWinsize:      printWinsize,
 	syscalls.LayoutSembuf:       printSembuf,
 	syscalls.LayoutKexecSegment: printKexecSegment,
+	syscalls.LayoutIovecAddr:    printIovecAddr,
+	syscalls.LayoutMqAttr:       printMqAttr,
+	syscalls.LayoutUintRef:      printUintRef,
+	syscalls.LayoutFutexWaitv:   printFutexWaitv,
 }
 
 // customs holds the hooks of each syscalls.DecoderID.
@@ -202,6 +208,9 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderSocket:                {enter: enterSocket},
 	syscalls.DecoderSockname:              {exit: exitSockname},
 	syscalls.DecoderWaitid:                {enter: enterWaitid},
+	syscalls.DecoderPreadv2:               {enter: enterPreadv2, exit: exitPreadv2},
+	syscalls.DecoderMqOpen:                {enter: enterMqOpen},
+	syscalls.DecoderFutexWaitv:            {enter: enterFutexWaitv},
 	syscalls.DecoderWait4:                 {exit: exitWait4},
 	syscalls.DecoderIPCCtl:                {enter: enterIPCCtl, exit: exitIPCCtl},
 	syscalls.DecoderIPCGet:                {enter: enterIPCGet},

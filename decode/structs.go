@@ -72,6 +72,13 @@ func printPtrRef(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 }
 
 // printUlongRef prints an unsigned long the call stored: [N].
+// printUintRef prints an unsigned int in brackets.
+func printUintRef(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
+	b = append(b, '[')
+	b = appendUint(b, uint64(le32(p, 0)))
+	return append(b, ']')
+}
+
 func printUlongRef(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	b = append(b, '[')
 	b = appendUint(b, le64(p, 0))

@@ -343,6 +343,10 @@ var mlock2Flags = &xlat{vals: []xv{{1, "MLOCK_ONFAULT"}}, dflt: "MLOCK_???"}
 
 var pkeyAccess = &xlat{vals: []xv{{1, "PKEY_DISABLE_ACCESS"}, {2, "PKEY_DISABLE_WRITE"}, {4, "PKEY_DISABLE_EXECUTE"}}, dflt: "PKEY_???"}
 
+// memfdSecretFlags names memfd_secret's flags; strace prints unknown
+// bits without a comment.
+var memfdSecretFlags = &xlat{vals: []xv{{02000000, "O_CLOEXEC"}}}
+
 var rwfFlags = &xlat{vals: []xv{{1, "RWF_HIPRI"}, {2, "RWF_DSYNC"}, {4, "RWF_SYNC"}, {8, "RWF_NOWAIT"}, {0x10, "RWF_APPEND"}}, dflt: "RWF_???"}
 
 var syncFileRangeFlags = &xlat{vals: []xv{

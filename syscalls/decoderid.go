@@ -91,6 +91,9 @@ const (
 	DecoderSockname // getsockname, getpeername, accept, accept4
 	DecoderWait4
 	DecoderWaitid
+	DecoderPreadv2    // preadv2, pwritev2: the offset's high half is not shown
+	DecoderMqOpen     // mq_open: mode and attr only with O_CREAT
+	DecoderFutexWaitv // futex_waitv: at most FUTEX_WAITV_MAX waiters shown
 	// NumDecoders is the number of DecoderIDs.
 	NumDecoders
 )

@@ -95,6 +95,8 @@ const (
 	LayoutKexecSegment
 	LayoutQuotaData // quotactl's data: up to a struct fs_quota_statv
 	LayoutSockFprog // struct sock_fprog: a u16 count, then a pointer to the instructions
+	LayoutIovecAddr // struct iovec printed by address (process_madvise)
+	LayoutUintRef   // an unsigned int shown in brackets (mq_timedreceive's priority)
 	// NumLayouts is the number of LayoutIDs.
 	NumLayouts
 )
@@ -157,7 +159,7 @@ var layoutSizes = [NumLayouts][2]uint32{
 	LayoutRobustList:          {24, 24},
 	LayoutTimex:               {208, 208},
 	LayoutMqAttr:              {64, 64},
-	LayoutSigevent:            {64, 64},
+	LayoutSigevent:            {32, 32}, // strace reads the value, signo, notify and the union's first 16 bytes
 	LayoutRseq:                {32, 32},
 	LayoutUserDesc:            {16, 16},
 	LayoutMmsghdr:             {64, 64},
@@ -192,6 +194,8 @@ var layoutSizes = [NumLayouts][2]uint32{
 	LayoutKexecSegment:        {32, 32},
 	LayoutQuotaData:           {160, 160},
 	LayoutSockFprog:           {16, 16},
+	LayoutIovecAddr:           {16, 16},
+	LayoutUintRef:             {4, 4},
 }
 
 // LayoutSize returns the size of layout l on arch, or 0 for LayoutNone.

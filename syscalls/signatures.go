@@ -151,6 +151,7 @@ var signatures = map[string]*Signature{
 
 	// More processes, credentials, time.
 	"futex":                   {Args: []Arg{A("uaddr", Ptr), C("futex_op"), C("val"), CIn("timeout", LayoutTimespec), C("uaddr2"), C("val3")}, Decoder: DecoderFutex},
+	"futex_waitv":             {Args: []Arg{SA("waiters", ArrayIn, LayoutFutexWaitv, 1), A("nr_futexes", Uint), A("flags", HexInt), S("timeout", StructIn, LayoutTimespec), E("clockid", XlatClockID)}, Decoder: DecoderFutexWaitv},
 	"getgroups":               {Args: []Arg{A("size", Int), SA("list", ArrayInOut, LayoutGID, 0)}, Decoder: DecoderGetgroups},
 	"utimensat":               {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), S("times", StructIn, LayoutTimespec2), F("flags", XlatAtFlags)}},
 	"sched_getaffinity":       {Args: []Arg{A("pid", Int), A("cpusetsize", Uint), B("mask", OutBuf, 1, LayoutCPUSet)}, Decoder: DecoderSchedGetaffinity},
@@ -320,7 +321,17 @@ var signatures = map[string]*Signature{
 	"fremovexattr":     {Args: []Arg{A("fd", FD), A("name", String)}},
 	"adjtimex":         {Args: []Arg{COut("buf", LayoutTimex)}, Decoder: DecoderAdjtimex},
 	"clock_adjtime":    {Args: []Arg{E("clk_id", XlatClockID), COut("buf", LayoutTimex)}, Decoder: DecoderAdjtimex},
-	"mq_unlink":        {Args: []Arg{A("name", String)}},
+	"mq_unlink":        {Args: []Arg{A("name", Path)}},
+	"mq_timedsend":     {Args: []Arg{A("mqdes", FD), L("msg_ptr", InBuf, 2), A("msg_len", Ulong), A("msg_prio", Uint), S("abs_timeout", StructIn, LayoutTimespec)}},
+	"mq_timedreceive":  {Args: []Arg{A("mqdes", FD), L("msg_ptr", OutBuf, 2), A("msg_len", Ulong), S("msg_prio", StructOut, LayoutUintRef), S("abs_timeout", StructIn, LayoutTimespec)}},
+	"mq_notify":        {Args: []Arg{A("mqdes", FD), S("sevp", StructIn, LayoutSigevent)}},
+	"mq_open":          {Args: []Arg{A("name", Path), F("oflag", XlatOpenFlags), A("mode", Mode), S("attr", StructIn, LayoutMqAttr)}, Ret: RetFD, Decoder: DecoderMqOpen},
+	"mq_getsetattr":    {Args: []Arg{A("mqdes", FD), S("newattr", StructIn, LayoutMqAttr), S("oldattr", StructOut, LayoutMqAttr)}},
+	"memfd_secret":     {Args: []Arg{F("flags", XlatMemfdSecretFlags)}, Ret: RetFD},
+	"epoll_pwait2":     {Args: []Arg{A("epfd", FD), SA("events", ArrayInOut, LayoutEpollEvent, 2), A("maxevents", Int), S("timeout", StructIn, LayoutTimespec), S("sigmask", StructIn, LayoutSigset), A("sigsetsize", Ulong)}, Decoder: DecoderEpollWait},
+	"process_madvise":  {Args: []Arg{A("pidfd", FD), SA("iovec", ArrayIn, LayoutIovecAddr, 2), A("vlen", Ulong), E("advice", XlatMadviseAdvice), A("flags", HexInt)}},
+	"preadv2":          {Args: []Arg{A("fd", FD), L("iov", OutIovec, 2), A("iovcnt", Ulong), A("pos_l", Long), A("pos_h", Hex), F("flags", XlatRwfFlags)}, Decoder: DecoderPreadv2},
+	"pwritev2":         {Args: []Arg{A("fd", FD), L("iov", InIovec, 2), A("iovcnt", Ulong), A("pos_l", Long), A("pos_h", Hex), F("flags", XlatRwfFlags)}, Decoder: DecoderPreadv2},
 
 	// SysV IPC.
 	"msgget":     {Args: []Arg{C("key"), C("msgflg")}, Decoder: DecoderIPCGet},

@@ -81,6 +81,8 @@ const (
 	XlatWaitOptions
 	XlatWhence
 	XlatXattrFlags
+	XlatMemfdSecretFlags // memfd_secret's O_CLOEXEC
+	XlatMqAttrFlags      // struct mq_attr's mq_flags (O_NONBLOCK)
 	// NumXlats is the number of XlatIDs.
 	NumXlats
 )
