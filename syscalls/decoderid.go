@@ -57,6 +57,7 @@ const (
 	DecoderQuotactl
 	DecoderQuotactlFd
 	DecoderRecvfrom
+	DecoderRecvmmsg
 	DecoderRemapFilePages
 	DecoderRtSigreturn
 	DecoderTime
