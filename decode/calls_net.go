@@ -1,7 +1,6 @@
 package decode
 
 import (
-
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )

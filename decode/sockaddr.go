@@ -458,4 +458,3 @@ func printSockaddrBluetooth(d *Decoder, b []byte, p []byte, n int) []byte {
 	}
 	return d.appendSockaddrRaw(b, p[:n])
 }
-
