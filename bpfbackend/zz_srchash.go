@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "9537c1b9441070d20eafefeb3964df15bb926f80b991f1b86e5bc3002df3a226"
+const bpfSourceHash = "37ec5b85e75e59485fad9b92f729c2a784cdef0867d86b12df73a1b2c0dbc423"

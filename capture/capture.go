@@ -142,6 +142,12 @@ func (x *Executor) LimitOf(p *syscalls.Plan) uint64 {
 	return uint64(x.Limit())
 }
 
+// takeOf is what a byte plan copies at most: its limit and the byte
+// past the -s limit, or its MinSize when more.
+func (x *Executor) takeOf(p *syscalls.Plan) uint64 {
+	return max(x.LimitOf(p)+x.overRead(p.Size), uint64(p.MinSize))
+}
+
 // Run executes the plans due at when (AtEntry or AtExit), storing the
 // captures in c.Caps. ret is the return value at exit.
 func (x *Executor) Run(mem Memory, plans *[trace.MaxArgs]syscalls.Plan, when syscalls.When, ret int64, c Call) {
@@ -260,7 +266,7 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 	if !ok {
 		return trace.Capture{}
 	}
-	take := min(n, x.LimitOf(p)+x.overRead(p.Size))
+	take := min(n, x.takeOf(p))
 	trunc := n > take
 	take += uint64(p.Header)
 	data := Sized(c.Bufs[i], take)

@@ -254,7 +254,7 @@ var signatures = map[string]*Signature{
 
 	// More sockets.
 	"bind":        {Args: []Arg{A("sockfd", FD), B("addr", InBuf, 2, LayoutSockaddr), A("addrlen", Uint)}},
-	"setsockopt":  {Args: []Arg{A("sockfd", FD), C("level"), C("optname"), WithFprog(Partial(L("optval", InBuf, 4)), 2, 26, 51), A("optlen", Int)}, Decoder: DecoderSetsockopt},
+	"setsockopt":  {Args: []Arg{A("sockfd", FD), C("level"), C("optname"), WithFprog(AtLeast(Partial(L("optval", InBuf, 4)), 136), 2, 26, 51), A("optlen", Int)}, Decoder: DecoderSetsockopt},
 	"getsockopt":  {Args: []Arg{A("sockfd", FD), C("level"), C("optname"), Partial(COut("optval", LayoutSockoptVal)), CInAndOut("optlen", LayoutInt)}, Decoder: DecoderGetsockopt},
 	"listen":      {Args: []Arg{A("sockfd", FD), A("backlog", Int)}},
 	"shutdown":    {Args: []Arg{A("sockfd", FD), E("how", XlatShutdownHow)}},

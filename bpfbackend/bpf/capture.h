@@ -268,11 +268,12 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 }
 
 /* capture_bytes mirrors capture's captureBytes and ByteLen; how is the
- * plan's len_from | len_arg << 8 | page_rest << 16 | header << 24 (BPF
- * functions take five arguments). */
+ * plan's len_from | len_arg << 8 | page_rest << 16 | min_size8 << 17 |
+ * header << 24 (BPF functions take five arguments). */
 GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem_size, __u32 size)
 {
 	__u32 len_from = how & 0xff, len_arg = (how >> 8) & 0xff, rest = (how >> 16) & 1, header = how >> 24;
+	__u32 min_size = ((how >> 17) & 0x7f) * 8;
 	__u64 n;
 	if (!st)
 		return 0;
@@ -338,6 +339,8 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	}
 	/* capture's overRead: a byte past the -s limit. */
 	__u64 limit = size ? size : st->limit + (st->full ? 0 : 1);
+	if (limit < min_size)
+		limit = min_size;
 	__u64 take = (n < limit ? n : limit) + header;
 	int err = seg_read(st, addr, take);
 	if (len_from == LEN_IOCTL)
@@ -438,7 +441,8 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 		break;
 	case CAP_BYTES: {
 		__u32 before = st->data_off;
-		capture_bytes(st, addr, p->len_from | (__u32)p->len_arg << 8 | (__u32)(p->page_rest & 1) << 16 | (__u32)p->header << 24,
+		capture_bytes(st, addr, p->len_from | (__u32)p->len_arg << 8 | (__u32)(p->page_rest & 1) << 16 |
+				      (__u32)(p->min_size8 & 0x7f) << 17 | (__u32)p->header << 24,
 			      p->elem_size, p->size);
 		if (p->fprog)
 			fprog_more(st, p, before);
