@@ -183,9 +183,17 @@ func exitSockname(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 }
 
 // exitRecvfrom prints recvfrom's buffer, length, flags, source address
-// and its length.
+// and its length. The buffer shows what the call stored: no more than its
+// length, though a call with MSG_TRUNC returns the datagram's.
 func exitRecvfrom(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	for i := 1; i < 4; i++ {
+	if cp, ok := capOK(ev, 1); ok && ev.Args[1] != 0 && !failed(ev) && ev.Ret > 0 && uint64(ev.Ret) > ev.Args[2] {
+		b = d.appendBuf(b, cp.Data, ev.Args[2], false)
+		b = d.sep(b)
+	} else {
+		b = c.args[1](d, b, ev, 1)
+		b = d.sep(b)
+	}
+	for i := 2; i < 4; i++ {
 		b = c.args[i](d, b, ev, i)
 		b = d.sep(b)
 	}

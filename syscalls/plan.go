@@ -359,7 +359,7 @@ func argPlan(arch uint32, a Arg) Plan {
 	case InBuf:
 		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len), Size: optSize(arch, a.Layout), PageRest: a.PageRest || a.Layout == LayoutSendtoBuf, Header: a.Header, Fprog: a.Fprog, MinSize: a.MinSize}
 	case OutBuf:
-		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenRet, Size: optSize(arch, a.Layout), Header: a.Header}
+		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenRet, Size: optSize(arch, a.Layout), Header: a.Header, PageRest: a.PageRest}
 	case InIovec:
 		return Plan{Kind: CaptureIovec, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len)}
 	case OutIovec:

@@ -107,7 +107,7 @@ var signatures = map[string]*Signature{
 	"sendmmsg":   {Args: []Arg{A("sockfd", FD), A("msgvec", Ptr), A("vlen", Uint), F("flags", XlatMsgFlags)}},
 	"recvmmsg":   {Args: []Arg{A("sockfd", FD), A("msgvec", Ptr), A("vlen", Uint), F("flags", XlatMsgFlags), CInOut("timeout", LayoutTimespec)}, Decoder: DecoderRecvmmsg},
 	"recvmsg":    {Args: []Arg{A("sockfd", FD), A("msg", MsghdrOut), F("flags", XlatMsgFlags)}},
-	"recvfrom":   {Args: []Arg{A("sockfd", FD), L("buf", OutBuf, 2), A("len", Ulong), F("flags", XlatMsgFlags), S("src_addr", StructOut, LayoutSockaddr), CInAndOut("addrlen", LayoutInt)}, Decoder: DecoderRecvfrom},
+	"recvfrom":   {Args: []Arg{A("sockfd", FD), Partial(L("buf", OutBuf, 2)), A("len", Ulong), F("flags", XlatMsgFlags), S("src_addr", StructOut, LayoutSockaddr), CInAndOut("addrlen", LayoutInt)}, Decoder: DecoderRecvfrom},
 
 	// More files and descriptors.
 	"umask":           {Args: []Arg{A("mask", Mode)}, Ret: RetOctal},
