@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "37ec5b85e75e59485fad9b92f729c2a784cdef0867d86b12df73a1b2c0dbc423"
+const bpfSourceHash = "6950faf2384ccd139b293d8a316d0cb64d7d5d1f517236dfde1fac72c59c5c7e"

@@ -486,7 +486,14 @@ func (x *Executor) captureMsghdr(mem Memory, c Call, i int, addr uint64, p *sysc
 	out.Elems = make([]trace.Capture, 3)
 	le := binary.LittleEndian
 	if name, n := le.Uint64(hdr[MsgNameOff:]), int32(le.Uint32(hdr[MsgNamelenOff:])); name != 0 && n > 0 {
-		out.Elems[syscalls.MsgName] = readObject(mem, name, uint64(n), syscalls.MsgNameMax)
+		nc := readObject(mem, name, uint64(n), syscalls.MsgNameMax)
+		if nc.Faulted && atExit {
+			// The kernel's length may exceed the caller's buffer,
+			// which strace reads no further than: what precedes
+			// the end of its page.
+			nc = pageRest(mem, name, make([]byte, min(uint64(n), syscalls.MsgNameMax)), 1)
+		}
+		out.Elems[syscalls.MsgName] = nc
 	}
 	if iov := le.Uint64(hdr[MsgIovOff:]); iov != 0 {
 		out.Elems[syscalls.MsgIov] = x.readIovec(mem, iov, le.Uint64(hdr[MsgIovlenOff:]), atExit, ret)

@@ -195,6 +195,19 @@ GLOBAL int read_iovec(struct cap_state *st, __u64 addr, __u64 count)
 	return 0;
 }
 
+/* page_rest mirrors capture's pageRest: after a faulted read of take
+ * bytes at addr, the whole elements of elem bytes (1: bytes) up to the
+ * end of its page. */
+GLOBAL int page_rest(struct cap_state *st, __u64 addr, __u64 take, __u32 elem)
+{
+	if (!st)
+		return 0;
+	__u64 rest = page_room(addr, elem);
+	if (rest > 0 && rest < take)
+		seg_read(st, addr, rest);
+	return 0;
+}
+
 /* capture_msghdr mirrors capture's captureMsghdr. */
 GLOBAL int capture_msghdr(struct cap_state *st, __u64 addr, __u32 when)
 {
@@ -211,8 +224,13 @@ GLOBAL int capture_msghdr(struct cap_state *st, __u64 addr, __u32 when)
 	__u64 iovlen = scratch_u64(h + 24);
 	__u64 ctl = scratch_u64(h + 32);
 	__u64 ctllen = scratch_u64(h + 40);
-	if (name && namelen > 0)
-		seg_read(st, name, namelen < MSG_NAME_MAX ? namelen : MSG_NAME_MAX);
+	if (name && namelen > 0) {
+		__u64 take = namelen < MSG_NAME_MAX ? namelen : MSG_NAME_MAX;
+		/* capture's captureMsghdr: at exit, what precedes the end of
+		 * the page of a name the kernel said is longer. */
+		if (seg_read(st, name, take) != 0 && st->at_exit)
+			page_rest(st, name, take, 1);
+	}
 	if (iov)
 		read_iovec(st, iov, iovlen);
 	if (ctl && ctllen > 0)
@@ -220,18 +238,6 @@ GLOBAL int capture_msghdr(struct cap_state *st, __u64 addr, __u32 when)
 	return 0;
 }
 
-/* page_rest mirrors capture's pageRest: after a faulted read of take
- * bytes at addr, the whole elements of elem bytes (1: bytes) up to the
- * end of its page. */
-GLOBAL int page_rest(struct cap_state *st, __u64 addr, __u64 take, __u32 elem)
-{
-	if (!st)
-		return 0;
-	__u64 rest = page_room(addr, elem);
-	if (rest > 0 && rest < take)
-		seg_read(st, addr, rest);
-	return 0;
-}
 
 /* ioctl_more mirrors the rest of capture's captureBytes for a LenIoctl
  * plan, after the read of take bytes at addr (err: it faulted): the bytes
