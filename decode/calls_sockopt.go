@@ -189,7 +189,12 @@ func (d *Decoder) appendGetsockoptValue(b []byte, ev *trace.Event, ulen, rlen in
 	case level == solSocket && name == soPeercred:
 		return d.appendFieldsPartial(b, addr, p, int(min(rlen, 12)), ucredFields)
 	case level == solSocket && name == soAttachFilter:
-		return appendPtr(b, addr)
+		// The kernel stores the instruction count, a u16; any other
+		// was forged.
+		if uint32(uint16(rlen)) != uint32(rlen) {
+			return appendPtr(b, addr)
+		}
+		return d.appendBPFProgram(b, addr, uint64(rlen), cp, printSockK)
 	case level == solSocket && name == soError:
 		if rlen < 4 {
 			return hexBytes(b)
