@@ -279,6 +279,7 @@ func (p *probe) fillPlans(arch uint32) error {
 				CountOnly:   boolU8(pl.CountOnly),
 				FromStack:   boolU8(pl.FromStack),
 				PageRest:    boolU8(pl.PageRest),
+				MinSize8:    uint8(pl.MinSize / 8),
 				Header:      pl.Header,
 				StackOffset: pl.StackOffset,
 				Fprog:       boolU8(pl.Fprog.On),

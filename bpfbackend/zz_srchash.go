@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "969325398799b56d62bee4da66a12d362b4f79db946ff43fbf706a30e03afb92"
+const bpfSourceHash = "d3497320e3383799e1cbd6a1a37221fe021b658bdd6d456a54c9c269a0bbac23"

@@ -142,6 +142,12 @@ func (x *Executor) LimitOf(p *syscalls.Plan) uint64 {
 	return uint64(x.Limit())
 }
 
+// takeOf is what a byte plan copies at most: its limit and the byte
+// past the -s limit, or its MinSize when more.
+func (x *Executor) takeOf(p *syscalls.Plan) uint64 {
+	return max(x.LimitOf(p)+x.overRead(p.Size), uint64(p.MinSize))
+}
+
 // Run executes the plans due at when (AtEntry or AtExit), storing the
 // captures in c.Caps. ret is the return value at exit.
 func (x *Executor) Run(mem Memory, plans *[trace.MaxArgs]syscalls.Plan, when syscalls.When, ret int64, c Call) {
@@ -260,7 +266,7 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 	if !ok {
 		return trace.Capture{}
 	}
-	take := min(n, x.LimitOf(p)+x.overRead(p.Size))
+	take := min(n, x.takeOf(p))
 	trunc := n > take
 	take += uint64(p.Header)
 	data := Sized(c.Bufs[i], take)
@@ -506,7 +512,14 @@ func (x *Executor) captureMsghdr(mem Memory, c Call, i int, addr uint64, p *sysc
 	out.Elems = make([]trace.Capture, 3)
 	le := binary.LittleEndian
 	if name, n := le.Uint64(hdr[MsgNameOff:]), int32(le.Uint32(hdr[MsgNamelenOff:])); name != 0 && n > 0 {
-		out.Elems[syscalls.MsgName] = readObject(mem, name, uint64(n), syscalls.MsgNameMax)
+		nc := readObject(mem, name, uint64(n), syscalls.MsgNameMax)
+		if nc.Faulted && atExit {
+			// The kernel's length may exceed the caller's buffer,
+			// which strace reads no further than: what precedes
+			// the end of its page.
+			nc = pageRest(mem, name, make([]byte, min(uint64(n), syscalls.MsgNameMax)), 1)
+		}
+		out.Elems[syscalls.MsgName] = nc
 	}
 	if iov := le.Uint64(hdr[MsgIovOff:]); iov != 0 {
 		out.Elems[syscalls.MsgIov] = x.readIovec(mem, iov, le.Uint64(hdr[MsgIovlenOff:]), atExit, ret)

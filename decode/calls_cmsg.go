@@ -57,6 +57,8 @@ var ipCmsgPrinters = map[int32]cmsgPrinter{
 	2:  {printCmsgUints, 4},
 	6:  {printCmsgBytes, 1},
 	7:  {printCmsgBytes, 1},
+	8:  {printCmsgPktinfo, 12},
+	11: {printCmsgRecverr, 32},
 	20: {printCmsgSockaddr, 16},
 	23: {printCmsgUints, 4},
 	3:  {printCmsgQuoted, 1},
@@ -213,4 +215,44 @@ func printCmsgTimespec3(d *Decoder, b []byte, p []byte) []byte {
 		b = appendTimespec(b, p[16*k:])
 	}
 	return append(b, ']')
+}
+
+// printCmsgPktinfo prints IP_PKTINFO's struct in_pktinfo.
+func printCmsgPktinfo(d *Decoder, b []byte, p []byte) []byte {
+	b = append(b, "{ipi_ifindex="...)
+	b = d.appendIfindex(b, le32(p, 0))
+	b = append(b, ", ipi_spec_dst="...)
+	b = d.appendInetAddr(b, p[4:8])
+	b = append(b, ", ipi_addr="...)
+	b = d.appendInetAddr(b, p[8:12])
+	return append(b, '}')
+}
+
+// recverrFields are struct sock_extended_err's fields before the
+// offender's address: name, offset and size.
+var recverrFields = []struct {
+	name      string
+	off, size int
+}{
+	{"ee_errno", 0, 4}, {"ee_origin", 4, 1}, {"ee_type", 5, 1}, {"ee_code", 6, 1},
+	{"ee_info", 8, 4}, {"ee_data", 12, 4},
+}
+
+// printCmsgRecverr prints IP_RECVERR's struct sock_extended_err and the
+// struct sockaddr_in of the offender that follows it.
+func printCmsgRecverr(d *Decoder, b []byte, p []byte) []byte {
+	b = append(b, '{')
+	for _, f := range recverrFields {
+		b = append(b, f.name...)
+		b = append(b, '=')
+		if f.size == 1 {
+			b = appendUint(b, uint64(p[f.off]))
+		} else {
+			b = appendUint(b, uint64(le32(p, f.off)))
+		}
+		b = append(b, ", "...)
+	}
+	b = append(b, "offender="...)
+	b = d.appendSockaddr(b, p[16:32])
+	return append(b, '}')
 }

@@ -1,8 +1,6 @@
 package decode
 
 import (
-	"net/netip"
-
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
@@ -65,75 +63,6 @@ func (d *Decoder) appendSockaddrAt(b []byte, addr uint64, cp *trace.Capture, n u
 
 func printSockaddrS(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	return d.appendSockaddr(b, p)
-}
-
-// appendSockaddr prints a socket address of len(p) bytes.
-func (d *Decoder) appendSockaddr(b []byte, p []byte) []byte {
-	fam := le16(p, 0)
-	b = append(b, "{sa_family="...)
-	b = d.enum(b, addressFamilies, uint64(fam))
-	n := len(p)
-	if n <= 2 {
-		return append(b, '}')
-	}
-	b = append(b, ", "...)
-	switch {
-	case fam == 1: // AF_UNIX
-		path := p[2:]
-		b = append(b, "sun_path="...)
-		if path[0] != 0 {
-			for k, ch := range path {
-				if ch == 0 {
-					path = path[:k]
-					break
-				}
-			}
-			b = d.appendQuotedPlain(b, path)
-		} else {
-			b = append(b, '@')
-			b = d.appendQuotedPlain(b, path[1:])
-		}
-	case fam == 2 && n >= 16: // AF_INET
-		b = append(b, "sin_port=htons("...)
-		b = appendUint(b, uint64(uint16(p[2])<<8|uint16(p[3])))
-		b = append(b, "), sin_addr=inet_addr("...)
-		var tmp [64]byte
-		a := netip.AddrFrom4([4]byte{p[4], p[5], p[6], p[7]})
-		b = d.appendQuotedPlain(b, a.AppendTo(tmp[:0]))
-		b = append(b, ')')
-	case fam == 10 && n >= 24: // AF_INET6
-		b = append(b, "sin6_port=htons("...)
-		b = appendUint(b, uint64(uint16(p[2])<<8|uint16(p[3])))
-		b = append(b, "), sin6_flowinfo=htonl("...)
-		b = appendUint(b, uint64(uint32(p[4])<<24|uint32(p[5])<<16|uint32(p[6])<<8|uint32(p[7])))
-		b = append(b, "), inet_pton(AF_INET6, "...)
-		var a16 [16]byte
-		var tmp [64]byte
-		copy(a16[:], p[8:24])
-		b = d.appendQuotedPlain(b, netip.AddrFrom16(a16).AppendTo(tmp[:0]))
-		b = append(b, ", &sin6_addr)"...)
-		if n > 24 {
-			b = append(b, ", sin6_scope_id="...)
-			b = appendUint(b, uint64(le32(p, 24)))
-		}
-	case fam == 16 && n >= 12: // AF_NETLINK
-		if pad := le16(p, 2); pad != 0 {
-			b = append(b, "nl_pad="...)
-			b = appendHex(b, uint64(pad))
-			b = append(b, ", "...)
-		}
-		b = append(b, "nl_pid="...)
-		b = d.appendPidField(b, int32(le32(p, 4)), syscalls.PidTGID)
-		b = append(b, ", nl_groups="...)
-		g := le32(p, 8)
-		for sh := 28; sh >= 0; sh -= 4 {
-			b = append(b, hexDigits[(g>>uint(sh))&15])
-		}
-	default:
-		b = append(b, "sa_data="...)
-		b = d.appendQuotedPlain(b, p[2:])
-	}
-	return append(b, '}')
 }
 
 // appendQuotedPlain quotes s whole, honouring -x/-xx but not -s.
@@ -254,9 +183,17 @@ func exitSockname(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 }
 
 // exitRecvfrom prints recvfrom's buffer, length, flags, source address
-// and its length.
+// and its length. The buffer shows what the call stored: no more than its
+// length, though a call with MSG_TRUNC returns the datagram's.
 func exitRecvfrom(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	for i := 1; i < 4; i++ {
+	if cp, ok := capOK(ev, 1); ok && ev.Args[1] != 0 && !failed(ev) && ev.Ret > 0 && uint64(ev.Ret) > ev.Args[2] {
+		b = d.appendBuf(b, cp.Data, ev.Args[2], false)
+		b = d.sep(b)
+	} else {
+		b = c.args[1](d, b, ev, 1)
+		b = d.sep(b)
+	}
+	for i := 2; i < 4; i++ {
 		b = c.args[i](d, b, ev, i)
 		b = d.sep(b)
 	}

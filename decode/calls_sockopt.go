@@ -51,26 +51,6 @@ var tcpOptions = &xlat{vals: []xv{
 	{37, "TCP_TX_DELAY"},
 }, dflt: "TCP_???"}
 
-var ipOptions = &xlat{vals: []xv{
-	{1, "IP_TOS"}, {2, "IP_TTL"}, {3, "IP_HDRINCL"}, {4, "IP_OPTIONS"}, {5, "IP_ROUTER_ALERT"},
-	{6, "IP_RECVOPTS"}, {7, "IP_RETOPTS"}, {8, "IP_PKTINFO"}, {9, "IP_PKTOPTIONS"}, {10, "IP_MTU_DISCOVER"},
-	{11, "IP_RECVERR"}, {12, "IP_RECVTTL"}, {13, "IP_RECVTOS"}, {14, "IP_MTU"}, {15, "IP_FREEBIND"},
-	{16, "IP_IPSEC_POLICY"}, {17, "IP_XFRM_POLICY"}, {18, "IP_PASSSEC"}, {19, "IP_TRANSPARENT"},
-	{20, "IP_ORIGDSTADDR"}, {21, "IP_MINTTL"}, {22, "IP_NODEFRAG"}, {23, "IP_CHECKSUM"},
-	{24, "IP_BIND_ADDRESS_NO_PORT"}, {25, "IP_RECVFRAGSIZE"}, {26, "IP_RECVERR_RFC4884"},
-	{32, "IP_MULTICAST_IF"}, {33, "IP_MULTICAST_TTL"}, {34, "IP_MULTICAST_LOOP"},
-	{35, "IP_ADD_MEMBERSHIP"}, {36, "IP_DROP_MEMBERSHIP"},
-}, dflt: "IP_???"}
-
-var ipv6Options = &xlat{vals: []xv{
-	{1, "IPV6_ADDRFORM"}, {16, "IPV6_UNICAST_HOPS"}, {17, "IPV6_MULTICAST_IF"}, {18, "IPV6_MULTICAST_HOPS"},
-	{19, "IPV6_MULTICAST_LOOP"}, {20, "IPV6_ADD_MEMBERSHIP"}, {21, "IPV6_DROP_MEMBERSHIP"},
-	{22, "IPV6_ROUTER_ALERT"}, {23, "IPV6_MTU_DISCOVER"}, {24, "IPV6_MTU"}, {25, "IPV6_RECVERR"},
-	{26, "IPV6_V6ONLY"}, {27, "IPV6_JOIN_ANYCAST"}, {28, "IPV6_LEAVE_ANYCAST"}, {49, "IPV6_RECVPKTINFO"},
-	{50, "IPV6_PKTINFO"}, {51, "IPV6_RECVHOPLIMIT"}, {52, "IPV6_HOPLIMIT"}, {66, "IPV6_RECVTCLASS"},
-	{67, "IPV6_TCLASS"},
-}, dflt: "IPV6_???"}
-
 var udpOptions = &xlat{vals: []xv{{1, "UDP_CORK"}, {100, "UDP_ENCAP"}, {101, "UDP_NO_CHECK6_TX"},
 	{102, "UDP_NO_CHECK6_RX"}, {103, "UDP_SEGMENT"}, {104, "UDP_GRO"}}, dflt: "UDP_???"}
 
@@ -101,11 +81,15 @@ func (d *Decoder) appendSockoptLevelName(b []byte, ev *trace.Event, get bool) []
 			}
 		}
 	case 0:
-		x = ipOptions
+		x = ipOptions[get]
 	case 6:
 		x = tcpOptions
 	case 41:
-		x = ipv6Options
+		x = ipv6Options[get]
+	case solPacket:
+		x = packetOptions
+	case solRaw:
+		x = rawOptions
 	case 17:
 		x = udpOptions
 	case 270:
@@ -164,6 +148,9 @@ func (d *Decoder) appendSetsockoptValue(b []byte, ev *trace.Event, n int32) []by
 	case level == solIP && (name == ipAddMember || name == ipDropMemb) && n < 8:
 		return appendPtr(b, addr)
 	}
+	if sb, ok := d.appendSetsockoptStruct(b, addr, level, name, p, n); ok {
+		return sb
+	}
 	if sb, ok := d.appendSockoptStruct(b, level, name, p, n); ok {
 		return sb
 	}
@@ -202,7 +189,12 @@ func (d *Decoder) appendGetsockoptValue(b []byte, ev *trace.Event, ulen, rlen in
 	case level == solSocket && name == soPeercred:
 		return d.appendFieldsPartial(b, addr, p, int(min(rlen, 12)), ucredFields)
 	case level == solSocket && name == soAttachFilter:
-		return appendPtr(b, addr)
+		// The kernel stores the instruction count, a u16; any other
+		// was forged.
+		if uint32(uint16(rlen)) != uint32(rlen) {
+			return appendPtr(b, addr)
+		}
+		return d.appendBPFProgram(b, addr, uint64(rlen), cp, printSockK)
 	case level == solSocket && name == soError:
 		if rlen < 4 {
 			return hexBytes(b)
@@ -240,6 +232,10 @@ func (d *Decoder) appendGetsockoptValue(b []byte, ev *trace.Event, ulen, rlen in
 			return appendPtr(b, addr)
 		}
 		return appendIntRefData(b, p)
+	case level == solPacket && name == packetStatistics:
+		return d.appendFieldsPartial(b, addr, p, int(min(rlen, 12)), tpacketStatsFields)
+	case level == solRaw && name == icmpFilter:
+		return d.appendICMPFilter(b, addr, p, rlen)
 	}
 	if sb, ok := d.appendSockoptStruct(b, level, name, p, rlen); ok {
 		return sb

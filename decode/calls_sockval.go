@@ -17,6 +17,21 @@ const (
 	soTxrehash            = 74
 	ipAddMember           = 35
 	ipDropMemb            = 36
+	mcastJoinGroup        = 42
+	mcastLeaveGroup       = 45
+	solIPv6               = 41
+	ipv6AddMember         = 20
+	ipv6DropMember        = 21
+	ipv6JoinAnycast       = 27
+	ipv6LeaveAnycast      = 28
+	solPacket             = 263
+	packetAddMember       = 1
+	packetDropMember      = 2
+	packetRxRing          = 5
+	packetStatistics      = 6
+	packetTxRing          = 13
+	solRaw                = 255
+	icmpFilter            = 1
 )
 
 // intSockopts are the SOL_SOCKET options whose value strace prints as an
@@ -51,7 +66,7 @@ func (d *Decoder) appendTxrehash(b []byte, p []byte) []byte {
 // sockField is a 4-byte field of a socket option's struct.
 type sockField struct {
 	name string
-	kind byte // 'd': int, 'i': uid/gid
+	kind byte // 'd': int, 'i': uid/gid, 'u': unsigned int
 }
 
 var (
@@ -81,9 +96,12 @@ func (d *Decoder) appendFieldsPartial(b []byte, addr uint64, p []byte, n int, fi
 			b = d.appendQuoted(b, p[start:n], true)
 			break
 		}
-		if f.kind == 'i' {
+		switch f.kind {
+		case 'i':
 			b = appendID(b, uint64(le32(p, start)))
-		} else {
+		case 'u':
+			b = appendUint(b, uint64(le32(p, start)))
+		default:
 			b = appendInt(b, int64(int32(le32(p, start))))
 		}
 	}

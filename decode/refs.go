@@ -178,6 +178,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderPrctl:                 {enter: enterPrctl, exit: exitPrctl, ret: retPrctl},
 	syscalls.DecoderRemapFilePages:        {enter: enterRemapFilePages},
 	syscalls.DecoderRecvfrom:              {exit: exitRecvfrom},
+	syscalls.DecoderRecvmmsg:              {enter: enterRecvmmsg, exit: exitNothing, ret: retRecvmmsg},
 	syscalls.DecoderSethostname:           {enter: enterSethostname},
 	syscalls.DecoderMknod:                 {enter: enterMknod},
 	syscalls.DecoderKcmp:                  {enter: enterKcmp},

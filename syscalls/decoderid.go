@@ -59,6 +59,7 @@ const (
 	DecoderQuotactl
 	DecoderQuotactlFd
 	DecoderRecvfrom
+	DecoderRecvmmsg
 	DecoderRemapFilePages
 	DecoderRtSigreturn
 	DecoderTime

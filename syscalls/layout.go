@@ -180,8 +180,9 @@ var layoutSizes = [NumLayouts][2]uint32{
 	// page of them.
 	LayoutSendtoBuf: {4096, 4096},
 	// sockopt_val is what getsockopt's value copy holds: the largest
-	// option value the decoder shows whole (a struct timeval, ucred).
-	LayoutSockoptVal: {16, 16},
+	// option value the decoder shows whole, SO_GET_FILTER's program of
+	// up to 128 instructions (longer ones show the rest as unread).
+	LayoutSockoptVal: {1024, 1024},
 	// memfd_name is what strace reads of memfd_create's name
 	// (MFD_NAME_MAX_LEN + 1 bytes), whatever -s says.
 	LayoutMemfdName: {250, 250},

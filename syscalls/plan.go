@@ -257,6 +257,10 @@ type Plan struct {
 	// the end of the object's page instead, when there are fewer: the
 	// part strace may still read (LenIoctl plans always do).
 	PageRest bool
+	// MinSize is, for a plan capped by the string limit (Size 0), the
+	// least it copies (of the length asked for) whatever -s says: a
+	// multiple of 8 up to MinSizeMax.
+	MinSize uint16
 	// Fprog makes a CaptureBytes plan whose object may be a struct
 	// sock_fprog copy, when its Cond holds, the instructions it points
 	// to (see FprogCond).
@@ -388,9 +392,9 @@ func argPlan(arch uint32, a Arg) Plan {
 	case String:
 		return Plan{Kind: CaptureCString, When: AtEntry}
 	case InBuf:
-		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len), Size: optSize(arch, a.Layout), PageRest: a.PageRest || a.Layout == LayoutSendtoBuf, Header: a.Header, Fprog: a.Fprog}
+		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len), Size: optSize(arch, a.Layout), PageRest: a.PageRest || a.Layout == LayoutSendtoBuf, Header: a.Header, Fprog: a.Fprog, MinSize: a.MinSize}
 	case OutBuf:
-		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenRet, Size: optSize(arch, a.Layout), Header: a.Header}
+		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenRet, Size: optSize(arch, a.Layout), Header: a.Header, PageRest: a.PageRest}
 	case InIovec:
 		return Plan{Kind: CaptureIovec, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len)}
 	case OutIovec:
@@ -442,6 +446,10 @@ func argPlan(arch uint32, a Arg) Plan {
 	}
 	return Plan{}
 }
+
+// MinSizeMax bounds Plan.MinSize (the eBPF plan keeps it in 8-byte
+// units in 7 bits).
+const MinSizeMax = 127 * 8
 
 // FprogSize is sizeof(struct sock_fprog) on 64-bit architectures: a u16
 // instruction count, then the instructions' address at FprogFilterOff.

@@ -104,8 +104,10 @@ var signatures = map[string]*Signature{
 	"connect":    {Args: []Arg{A("sockfd", FD), B("addr", InBuf, 2, LayoutSockaddr), A("addrlen", Uint)}},
 	"sendto":     {Args: []Arg{A("sockfd", FD), B("buf", InBuf, 2, LayoutSendtoBuf), A("len", Ulong), F("flags", XlatMsgFlags), B("dest_addr", InBuf, 5, LayoutSockaddr), A("addrlen", Uint)}, Decoder: DecoderSendto},
 	"sendmsg":    {Args: []Arg{A("sockfd", FD), A("msg", MsghdrIn), F("flags", XlatMsgFlags)}},
+	"sendmmsg":   {Args: []Arg{A("sockfd", FD), A("msgvec", Ptr), A("vlen", Uint), F("flags", XlatMsgFlags)}},
+	"recvmmsg":   {Args: []Arg{A("sockfd", FD), A("msgvec", Ptr), A("vlen", Uint), F("flags", XlatMsgFlags), CInOut("timeout", LayoutTimespec)}, Decoder: DecoderRecvmmsg},
 	"recvmsg":    {Args: []Arg{A("sockfd", FD), A("msg", MsghdrOut), F("flags", XlatMsgFlags)}},
-	"recvfrom":   {Args: []Arg{A("sockfd", FD), L("buf", OutBuf, 2), A("len", Ulong), F("flags", XlatMsgFlags), S("src_addr", StructOut, LayoutSockaddr), CInAndOut("addrlen", LayoutInt)}, Decoder: DecoderRecvfrom},
+	"recvfrom":   {Args: []Arg{A("sockfd", FD), Partial(L("buf", OutBuf, 2)), A("len", Ulong), F("flags", XlatMsgFlags), S("src_addr", StructOut, LayoutSockaddr), CInAndOut("addrlen", LayoutInt)}, Decoder: DecoderRecvfrom},
 
 	// More files and descriptors.
 	"umask":           {Args: []Arg{A("mask", Mode)}, Ret: RetOctal},
@@ -255,7 +257,7 @@ var signatures = map[string]*Signature{
 
 	// More sockets.
 	"bind":        {Args: []Arg{A("sockfd", FD), B("addr", InBuf, 2, LayoutSockaddr), A("addrlen", Uint)}},
-	"setsockopt":  {Args: []Arg{A("sockfd", FD), C("level"), C("optname"), WithFprog(Partial(L("optval", InBuf, 4)), 2, 26, 51), A("optlen", Int)}, Decoder: DecoderSetsockopt},
+	"setsockopt":  {Args: []Arg{A("sockfd", FD), C("level"), C("optname"), WithFprog(AtLeast(Partial(L("optval", InBuf, 4)), 136), 2, 26, 51), A("optlen", Int)}, Decoder: DecoderSetsockopt},
 	"getsockopt":  {Args: []Arg{A("sockfd", FD), C("level"), C("optname"), Partial(COut("optval", LayoutSockoptVal)), CInAndOut("optlen", LayoutInt)}, Decoder: DecoderGetsockopt},
 	"listen":      {Args: []Arg{A("sockfd", FD), A("backlog", Int)}},
 	"shutdown":    {Args: []Arg{A("sockfd", FD), E("how", XlatShutdownHow)}},

@@ -136,6 +136,9 @@ type Arg struct {
 	// PageRest makes a buffer's copy that faults take the bytes up to the
 	// end of its page instead (see Plan.PageRest).
 	PageRest bool
+	// MinSize is the least a buffer capped by the string limit copies,
+	// whatever -s says (see Plan.MinSize).
+	MinSize uint16
 	// Long says a Flags argument is a kernel long; the others are ints,
 	// whose upper 32 bits the kernel ignores and strace does not print.
 	Long bool
@@ -209,6 +212,14 @@ func CIn(name string, l LayoutID) Arg {
 // COut: see CIn.
 func COut(name string, l LayoutID) Arg {
 	return Arg{Name: name, Type: Custom, Layout: l, Len: -1, At: AtExit}
+}
+
+// AtLeast returns a with MinSize n: a buffer argument strace may show as
+// a structure of n bytes beyond the string limit (setsockopt's option
+// values).
+func AtLeast(a Arg, n uint16) Arg {
+	a.MinSize = n
+	return a
 }
 
 // Partial returns a with PageRest set: a value strace reads in part (a

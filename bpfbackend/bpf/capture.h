@@ -195,6 +195,19 @@ GLOBAL int read_iovec(struct cap_state *st, __u64 addr, __u64 count)
 	return 0;
 }
 
+/* page_rest mirrors capture's pageRest: after a faulted read of take
+ * bytes at addr, the whole elements of elem bytes (1: bytes) up to the
+ * end of its page. */
+GLOBAL int page_rest(struct cap_state *st, __u64 addr, __u64 take, __u32 elem)
+{
+	if (!st)
+		return 0;
+	__u64 rest = page_room(addr, elem);
+	if (rest > 0 && rest < take)
+		seg_read(st, addr, rest);
+	return 0;
+}
+
 /* capture_msghdr mirrors capture's captureMsghdr. */
 GLOBAL int capture_msghdr(struct cap_state *st, __u64 addr, __u32 when)
 {
@@ -211,8 +224,13 @@ GLOBAL int capture_msghdr(struct cap_state *st, __u64 addr, __u32 when)
 	__u64 iovlen = scratch_u64(h + 24);
 	__u64 ctl = scratch_u64(h + 32);
 	__u64 ctllen = scratch_u64(h + 40);
-	if (name && namelen > 0)
-		seg_read(st, name, namelen < MSG_NAME_MAX ? namelen : MSG_NAME_MAX);
+	if (name && namelen > 0) {
+		__u64 take = namelen < MSG_NAME_MAX ? namelen : MSG_NAME_MAX;
+		/* capture's captureMsghdr: at exit, what precedes the end of
+		 * the page of a name the kernel said is longer. */
+		if (seg_read(st, name, take) != 0 && st->at_exit)
+			page_rest(st, name, take, 1);
+	}
 	if (iov)
 		read_iovec(st, iov, iovlen);
 	if (ctl && ctllen > 0)
@@ -220,18 +238,6 @@ GLOBAL int capture_msghdr(struct cap_state *st, __u64 addr, __u32 when)
 	return 0;
 }
 
-/* page_rest mirrors capture's pageRest: after a faulted read of take
- * bytes at addr, the whole elements of elem bytes (1: bytes) up to the
- * end of its page. */
-GLOBAL int page_rest(struct cap_state *st, __u64 addr, __u64 take, __u32 elem)
-{
-	if (!st)
-		return 0;
-	__u64 rest = page_room(addr, elem);
-	if (rest > 0 && rest < take)
-		seg_read(st, addr, rest);
-	return 0;
-}
 
 /* nstr_loop is the state of a loop over a nested array's string
  * pointers (syscalls.IoctlNestedStrs). */
@@ -332,11 +338,12 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 }
 
 /* capture_bytes mirrors capture's captureBytes and ByteLen; how is the
- * plan's len_from | len_arg << 8 | page_rest << 16 | header << 24 (BPF
- * functions take five arguments). */
+ * plan's len_from | len_arg << 8 | page_rest << 16 | min_size8 << 17 |
+ * header << 24 (BPF functions take five arguments). */
 GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem_size, __u32 size)
 {
 	__u32 len_from = how & 0xff, len_arg = (how >> 8) & 0xff, rest = (how >> 16) & 1, header = how >> 24;
+	__u32 min_size = ((how >> 17) & 0x7f) * 8;
 	__u64 n;
 	if (!st)
 		return 0;
@@ -402,6 +409,8 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	}
 	/* capture's overRead: a byte past the -s limit. */
 	__u64 limit = size ? size : st->limit + (st->full ? 0 : 1);
+	if (limit < min_size)
+		limit = min_size;
 	__u64 take = (n < limit ? n : limit) + header;
 	int err = seg_read(st, addr, take);
 	if (len_from == LEN_IOCTL)
@@ -502,7 +511,8 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 		break;
 	case CAP_BYTES: {
 		__u32 before = st->data_off;
-		capture_bytes(st, addr, p->len_from | (__u32)p->len_arg << 8 | (__u32)(p->page_rest & 1) << 16 | (__u32)p->header << 24,
+		capture_bytes(st, addr, p->len_from | (__u32)p->len_arg << 8 | (__u32)(p->page_rest & 1) << 16 |
+				      (__u32)(p->min_size8 & 0x7f) << 17 | (__u32)p->header << 24,
 			      p->elem_size, p->size);
 		if (p->fprog)
 			fprog_more(st, p, before);

@@ -123,7 +123,7 @@ struct plan {
 	__u8 fprog;
 	__u8 fprog_arg;
 	__u8 fprog_only;
-	__u8 fprog_pad;
+	__u8 min_size8; /* syscalls.Plan.MinSize / 8 */
 	__u32 fprog_vals[2];
 };
 
