@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "9537c1b9441070d20eafefeb3964df15bb926f80b991f1b86e5bc3002df3a226"
+const bpfSourceHash = "e3a0813f5b6efc59cd4276345b3830e948a5a7e57c489bae6fbb3d46c811d2d8"

@@ -115,6 +115,12 @@ const (
 	// fiemap_extent at the argument plus FiemapSize (empty when the call
 	// failed or no extent is mapped).
 	IoctlFiemap = 0xc020660b
+	// IoctlUBIRnvol is UBI_IOCRNVOL: a struct ubi_rnvol_req of
+	// UBIRnvolSize bytes, whose bytes beyond IoctlArgMax LenIoctl copies
+	// as the capture's one Elem.
+	IoctlUBIRnvol = 0x51106f03
+	// UBIRnvolSize is sizeof(struct ubi_rnvol_req).
+	UBIRnvolSize = 4368
 	// FiemapSize is sizeof(struct fiemap) without its extents.
 	FiemapSize = 32
 	// FiemapMappedOff is the offset of fm_mapped_extents.
@@ -130,31 +136,32 @@ const (
 // as x86_64 lays them out (LenIoctl copies that many bytes instead of
 // IoctlLegacySize).
 var IoctlObjectSizes = map[uint32]uint32{
-	0x1269: 24,   // BLKPG: struct blkpg_ioctl_arg
-	0x4c02: 168,  // LOOP_SET_STATUS: struct loop_info
-	0x4c03: 168,  // LOOP_GET_STATUS
-	0x4c04: 232,  // LOOP_SET_STATUS64: struct loop_info64
-	0x4c05: 232,  // LOOP_GET_STATUS64
-	0x4c0a: 304,  // LOOP_CONFIGURE: struct loop_config
-	0x4b40: 256,  // GIO_SCRNMAP: E_TABSZ bytes
-	0x4b41: 256,  // PIO_SCRNMAP
-	0x4b48: 513,  // KDGKBSENT: struct kbsentry
-	0x4b49: 513,  // KDSKBSENT
-	0x4b4a: 772,  // KDGKBDIACR: struct kbdiacrs
-	0x4b4b: 772,  // KDSKBDIACR
-	0x4b60: 8192, // GIO_FONT: 256 chars of 32 bytes (IoctlArgMax copied)
-	0x4b61: 8192, // PIO_FONT
-	0x4b66: 16,   // GIO_UNIMAP: struct unimapdesc
-	0x4b67: 16,   // PIO_UNIMAP
-	0x4b69: 512,  // GIO_UNISCRNMAP: E_TABSZ unsigned shorts
-	0x4b6a: 512,  // PIO_UNISCRNMAP
-	0x4b6b: 16,   // GIO_FONTX: struct consolefontdesc
-	0x4b6c: 16,   // PIO_FONTX
-	0x4b70: 48,   // GIO_CMAP: 16 colours of 3 bytes
-	0x4b71: 48,   // PIO_CMAP
-	0x4b72: 32,   // KDFONTOP: struct console_font_op
-	0x4bfa: 3076, // KDGKBDIACRUC: struct kbdiacrsuc
-	0x4bfb: 3076, // KDSKBDIACRUC
+	0x1269:     24,   // BLKPG: struct blkpg_ioctl_arg
+	0x4c02:     168,  // LOOP_SET_STATUS: struct loop_info
+	0x4c03:     168,  // LOOP_GET_STATUS
+	0x4c04:     232,  // LOOP_SET_STATUS64: struct loop_info64
+	0x4c05:     232,  // LOOP_GET_STATUS64
+	0x4c0a:     304,  // LOOP_CONFIGURE: struct loop_config
+	0x4b40:     256,  // GIO_SCRNMAP: E_TABSZ bytes
+	0x4b41:     256,  // PIO_SCRNMAP
+	0x4b48:     513,  // KDGKBSENT: struct kbsentry
+	0x4b49:     513,  // KDSKBSENT
+	0x4b4a:     772,  // KDGKBDIACR: struct kbdiacrs
+	0x4b4b:     772,  // KDSKBDIACR
+	0x4b60:     8192, // GIO_FONT: 256 chars of 32 bytes (IoctlArgMax copied)
+	0x4b61:     8192, // PIO_FONT
+	0x4b66:     16,   // GIO_UNIMAP: struct unimapdesc
+	0x4b67:     16,   // PIO_UNIMAP
+	0x4b69:     512,  // GIO_UNISCRNMAP: E_TABSZ unsigned shorts
+	0x4b6a:     512,  // PIO_UNISCRNMAP
+	0x4b6b:     16,   // GIO_FONTX: struct consolefontdesc
+	0x4b6c:     16,   // PIO_FONTX
+	0x4b70:     48,   // GIO_CMAP: 16 colours of 3 bytes
+	0x4b71:     48,   // PIO_CMAP
+	0x4b72:     32,   // KDFONTOP: struct console_font_op
+	0x4bfa:     3076, // KDGKBDIACRUC: struct kbdiacrsuc
+	0x4bfb:     3076, // KDSKBDIACRUC
+	0x40044f02: 16,   // UBI_IOCEBCH: a struct ubi_leb_change_req, not its __s32
 }
 
 // IoctlNested is an object an ioctl's argument points to: when the
