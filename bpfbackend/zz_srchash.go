@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "d3497320e3383799e1cbd6a1a37221fe021b658bdd6d456a54c9c269a0bbac23"
+const bpfSourceHash = "a21c02be24bdaa6f0592df84e4c8ae88db37165740c8dbb8c4b87eb875235d7f"

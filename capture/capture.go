@@ -291,6 +291,9 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 		end := min(n, syscalls.ExtTailEnd)
 		out.Elems = []trace.Capture{readObject(mem, addr+take, end-take, end-take)}
 	}
+	if p.Len == syscalls.LenIoctl && c.Args[p.LenArg]&0xffffffff == syscalls.IoctlUBIRnvol && take < syscalls.UBIRnvolSize {
+		out.Elems = []trace.Capture{readObject(mem, addr+take, syscalls.UBIRnvolSize-take, syscalls.UBIRnvolSize-take)}
+	}
 	if p.Len == syscalls.LenIoctl && c.Args[p.LenArg]&0xffffffff == syscalls.IoctlFiemap && x.Verbose && atExit && ret >= 0 {
 		out.Elems = []trace.Capture{x.fiemapExtents(mem, addr, data)}
 	}

@@ -43,6 +43,8 @@ func (d *Decoder) appendIoctlRequest(b []byte, code uint32) []byte {
 	named := false
 	if f := fixedFamilyOf(code); f != nil && f.number != nil {
 		b, named = f.number(b, code, d.opts.Xlat == XlatVerbose)
+	} else if n := numberNamers[uint8(code>>8)]; n != nil {
+		b, named = n(b, code, d.opts.Xlat == XlatVerbose)
 	}
 	if s := ioctlNumberName(code); s != "" {
 		b = append(b, s...)

@@ -115,6 +115,12 @@ const (
 	// fiemap_extent at the argument plus FiemapSize (empty when the call
 	// failed or no extent is mapped).
 	IoctlFiemap = 0xc020660b
+	// IoctlUBIRnvol is UBI_IOCRNVOL: a struct ubi_rnvol_req of
+	// UBIRnvolSize bytes, whose bytes beyond IoctlArgMax LenIoctl copies
+	// as the capture's one Elem.
+	IoctlUBIRnvol = 0x51106f03
+	// UBIRnvolSize is sizeof(struct ubi_rnvol_req).
+	UBIRnvolSize = 4368
 	// FiemapSize is sizeof(struct fiemap) without its extents.
 	FiemapSize = 32
 	// FiemapMappedOff is the offset of fm_mapped_extents.
@@ -158,6 +164,7 @@ var IoctlObjectSizes = map[uint32]uint32{
 	0x40082406: IoctlArgMax, // PERF_EVENT_IOC_SET_FILTER: a string
 	0xc008240a: IoctlArgMax, // PERF_EVENT_IOC_QUERY_BPF: ids follow the struct
 	0x4008240b: 128,         // PERF_EVENT_IOC_MODIFY_ATTRIBUTES: struct perf_event_attr
+	0x40044f02: 16,          // UBI_IOCEBCH: a struct ubi_leb_change_req, not its __s32
 }
 
 // IoctlNested is an object an ioctl's argument points to: when the

@@ -300,8 +300,8 @@ static __always_inline int nested_strs(struct cap_state *st, __u64 ptr, __u32 si
 
 /* ioctl_more mirrors the rest of capture's captureBytes for a LenIoctl
  * plan, after the read of take bytes at addr (err: it faulted): the bytes
- * up to the end of the page, a request's nested object or
- * FS_IOC_FIEMAP's extents. */
+ * up to the end of the page, a request's nested object,
+ * UBI_IOCRNVOL's tail or FS_IOC_FIEMAP's extents. */
 GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 {
 	if (!st)
@@ -324,6 +324,11 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 			} else if (seg_read(st, ptr, nested) != 0)
 				page_rest(st, ptr, nested, 1);
 		}
+		return 0;
+	}
+	/* UBI_IOCRNVOL's struct is longer than the IOCTL_ARG_MAX bytes read. */
+	if (req == IOCTL_UBI_RNVOL && take == IOCTL_ARG_MAX) {
+		seg_read(st, addr + IOCTL_ARG_MAX, UBI_RNVOL_SIZE - IOCTL_ARG_MAX);
 		return 0;
 	}
 	if (req != IOCTL_FIEMAP || !verbose || !st->at_exit || st->ret < 0 || take < FIEMAP_SIZE)

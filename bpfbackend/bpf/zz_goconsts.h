@@ -21,6 +21,9 @@
 #define IOCTL_LEGACY_SIZE 64 /* syscalls.IoctlLegacySize */
 #define IOCTL_FIEMAP 3223348747 /* syscalls.IoctlFiemap */
 #define IOCTL_RNDADDENTROPY 1074287107 /* syscalls.IoctlRndAddEntropy */
+#define IOCTL_UBI_RNVOL 1360031491 /* syscalls.IoctlUBIRnvol */
+#define UBI_RNVOL_SIZE 4368 /* syscalls.UBIRnvolSize */
+#define IOCTL_ARG_MAX 4096 /* syscalls.IoctlArgMax */
 #define EXT_TAIL_END 4096 /* syscalls.ExtTailEnd */
 #define FIEMAP_SIZE 32 /* syscalls.FiemapSize */
 #define IOCTL_NESTED_STRS_MAX 64 /* syscalls.IoctlNestedStrsMax */
@@ -108,6 +111,8 @@ static __always_inline __u32 ioctl_object_size(__u32 req)
 		return 232;
 	case 0x4c0a:
 		return 304;
+	case 0x40044f02:
+		return 16;
 	case 0x40082406:
 		return 4096;
 	case 0x4008240b:
