@@ -68,7 +68,7 @@ var signatures = map[string]*Signature{
 
 	// Processes and signals.
 	"clone":             {Args: []Arg{C("flags"), C("stack"), COut("parent_tid", LayoutInt), C("child_tid"), C("tls")}, Decoder: DecoderClone},
-	"clone3":            {Args: []Arg{CExt("cl_args", LayoutCloneArgs, 1, AtEntry), A("size", Ulong)}, Decoder: DecoderClone3},
+	"clone3":            {Args: []Arg{CExt("cl_args", LayoutCloneArgs, 1, AtEntry|AtExit), A("size", Ulong)}, Decoder: DecoderClone3},
 	"fork":              {Args: []Arg{}},
 	"vfork":             {Args: []Arg{}},
 	"wait4":             {Args: []Arg{A("pid", Int), S("wstatus", StructOut, LayoutInt), F("options", XlatWaitOptions), S("rusage", StructOut, LayoutRusage)}, Decoder: DecoderWait4},

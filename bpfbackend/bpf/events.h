@@ -123,7 +123,9 @@ struct plan {
 	__u8 fprog;
 	__u8 fprog_arg;
 	__u8 fprog_only;
-	__u8 fprog_pad;
+	/* clone_args: syscalls.Plan.CloneArgs (a struct clone_args and the
+	 * objects its pointers name). */
+	__u8 clone_args;
 	__u32 fprog_vals[2];
 };
 
