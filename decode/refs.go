@@ -191,6 +191,8 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderRtSigtimedwait:        {ret: retSignalNumber},
 	syscalls.DecoderSchedGetaffinity:      {exit: exitSchedGetaffinity},
 	syscalls.DecoderSchedGetscheduler:     {ret: retSchedGetscheduler},
+	syscalls.DecoderSchedGetattr:          {enter: enterSchedPid, exit: exitSchedGetattr},
+	syscalls.DecoderSchedSetattr:          {enter: enterSchedSetattr, exit: exitSchedSetattr},
 	syscalls.DecoderSeccomp:               {enter: enterSeccomp, exit: exitSeccomp},
 	syscalls.DecoderSchedSetaffinity:      {enter: enterSchedSetaffinity},
 	syscalls.DecoderSelect:                {enter: enterSelect, exit: exitSelect, ret: retSelect},

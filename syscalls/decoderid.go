@@ -78,6 +78,8 @@ const (
 	DecoderSethostname
 	DecoderRtSigtimedwait
 	DecoderSchedGetaffinity
+	DecoderSchedGetattr
+	DecoderSchedSetattr
 	DecoderSchedGetscheduler
 	DecoderSchedSetaffinity
 	DecoderSeccomp

@@ -237,6 +237,8 @@ var signatures = map[string]*Signature{
 	"timer_delete":            {Args: []Arg{A("timerid", Int)}},
 	"sched_getscheduler":      {Args: []Arg{A("pid", Int)}, Decoder: DecoderSchedGetscheduler},
 	"sched_setscheduler":      {Args: []Arg{A("pid", Int), E("policy", XlatSchedPolicy), S("param", StructIn, LayoutSchedParam)}},
+	"sched_getattr":           {Args: []Arg{A("pid", Int), Partial(COut("attr", LayoutSchedAttr)), A("size", Uint), A("flags", Uint)}, Decoder: DecoderSchedGetattr},
+	"sched_setattr":           {Args: []Arg{A("pid", Int), Partial(CInOut("attr", LayoutSchedAttr)), A("flags", Uint)}, Decoder: DecoderSchedSetattr},
 	"sched_getparam":          {Args: []Arg{A("pid", Int), S("param", StructOut, LayoutSchedParam)}},
 	"sched_setparam":          {Args: []Arg{A("pid", Int), S("param", StructIn, LayoutSchedParam)}},
 	"sched_rr_get_interval":   {Args: []Arg{A("pid", Int), S("tp", StructOut, LayoutTimespec)}},
