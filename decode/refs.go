@@ -191,6 +191,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderRtSigtimedwait:        {ret: retSignalNumber},
 	syscalls.DecoderSchedGetaffinity:      {exit: exitSchedGetaffinity},
 	syscalls.DecoderSchedGetscheduler:     {ret: retSchedGetscheduler},
+	syscalls.DecoderMountSetattr:          {enter: enterMountSetattr},
 	syscalls.DecoderSchedGetattr:          {enter: enterSchedPid, exit: exitSchedGetattr},
 	syscalls.DecoderSchedSetattr:          {enter: enterSchedSetattr, exit: exitSchedSetattr},
 	syscalls.DecoderSeccomp:               {enter: enterSeccomp, exit: exitSeccomp},

@@ -44,6 +44,7 @@ const (
 	DecoderMmap
 	DecoderModule // delete_module, finit_module
 	DecoderMount
+	DecoderMountSetattr
 	DecoderMremap
 	DecoderMsgrcv
 	DecoderMsgsnd

@@ -221,6 +221,7 @@ var signatures = map[string]*Signature{
 	"fsmount":                 {Args: []Arg{A("fd", FD), F("flags", XlatFsmountFlags), F("attr_flags", XlatMountAttrFlags)}, Ret: RetFD},
 	"fspick":                  {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), F("flags", XlatFspickFlags)}, Ret: RetFD},
 	"open_tree":               {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), F("flags", XlatOpenTreeFlags)}, Ret: RetFD},
+	"mount_setattr":           {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), C("flags"), CExt("uattr", LayoutMountAttr, 4, AtEntry), A("size", Ulong)}, Decoder: DecoderMountSetattr},
 	"move_mount":              {Args: []Arg{A("from_dirfd", DirFD), A("from_pathname", Path), A("to_dirfd", DirFD), A("to_pathname", Path), F("flags", XlatMoveMountFlags)}},
 	"umount2":                 {Args: []Arg{A("target", Path), F("flags", XlatUmountFlags)}},
 	"pidfd_open":              {Args: []Arg{A("pid", Int), F("flags", XlatPidfdOpenFlags)}, Ret: RetFD},
