@@ -286,6 +286,7 @@ func (p *probe) fillPlans(arch uint32) error {
 				FprogArg:    pl.Fprog.Arg,
 				FprogOnly:   boolU8(pl.Fprog.Only),
 				FprogVals:   pl.Fprog.Vals,
+				CloneArgs:   boolU8(pl.CloneArgs),
 			}
 			if pl.Kind != syscalls.CaptureNone {
 				v.When |= uint8(pl.When)

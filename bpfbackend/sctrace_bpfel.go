@@ -110,6 +110,8 @@ type sctracePlan struct {
 	FprogArg    uint8
 	FprogOnly   uint8
 	MinSize8    uint8
+	CloneArgs   uint8
+	PlanPad     [3]uint8
 	FprogVals   [2]uint32
 }
 

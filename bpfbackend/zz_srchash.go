@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "a21c02be24bdaa6f0592df84e4c8ae88db37165740c8dbb8c4b87eb875235d7f"
+const bpfSourceHash = "8c83a5279fb43ef137d580d24fe89dd879daaaa26dd4d50a38022234f298c23e"

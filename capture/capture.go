@@ -198,6 +198,9 @@ func (x *Executor) capture(mem Memory, c Call, i int, p *syscalls.Plan, when sys
 		if p.Len == syscalls.LenPrefix {
 			return x.capturePrefix(mem, c, i, addr, p)
 		}
+		if p.CloneArgs {
+			return x.captureCloneArgs(mem, c, i, addr, p, when == syscalls.AtExit, ret)
+		}
 		return x.captureBytes(mem, c, i, addr, p, when == syscalls.AtExit, ret)
 	case syscalls.CaptureStringArray:
 		return x.captureStringArray(mem, addr, p)

@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -81,10 +82,27 @@ func appendTidRef(b []byte, ev *trace.Event, addr uint64) []byte {
 // (CLONE_ARGS_SIZE_VER2).
 const cloneArgsSize = 88
 
-func enterClone3(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+// clone3Entry returns clone3's struct clone_args as its entry capture
+// holds it, and whether strace prints it (it reads at least up to tls).
+func clone3Entry(ev *trace.Event) (*trace.Capture, bool) {
 	cp, ok := capOK(ev, 0)
+	if ev.Args[0] == 0 || !ok || ev.Args[1] < 64 || len(cp.Data) < 64 {
+		return cp, false
+	}
+	return cp, true
+}
+
+// clone3Resumes reports whether strace prints more of clone3's struct
+// clone_args p when the call returns: what the kernel stored at pidfd or
+// parent_tid, or a tail it does not know.
+func clone3Resumes(p []byte, size uint64) bool {
+	return le64(p, 0)&(clonePidfd|cloneParentSetid) != 0 || size > cloneArgsSize
+}
+
+func enterClone3(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	cp, ok := clone3Entry(ev)
 	size := ev.Args[1]
-	if ev.Args[0] == 0 || !ok || size < 64 || len(cp.Data) < 64 {
+	if !ok {
 		b = appendPtr(b, ev.Args[0])
 		return d.sep(b)
 	}
@@ -122,7 +140,7 @@ func enterClone3(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		setTid, setTidSize := le64(p, 64), le64(p, 72)
 		if setTid != 0 || setTidSize != 0 {
 			b = append(b, ", set_tid="...)
-			b = appendPtr(b, setTid)
+			b = d.appendSetTid(b, cp, setTid, setTidSize)
 			b = append(b, ", set_tid_size="...)
 			b = appendUint(b, setTidSize)
 		}
@@ -135,25 +153,99 @@ func enterClone3(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	}
 	b, _ = d.appendExtTail(b, cp, cloneArgsSize, size, ", ")
 	b = append(b, '}')
-	if flags&(clonePidfd|cloneParentSetid) == 0 {
+	if !clone3Resumes(p, size) {
 		return d.sep(b)
 	}
 	return b
 }
 
-func exitClone3(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	cp, ok := capOK(ev, 0)
-	if ev.Args[0] != 0 && ok && ev.Args[1] >= 64 && len(cp.Data) >= 64 {
-		flags := le64(cp.Data, 0)
-		if flags&(clonePidfd|cloneParentSetid) == 0 {
-			return appendUint(b, ev.Args[1])
-		}
-		if !failed(ev) && flags&cloneParentSetid != 0 && flags&clonePidfd == 0 {
-			b = append(b, " => {parent_tid="...)
-			b = appendTidRef(b, ev, le64(cp.Data, 24))
-			b = append(b, '}')
-		}
-		b = d.sep(b)
+// appendSetTid prints clone_args' set_tid array of n ints at addr from
+// the struct's capture cp (syscalls.CloneSetTid), as strace's
+// print_array: the address when it is NULL, too long or unreadable.
+func (d *Decoder) appendSetTid(b []byte, cp *trace.Capture, addr, n uint64) []byte {
+	if addr == 0 || n == 0 || n > syscalls.CloneSetTidMax || len(cp.Elems) <= syscalls.CloneSetTid {
+		return appendPtr(b, addr)
 	}
-	return appendUint(b, ev.Args[1])
+	t := &cp.Elems[syscalls.CloneSetTid]
+	if t.Faulted || len(t.Data) < 4 {
+		return appendPtr(b, addr)
+	}
+	b = append(b, '[')
+	for k := uint64(0); k < n; k++ {
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		if (k+1)*4 > uint64(len(t.Data)) {
+			b = append(b, "... /* "...)
+			b = appendHex(b, addr+4*k)
+			b = append(b, " */"...)
+			break
+		}
+		if !d.opts.Verbose && k >= uint64(d.opts.StringLimit) {
+			b = append(b, "..."...)
+			break
+		}
+		b = appendInt(b, int64(int32(le32(t.Data, int(4*k)))))
+	}
+	return append(b, ']')
+}
+
+func exitClone3(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	size := ev.Args[1]
+	cp, ok := clone3Entry(ev)
+	if !ok || !clone3Resumes(cp.Data, size) {
+		return appendUint(b, size)
+	}
+	if !failed(ev) && len(cp.Elems) > syscalls.CloneExit {
+		b = d.appendClone3Stored(b, ev, &cp.Elems[syscalls.CloneExit], size)
+	}
+	return appendUint(d.sep(b), size)
+}
+
+// appendClone3Stored prints what a successful clone3 left in its struct
+// clone_args, read again at exit (x): " => {pidfd=[FD], parent_tid=[TID]}"
+// and a tail strace does not know, or " => ADDR" when unreadable.
+func (d *Decoder) appendClone3Stored(b []byte, ev *trace.Event, x *trace.Capture, size uint64) []byte {
+	if !x.Present() {
+		return b
+	}
+	if x.Faulted || len(x.Data) < 64 {
+		b = append(b, " => "...)
+		return appendPtr(b, ev.Args[0])
+	}
+	prefix := " => {"
+	flags := le64(x.Data, 0)
+	num := func(b []byte, name string, off, elem int, fd bool) []byte {
+		b = append(b, prefix...)
+		prefix = ", "
+		b = append(b, name...)
+		addr := le64(x.Data, off)
+		if addr == 0 || len(x.Elems) <= elem || len(x.Elems[elem].Data) < 4 {
+			return appendPtr(b, addr)
+		}
+		v := int32(le32(x.Elems[elem].Data, 0))
+		b = append(b, '[')
+		if fd {
+			b = d.appendFD(b, ev, uint64(int64(v)))
+		} else {
+			b = appendInt(b, int64(v))
+		}
+		return append(b, ']')
+	}
+	if flags&clonePidfd != 0 {
+		b = num(b, "pidfd=", syscalls.ClonePidfdOff, syscalls.ClonePidfd, true)
+	}
+	if flags&cloneParentSetid != 0 {
+		b = num(b, "parent_tid=", syscalls.CloneParentTidOff, syscalls.CloneParentTid, false)
+	}
+	if len(x.Elems) > syscalls.CloneTail {
+		var more bool
+		if b, more = d.appendExtTail(b, x, cloneArgsSize, size, prefix); more {
+			prefix = ", "
+		}
+	}
+	if prefix == ", " {
+		b = append(b, '}')
+	}
+	return b
 }

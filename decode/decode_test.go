@@ -140,7 +140,7 @@ func TestLines(t *testing.T) {
 			`rt_sigprocmask(SIG_BLOCK, ~[], [], 8) = 0`},
 		{"rt_sigprocmask old", sc(t, "rt_sigprocmask", 0, 2, 0, 0x2000, 8).data(2, le(nil).u64(1<<1|1<<35)),
 			`rt_sigprocmask(SIG_SETMASK, NULL, [INT RT_4], 8) = 0`},
-		{"clone3", sc(t, "clone3", 6862, 0x1000, 88).data(0, le(nil).u64(0x3d0f00).u64(0).u64(0x7f7e870ee990).u64(0x7f7e870ee990).u64(0).u64(0x7f7e868ee000).u64(0x7fff80).u64(0x7f7e870ee6c0).pad(24)),
+		{"clone3", sc(t, "clone3", 6862, 0x1000, 88).data(0, le(nil).u64(0x3d0f00).u64(0).u64(0x7f7e870ee990).u64(0x7f7e870ee990).u64(0).u64(0x7f7e868ee000).u64(0x7fff80).u64(0x7f7e870ee6c0).pad(24)).cloneElem(0, 2 /* syscalls.CloneExit */, cloneExit(le(nil).u64(0x3d0f00).u64(0).u64(0x7f7e870ee990).u64(0x7f7e870ee990).u64(0).u64(0x7f7e868ee000).u64(0x7fff80).u64(0x7f7e870ee6c0).pad(24), nil, le(nil).u32(6862))),
 			`clone3({flags=CLONE_VM|CLONE_FS|CLONE_FILES|CLONE_SIGHAND|CLONE_THREAD|CLONE_SYSVSEM|CLONE_SETTLS|CLONE_PARENT_SETTID|CLONE_CHILD_CLEARTID, child_tid=0x7f7e870ee990, parent_tid=0x7f7e870ee990, exit_signal=0, stack=0x7f7e868ee000, stack_size=0x7fff80, tls=0x7f7e870ee6c0} => {parent_tid=[6862]}, 88) = 6862`},
 		{"clone", sc(t, "clone", 6863, 0x1200011, 0, 0, 0x7f7e870efa10, 0),
 			`clone(child_stack=NULL, flags=CLONE_CHILD_CLEARTID|CLONE_CHILD_SETTID|SIGCHLD, child_tidptr=0x7f7e870efa10) = 6863`},

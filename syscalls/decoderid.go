@@ -44,6 +44,7 @@ const (
 	DecoderMmap
 	DecoderModule // delete_module, finit_module
 	DecoderMount
+	DecoderMountSetattr
 	DecoderMremap
 	DecoderMsgrcv
 	DecoderMsgsnd
@@ -81,6 +82,8 @@ const (
 	DecoderSethostname
 	DecoderRtSigtimedwait
 	DecoderSchedGetaffinity
+	DecoderSchedGetattr
+	DecoderSchedSetattr
 	DecoderSchedGetscheduler
 	DecoderSchedSetaffinity
 	DecoderSeccomp

@@ -272,7 +272,42 @@ type Plan struct {
 	// sock_fprog copy, when its Cond holds, the instructions it points
 	// to (see FprogCond).
 	Fprog FprogCond
+	// CloneArgs makes an extensible struct's plan (LenExt, AtEntry|AtExit)
+	// one of a struct clone_args, which copies what its pointers name
+	// (see CloneSetTid and CloneExit).
+	CloneArgs bool
 }
+
+// The capture of a struct clone_args (Plan.CloneArgs). At entry, its
+// Data is the struct's first min(size, Size) bytes and, when they were
+// read, its Elems are [CloneTail] the tail of a LenExt capture (empty
+// when there is none) and [CloneSetTid] the set_tid_size ints at set_tid
+// when set_tid is not NULL and set_tid_size is 1 to CloneSetTidMax (the
+// whole ints before the end of their page when they cannot all be read),
+// as strace prints them. At the exit of a call that returned >= 0, the
+// entry capture is kept and Elems[CloneExit] added: the struct read
+// again, shaped as at entry but for its Elems[ClonePidfd] and
+// Elems[CloneParentTid], the int at pidfd and at parent_tid when the
+// struct's flags (read again) have CLONE_PIDFD, CLONE_PARENT_SETTID and
+// the pointer is not NULL: the values strace prints after " => ".
+const (
+	CloneTail      = 0
+	CloneSetTid    = 1
+	CloneExit      = 2
+	ClonePidfd     = 1
+	CloneParentTid = 2
+	// Offsets of struct clone_args' fields.
+	ClonePidfdOff      = 8
+	CloneParentTidOff  = 24
+	CloneSetTidOff     = 64
+	CloneSetTidSizeOff = 72
+	// CloneSetTidMax is the longest set_tid array strace prints.
+	CloneSetTidMax = 32
+	// CloneFlagPidfd and CloneFlagParentSettid are CLONE_PIDFD and
+	// CLONE_PARENT_SETTID.
+	CloneFlagPidfd        = 0x1000
+	CloneFlagParentSettid = 0x100000
+)
 
 // FprogCond says when an object captured as bytes is a struct sock_fprog
 // whose instructions are copied too: under Verbose (strace prints them
@@ -447,7 +482,7 @@ func argPlan(arch uint32, a Arg) Plan {
 			return Plan{}
 		}
 		if a.Ext {
-			return Plan{Kind: CaptureBytes, When: a.At, Len: LenExt, LenArg: uint8(a.Len), Size: mustSize(arch, a.Layout)}
+			return Plan{Kind: CaptureBytes, When: a.At, Len: LenExt, LenArg: uint8(a.Len), Size: mustSize(arch, a.Layout), CloneArgs: a.Layout == LayoutCloneArgs}
 		}
 		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Layout), KeepEntry: a.KeepEntry, PageRest: a.PageRest, Fprog: a.Fprog}
 	}

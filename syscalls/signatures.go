@@ -68,7 +68,7 @@ var signatures = map[string]*Signature{
 
 	// Processes and signals.
 	"clone":             {Args: []Arg{C("flags"), C("stack"), COut("parent_tid", LayoutInt), C("child_tid"), C("tls")}, Decoder: DecoderClone},
-	"clone3":            {Args: []Arg{CExt("cl_args", LayoutCloneArgs, 1, AtEntry), A("size", Ulong)}, Decoder: DecoderClone3},
+	"clone3":            {Args: []Arg{CExt("cl_args", LayoutCloneArgs, 1, AtEntry|AtExit), A("size", Ulong)}, Decoder: DecoderClone3},
 	"fork":              {Args: []Arg{}},
 	"vfork":             {Args: []Arg{}},
 	"wait4":             {Args: []Arg{A("pid", Int), S("wstatus", StructOut, LayoutInt), F("options", XlatWaitOptions), S("rusage", StructOut, LayoutRusage)}, Decoder: DecoderWait4},
@@ -224,6 +224,7 @@ var signatures = map[string]*Signature{
 	"fsmount":                 {Args: []Arg{A("fd", FD), F("flags", XlatFsmountFlags), F("attr_flags", XlatMountAttrFlags)}, Ret: RetFD},
 	"fspick":                  {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), F("flags", XlatFspickFlags)}, Ret: RetFD},
 	"open_tree":               {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), F("flags", XlatOpenTreeFlags)}, Ret: RetFD},
+	"mount_setattr":           {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), C("flags"), CExt("uattr", LayoutMountAttr, 4, AtEntry), A("size", Ulong)}, Decoder: DecoderMountSetattr},
 	"move_mount":              {Args: []Arg{A("from_dirfd", DirFD), A("from_pathname", Path), A("to_dirfd", DirFD), A("to_pathname", Path), F("flags", XlatMoveMountFlags)}},
 	"umount2":                 {Args: []Arg{A("target", Path), F("flags", XlatUmountFlags)}},
 	"pidfd_open":              {Args: []Arg{A("pid", Int), F("flags", XlatPidfdOpenFlags)}, Ret: RetFD},
@@ -242,6 +243,8 @@ var signatures = map[string]*Signature{
 	"timer_delete":            {Args: []Arg{A("timerid", Int)}},
 	"sched_getscheduler":      {Args: []Arg{A("pid", Int)}, Decoder: DecoderSchedGetscheduler},
 	"sched_setscheduler":      {Args: []Arg{A("pid", Int), E("policy", XlatSchedPolicy), S("param", StructIn, LayoutSchedParam)}},
+	"sched_getattr":           {Args: []Arg{A("pid", Int), Partial(COut("attr", LayoutSchedAttr)), A("size", Uint), A("flags", Uint)}, Decoder: DecoderSchedGetattr},
+	"sched_setattr":           {Args: []Arg{A("pid", Int), Partial(CInOut("attr", LayoutSchedAttr)), A("flags", Uint)}, Decoder: DecoderSchedSetattr},
 	"sched_getparam":          {Args: []Arg{A("pid", Int), S("param", StructOut, LayoutSchedParam)}},
 	"sched_setparam":          {Args: []Arg{A("pid", Int), S("param", StructIn, LayoutSchedParam)}},
 	"sched_rr_get_interval":   {Args: []Arg{A("pid", Int), S("tp", StructOut, LayoutTimespec)}},

@@ -471,6 +471,65 @@ GLOBAL int fprog_more(struct cap_state *st, struct plan *p, __u32 before)
 	return 0;
 }
 
+/* read_ext mirrors capture's readExt: min(n, size) bytes of an
+ * extensible struct at addr (parsed at st->data_off), then its tail up
+ * to EXT_TAIL_END. It returns -1 when the struct could not be read. */
+static __always_inline int read_ext(struct cap_state *st, __u64 addr, __u64 n, __u64 size, __u32 *head)
+{
+	__u64 take = n < size ? n : size;
+	if (seg_read_here(st, addr, take) != 0)
+		return -1;
+	*head = st->data_off;
+	if (n > take && take < EXT_TAIL_END) {
+		__u64 end = n < EXT_TAIL_END ? n : EXT_TAIL_END;
+		seg_read(st, addr + take, end - take);
+	}
+	return take;
+}
+
+/* read_int mirrors capture's readInt. */
+static __always_inline void read_int(struct cap_state *st, __u64 addr)
+{
+	if (addr)
+		seg_read(st, addr, 4);
+}
+
+/* capture_clone_args mirrors capture's captureCloneArgs: a struct
+ * clone_args and its set_tid array at entry; at the exit of a call that
+ * returned >= 0, the struct again and the ints at its pidfd and
+ * parent_tid. */
+GLOBAL int capture_clone_args(struct cap_state *st, __u64 addr, __u32 len_arg, __u32 size)
+{
+	__u32 head = 0;
+	if (!st || len_arg >= MAX_ARGS || (st->at_exit && st->ret < 0))
+		return 0;
+	__u64 ai = len_arg;
+	CLAMP(ai, MAX_ARGS - 1);
+	__u64 n = st->args[ai];
+	int take = read_ext(st, addr, n, size, &head);
+	if (st->at_exit) {
+		if (take < CLONE_PARENT_TID_OFF + 8)
+			return 0;
+		__u64 flags = scratch_u64(head);
+		__u64 pidfd = scratch_u64(head + CLONE_PIDFD_OFF);
+		__u64 ptid = scratch_u64(head + CLONE_PARENT_TID_OFF);
+		if (flags & CLONE_FLAG_PIDFD)
+			read_int(st, pidfd);
+		if (flags & CLONE_FLAG_PARENT_SETTID)
+			read_int(st, ptid);
+		return 0;
+	}
+	if (take < CLONE_SET_TID_SIZE_OFF + 8)
+		return 0;
+	__u64 tids = scratch_u64(head + CLONE_SET_TID_OFF);
+	__u64 cnt = scratch_u64(head + CLONE_SET_TID_SIZE_OFF);
+	if (tids == 0 || cnt == 0 || cnt > CLONE_SET_TID_MAX)
+		return 0;
+	if (seg_read(st, tids, cnt * 4) != 0)
+		page_rest(st, tids, cnt * 4, 4);
+	return 0;
+}
+
 /* capture_string_array mirrors capture's captureStringArray. */
 GLOBAL int capture_string_array(struct cap_state *st, __u64 addr, __u32 count_only)
 {
@@ -515,6 +574,10 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 		seg_str(st, addr, p->size ? p->size : st->limit);
 		break;
 	case CAP_BYTES: {
+		if (p->clone_args) {
+			capture_clone_args(st, addr, p->len_arg, p->size);
+			break;
+		}
 		__u32 before = st->data_off;
 		capture_bytes(st, addr, p->len_from | (__u32)p->len_arg << 8 | (__u32)(p->page_rest & 1) << 16 |
 				      (__u32)(p->min_size8 & 0x7f) << 17 | (__u32)p->header << 24,

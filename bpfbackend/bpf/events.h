@@ -124,6 +124,10 @@ struct plan {
 	__u8 fprog_arg;
 	__u8 fprog_only;
 	__u8 min_size8; /* syscalls.Plan.MinSize / 8 */
+	/* clone_args: syscalls.Plan.CloneArgs (a struct clone_args and the
+	 * objects its pointers name). */
+	__u8 clone_args;
+	__u8 plan_pad[3];
 	__u32 fprog_vals[2];
 };
 

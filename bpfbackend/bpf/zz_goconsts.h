@@ -35,6 +35,13 @@
 #define FPROG_FILTER_OFF 8 /* syscalls.FprogFilterOff */
 #define FPROG_INSN_SIZE 8 /* syscalls.FprogInsnSize */
 #define FPROG_INSNS_MAX 4097 /* syscalls.FprogInsnsMax */
+#define CLONE_PIDFD_OFF 8 /* syscalls.ClonePidfdOff */
+#define CLONE_PARENT_TID_OFF 24 /* syscalls.CloneParentTidOff */
+#define CLONE_SET_TID_OFF 64 /* syscalls.CloneSetTidOff */
+#define CLONE_SET_TID_SIZE_OFF 72 /* syscalls.CloneSetTidSizeOff */
+#define CLONE_SET_TID_MAX 32 /* syscalls.CloneSetTidMax */
+#define CLONE_FLAG_PIDFD 4096 /* syscalls.CloneFlagPidfd */
+#define CLONE_FLAG_PARENT_SETTID 1048576 /* syscalls.CloneFlagParentSettid */
 
 /* Values of syscalls.CaptureKind (plan.kind). */
 #define CAP_NONE 0 /* syscalls.CaptureNone */
