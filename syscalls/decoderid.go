@@ -89,6 +89,11 @@ const (
 	DecoderSockname // getsockname, getpeername, accept, accept4
 	DecoderWait4
 	DecoderWaitid
+	DecoderModifyLdt
+	DecoderSetThreadArea
+	DecoderGetThreadArea
+	DecoderSysctl
+	DecoderPtrace
 	// NumDecoders is the number of DecoderIDs.
 	NumDecoders
 )

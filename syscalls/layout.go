@@ -93,8 +93,10 @@ const (
 	LayoutSemidDS // semctl's buffer: semid64_ds, or seminfo
 	LayoutShmidDS // shmctl's buffer: shmid64_ds, shminfo64 or shm_info
 	LayoutKexecSegment
-	LayoutQuotaData // quotactl's data: up to a struct fs_quota_statv
-	LayoutSockFprog // struct sock_fprog: a u16 count, then a pointer to the instructions
+	LayoutQuotaData  // quotactl's data: up to a struct fs_quota_statv
+	LayoutSockFprog  // struct sock_fprog: a u16 count, then a pointer to the instructions
+	LayoutSysctlArgs // _sysctl's struct __sysctl_args
+	LayoutPtraceData // what ptrace's addr or data points to: up to a siginfo_t
 	// NumLayouts is the number of LayoutIDs.
 	NumLayouts
 )
@@ -192,6 +194,8 @@ var layoutSizes = [NumLayouts][2]uint32{
 	LayoutKexecSegment:        {32, 32},
 	LayoutQuotaData:           {160, 160},
 	LayoutSockFprog:           {16, 16},
+	LayoutSysctlArgs:          {80, 80},
+	LayoutPtraceData:          {128, 128},
 }
 
 // LayoutSize returns the size of layout l on arch, or 0 for LayoutNone.

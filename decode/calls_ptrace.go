@@ -1,0 +1,236 @@
+package decode
+
+import (
+	"github.com/sctrace/sctrace/trace"
+)
+
+// The decoder of ptrace(2), after strace 6.1's ptrace.c: the request, the
+// pid, then addr and data as the request says. Arguments 2 (addr) and 3
+// (data) are captured at entry and again at exit (syscalls.LayoutPtraceData).
+
+// ptraceCaptured returns the capture of argument i when it holds at least
+// n bytes.
+func ptraceCaptured(ev *trace.Event, i, n int) ([]byte, bool) {
+	cp, ok := capOK(ev, i)
+	if !ok || len(cp.Data) < n || ev.Args[i] == 0 {
+		return nil, false
+	}
+	return cp.Data, true
+}
+
+// ptraceResumes reports whether request req resumes the tracee with a
+// signal in data.
+func ptraceResumes(arch uint32, req uint64) bool {
+	switch req {
+	case ptraceCont, ptraceDetach, ptraceSyscall, ptraceSinglestep:
+		return true
+	case ptraceSysemuX86, ptraceSysemuSingleX86, ptraceSingleblockX86:
+		return arch != trace.ArchAArch64
+	}
+	return false
+}
+
+// ptraceDataAtExit reports whether request req's data is printed when
+// the call returns.
+func ptraceDataAtExit(req uint64) bool {
+	switch req {
+	case ptracePeektext, ptracePeekdata, ptracePeekuser, ptraceGeteventmsg, ptraceGetsiginfo,
+		ptraceGetsigmask, ptracePeeksiginfo, ptraceSeccompGetFilter, ptraceGetSyscallInfo:
+		return true
+	}
+	return false
+}
+
+// enterPtrace prints what strace prints of ptrace at entry.
+func enterPtrace(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	req, addr, data := ev.Args[0], ev.Args[2], ev.Args[3]
+	x86 := ev.Arch != trace.ArchAArch64
+	b = d.enum(b, ptraceCmdsOf(ev.Arch), req)
+	if req == ptraceTraceme {
+		return b
+	}
+	b = d.sep(b)
+	b = appendInt(b, int64(int32(ev.Args[1])))
+	switch req {
+	case ptraceAttach, ptraceInterrupt, ptraceKill, ptraceListen:
+		return b
+	}
+	b = d.sep(b)
+	switch {
+	case req == ptraceGetregset || req == ptraceSetregset:
+		b = d.enum(b, ntDescriptorTypes, addr)
+	case req == ptraceGetsigmask || req == ptraceSetsigmask || req == ptraceSeccompGetFilter ||
+		req == ptraceSeccompGetMeta || req == ptraceGetSyscallInfo:
+		b = appendUint(b, addr)
+	case req == ptracePeeksiginfo:
+		b = d.appendPeeksiginfoArgs(b, ev)
+	case x86 && (req == ptraceGetregsX86 || req == ptraceGetfpregsX86):
+		// The registers' address (data) is printed at exit.
+		return b
+	case x86 && (req == ptraceSetregsX86 || req == ptraceSetfpregsX86):
+		return appendPtr(b, data)
+	default:
+		b = appendPtr(b, addr)
+	}
+	b = d.sep(b)
+	switch {
+	case ptraceResumes(ev.Arch, req):
+		return d.signal(b, int64(int32(data)))
+	case req == ptraceSeize || req == ptraceSetoptions || (x86 && req == ptraceOldsetoptionsX86):
+		return d.flags(b, ptraceSetoptionsFlags, data)
+	case req == ptraceSetsiginfo:
+		return appendSiginfoAt(b, ev, 3)
+	case req == ptraceSetsigmask:
+		return appendSigsetAt(b, ev, 3, addr)
+	case req == ptraceGetregset:
+		if _, ok := ptraceCaptured(ev, 3, iovecSize); !ok {
+			return appendPtr(b, data)
+		}
+		return b
+	case req == ptraceSetregset:
+		iov, ok := ptraceCaptured(ev, 3, iovecSize)
+		if !ok {
+			return appendPtr(b, data)
+		}
+		b = append(b, "{iov_base="...)
+		b = appendPtr(b, le64(iov, 0))
+		b = append(b, ", iov_len="...)
+		return appendUint(b, le64(iov, 8))
+	case req == ptraceSeccompGetMeta:
+		p, ok := ptraceCaptured(ev, 3, 8)
+		if addr < 8 || !ok {
+			return appendPtr(b, data)
+		}
+		b = append(b, "{filter_off="...)
+		return appendUint(b, le64(p, 0))
+	case ptraceDataAtExit(req):
+		return b
+	}
+	return appendPtr(b, data)
+}
+
+// iovecSize is sizeof(struct iovec).
+const iovecSize = 16
+
+// exitPtrace prints what strace prints of ptrace at exit: the data the
+// call filled, or the end of what entry began.
+func exitPtrace(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	req, addr, data := ev.Args[0], ev.Args[2], ev.Args[3]
+	x86 := ev.Arch != trace.ArchAArch64
+	switch {
+	case req == ptracePeektext || req == ptracePeekdata || req == ptracePeekuser:
+		return appendNumAt(b, ev, 3, true)
+	case req == ptraceGeteventmsg:
+		return appendNumAt(b, ev, 3, false)
+	case req == ptraceGetsiginfo:
+		if failed(ev) {
+			return appendPtr(b, data)
+		}
+		return appendSiginfoAt(b, ev, 3)
+	case req == ptraceGetsigmask:
+		if failed(ev) {
+			return appendPtr(b, data)
+		}
+		return appendSigsetAt(b, ev, 3, addr)
+	case req == ptracePeeksiginfo || req == ptraceSeccompGetFilter:
+		// The arrays these fill are not captured.
+		return appendPtr(b, data)
+	case req == ptraceGetSyscallInfo:
+		return d.appendPtraceSyscallInfo(b, ev)
+	case req == ptraceSeccompGetMeta:
+		if _, ok := ptraceCaptured(ev, 3, 8); addr < 8 || !ok {
+			return b
+		}
+		if !failed(ev) && uint64(ev.Ret) > 8 {
+			b = append(b, ", "...)
+			p, ok := ptraceCaptured(ev, 3, 16)
+			if uint64(ev.Ret) < 16 || !ok {
+				b = append(b, "???"...)
+			} else {
+				b = append(b, "flags="...)
+				b = d.flags(b, seccompFilterFlags, le64(p, 8))
+				if uint64(ev.Ret) > 16 {
+					b = append(b, ", ..."...)
+				}
+			}
+		}
+		return append(b, '}')
+	case req == ptraceGetregset:
+		iov, ok := ptraceCaptured(ev, 3, iovecSize)
+		if !ok {
+			return b
+		}
+		b = append(b, "{iov_base="...)
+		b = appendPtr(b, le64(iov, 0))
+		b = append(b, ", iov_len="...)
+		return append(appendUint(b, le64(iov, 8)), '}')
+	case req == ptraceSetregset:
+		if _, ok := ptraceCaptured(ev, 3, iovecSize); !ok {
+			return b
+		}
+		return append(b, '}')
+	case x86 && (req == ptraceGetregsX86 || req == ptraceGetfpregsX86):
+		return appendPtr(b, data)
+	}
+	return b
+}
+
+// appendNumAt prints the number a call stored at argument i's address
+// ([0x...] for a pointer, [N] for an unsigned long), or the address when
+// the call failed or the number cannot be read.
+func appendNumAt(b []byte, ev *trace.Event, i int, ptr bool) []byte {
+	p, ok := ptraceCaptured(ev, i, 8)
+	if failed(ev) || !ok {
+		return appendPtr(b, ev.Args[i])
+	}
+	b = append(b, '[')
+	if ptr {
+		b = appendHex(b, le64(p, 0))
+	} else {
+		b = appendUint(b, le64(p, 0))
+	}
+	return append(b, ']')
+}
+
+// appendSiginfoAt prints the siginfo_t argument i points to, or its
+// address.
+func appendSiginfoAt(b []byte, ev *trace.Event, i int) []byte {
+	p, ok := ptraceCaptured(ev, i, siginfoSize)
+	if !ok {
+		return appendPtr(b, ev.Args[i])
+	}
+	return appendSiginfo(b, p)
+}
+
+// siginfoSize is sizeof(siginfo_t).
+const siginfoSize = 128
+
+// appendSigsetAt prints the signal mask of n bytes argument i points to,
+// as print_sigset_addr_len: its address unless n is between a word and
+// the kernel's sigset size.
+func appendSigsetAt(b []byte, ev *trace.Event, i int, n uint64) []byte {
+	if n < 8 || n > 8 {
+		return appendPtr(b, ev.Args[i])
+	}
+	p, ok := ptraceCaptured(ev, i, int(n))
+	if !ok {
+		return appendPtr(b, ev.Args[i])
+	}
+	return appendSigset(b, p[:n])
+}
+
+// appendPeeksiginfoArgs prints PTRACE_PEEKSIGINFO's struct
+// ptrace_peeksiginfo_args (addr).
+func (d *Decoder) appendPeeksiginfoArgs(b []byte, ev *trace.Event) []byte {
+	p, ok := ptraceCaptured(ev, 2, 16)
+	if !ok {
+		return appendPtr(b, ev.Args[2])
+	}
+	b = append(b, "{off="...)
+	b = appendUint(b, le64(p, 0))
+	b = append(b, ", flags="...)
+	b = d.flags(b, ptracePeeksiginfoFlags, uint64(le32(p, 8)))
+	b = append(b, ", nr="...)
+	b = appendUint(b, uint64(le32(p, 12)))
+	return append(b, '}')
+}
