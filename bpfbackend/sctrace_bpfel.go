@@ -109,7 +109,7 @@ type sctracePlan struct {
 	Fprog       uint8
 	FprogArg    uint8
 	FprogOnly   uint8
-	FprogPad    uint8
+	FprogKind   uint8
 	FprogVals   [2]uint32
 }
 

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "9537c1b9441070d20eafefeb3964df15bb926f80b991f1b86e5bc3002df3a226"
+const bpfSourceHash = "d2488d25481104ca6b63ee71837a87df7dce7a232721e15601bbb9e7aeaf9998"

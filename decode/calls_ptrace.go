@@ -67,8 +67,12 @@ func enterPtrace(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	case x86 && (req == ptraceGetregsX86 || req == ptraceGetfpregsX86):
 		// The registers' address (data) is printed at exit.
 		return b
-	case x86 && (req == ptraceSetregsX86 || req == ptraceSetfpregsX86):
-		return appendPtr(b, data)
+	case x86 && req == ptraceSetregsX86:
+		regs, ok := ptraceCaptured(ev, 3, 0)
+		return d.appendRegset(b, ev, 1, data, uint64(userRegsSize), regs, ok)
+	case x86 && req == ptraceSetfpregsX86:
+		regs, ok := ptraceCaptured(ev, 3, 0)
+		return d.appendRegset(b, ev, 2, data, userFpregsSize, regs, ok)
 	default:
 		b = appendPtr(b, addr)
 	}
@@ -79,7 +83,7 @@ func enterPtrace(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	case req == ptraceSeize || req == ptraceSetoptions || (x86 && req == ptraceOldsetoptionsX86):
 		return d.flags(b, ptraceSetoptionsFlags, data)
 	case req == ptraceSetsiginfo:
-		return appendSiginfoAt(b, ev, 3)
+		return d.appendSiginfoAt(b, ev, 3)
 	case req == ptraceSetsigmask:
 		return appendSigsetAt(b, ev, 3, addr)
 	case req == ptraceGetregset:
@@ -93,7 +97,7 @@ func enterPtrace(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 			return appendPtr(b, data)
 		}
 		b = append(b, "{iov_base="...)
-		b = appendPtr(b, le64(iov, 0))
+		b = d.appendRegsetIov(b, ev, iov, false)
 		b = append(b, ", iov_len="...)
 		return appendUint(b, le64(iov, 8))
 	case req == ptraceSeccompGetMeta:
@@ -126,14 +130,16 @@ func exitPtrace(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		if failed(ev) {
 			return appendPtr(b, data)
 		}
-		return appendSiginfoAt(b, ev, 3)
+		return d.appendSiginfoAt(b, ev, 3)
 	case req == ptraceGetsigmask:
 		if failed(ev) {
 			return appendPtr(b, data)
 		}
 		return appendSigsetAt(b, ev, 3, addr)
-	case req == ptracePeeksiginfo || req == ptraceSeccompGetFilter:
-		// The arrays these fill are not captured.
+	case req == ptracePeeksiginfo:
+		return d.appendSiginfoArray(b, ev)
+	case req == ptraceSeccompGetFilter:
+		// The filter this fills is not captured.
 		return appendPtr(b, data)
 	case req == ptraceGetSyscallInfo:
 		return d.appendPtraceSyscallInfo(b, ev)
@@ -161,16 +167,25 @@ func exitPtrace(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 			return b
 		}
 		b = append(b, "{iov_base="...)
-		b = appendPtr(b, le64(iov, 0))
+		b = d.appendRegsetIov(b, ev, iov, failed(ev))
 		b = append(b, ", iov_len="...)
-		return append(appendUint(b, le64(iov, 8)), '}')
+		return append(appendIovLen(b, ev, iov), '}')
 	case req == ptraceSetregset:
-		if _, ok := ptraceCaptured(ev, 3, iovecSize); !ok {
+		iov, ok := ptraceCaptured(ev, 3, iovecSize)
+		if !ok {
 			return b
 		}
+		if cp, _ := capOK(ev, 3); cp.Aux != le64(iov, 8) {
+			b = append(b, " => "...)
+			b = appendUint(b, le64(iov, 8))
+		}
 		return append(b, '}')
-	case x86 && (req == ptraceGetregsX86 || req == ptraceGetfpregsX86):
-		return appendPtr(b, data)
+	case x86 && req == ptraceGetregsX86:
+		regs, ok := ptraceCaptured(ev, 3, 0)
+		return d.appendRegset(b, ev, 1, data, uint64(userRegsSize), regs, ok && !failed(ev))
+	case x86 && req == ptraceGetfpregsX86:
+		regs, ok := ptraceCaptured(ev, 3, 0)
+		return d.appendRegset(b, ev, 2, data, userFpregsSize, regs, ok && !failed(ev))
 	}
 	return b
 }
@@ -194,12 +209,12 @@ func appendNumAt(b []byte, ev *trace.Event, i int, ptr bool) []byte {
 
 // appendSiginfoAt prints the siginfo_t argument i points to, or its
 // address.
-func appendSiginfoAt(b []byte, ev *trace.Event, i int) []byte {
+func (d *Decoder) appendSiginfoAt(b []byte, ev *trace.Event, i int) []byte {
 	p, ok := ptraceCaptured(ev, i, siginfoSize)
 	if !ok {
 		return appendPtr(b, ev.Args[i])
 	}
-	return appendSiginfo(b, p)
+	return d.appendSiginfo(b, ev, p)
 }
 
 // siginfoSize is sizeof(siginfo_t).
@@ -233,4 +248,46 @@ func (d *Decoder) appendPeeksiginfoArgs(b []byte, ev *trace.Event) []byte {
 	b = append(b, ", nr="...)
 	b = appendUint(b, uint64(le32(p, 12)))
 	return append(b, '}')
+}
+
+// appendRegsetIov prints the register set a PTRACE_GETREGSET or
+// PTRACE_SETREGSET iovec (iov) names: its bytes are the data capture's
+// Elem (syscalls.FprogCond.Iov).
+func (d *Decoder) appendRegsetIov(b []byte, ev *trace.Event, iov []byte, failed bool) []byte {
+	var regs []byte
+	ok := false
+	if cp, _ := capOK(ev, 3); len(cp.Elems) > 0 && !cp.Elems[0].Faulted {
+		regs, ok = cp.Elems[0].Data, true
+	}
+	return d.appendRegset(b, ev, ev.Args[2], le64(iov, 0), le64(iov, 8), regs, ok && !failed)
+}
+
+// appendIovLen prints a PTRACE_GETREGSET iovec's length: N, or
+// "OLD => NEW" when the call changed it.
+func appendIovLen(b []byte, ev *trace.Event, iov []byte) []byte {
+	cp, _ := capOK(ev, 3)
+	if n := le64(iov, 8); cp.Aux != n {
+		b = appendUint(b, cp.Aux)
+		b = append(b, " => "...)
+		return appendUint(b, n)
+	}
+	return appendUint(b, cp.Aux)
+}
+
+// appendSiginfoArray prints the siginfo_t array PTRACE_PEEKSIGINFO filled
+// (as many as it returned), or its address.
+func (d *Decoder) appendSiginfoArray(b []byte, ev *trace.Event) []byte {
+	n := int(ev.Ret)
+	p, ok := ptraceCaptured(ev, 3, 0)
+	if failed(ev) || !ok || n < 0 || len(p) < n*siginfoSize {
+		return appendPtr(b, ev.Args[3])
+	}
+	b = append(b, '[')
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = d.appendSiginfo(b, ev, p[i*siginfoSize:(i+1)*siginfoSize])
+	}
+	return append(b, ']')
 }

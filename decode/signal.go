@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"strconv"
 	"strings"
+
+	"github.com/sctrace/sctrace/trace"
 )
 
 // sigRTMin is the kernel's first real-time signal; signals above it are
@@ -161,7 +163,7 @@ func le16(p []byte, off int) uint16 {
 
 // appendSiginfo prints a kernel siginfo_t (x86_64/generic 64-bit layout)
 // as strace's printsiginfo: {si_signo=SIGCHLD, si_code=CLD_EXITED, ...}.
-func appendSiginfo(b []byte, raw []byte) []byte {
+func (d *Decoder) appendSiginfo(b []byte, ev *trace.Event, raw []byte) []byte {
 	signo := int32(le32(raw, 0))
 	errno := int32(le32(raw, 4))
 	code := int32(le32(raw, 8))
@@ -267,7 +269,7 @@ func appendSiginfo(b []byte, raw []byte) []byte {
 		b = append(b, ", si_syscall="...)
 		nr := int32(le32(raw, 24))
 		arch := le32(raw, 28)
-		b = appendSyscallName(b, arch, nr)
+		b = d.appendSyscallNumber(b, ev, arch, uint32(nr))
 		b = append(b, ", si_arch="...)
 		b = appendAuditArch(b, arch)
 	default:

@@ -96,7 +96,8 @@ const (
 	LayoutQuotaData  // quotactl's data: up to a struct fs_quota_statv
 	LayoutSockFprog  // struct sock_fprog: a u16 count, then a pointer to the instructions
 	LayoutSysctlArgs // _sysctl's struct __sysctl_args
-	LayoutPtraceData // what ptrace's addr or data points to: up to a siginfo_t
+	LayoutPtraceAddr // ptrace's addr: a struct ptrace_peeksiginfo_args
+	LayoutPtraceData // what ptrace's addr or data points to: up to a struct user_fpregs_struct
 	// NumLayouts is the number of LayoutIDs.
 	NumLayouts
 )
@@ -195,7 +196,8 @@ var layoutSizes = [NumLayouts][2]uint32{
 	LayoutQuotaData:           {160, 160},
 	LayoutSockFprog:           {16, 16},
 	LayoutSysctlArgs:          {80, 80},
-	LayoutPtraceData:          {128, 128},
+	LayoutPtraceAddr:          {16, 16},
+	LayoutPtraceData:          {512, 512},
 }
 
 // LayoutSize returns the size of layout l on arch, or 0 for LayoutNone.

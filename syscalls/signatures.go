@@ -312,7 +312,7 @@ var signatures = map[string]*Signature{
 	"set_thread_area":  {Args: []Arg{CInOut("u_info", LayoutUserDesc)}, Decoder: DecoderSetThreadArea},
 	"get_thread_area":  {Args: []Arg{CInOutPrefix("u_info", LayoutUserDesc)}, Decoder: DecoderGetThreadArea},
 	"_sysctl":          {Args: []Arg{CIn("args", LayoutSysctlArgs)}, Decoder: DecoderSysctl},
-	"ptrace":           {Args: []Arg{C("request"), C("pid"), CInOutPrefix("addr", LayoutPtraceData), CInOutPrefix("data", LayoutPtraceData)}, Decoder: DecoderPtrace},
+	"ptrace":           {Args: []Arg{C("request"), C("pid"), OnlyWhen(CInOutPrefix("addr", LayoutPtraceAddr), 0, 0x4209), WithIovOn(CInOutPrefix("data", LayoutPtraceData), 0, 0x4204, 0x4205)}, Decoder: DecoderPtrace},
 	"reboot":           {Args: []Arg{C("magic"), C("magic2"), C("cmd"), Partial(CIn("arg", LayoutRebootArg))}, Decoder: DecoderReboot},
 	"ustat":            {Args: []Arg{C("dev"), COut("ubuf", LayoutUstat)}, Decoder: DecoderUstat},
 	"listxattr":        {Args: []Arg{A("path", Path), L("list", OutBuf, 2), A("size", Ulong)}, Decoder: DecoderListxattr},

@@ -31,6 +31,7 @@
 #define FPROG_FILTER_OFF 8 /* syscalls.FprogFilterOff */
 #define FPROG_INSN_SIZE 8 /* syscalls.FprogInsnSize */
 #define FPROG_INSNS_MAX 4097 /* syscalls.FprogInsnsMax */
+#define REGSET_MAX 512 /* syscalls.RegsetMax */
 
 /* Values of syscalls.CaptureKind (plan.kind). */
 #define CAP_NONE 0 /* syscalls.CaptureNone */

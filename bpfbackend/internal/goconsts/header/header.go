@@ -80,6 +80,7 @@ var groups = []group{
 		{"FPROG_FILTER_OFF", syscalls.FprogFilterOff, "syscalls.FprogFilterOff"},
 		{"FPROG_INSN_SIZE", syscalls.FprogInsnSize, "syscalls.FprogInsnSize"},
 		{"FPROG_INSNS_MAX", syscalls.FprogInsnsMax, "syscalls.FprogInsnsMax"},
+		{"REGSET_MAX", syscalls.RegsetMax, "syscalls.RegsetMax"},
 	}},
 	{"Values of syscalls.CaptureKind (plan.kind).", captureKinds},
 	{"Values of syscalls.When (plan.when, syscall_plans.when).", whens},
