@@ -85,7 +85,7 @@ func enterPtrace(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	case req == ptraceSetsiginfo:
 		return d.appendSiginfoAt(b, ev, 3)
 	case req == ptraceSetsigmask:
-		return appendSigsetAt(b, ev, 3, addr)
+		return d.appendSigsetAt(b, ev, 3, addr)
 	case req == ptraceGetregset:
 		if _, ok := ptraceCaptured(ev, 3, iovecSize); !ok {
 			return appendPtr(b, data)
@@ -135,7 +135,7 @@ func exitPtrace(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		if failed(ev) {
 			return appendPtr(b, data)
 		}
-		return appendSigsetAt(b, ev, 3, addr)
+		return d.appendSigsetAt(b, ev, 3, addr)
 	case req == ptracePeeksiginfo:
 		return d.appendSiginfoArray(b, ev)
 	case req == ptraceSeccompGetFilter:
@@ -223,7 +223,7 @@ const siginfoSize = 128
 // appendSigsetAt prints the signal mask of n bytes argument i points to,
 // as print_sigset_addr_len: its address unless n is between a word and
 // the kernel's sigset size.
-func appendSigsetAt(b []byte, ev *trace.Event, i int, n uint64) []byte {
+func (d *Decoder) appendSigsetAt(b []byte, ev *trace.Event, i int, n uint64) []byte {
 	if n < 8 || n > 8 {
 		return appendPtr(b, ev.Args[i])
 	}
@@ -231,7 +231,7 @@ func appendSigsetAt(b []byte, ev *trace.Event, i int, n uint64) []byte {
 	if !ok {
 		return appendPtr(b, ev.Args[i])
 	}
-	return appendSigset(b, p[:n])
+	return d.appendSigsetX(b, p[:n])
 }
 
 // appendPeeksiginfoArgs prints PTRACE_PEEKSIGINFO's struct
