@@ -3,7 +3,6 @@ package decode
 import (
 	"net/netip"
 
-	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -139,15 +138,6 @@ func (d *Decoder) appendSockaddr(b []byte, p []byte) []byte {
 // appendQuotedPlain quotes s whole, honouring -x/-xx but not -s.
 func (d *Decoder) appendQuotedPlain(b []byte, s []byte) []byte {
 	return d.appendQuoted(b, s, false)
-}
-
-// appendSyscallName prints the name of syscall nr on an AUDIT_ARCH.
-func appendSyscallName(b []byte, arch uint32, nr int32) []byte {
-	t := syscalls.ForArch(arch)
-	if t == nil {
-		return appendInt(b, int64(nr))
-	}
-	return append(b, t.DisplayName(int(nr))...)
 }
 
 func appendAuditArch(b []byte, arch uint32) []byte {

@@ -57,6 +57,8 @@ func enterPtrace(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	}
 	b = d.sep(b)
 	switch {
+	case req == ptracePeekuser || req == ptracePokeuser:
+		b = d.appendUserOffset(b, ev, addr)
 	case req == ptraceGetregset || req == ptraceSetregset:
 		b = d.enum(b, ntDescriptorTypes, addr)
 	case req == ptraceGetsigmask || req == ptraceSetsigmask || req == ptraceSeccompGetFilter ||
@@ -139,8 +141,13 @@ func exitPtrace(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	case req == ptracePeeksiginfo:
 		return d.appendSiginfoArray(b, ev)
 	case req == ptraceSeccompGetFilter:
-		// The filter this fills is not captured.
-		return appendPtr(b, data)
+		// The instructions, as many as the result (a short) says, of
+		// which the data capture holds the first ones.
+		var insns *trace.Capture
+		if cp, ok := capOK(ev, 3); ok {
+			insns = cp
+		}
+		return d.appendBPFProgram(b, data, uint64(uint16(ev.Ret)), insns, printSeccompK)
 	case req == ptraceGetSyscallInfo:
 		return d.appendPtraceSyscallInfo(b, ev)
 	case req == ptraceSeccompGetMeta:
@@ -191,7 +198,7 @@ func exitPtrace(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 }
 
 // appendNumAt prints the number a call stored at argument i's address
-// ([0x...] for a pointer, [N] for an unsigned long), or the address when
+// ([0x...] or [NULL] for a pointer, [N] for an unsigned long), or the address when
 // the call failed or the number cannot be read.
 func appendNumAt(b []byte, ev *trace.Event, i int, ptr bool) []byte {
 	p, ok := ptraceCaptured(ev, i, 8)
@@ -200,7 +207,7 @@ func appendNumAt(b []byte, ev *trace.Event, i int, ptr bool) []byte {
 	}
 	b = append(b, '[')
 	if ptr {
-		b = appendHex(b, le64(p, 0))
+		b = appendPtr(b, le64(p, 0))
 	} else {
 		b = appendUint(b, le64(p, 0))
 	}
@@ -277,11 +284,11 @@ func appendIovLen(b []byte, ev *trace.Event, iov []byte) []byte {
 // appendSiginfoArray prints the siginfo_t array PTRACE_PEEKSIGINFO filled
 // (as many as it returned), or its address.
 func (d *Decoder) appendSiginfoArray(b []byte, ev *trace.Event) []byte {
-	n := int(ev.Ret)
 	p, ok := ptraceCaptured(ev, 3, 0)
-	if failed(ev) || !ok || n < 0 || len(p) < n*siginfoSize {
+	if failed(ev) || !ok || ev.Ret < 0 || ev.Ret > int64(len(p)/siginfoSize) {
 		return appendPtr(b, ev.Args[3])
 	}
+	n := int(ev.Ret)
 	b = append(b, '[')
 	for i := 0; i < n; i++ {
 		if i > 0 {
@@ -290,4 +297,41 @@ func (d *Decoder) appendSiginfoArray(b []byte, ev *trace.Event) []byte {
 		b = d.appendSiginfo(b, ev, p[i*siginfoSize:(i+1)*siginfoSize])
 	}
 	return append(b, ']')
+}
+
+// appendUserOffset prints PTRACE_PEEKUSER's and PTRACE_POKEUSER's offset
+// into struct user as strace's print_user_offset_addr: the address, and
+// the field at or below it (8*RAX, offsetof(struct user, u_debugreg)+8)
+// as -X asks; an offset beyond the struct is an address alone.
+func (d *Decoder) appendUserOffset(b []byte, ev *trace.Event, addr uint64) []byte {
+	name, base := "", uint64(0)
+	if ev.Arch != trace.ArchAArch64 {
+		for _, e := range userOffsetsX86 {
+			if e.v > addr {
+				break
+			}
+			name, base = e.s, e.v
+		}
+		if last := userOffsetsX86[len(userOffsetsX86)-1].v; name != "" && addr > base && base == last {
+			name = ""
+		}
+	}
+	if name == "" || d.opts.Xlat != XlatAbbrev {
+		b = appendPtr(b, addr)
+	}
+	if name == "" || d.opts.Xlat == XlatRaw {
+		return b
+	}
+	if d.opts.Xlat == XlatVerbose {
+		b = append(b, " /* "...)
+	}
+	b = append(b, name...)
+	if base != addr {
+		b = append(b, '+')
+		b = appendUint(b, addr-base)
+	}
+	if d.opts.Xlat == XlatVerbose {
+		b = append(b, " */"...)
+	}
+	return b
 }

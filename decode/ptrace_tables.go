@@ -120,3 +120,21 @@ var ntDescriptorTypes = &xlat{vals: []xv{
 	{0xa02, "NT_LOONGARCH_LSX"}, {0xa03, "NT_LOONGARCH_LASX"}, {0xa04, "NT_LOONGARCH_LBT"},
 	{0x46494c45, "NT_FILE"}, {0x46e62b7f, "NT_PRXFPREG"}, {0x53494749, "NT_SIGINFO"},
 }, dflt: "NT_???"}
+
+// userOffsetsX86 name the offsets into x86_64's struct user that
+// PTRACE_PEEKUSER and PTRACE_POKEUSER take (strace's userent.h), sorted.
+var userOffsetsX86 = []xv{
+	{8 * 0, "8*R15"}, {8 * 1, "8*R14"}, {8 * 2, "8*R13"}, {8 * 3, "8*R12"}, {8 * 4, "8*RBP"},
+	{8 * 5, "8*RBX"}, {8 * 6, "8*R11"}, {8 * 7, "8*R10"}, {8 * 8, "8*R9"}, {8 * 9, "8*R8"},
+	{8 * 10, "8*RAX"}, {8 * 11, "8*RCX"}, {8 * 12, "8*RDX"}, {8 * 13, "8*RSI"}, {8 * 14, "8*RDI"},
+	{8 * 15, "8*ORIG_RAX"}, {8 * 16, "8*RIP"}, {8 * 17, "8*CS"}, {8 * 18, "8*EFL"}, {8 * 19, "8*RSP"},
+	{8 * 20, "8*SS"},
+	{216, "offsetof(struct user, u_fpvalid)"}, {224, "offsetof(struct user, i387)"},
+	{736, "offsetof(struct user, u_tsize)"}, {744, "offsetof(struct user, u_dsize)"},
+	{752, "offsetof(struct user, u_ssize)"}, {760, "offsetof(struct user, start_code)"},
+	{768, "offsetof(struct user, start_stack)"}, {776, "offsetof(struct user, signal)"},
+	{784, "offsetof(struct user, reserved)"}, {792, "offsetof(struct user, u_ar0)"},
+	{800, "offsetof(struct user, u_fpstate)"}, {808, "offsetof(struct user, magic)"},
+	{816, "offsetof(struct user, u_comm)"}, {848, "offsetof(struct user, u_debugreg)"},
+	{912, "sizeof(struct user)"},
+}
