@@ -285,6 +285,7 @@ func (p *probe) fillPlans(arch uint32) error {
 				Fprog:       boolU8(pl.Fprog.On),
 				FprogArg:    pl.Fprog.Arg,
 				FprogOnly:   boolU8(pl.Fprog.Only),
+				FprogKind:   fprogKind(pl.Fprog),
 				FprogVals:   pl.Fprog.Vals,
 				CloneArgs:   boolU8(pl.CloneArgs),
 			}
@@ -434,4 +435,16 @@ func warmKernelTypes() {
 			_ = spec.TypeByName("btf_trace_sys_enter", &target)
 		}()
 	})
+}
+
+// fprogKind is the plan's fprog_kind: what a FprogCond's object is (see
+// events.h).
+func fprogKind(f syscalls.FprogCond) uint8 {
+	switch {
+	case f.Iov:
+		return 1
+	case f.Plain:
+		return 2
+	}
+	return 0
 }

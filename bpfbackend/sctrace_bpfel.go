@@ -111,7 +111,8 @@ type sctracePlan struct {
 	FprogOnly   uint8
 	MinSize8    uint8
 	CloneArgs   uint8
-	PlanPad     [3]uint8
+	FprogKind   uint8
+	PlanPad     [2]uint8
 	FprogVals   [2]uint32
 }
 

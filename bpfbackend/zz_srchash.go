@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "8c83a5279fb43ef137d580d24fe89dd879daaaa26dd4d50a38022234f298c23e"
+const bpfSourceHash = "c919d0ae2fb599643031c35ffde2ccccaa2ae8017d1fbeeec9fb4fcf322f6074"

@@ -196,7 +196,7 @@ func (x *Executor) capture(mem Memory, c Call, i int, p *syscalls.Plan, when sys
 		return trace.Capture{Data: data, Truncated: trunc, Faulted: fault}
 	case syscalls.CaptureBytes:
 		if p.Len == syscalls.LenPrefix {
-			return x.capturePrefix(mem, c, i, addr, p)
+			return x.capturePrefix(mem, c, i, addr, p, when)
 		}
 		if p.CloneArgs {
 			return x.captureCloneArgs(mem, c, i, addr, p, when == syscalls.AtExit, ret)
@@ -377,7 +377,10 @@ const PageSize = 4096
 // capturePrefix runs a LenPrefix plan: its bytes, or, when they cannot
 // all be read, a second read of those before the end of the first page,
 // if fewer.
-func (x *Executor) capturePrefix(mem Memory, c Call, i int, addr uint64, p *syscalls.Plan) trace.Capture {
+func (x *Executor) capturePrefix(mem Memory, c Call, i int, addr uint64, p *syscalls.Plan, when syscalls.When) trace.Capture {
+	if p.Fprog.Iov {
+		return x.withIov(mem, c, i, addr, p, when)
+	}
 	n := max(uint64(p.Size), uint64(x.Limit())+1)
 	data := Sized(c.Bufs[i], n)
 	if err := mem.Read(addr, data); err == nil {
@@ -386,10 +389,47 @@ func (x *Executor) capturePrefix(mem Memory, c Call, i int, addr uint64, p *sysc
 	return x.withFprog(mem, c, p, pageRest(mem, addr, data, 1))
 }
 
+// withIov runs a Prefix plan whose object may be a struct iovec
+// (syscalls.FprogCond.Iov): the object, then, when the condition holds,
+// the register set at its base; at exit, Aux is the entry copy's iov_len.
+func (x *Executor) withIov(mem Memory, c Call, i int, addr uint64, p *syscalls.Plan, when syscalls.When) trace.Capture {
+	// The entry copy's memory may be reused below: read it first.
+	entryLen, haveEntry := uint64(0), false
+	if d := c.Caps[i].Data; when == syscalls.AtExit && !c.Caps[i].Faulted && len(d) >= IovecSize {
+		entryLen, haveEntry = binary.LittleEndian.Uint64(d[8:]), true
+	}
+	n := max(uint64(p.Size), uint64(x.Limit())+1)
+	data := Sized(c.Bufs[i], n)
+	var out trace.Capture
+	if err := mem.Read(addr, data); err == nil {
+		out = trace.Capture{Data: data}
+	} else {
+		out = pageRest(mem, addr, data, 1)
+	}
+	if out.Faulted || len(out.Data) < IovecSize || !p.Fprog.Holds(c.Args) {
+		return out
+	}
+	base := binary.LittleEndian.Uint64(out.Data)
+	ln := binary.LittleEndian.Uint64(out.Data[8:])
+	out.Aux = ln
+	if haveEntry {
+		out.Aux = entryLen
+	}
+	if ln = min(ln, syscalls.RegsetMax); ln > 0 {
+		regs := make([]byte, ln)
+		if err := mem.Read(base, regs); err != nil {
+			out.Elems = []trace.Capture{{Faulted: true}}
+		} else {
+			out.Elems = []trace.Capture{{Data: regs}}
+		}
+	}
+	return out
+}
+
 // withFprog adds to out, the capture of a struct sock_fprog, the
 // instructions it points to when plan p's Fprog condition holds.
 func (x *Executor) withFprog(mem Memory, c Call, p *syscalls.Plan, out trace.Capture) trace.Capture {
-	if !x.Verbose || out.Faulted || len(out.Data) < syscalls.FprogSize || !p.Fprog.Holds(c.Args) {
+	if !x.Verbose || p.Fprog.Plain || out.Faulted || len(out.Data) < syscalls.FprogSize || !p.Fprog.Holds(c.Args) {
 		return out
 	}
 	n := uint64(binary.LittleEndian.Uint16(out.Data))

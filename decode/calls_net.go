@@ -1,9 +1,6 @@
 package decode
 
-import (
-	"github.com/sctrace/sctrace/syscalls"
-	"github.com/sctrace/sctrace/trace"
-)
+import "github.com/sctrace/sctrace/trace"
 
 // enterSocket prints socket and socketpair's domain, type and protocol
 // (the protocol named by the domain's table).
@@ -68,15 +65,6 @@ func printSockaddrS(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 // appendQuotedPlain quotes s whole, honouring -x/-xx but not -s.
 func (d *Decoder) appendQuotedPlain(b []byte, s []byte) []byte {
 	return d.appendQuoted(b, s, false)
-}
-
-// appendSyscallName prints the name of syscall nr on an AUDIT_ARCH.
-func appendSyscallName(b []byte, arch uint32, nr int32) []byte {
-	t := syscalls.ForArch(arch)
-	if t == nil {
-		return appendInt(b, int64(nr))
-	}
-	return append(b, t.DisplayName(int(nr))...)
 }
 
 func appendAuditArch(b []byte, arch uint32) []byte {

@@ -336,7 +336,7 @@ func (d *Decoder) AppendSignal(b []byte, ev *trace.Event) []byte {
 	}
 	b = appendSignal(b, int64(ev.Signal.Signo))
 	b = append(b, ' ')
-	b = d.appendSiginfo(b, ev.Signal.Raw[:])
+	b = d.appendSiginfo(b, ev, ev.Signal.Raw[:])
 	return append(b, " ---"...)
 }
 

@@ -5,6 +5,8 @@ import (
 	"github.com/sctrace/sctrace/syscalls"
 	"strconv"
 	"strings"
+
+	"github.com/sctrace/sctrace/trace"
 )
 
 // sigRTMin is the kernel's first real-time signal; signals above it are
@@ -162,7 +164,7 @@ func le16(p []byte, off int) uint16 {
 
 // appendSiginfo prints a kernel siginfo_t (x86_64/generic 64-bit layout)
 // as strace's printsiginfo: {si_signo=SIGCHLD, si_code=CLD_EXITED, ...}.
-func (d *Decoder) appendSiginfo(b []byte, raw []byte) []byte {
+func (d *Decoder) appendSiginfo(b []byte, ev *trace.Event, raw []byte) []byte {
 	signo := int32(le32(raw, 0))
 	errno := int32(le32(raw, 4))
 	code := int32(le32(raw, 8))
@@ -171,12 +173,14 @@ func (d *Decoder) appendSiginfo(b []byte, raw []byte) []byte {
 		return append(b, '}')
 	}
 	b = append(b, "si_signo="...)
-	b = appendSignal(b, int64(signo))
+	b = d.signal(b, int64(signo))
 	b = append(b, ", si_code="...)
-	b = appendSiCode(b, code, signo)
+	mark := len(b)
+	b = d.restyle(appendSiCode(b, code, signo), mark, uint64(uint32(code)), numHex)
 	if errno != 0 {
 		b = append(b, ", si_errno="...)
-		b = appendErrnoName(b, int64(uint32(errno)))
+		mark := len(b)
+		b = d.restyle(appendErrnoName(b, int64(uint32(errno))), mark, uint64(uint32(errno)), numUnsigned)
 	}
 	pid := int32(le32(raw, 16))
 	uid := le32(raw, 20)
@@ -210,7 +214,7 @@ func (d *Decoder) appendSiginfo(b []byte, raw []byte) []byte {
 			b = append(b, ", si_band="...)
 			b = strconv.AppendInt(b, int64(le64(raw, 16)), 10)
 			b = append(b, ", si_fd="...)
-			b = strconv.AppendInt(b, int64(int32(le32(raw, 24))), 10)
+			b = d.appendSigFD(b, ev, int32(le32(raw, 24)))
 		default:
 			b = source(b)
 			if le64(raw, 24) != 0 {
@@ -227,7 +231,7 @@ func (d *Decoder) appendSiginfo(b []byte, raw []byte) []byte {
 		if code == 1 {
 			b = strconv.AppendInt(b, st, 10)
 		} else {
-			b = appendSignal(b, st)
+			b = d.signal(b, st)
 		}
 		b = append(b, ", si_utime="...)
 		b = appendClockT(b, le64(raw, 32))
@@ -260,7 +264,7 @@ func (d *Decoder) appendSiginfo(b []byte, raw []byte) []byte {
 			b = append(b, ", si_band="...)
 			b = strconv.AppendInt(b, int64(le64(raw, 16)), 10)
 			b = append(b, ", si_fd="...)
-			b = strconv.AppendInt(b, int64(int32(le32(raw, 24))), 10)
+			b = d.appendSigFD(b, ev, int32(le32(raw, 24)))
 		}
 	case 31: // SIGSYS
 		b = append(b, ", si_call_addr="...)
@@ -268,9 +272,10 @@ func (d *Decoder) appendSiginfo(b []byte, raw []byte) []byte {
 		b = append(b, ", si_syscall="...)
 		nr := int32(le32(raw, 24))
 		arch := le32(raw, 28)
-		b = appendSyscallName(b, arch, nr)
+		b = d.appendSyscallNumber(b, ev, arch, uint32(nr))
 		b = append(b, ", si_arch="...)
-		b = appendAuditArch(b, arch)
+		mark := len(b)
+		b = d.restyle(appendAuditArch(b, arch), mark, uint64(arch), numHex)
 	default:
 		if pid != 0 || uid != 0 {
 			b = source(b)
@@ -328,4 +333,68 @@ func appendClockT(b []byte, v uint64) []byte {
 	b = append(b, '.')
 	b = appendPadded(b, v%userHZ, 2)
 	return append(b, " s */"...)
+}
+
+// appendSigFD prints a siginfo's si_fd, a descriptor of the thread the
+// event is about (with its path under -y).
+func (d *Decoder) appendSigFD(b []byte, ev *trace.Event, fd int32) []byte {
+	if fd < 0 {
+		return strconv.AppendInt(b, int64(fd), 10)
+	}
+	return d.appendFD(b, ev, uint64(fd))
+}
+
+// appendSigsetX is appendSigset as -X asks: each signal by name (USR1),
+// number (10) or both (10 /* USR1 */).
+func (d *Decoder) appendSigsetX(b []byte, data []byte) []byte {
+	if d.opts.Xlat == XlatAbbrev {
+		return appendSigset(b, data)
+	}
+	mark := len(b)
+	b = appendSigset(b, data)
+	// Rewrite each name of the abbreviated set.
+	d.scratch = append(d.scratch[:0], b[mark:]...)
+	text := d.scratch
+	b = b[:mark]
+	i := 0
+	for i < len(text) && (text[i] == '~' || text[i] == '[') {
+		b = append(b, text[i])
+		i++
+	}
+	for i < len(text) && text[i] != ']' {
+		j := i
+		for j < len(text) && text[j] != ' ' && text[j] != ']' {
+			j++
+		}
+		name := string(text[i:j])
+		n := sigsetElemNumber(name)
+		b = strconv.AppendInt(b, int64(n), 10)
+		if d.opts.Xlat == XlatVerbose {
+			b = append(b, " /* "...)
+			b = append(b, name...)
+			b = append(b, " */"...)
+		}
+		if j < len(text) && text[j] == ' ' {
+			b = append(b, ' ')
+			j++
+		}
+		i = j
+	}
+	return append(b, ']')
+}
+
+// sigsetElemNumber is the signal number of an element appendSigset
+// printed: a name without its SIG prefix, RT_n, or a number.
+func sigsetElemNumber(s string) int {
+	if strings.HasPrefix(s, "RT_") {
+		n, _ := strconv.Atoi(s[3:])
+		return sigRTMin + n
+	}
+	for i := 1; i < len(signalNames); i++ {
+		if len(signalNames[i]) > 3 && signalNames[i][3:] == s {
+			return i
+		}
+	}
+	n, _ := strconv.Atoi(s)
+	return n
 }

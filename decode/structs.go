@@ -358,7 +358,7 @@ func printCapHeader(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 }
 
 func printSiginfoS(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
-	return d.appendSiginfo(b, p)
+	return d.appendSiginfo(b, ev, p)
 }
 
 var sigaltstackFlags = &xlat{vals: []xv{{1, "SS_ONSTACK"}, {2, "SS_DISABLE"}, {0x80000000, "SS_AUTODISARM"}}, dflt: "SS_???"}

@@ -98,6 +98,11 @@ const (
 	DecoderPreadv2    // preadv2, pwritev2: the offset's high half is not shown
 	DecoderMqOpen     // mq_open: mode and attr only with O_CREAT
 	DecoderFutexWaitv // futex_waitv: at most FUTEX_WAITV_MAX waiters shown
+	DecoderModifyLdt
+	DecoderSetThreadArea
+	DecoderGetThreadArea
+	DecoderSysctl
+	DecoderPtrace
 	// NumDecoders is the number of DecoderIDs.
 	NumDecoders
 )

@@ -93,10 +93,13 @@ const (
 	LayoutSemidDS // semctl's buffer: semid64_ds, or seminfo
 	LayoutShmidDS // shmctl's buffer: shmid64_ds, shminfo64 or shm_info
 	LayoutKexecSegment
-	LayoutQuotaData // quotactl's data: up to a struct fs_quota_statv
-	LayoutSockFprog // struct sock_fprog: a u16 count, then a pointer to the instructions
-	LayoutIovecAddr // struct iovec printed by address (process_madvise)
-	LayoutUintRef   // an unsigned int shown in brackets (mq_timedreceive's priority)
+	LayoutQuotaData  // quotactl's data: up to a struct fs_quota_statv
+	LayoutSockFprog  // struct sock_fprog: a u16 count, then a pointer to the instructions
+	LayoutIovecAddr  // struct iovec printed by address (process_madvise)
+	LayoutUintRef    // an unsigned int shown in brackets (mq_timedreceive's priority)
+	LayoutSysctlArgs // _sysctl's struct __sysctl_args
+	LayoutPtraceAddr // ptrace's addr: a struct ptrace_peeksiginfo_args
+	LayoutPtraceData // what ptrace's addr or data points to: up to a struct user_fpregs_struct
 	// NumLayouts is the number of LayoutIDs.
 	NumLayouts
 )
@@ -197,6 +200,9 @@ var layoutSizes = [NumLayouts][2]uint32{
 	LayoutSockFprog:           {16, 16},
 	LayoutIovecAddr:           {16, 16},
 	LayoutUintRef:             {4, 4},
+	LayoutSysctlArgs:          {80, 80},
+	LayoutPtraceAddr:          {16, 16},
+	LayoutPtraceData:          {512, 512},
 }
 
 // LayoutSize returns the size of layout l on arch, or 0 for LayoutNone.

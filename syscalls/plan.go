@@ -320,11 +320,20 @@ const (
 // With Only, the object itself is copied only when the condition on the
 // argument holds (whatever Verbose says): an argument that is a struct
 // sock_fprog for one operation and a plain value for the others.
+//
+// With Iov, the object is a struct iovec instead (ptrace's
+// PTRACE_GETREGSET and PTRACE_SETREGSET data), whatever Verbose says: the
+// Elem holds min(iov_len, RegsetMax) bytes at iov_base, read whole or
+// Faulted, and at exit the capture's Aux holds the iov_len of the entry
+// copy (when it had one, else the exit copy's). With Plain (and Only),
+// the object is neither: the condition only says when it is copied.
 type FprogCond struct {
-	On   bool
-	Only bool
-	Arg  uint8
-	Vals [2]uint32
+	On    bool
+	Only  bool
+	Iov   bool
+	Plain bool
+	Arg   uint8
+	Vals  [2]uint32
 }
 
 // Holds reports whether the condition holds for a call's arguments.
@@ -492,6 +501,10 @@ func argPlan(arch uint32, a Arg) Plan {
 // MinSizeMax bounds Plan.MinSize (the eBPF plan keeps it in 8-byte
 // units in 7 bits).
 const MinSizeMax = 127 * 8
+
+// RegsetMax caps the bytes of a register set copied at an iovec's base
+// (FprogCond.Iov): x86_64's struct user_fpregs_struct.
+const RegsetMax = 512
 
 // FprogSize is sizeof(struct sock_fprog) on 64-bit architectures: a u16
 // instruction count, then the instructions' address at FprogFilterOff.

@@ -266,6 +266,22 @@ func WithFprog(a Arg, arg uint8, v1, v2 uint32) Arg {
 	return a
 }
 
+// WithIovOn returns a (a Prefix argument) whose object is a struct iovec
+// whose base's bytes are copied too when argument arg's lower 32 bits are
+// v1 or v2 (Plan.Fprog with FprogCond.Iov).
+func WithIovOn(a Arg, arg uint8, v1, v2 uint32) Arg {
+	a.Fprog = FprogCond{On: true, Iov: true, Arg: arg, Vals: [2]uint32{v1, v2}}
+	return a
+}
+
+// OnlyWhen returns a (a Custom argument) copied only when argument arg's
+// lower 32 bits are v (Plan.Fprog with FprogCond.Plain): an argument that
+// points to an object for one operation only.
+func OnlyWhen(a Arg, arg uint8, v uint32) Arg {
+	a.Fprog = FprogCond{On: true, Only: true, Plain: true, Arg: arg, Vals: [2]uint32{v, v}}
+	return a
+}
+
 // WithFprogOnly returns a (a Custom argument with a fixed layout) copied
 // only when argument arg's lower 32 bits are v, then as a struct
 // sock_fprog with its instructions (Plan.Fprog, FprogCond.Only).

@@ -449,7 +449,8 @@ static __always_inline bool fprog_holds(struct cap_state *st, struct plan *p)
  * they cannot all be read. */
 GLOBAL int fprog_more(struct cap_state *st, struct plan *p, __u32 before)
 {
-	if (!st || !p || !p->fprog || !verbose || st->data_off == before || st->data_off < sizeof(struct seg))
+	if (!st || !p || !p->fprog || p->fprog_kind == FPROG_KIND_PLAIN || (!verbose && p->fprog_kind != FPROG_KIND_IOV) ||
+	    st->data_off == before || st->data_off < sizeof(struct seg))
 		return 0;
 	if (!fprog_holds(st, p))
 		return 0;
@@ -459,6 +460,16 @@ GLOBAL int fprog_more(struct cap_state *st, struct plan *p, __u32 before)
 	struct seg *sg = (void *)(sc->buf + ((st->data_off - sizeof(struct seg)) & (REC_LIMIT - 1)));
 	if (sg->len < FPROG_SIZE || (sg->flags & SEG_F_FAULT))
 		return 0;
+	if (p->fprog_kind == FPROG_KIND_IOV) {
+		/* capture's withIov: the register set at iov_base. */
+		__u64 base = scratch_u64(st->data_off);
+		__u64 ln = scratch_u64(st->data_off + 8);
+		if (ln > REGSET_MAX)
+			ln = REGSET_MAX;
+		if (ln > 0)
+			seg_read(st, base, ln);
+		return 0;
+	}
 	__u64 n = (__u16)scratch_u64(st->data_off);
 	__u64 ptr = scratch_u64(st->data_off + FPROG_FILTER_OFF);
 	if (n == 0 || ptr == 0)

@@ -103,6 +103,13 @@ struct seg {
 	enum seg_flag flags;
 };
 
+/* Values of plan.fprog_kind (bpfbackend's fprogKind). */
+enum {
+	FPROG_KIND_FPROG = 0,
+	FPROG_KIND_IOV = 1,
+	FPROG_KIND_PLAIN = 2,
+};
+
 /* plan mirrors syscalls.Plan; kind, when and len_from take the values of
  * zz_goconsts.h. */
 struct plan {
@@ -119,7 +126,10 @@ struct plan {
 	__s32 stack_offset;
 	/* fprog: syscalls.Plan.Fprog (a struct sock_fprog's instructions
 	 * are copied when the lower 32 bits of argument fprog_arg are one
-	 * of fprog_vals; with fprog_only, the object is copied only then). */
+	 * of fprog_vals; with fprog_only, the object is copied only then).
+	 * fprog_kind says what the object is: FPROG_KIND_FPROG, or
+	 * FPROG_KIND_IOV (a struct iovec whose base's bytes are copied), or
+	 * FPROG_KIND_PLAIN (nothing more is copied). */
 	__u8 fprog;
 	__u8 fprog_arg;
 	__u8 fprog_only;
@@ -127,7 +137,8 @@ struct plan {
 	/* clone_args: syscalls.Plan.CloneArgs (a struct clone_args and the
 	 * objects its pointers name). */
 	__u8 clone_args;
-	__u8 plan_pad[3];
+	__u8 fprog_kind;
+	__u8 plan_pad[2];
 	__u32 fprog_vals[2];
 };
 

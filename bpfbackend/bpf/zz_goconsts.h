@@ -42,6 +42,7 @@
 #define CLONE_SET_TID_MAX 32 /* syscalls.CloneSetTidMax */
 #define CLONE_FLAG_PIDFD 4096 /* syscalls.CloneFlagPidfd */
 #define CLONE_FLAG_PARENT_SETTID 1048576 /* syscalls.CloneFlagParentSettid */
+#define REGSET_MAX 512 /* syscalls.RegsetMax */
 
 /* Values of syscalls.CaptureKind (plan.kind). */
 #define CAP_NONE 0 /* syscalls.CaptureNone */

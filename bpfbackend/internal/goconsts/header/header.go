@@ -91,6 +91,7 @@ var groups = []group{
 		{"CLONE_SET_TID_MAX", syscalls.CloneSetTidMax, "syscalls.CloneSetTidMax"},
 		{"CLONE_FLAG_PIDFD", syscalls.CloneFlagPidfd, "syscalls.CloneFlagPidfd"},
 		{"CLONE_FLAG_PARENT_SETTID", syscalls.CloneFlagParentSettid, "syscalls.CloneFlagParentSettid"},
+		{"REGSET_MAX", syscalls.RegsetMax, "syscalls.RegsetMax"},
 	}},
 	{"Values of syscalls.CaptureKind (plan.kind).", captureKinds},
 	{"Values of syscalls.When (plan.when, syscall_plans.when).", whens},
