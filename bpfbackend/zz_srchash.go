@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "c919d0ae2fb599643031c35ffde2ccccaa2ae8017d1fbeeec9fb4fcf322f6074"
+const bpfSourceHash = "7771b0979710573e03d17498dff79bdd01bb6cefe6d37e9f8c8d17d22ae92eb2"

@@ -509,17 +509,18 @@ func (x *Executor) readIovec(mem Memory, addr, count uint64, atExit bool, ret in
 	if !x.Verbose && !x.FullData {
 		k = min(k, x.Limit())
 	}
-	remaining := uint64(math.MaxUint64)
-	if atExit {
-		remaining = uint64(ret)
-	}
+	remaining := uint64(ret)
 	limit := uint64(x.Limit()) + x.overRead(0)
 	c.Elems = make([]trace.Capture, k)
 	for j := range c.Elems {
 		base := binary.LittleEndian.Uint64(raw[j*IovecSize:])
 		ln := binary.LittleEndian.Uint64(raw[j*IovecSize+8:])
-		ln = min(ln, remaining)
-		remaining -= ln
+		if atExit {
+			// Only what the call transferred (an unbounded entry copy
+			// keeps each length whole, as strace's tprint_iov).
+			ln = min(ln, remaining)
+			remaining -= ln
+		}
 		take := min(ln, limit)
 		data := make([]byte, take)
 		if take > 0 {

@@ -157,9 +157,11 @@ static long iov_elem(__u64 i, struct elem_loop *l)
 	__u32 at = l->data_off + i * IOVEC_SIZE;
 	__u64 base = scratch_u64(at);
 	__u64 ln = scratch_u64(at + 8);
-	if (ln > l->remaining)
-		ln = l->remaining;
-	l->remaining -= ln;
+	if (l->st->at_exit) {
+		if (ln > l->remaining)
+			ln = l->remaining;
+		l->remaining -= ln;
+	}
 	__u64 take = ln < l->limit ? ln : l->limit;
 	if (take > 0)
 		seg_read(l->st, base, take);
