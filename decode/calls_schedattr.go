@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -27,7 +28,7 @@ const (
 
 // enterSchedPid prints the pid both calls start with.
 func enterSchedPid(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	b = appendInt(b, int64(int32(ev.Args[0])))
+	b = d.appendPid(b, ev, int32(ev.Args[0]), syscalls.PidTGID)
 	return d.sep(b)
 }
 

@@ -1,6 +1,10 @@
 package decode
 
-import "net/netip"
+import (
+	"net/netip"
+
+	"github.com/sctrace/sctrace/syscalls"
+)
 
 // Socket option values that are structures, as strace prints them.
 
@@ -66,12 +70,12 @@ func (d *Decoder) appendTxrehash(b []byte, p []byte) []byte {
 // sockField is a 4-byte field of a socket option's struct.
 type sockField struct {
 	name string
-	kind byte // 'd': int, 'i': uid/gid, 'u': unsigned int
+	kind byte // 'd': int, 'i': uid/gid, 'u': unsigned int, 'p': process id
 }
 
 var (
 	lingerFields = []sockField{{"l_onoff", 'd'}, {"l_linger", 'd'}}
-	ucredFields  = []sockField{{"pid", 'd'}, {"uid", 'i'}, {"gid", 'i'}}
+	ucredFields  = []sockField{{"pid", 'p'}, {"uid", 'i'}, {"gid", 'i'}}
 )
 
 // appendFieldsPartial prints a struct of 4-byte fields of which n bytes
@@ -101,6 +105,8 @@ func (d *Decoder) appendFieldsPartial(b []byte, addr uint64, p []byte, n int, fi
 			b = appendID(b, uint64(le32(p, start)))
 		case 'u':
 			b = appendUint(b, uint64(le32(p, start)))
+		case 'p':
+			b = d.appendPidField(b, int32(le32(p, start)), syscalls.PidTGID)
 		default:
 			b = appendInt(b, int64(int32(le32(p, start))))
 		}
