@@ -251,20 +251,27 @@ func enterFixedFamily(d *Decoder, f *fixedFamily, b []byte, ev *trace.Event, req
 // the argument for the exit (decided again from the request and the
 // captures: the decoder keeps no state between the two).
 func exitFixedFamily(d *Decoder, f *fixedFamily, b []byte, ev *trace.Event, req uint32) []byte {
-	rec := d.recording
-	d.recording = false
-	tmp, r := f.decode(d, d.ioctlTmp[:0], ev, req, false)
-	d.ioctlTmp = tmp[:0]
-	d.recording = rec
-	if r != ioctlMore {
+	if r := entryOutcome(d, f.decode, ev, req); r != ioctlMore {
 		return b
 	}
-	b, r = f.decode(d, b, ev, req, true)
+	b, r := f.decode(d, b, ev, req, true)
 	if r != ioctlDone {
 		b = d.sep(b)
 		b = appendHex(b, ev.Args[2])
 	}
 	return b
+}
+
+// entryOutcome decodes ioctl request req's entry again, into scratch
+// space, for what it says of the exit (the decoder keeps no state between
+// the two); decode is a family's decoder at entry (exit false) or exit.
+func entryOutcome[R any](d *Decoder, decode func(*Decoder, []byte, *trace.Event, uint32, bool) ([]byte, R), ev *trace.Event, req uint32) R {
+	rec := d.recording
+	d.recording = false
+	tmp, r := decode(d, d.ioctlTmp[:0], ev, req, false)
+	d.ioctlTmp = tmp[:0]
+	d.recording = rec
+	return r
 }
 
 // ioctlData returns the ioctl argument's capture when it holds at least n

@@ -73,12 +73,7 @@ func init() {
 // left anything for the exit.
 func kdIoctl(d *Decoder, b []byte, ev *trace.Event, code uint32, exit bool) ([]byte, ioctlRes) {
 	if exit {
-		rec := d.recording
-		d.recording = false
-		tmp, r := kdDecode(d, d.ioctlTmp[:0], ev, code, false)
-		d.ioctlTmp = tmp[:0]
-		d.recording = rec
-		if r != ioctlResLater {
+		if r := entryOutcome(d, kdDecode, ev, code); r != ioctlResLater {
 			return b, r
 		}
 	}

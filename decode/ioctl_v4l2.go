@@ -85,12 +85,7 @@ func init() {
 // left anything for the exit.
 func v4l2Ioctl(d *Decoder, b []byte, ev *trace.Event, code uint32, exit bool) ([]byte, ioctlRes) {
 	if exit {
-		rec := d.recording
-		d.recording = false
-		tmp, r := v4l2Decode(d, d.ioctlTmp[:0], ev, code, false)
-		d.ioctlTmp = tmp[:0]
-		d.recording = rec
-		if r != ioctlResLater {
+		if r := entryOutcome(d, v4l2Decode, ev, code); r != ioctlResLater {
 			return b, r
 		}
 	}
