@@ -166,13 +166,13 @@ func (r *Resolver) learnRemoval(ev *trace.Event, sc *syscalls.Syscall) {
 // it surely lives, but its later events may be printed after it is gone.
 func (r *Resolver) adopt(tid int32) {
 	p := r.proc(tid)
-	for fd, e := range openFDs(tid) {
+	for fd, e := range openFDs(r.procEntry(tid)) {
 		if _, known := p.fds[fd]; !known {
 			p.fds[fd] = e
 		}
 	}
 	if p.cwd == "" {
-		if dir, err := os.Readlink("/proc/" + strconv.Itoa(int(tid)) + "/cwd"); err == nil {
+		if dir, err := os.Readlink("/proc/" + strconv.Itoa(int(r.procEntry(tid))) + "/cwd"); err == nil {
 			p.cwd = dir
 		}
 	}

@@ -69,6 +69,25 @@ type Resolver struct {
 	// sctrace (descriptors 0-2 and the working directory), in Learned mode;
 	// nil once given to that task or when nothing is launched.
 	inherited *procFDs
+	// procPid, when set, gives the /proc entry of a thread of sctrace's
+	// PID namespace (SetProcPid).
+	procPid func(tid int32) int
+}
+
+// SetProcPid has the resolver look a thread up in /proc as f says: the
+// entry of thread tid of sctrace's PID namespace, when /proc belongs to
+// another namespace (sctrace started by unshare --pid without a new
+// /proc); 0 when f cannot tell.
+func (r *Resolver) SetProcPid(f func(tid int32) int) { r.procPid = f }
+
+// procEntry returns the /proc entry of thread tid of sctrace's namespace.
+func (r *Resolver) procEntry(tid int32) int32 {
+	if r.procPid != nil {
+		if p := r.procPid(tid); p > 0 {
+			return int32(p)
+		}
+	}
+	return tid
 }
 
 // procFDs is what the events taught about one process's descriptors.
@@ -167,10 +186,10 @@ func (r *Resolver) FDPath(pid, fd int32) (string, bool, bool) {
 		// only the kernel's link carries the mark.
 		return path, false, true
 	}
-	if path, ok = readFDLink(pid, fd); !ok {
+	if path, ok = readFDLink(r.procEntry(pid), fd); !ok {
 		return "", false, false
 	}
-	path, deleted := stripDeleted(pid, fd, path)
+	path, deleted := stripDeleted(r.procEntry(pid), fd, path)
 	return path, deleted, true
 }
 
@@ -202,7 +221,7 @@ func (r *Resolver) Cwd(pid int32) (string, bool) {
 			return p.cwd, true
 		}
 	}
-	s, err := os.Readlink("/proc/" + strconv.Itoa(int(pid)) + "/cwd")
+	s, err := os.Readlink("/proc/" + strconv.Itoa(int(r.procEntry(pid))) + "/cwd")
 	if err != nil || len(s) >= unix.PathMax {
 		return "", false
 	}
@@ -243,7 +262,7 @@ func (r *Resolver) PidfdPID(pid, fd int32) (int, bool) {
 			}
 		}
 	}
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(int(pid)) + "/fdinfo/" + strconv.Itoa(int(fd)))
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(int(r.procEntry(pid))) + "/fdinfo/" + strconv.Itoa(int(fd)))
 	if err != nil {
 		return 0, false
 	}
@@ -285,7 +304,7 @@ func (r *Resolver) Socket(ev *trace.Event, fd int32, inode uint64) (string, bool
 		}
 		return st.Proto + ":[" + strconv.FormatUint(inode, 10) + "]", true
 	}
-	proto := socketProtocol(pid, fd)
+	proto := socketProtocol(r.procEntry(pid), fd)
 	if !knownProtocol(proto) {
 		// strace asks every family it knows about a protocol it does
 		// not (MPTCP, say), and names the answer after the family.
@@ -371,7 +390,7 @@ func (r *Resolver) enter(ev *trace.Event) {
 		}
 	}
 	if !ok {
-		path, ok = readFDLink(ev.TID, fd)
+		path, ok = readFDLink(r.procEntry(ev.TID), fd)
 	}
 	if ok {
 		p := r.proc(ev.TID)
@@ -639,8 +658,8 @@ func (r *Resolver) NetlinkFamily(ev *trace.Event, fd int32) (int, bool) {
 	if r.mode == Learned || fd < 0 {
 		return 0, false
 	}
-	path, ok := readFDLink(ev.TID, fd)
-	if !ok || socketProtocol(ev.TID, fd) != "NETLINK" {
+	path, ok := readFDLink(r.procEntry(ev.TID), fd)
+	if !ok || socketProtocol(r.procEntry(ev.TID), fd) != "NETLINK" {
 		return 0, false
 	}
 	inode, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimPrefix(path, "socket:["), "]"), 10, 64)

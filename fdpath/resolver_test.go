@@ -426,3 +426,33 @@ func TestDupTargetBeforeTheCall(t *testing.T) {
 		t.Error("after dup2's exit, the target has no name")
 	}
 }
+
+// TestProcPid: with /proc numbering processes otherwise than sctrace's
+// namespace does, a thread's descriptors are read from the /proc entry
+// SetProcPid names (here: an id no process has, mapped to this process).
+func TestProcPid(t *testing.T) {
+	r := New(Live, decode.HexNone)
+	defer r.Close()
+	f, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	const alias = 1<<22 + 7 // above pid_max's largest value
+	if _, _, ok := r.FDPath(alias, int32(f.Fd())); ok {
+		t.Fatalf("FDPath of thread %d found a descriptor without SetProcPid", alias)
+	}
+	r.SetProcPid(func(tid int32) int {
+		if tid == alias {
+			return os.Getpid()
+		}
+		return 0
+	})
+	if p, _, ok := r.FDPath(alias, int32(f.Fd())); !ok || p != os.DevNull {
+		t.Errorf("FDPath through SetProcPid = %q, %v; want %q", p, ok, os.DevNull)
+	}
+	wd, _ := os.Getwd()
+	if cwd, ok := r.Cwd(alias); !ok || cwd != wd {
+		t.Errorf("Cwd through SetProcPid = %q, %v; want %q", cwd, ok, wd)
+	}
+}

@@ -94,16 +94,25 @@ func (r *Resolver) Comm(pid int) (string, bool) {
 	return string(bytes.TrimRight(b, "\n")), true
 }
 
+// ProcPid returns the /proc entry of thread tid of sctrace's namespace:
+// tid itself unless /proc belongs to another namespace; 0 when it cannot
+// be found.
+func (r *Resolver) ProcPid(tid int32) int {
+	r.init()
+	if r.procOurs {
+		return int(tid)
+	}
+	_, procPid := r.lookup(r.ourNS, int(tid), syscalls.PidTID)
+	return procPid
+}
+
 // TaskComm returns the command name of thread tid of sctrace's
 // namespace, read from its /proc entry (found by its ids when /proc
 // belongs to another namespace).
 func (r *Resolver) TaskComm(tid int32) (string, bool) {
-	r.init()
-	procPid := int(tid)
-	if !r.procOurs {
-		if _, procPid = r.lookup(r.ourNS, int(tid), syscalls.PidTID); procPid == 0 {
-			return "", false
-		}
+	procPid := r.ProcPid(tid)
+	if procPid == 0 {
+		return "", false
 	}
 	return r.Comm(procPid)
 }
@@ -116,10 +125,7 @@ func (r *Resolver) nsOf(tid int32) uint64 {
 	if ns, ok := r.nsOfTID[tid]; ok {
 		return ns
 	}
-	procPid := int(tid)
-	if !r.procOurs {
-		_, procPid = r.lookup(r.ourNS, int(tid), syscalls.PidTID)
-	}
+	procPid := r.ProcPid(tid)
 	if procPid == 0 {
 		return 0
 	}

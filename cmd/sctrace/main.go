@@ -121,7 +121,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fds := fdResolver(&cfg.format, backend, dec, len(cfg.command) > 0)
 	defer fds.Close()
 	if fds == nil {
-		defer netlinkResolver(backend, dec).Close()
+		nl := netlinkResolver(backend, dec)
+		nl.SetProcPid(pids.ProcPid)
+		defer nl.Close()
+	} else {
+		fds.SetProcPid(pids.ProcPid)
 	}
 	paths, pathFDs := pathSelector(cfg, spec, backend, fds, stderr)
 	defer pathFDs.Close()
