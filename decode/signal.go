@@ -188,7 +188,7 @@ func (d *Decoder) appendSiginfo(b []byte, ev *trace.Event, raw []byte) []byte {
 		b = append(b, ", si_pid="...)
 		b = d.appendPidField(b, pid, syscalls.PidTGID)
 		b = append(b, ", si_uid="...)
-		return strconv.AppendUint(b, uint64(uid), 10)
+		return appendID(b, uint64(uid))
 	}
 	sigval := func(b []byte) []byte {
 		b = append(b, ", si_int="...)

@@ -286,6 +286,7 @@ var signatures = map[string]*Signature{
 	"syncfs":            {Args: []Arg{A("fd", FD)}},
 	"sync_file_range":   {Args: []Arg{A("fd", FD), A("offset", Long), A("nbytes", Long), F("flags", XlatSyncFileRangeFlags)}},
 	"restart_syscall":   {},
+	"pidfd_send_signal": {Args: []Arg{A("pidfd", FD), A("sig", Signo), S("info", StructIn, LayoutSiginfo), A("flags", HexInt)}},
 	"pidfd_getfd":       {Args: []Arg{A("pidfd", FD), A("targetfd", Int), A("flags", HexInt)}, Ret: RetFD},
 	"process_mrelease":  {Args: []Arg{A("pidfd", FD), A("flags", HexInt)}},
 	"setdomainname":     {Args: []Arg{L("name", InBuf, 1), A("len", Uint)}},
