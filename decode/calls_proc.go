@@ -201,3 +201,24 @@ func enterSetgroups(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	}
 	return d.appendArray(b, ev, 1, syscalls.LayoutGIDElem, printGIDElem, uint64(uint32(n)))
 }
+
+// enterPidfdGetfd prints pidfd_getfd: the pidfd, then targetfd as a
+// descriptor of the process the pidfd refers to (-y names it there, as
+// strace's printfd_pid), then the flags.
+func enterPidfdGetfd(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	b = c.args[0](d, b, ev, 0)
+	b = d.sep(b)
+	target := ev.Args[1]
+	pid, ok := 0, false
+	if d.opts.DecodeFDs != 0 && d.opts.FDs != nil {
+		pid, ok = d.opts.FDs.PidfdPID(ev.TID, int32(ev.Args[0]))
+	}
+	if ok {
+		other := trace.Event{Kind: ev.Kind, Arch: ev.Arch, PID: int32(pid), TID: int32(pid)}
+		b = d.appendFD(b, &other, target)
+	} else {
+		b = appendInt(b, int64(int32(target)))
+	}
+	b = d.sep(b)
+	return c.args[2](d, b, ev, 2)
+}

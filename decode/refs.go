@@ -182,6 +182,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderSethostname:           {enter: enterSethostname},
 	syscalls.DecoderMknod:                 {enter: enterMknod},
 	syscalls.DecoderKcmp:                  {enter: enterKcmp},
+	syscalls.DecoderPidfdGetfd:            {enter: enterPidfdGetfd},
 	syscalls.DecoderSendfile:              {enter: enterSendfile, exit: exitSendfile},
 	syscalls.DecoderMbind:                 {enter: enterMbind},
 	syscalls.DecoderMigratePages:          {enter: enterMigratePages},

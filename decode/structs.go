@@ -242,7 +242,7 @@ func printRusage(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 		b = append(b, ", "...)
 		b = append(b, name...)
 		b = append(b, '=')
-		b = appendInt(b, int64(le64(p, 32+8*k)))
+		b = appendUint(b, le64(p, 32+8*k)) // PRINT_FIELD_U, as strace
 	}
 	return append(b, '}')
 }

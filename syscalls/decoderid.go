@@ -78,7 +78,8 @@ const (
 	DecoderMigratePages
 	DecoderSendfile
 	DecoderKcmp
-	DecoderMknod // mknod, mknodat
+	DecoderPidfdGetfd // pidfd_getfd: targetfd is a descriptor of the pidfd's process
+	DecoderMknod      // mknod, mknodat
 	DecoderSethostname
 	DecoderRtSigtimedwait
 	DecoderSchedGetaffinity

@@ -287,7 +287,7 @@ var signatures = map[string]*Signature{
 	"sync_file_range":   {Args: []Arg{A("fd", FD), A("offset", Long), A("nbytes", Long), F("flags", XlatSyncFileRangeFlags)}},
 	"restart_syscall":   {},
 	"pidfd_send_signal": {Args: []Arg{A("pidfd", FD), A("sig", Signo), S("info", StructIn, LayoutSiginfo), A("flags", HexInt)}},
-	"pidfd_getfd":       {Args: []Arg{A("pidfd", FD), A("targetfd", Int), A("flags", HexInt)}, Ret: RetFD},
+	"pidfd_getfd":       {Args: []Arg{A("pidfd", FD), A("targetfd", Int), A("flags", HexInt)}, Ret: RetFD, Decoder: DecoderPidfdGetfd},
 	"process_mrelease":  {Args: []Arg{A("pidfd", FD), A("flags", HexInt)}},
 	"setdomainname":     {Args: []Arg{L("name", InBuf, 1), A("len", Uint)}},
 	"lookup_dcookie":    {Args: []Arg{A("cookie", Ulong), L("buffer", OutBuf, 2), A("len", Ulong)}},
