@@ -63,14 +63,7 @@ func (d *Decoder) v4l2FormatFmt(b []byte, ev *trace.Event, p []byte, prefix stri
 	switch le32(p, 0) {
 	case v4l2BufVideoCapture, v4l2BufVideoOutput:
 		b = append(b, prefix...)
-		b = append(b, "fmt.pix={width="...)
-		b = appendUint(b, uint64(le32(f, 0)))
-		b = append(b, ", height="...)
-		b = appendUint(b, uint64(le32(f, 4)))
-		b = append(b, ", pixelformat="...)
-		b = d.v4l2Fourcc(b, le32(f, 8), v4l2PixFmts)
-		b = append(b, ", field="...)
-		b = d.enum(b, v4l2Fields, uint64(le32(f, 12)))
+		b = d.v4l2PixHead(append(b, "fmt.pix={"...), f)
 		b = append(b, ", bytesperline="...)
 		b = appendUint(b, uint64(le32(f, 16)))
 		b = append(b, ", sizeimage="...)
@@ -80,14 +73,7 @@ func (d *Decoder) v4l2FormatFmt(b []byte, ev *trace.Event, p []byte, prefix stri
 		return append(b, '}'), true
 	case v4l2BufVideoCaptureMplane, v4l2BufVideoOutputMplane:
 		b = append(b, prefix...)
-		b = append(b, "fmt.pix_mp={width="...)
-		b = appendUint(b, uint64(le32(f, 0)))
-		b = append(b, ", height="...)
-		b = appendUint(b, uint64(le32(f, 4)))
-		b = append(b, ", pixelformat="...)
-		b = d.v4l2Fourcc(b, le32(f, 8), v4l2PixFmts)
-		b = append(b, ", field="...)
-		b = d.enum(b, v4l2Fields, uint64(le32(f, 12)))
+		b = d.v4l2PixHead(append(b, "fmt.pix_mp={"...), f)
 		b = append(b, ", colorspace="...)
 		b = d.enum(b, v4l2Colorspaces, uint64(le32(f, 16)))
 		n := f[20+v4l2MaxPlanes*v4l2PlaneFmtSize]
@@ -394,4 +380,17 @@ func (d *Decoder) v4l2CtrlString(b []byte, ev *trace.Event, k int, addr, size ui
 		return appendPtr(b, addr)
 	}
 	return d.appendBuf(b, cp.Elems[k].Data, size, false)
+}
+
+// v4l2PixHead prints the fields struct v4l2_pix_format and struct
+// v4l2_pix_format_mplane begin with: width, height, pixelformat, field.
+func (d *Decoder) v4l2PixHead(b []byte, f []byte) []byte {
+	b = append(b, "width="...)
+	b = appendUint(b, uint64(le32(f, 0)))
+	b = append(b, ", height="...)
+	b = appendUint(b, uint64(le32(f, 4)))
+	b = append(b, ", pixelformat="...)
+	b = d.v4l2Fourcc(b, le32(f, 8), v4l2PixFmts)
+	b = append(b, ", field="...)
+	return d.enum(b, v4l2Fields, uint64(le32(f, 12)))
 }

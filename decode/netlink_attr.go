@@ -246,25 +246,15 @@ func (d *Decoder) nlStr0(b []byte, m nlMem, off, n uint64) []byte {
 
 // nlaEnum decodes an integer of size bytes (0: any size up to 8) named
 // by x.
-func nlaEnum(x *xlat, size uint64) nlaDec {
-	return func(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool) {
-		if n > 8 || n < size {
-			return b, false
-		}
-		if size != 0 {
-			n = size
-		}
-		p, ok := m.read(off, n)
-		if !ok {
-			return appendPtr(b, m.addr+off), true
-		}
-		return d.enum(b, x, nlaLE(p)), true
-	}
-}
+func nlaEnum(x *xlat, size uint64) nlaDec { return nlaNamed(size, x, (*Decoder).enum) }
 
 // nlaFlags decodes a flag set of size bytes (0: any size up to 8) named
 // by x.
-func nlaFlags(x *xlat, size uint64) nlaDec {
+func nlaFlags(x *xlat, size uint64) nlaDec { return nlaNamed(size, x, (*Decoder).flags) }
+
+// nlaNamed decodes an integer of size bytes (0: any size up to 8) that
+// name prints with x's names.
+func nlaNamed(size uint64, x *xlat, name func(*Decoder, []byte, *xlat, uint64) []byte) nlaDec {
 	return func(d *Decoder, b []byte, m nlMem, off, n uint64, c *nlaCtx) ([]byte, bool) {
 		if n > 8 || n < size {
 			return b, false
@@ -276,7 +266,7 @@ func nlaFlags(x *xlat, size uint64) nlaDec {
 		if !ok {
 			return appendPtr(b, m.addr+off), true
 		}
-		return d.flags(b, x, nlaLE(p)), true
+		return name(d, b, x, nlaLE(p)), true
 	}
 }
 
