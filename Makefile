@@ -7,7 +7,7 @@ GOBIN       := $(shell $(GO) env GOPATH)/bin
 # Debian packages the tests drive: strace is the oracle, gcc builds workloads.
 TEST_PKGS   := strace gcc libc6-dev python3
 
-.PHONY: all build demo bench test deps lint generate bpf-tools figures clean
+.PHONY: all build demo bench bench-decode test deps lint generate bpf-tools figures clean
 
 all: build
 
@@ -53,6 +53,10 @@ bench: build
 	fi
 	$(BIN)/sctrace-bench --json $(BENCH_FLAGS) > $(BIN)/overhead.json
 	$(BIN)/sctrace-bench --from $(BIN)/overhead.json --markdown --svg docs/overhead.svg | tee $(BIN)/overhead.md
+
+# bench-decode: the decoder's speed on one core (BenchmarkDecodeLine).
+bench-decode:
+	mkdir -p $(BIN) && $(GO) test -run '^$$' -bench BenchmarkDecodeLine -benchtime 3s -count 5 -cpu 1 ./decode | tee $(BIN)/decode-bench.txt
 
 # deps: install the Debian packages the tests need, when missing (root).
 deps:
