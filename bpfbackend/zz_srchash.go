@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "7771b0979710573e03d17498dff79bdd01bb6cefe6d37e9f8c8d17d22ae92eb2"
+const bpfSourceHash = "2820f41f06c1434ae95c749ac839c2f92673eeb287e5a654b8d996aabaf0160f"

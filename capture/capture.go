@@ -28,6 +28,9 @@
 //   - Msghdrs: Data holds the raw struct msghdr, Aux (at exit) the
 //     msg_namelen it held at entry, Elems its name, iovecs (shaped as an
 //     iovec capture) and control bytes, as syscalls.CaptureMsghdr says.
+//   - Mmsghdr arrays: Data holds the raw array, Elems (at exit) the
+//     captures of what each element's header points to, as
+//     syscalls.CaptureMmsghdr says.
 //
 // The sequence of Memory calls an Executor makes for a plan is part of the
 // contract too: the eBPF backend's kernel program makes the same reads in
@@ -212,6 +215,8 @@ func (x *Executor) capture(mem Memory, c Call, i int, p *syscalls.Plan, when sys
 		return x.readIovec(mem, addr, count, when == syscalls.AtExit, ret)
 	case syscalls.CaptureMsghdr:
 		return x.captureMsghdr(mem, c, i, addr, p, when, ret)
+	case syscalls.CaptureMmsghdr:
+		return x.captureMmsghdr(mem, c, i, addr, p, when, ret)
 	}
 	return trace.Capture{}
 }
@@ -556,25 +561,34 @@ func (x *Executor) captureMsghdr(mem Memory, c Call, i int, addr uint64, p *sysc
 	if (!atExit && p.When&syscalls.AtExit != 0) || (atExit && ret < 0) {
 		return out
 	}
-	out.Elems = make([]trace.Capture, 3)
+	out.Elems = x.msghdrBody(mem, hdr, atExit, atExit, ret)
+	return out
+}
+
+// msghdrBody copies what the struct msghdr hdr points to: its name (with
+// nameRest, what precedes the end of its page when the whole cannot be
+// read), its iovecs and their bytes (with atExit, ret bytes in all) and
+// its control buffer, as the Elems of a CaptureMsghdr capture.
+func (x *Executor) msghdrBody(mem Memory, hdr []byte, nameRest, atExit bool, ret int64) []trace.Capture {
+	elems := make([]trace.Capture, 3)
 	le := binary.LittleEndian
 	if name, n := le.Uint64(hdr[MsgNameOff:]), int32(le.Uint32(hdr[MsgNamelenOff:])); name != 0 && n > 0 {
 		nc := readObject(mem, name, uint64(n), syscalls.MsgNameMax)
-		if nc.Faulted && atExit {
+		if nc.Faulted && nameRest {
 			// The kernel's length may exceed the caller's buffer,
 			// which strace reads no further than: what precedes
 			// the end of its page.
 			nc = pageRest(mem, name, make([]byte, min(uint64(n), syscalls.MsgNameMax)), 1)
 		}
-		out.Elems[syscalls.MsgName] = nc
+		elems[syscalls.MsgName] = nc
 	}
 	if iov := le.Uint64(hdr[MsgIovOff:]); iov != 0 {
-		out.Elems[syscalls.MsgIov] = x.readIovec(mem, iov, le.Uint64(hdr[MsgIovlenOff:]), atExit, ret)
+		elems[syscalls.MsgIov] = x.readIovec(mem, iov, le.Uint64(hdr[MsgIovlenOff:]), atExit, ret)
 	}
 	if ctl, n := le.Uint64(hdr[MsgControlOff:]), le.Uint64(hdr[MsgControllenOff:]); ctl != 0 && n > 0 {
-		out.Elems[syscalls.MsgControl] = readObject(mem, ctl, n, syscalls.MsgControlMax)
+		elems[syscalls.MsgControl] = readObject(mem, ctl, n, syscalls.MsgControlMax)
 	}
-	return out
+	return elems
 }
 
 // readObject copies min(n, limit) bytes at addr into fresh memory;

@@ -27,6 +27,9 @@ func (d *Decoder) AppendDumps(b []byte, ev *trace.Event) []byte {
 	if len(sc.Sig.Args) > 1 {
 		data = sc.Sig.Args[1]
 	}
+	if data.Type == syscalls.MmsgvecIn || data.Type == syscalls.MmsgvecOut {
+		return d.appendMmsgDumps(b, ev, c, sc.Effects, fd)
+	}
 	switch {
 	case sc.Effects&syscalls.DumpsWrite != 0:
 		if !d.opts.DumpWrite.Has(fd) {
@@ -44,8 +47,7 @@ func (d *Decoder) AppendDumps(b []byte, ev *trace.Event) []byte {
 
 // appendArgDump dumps the capture c of a dumped call's data argument arg:
 // a buffer (count bytes, at most limit), an iovec array (count elements,
-// limit bytes in all) or a msghdr (limit bytes); arrays of messages
-// (sendmmsg, recvmmsg) are not dumped, as strace does not.
+// limit bytes in all) or a msghdr (limit bytes).
 func appendArgDump(b []byte, c *trace.Capture, arg syscalls.Arg, count, limit uint64) []byte {
 	switch arg.Type {
 	case syscalls.InIovec, syscalls.OutIovec:
@@ -98,6 +100,34 @@ func appendMsghdrDump(b []byte, c *trace.Capture, size uint64) []byte {
 		return b
 	}
 	return appendIovecDump(b, &c.Elems[syscalls.MsgIov], int(le64(c.Data, 24)), size)
+}
+
+// appendMmsgDumps dumps the messages a successful sendmmsg sent or
+// recvmmsg received on a dumped descriptor, as strace's
+// dumpiov_in_mmsghdr: " = N buffers in vector K", then the iovec buffers
+// of message K up to its msg_len.
+func (d *Decoder) appendMmsgDumps(b []byte, ev *trace.Event, c *trace.Capture, eff syscalls.Effect, fd int) []byte {
+	set := d.opts.DumpRead
+	if eff&syscalls.DumpsWrite != 0 {
+		set = d.opts.DumpWrite
+	}
+	if set == nil || !set.Has(fd) || ev.IsError() || c.Faulted {
+		return b
+	}
+	n := min(uint64(ev.Ret), uint64(len(c.Data)/syscalls.MmsghdrSize), uint64(len(c.Elems)))
+	for k := 0; k < int(n); k++ {
+		raw := c.Data[k*syscalls.MmsghdrSize:]
+		iovlen := le64(raw, 24)
+		b = append(b, " = "...)
+		b = strconv.AppendUint(b, iovlen, 10)
+		b = append(b, " buffers in vector "...)
+		b = strconv.AppendInt(b, int64(k), 10)
+		b = append(b, '\n')
+		if e := c.Elems[k].Elems; len(e) > syscalls.MsgIov {
+			b = appendIovecDump(b, &e[syscalls.MsgIov], int(min(iovlen, 1<<31-1)), uint64(le32(raw, syscalls.MmsgLenOff)))
+		}
+	}
+	return b
 }
 
 // AppendHexDump appends data as strace's dumpstr: 16 bytes a line, the

@@ -16,7 +16,7 @@ const (
 	shapeFaulted          // unreadable memory
 	shapeTail             // bytes, shorter than the object
 	shapeIovec            // CaptureIovec: raw iovec array, Aux count, Elems per buffer
-	shapeMsghdr           // CaptureMsghdr: header, Elems name/iovec/control
+	shapeMsghdr           // CaptureMsghdr: header, Elems name/iovec/control (CaptureMmsghdr when blob[0]&2)
 	shapeStrArray         // CaptureStringArray: Elems strings, Aux count
 	shapeTruncated        // bytes marked Truncated, Aux total length
 )
@@ -42,6 +42,9 @@ func fuzzCapture(shape uint32, blob []byte, i int) trace.Capture {
 	case shapeIovec:
 		return fuzzIovec(blob)
 	case shapeMsghdr:
+		if len(blob) > 0 && blob[0]&2 != 0 {
+			return fuzzMmsg(blob)
+		}
 		hdr := make([]byte, syscalls.MsghdrSize)
 		copy(hdr, blob)
 		c := trace.Capture{Data: hdr, Aux: uint64(len(blob))}
@@ -61,6 +64,22 @@ func fuzzCapture(shape uint32, blob []byte, i int) trace.Capture {
 		return trace.Capture{Data: at(0, -1), Truncated: true, Aux: uint64(len(blob)) * 3}
 	}
 	return trace.Capture{}
+}
+
+// fuzzMmsg shapes blob as a CaptureMmsghdr capture: blob is the raw array
+// (possibly cut short), each element's Elems those of a msghdr capture and
+// its Aux the msg_namelen offered.
+func fuzzMmsg(blob []byte) trace.Capture {
+	n := min(len(blob)/syscalls.MmsghdrSize, 40)
+	c := trace.Capture{Data: blob[:n*syscalls.MmsghdrSize], Aux: uint64(len(blob))}
+	for k := 0; k < n && blob[0]&4 == 0; k++ {
+		e := trace.Capture{Aux: uint64(blob[k]) * 3}
+		if blob[k]&1 != 0 {
+			e.Elems = []trace.Capture{{Data: blob[k : k+16]}, fuzzIovec(blob[k:]), {Data: blob[:k]}}
+		}
+		c.Elems = append(c.Elems, e)
+	}
+	return c
 }
 
 // fuzzIovec shapes blob as a CaptureIovec capture: blob is the raw array,
@@ -263,6 +282,13 @@ func shapesOf(s ...uint32) uint32 {
 	return v
 }
 
+// mmsgBlob returns a blob that fuzzMmsg shapes as n messages.
+func mmsgBlob(n int) []byte {
+	p := pattern(n*syscalls.MmsghdrSize + 8)
+	p[0] = 3
+	return p
+}
+
 // pattern returns n bytes of a repeating non-trivial pattern.
 func pattern(n int) []byte {
 	p := make([]byte, n)
@@ -281,6 +307,11 @@ var fuzzSeeds = []fuzzSeed{
 	{19, 3, 0x1000, 2, 0, 20, pattern(64), shapesOf(0, shapeIovec), 0, 4},
 	{20, 1, 0x1000, 3, 0, 20, pattern(48), shapesOf(0, shapeIovec), 16, 8},
 	{46, 3, 0x1000, 0, 0, 9, pattern(160), shapesOf(0, shapeMsghdr), 0, 3},
+	// sendmmsg and recvmmsg: vectors of messages (CaptureMmsghdr).
+	{307, 3, 0x1000, 3, 0, 2, mmsgBlob(3), shapesOf(0, shapeMsghdr), 0, 3},
+	{307, 3, 0x1000, 70, 0, -9, mmsgBlob(2), shapesOf(0, shapeMsghdr), 16, 3},
+	{299, 3, 0x1000, 3, 0x40, 2, mmsgBlob(3), shapesOf(0, shapeMsghdr, 0, 0, shapeBytes), 4, 3},
+	{299, 3, 0x1000, 3, 0, 0, mmsgBlob(1), shapesOf(0, shapeMsghdr, 0, 0, shapeBytes), 0, 3},
 	{47, 4, 0x1000, 0x40, 0, 16, pattern(200), shapesOf(0, shapeMsghdr) | shapeMsghdr<<18, 16, 1},
 	{59, 0x1000, 0x2000, 0x3000, 0, 0, []byte("ls\x00-la\x00/tmp"), shapesOf(shapeBytes, shapeStrArray, shapeStrArray), 0, 5},
 	{61, 0xffffffffffffffff, 0x1000, 0, 0x2000, 42, pattern(144), shapesOf(0, shapeBytes, 0, shapeBytes), 0, 0},

@@ -77,6 +77,7 @@ const (
 	DecoderMbind
 	DecoderMigratePages
 	DecoderSendfile
+	DecoderSendmmsg
 	DecoderKcmp
 	DecoderPidfdGetfd // pidfd_getfd: targetfd is a descriptor of the pidfd's process
 	DecoderMknod      // mknod, mknodat

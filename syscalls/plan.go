@@ -45,6 +45,22 @@ const (
 	// An unreadable object sets its capture's Faulted; an unreadable
 	// header sets Faulted on the whole capture, with no Elems.
 	CaptureMsghdr
+	// CaptureMmsghdr copies an array of struct mmsghdr (sendmmsg,
+	// recvmmsg) of as many elements as argument LenArg says, at most
+	// MaxArrayElems (and the string limit of them unless verbose, as
+	// strace prints no more).
+	//
+	// The resulting trace.Capture has Data = the raw array (MmsghdrSize
+	// bytes per element; fewer elements than asked when the array runs
+	// into unreadable memory, the elements before the end of its page).
+	// Only at exit, and for a plan copied at entry too (recvmmsg) only
+	// when the call succeeded and only its first return-value elements,
+	// Elems holds one capture per element, whose Elems are those of a
+	// CaptureMsghdr capture of the element's header (name, iovecs,
+	// control; the iovecs' bytes limited in all by the element's msg_len
+	// for a plan copied at entry too) and whose Aux is the msg_namelen the
+	// element held at entry (0 without an entry copy).
+	CaptureMmsghdr
 )
 
 // When says at which stop a capture is taken.
@@ -360,6 +376,11 @@ const (
 	MsgName    = 0
 	MsgIov     = 1
 	MsgControl = 2
+	// MmsghdrSize is sizeof(struct mmsghdr): a msghdr, then msg_len and
+	// padding.
+	MmsghdrSize = 64
+	// MmsgLenOff is the offset of msg_len in a struct mmsghdr.
+	MmsgLenOff = 56
 )
 
 // PathMax caps the length of a captured file name, as PATH_MAX does.
@@ -454,6 +475,10 @@ func argPlan(arch uint32, a Arg) Plan {
 		return Plan{Kind: CaptureMsghdr, When: AtEntry, Len: LenFixed, Size: MsghdrSize}
 	case MsghdrOut:
 		return Plan{Kind: CaptureMsghdr, When: AtEntry | AtExit, Len: LenRet, Size: MsghdrSize}
+	case MmsgvecIn:
+		return Plan{Kind: CaptureMmsghdr, When: AtExit, Len: LenArg32, LenArg: uint8(a.Len)}
+	case MmsgvecOut:
+		return Plan{Kind: CaptureMmsghdr, When: AtEntry | AtExit, Len: LenArg32, LenArg: uint8(a.Len)}
 	case StructIn:
 		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenFixed, Size: mustSize(arch, a.Layout)}
 	case StructOut:

@@ -104,8 +104,8 @@ var signatures = map[string]*Signature{
 	"connect":    {Args: []Arg{A("sockfd", FD), B("addr", InBuf, 2, LayoutSockaddr), A("addrlen", Uint)}},
 	"sendto":     {Args: []Arg{A("sockfd", FD), B("buf", InBuf, 2, LayoutSendtoBuf), A("len", Ulong), F("flags", XlatMsgFlags), B("dest_addr", InBuf, 5, LayoutSockaddr), A("addrlen", Uint)}, Decoder: DecoderSendto},
 	"sendmsg":    {Args: []Arg{A("sockfd", FD), A("msg", MsghdrIn), F("flags", XlatMsgFlags)}},
-	"sendmmsg":   {Args: []Arg{A("sockfd", FD), A("msgvec", Ptr), A("vlen", Uint), F("flags", XlatMsgFlags)}},
-	"recvmmsg":   {Args: []Arg{A("sockfd", FD), A("msgvec", Ptr), A("vlen", Uint), F("flags", XlatMsgFlags), CInOut("timeout", LayoutTimespec)}, Decoder: DecoderRecvmmsg},
+	"sendmmsg":   {Args: []Arg{A("sockfd", FD), L("msgvec", MmsgvecIn, 2), A("vlen", Uint), F("flags", XlatMsgFlags)}, Decoder: DecoderSendmmsg},
+	"recvmmsg":   {Args: []Arg{A("sockfd", FD), L("msgvec", MmsgvecOut, 2), A("vlen", Uint), F("flags", XlatMsgFlags), CInAndOut("timeout", LayoutTimespec)}, Decoder: DecoderRecvmmsg},
 	"recvmsg":    {Args: []Arg{A("sockfd", FD), A("msg", MsghdrOut), F("flags", XlatMsgFlags)}},
 	"recvfrom":   {Args: []Arg{A("sockfd", FD), Partial(L("buf", OutBuf, 2)), A("len", Ulong), F("flags", XlatMsgFlags), S("src_addr", StructOut, LayoutSockaddr), CInAndOut("addrlen", LayoutInt)}, Decoder: DecoderRecvfrom},
 

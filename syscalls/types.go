@@ -66,6 +66,15 @@ const (
 	// exit with what it points to, the iovecs' bytes up to the returned
 	// byte count.
 	MsghdrOut
+	// MmsgvecIn is an array of struct mmsghdr the call sends (sendmmsg;
+	// Arg.Len is the index of the count argument): the headers and what
+	// each points to, copied at exit, when the kernel has set msg_len.
+	MmsgvecIn
+	// MmsgvecOut is an array of struct mmsghdr the call fills (recvmmsg;
+	// Arg.Len is the index of the count argument): the headers copied at
+	// entry (for the msg_namelen each offered) and again at exit with
+	// what the received ones point to.
+	MmsgvecOut
 	// StructIn is a fixed-size object the call reads, copied at entry.
 	StructIn
 	// StructOut is a fixed-size object the call fills, copied at exit.

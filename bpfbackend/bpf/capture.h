@@ -137,7 +137,7 @@ struct elem_loop {
 	__u32 data_off;
 	__u32 count;
 	__u32 limit;
-	__u32 pad;
+	__u32 at_exit;
 };
 
 /* array_str reads string i of a string array. */
@@ -157,7 +157,7 @@ static long iov_elem(__u64 i, struct elem_loop *l)
 	__u32 at = l->data_off + i * IOVEC_SIZE;
 	__u64 base = scratch_u64(at);
 	__u64 ln = scratch_u64(at + 8);
-	if (l->st->at_exit) {
+	if (l->at_exit) {
 		if (ln > l->remaining)
 			ln = l->remaining;
 		l->remaining -= ln;
@@ -168,8 +168,9 @@ static long iov_elem(__u64 i, struct elem_loop *l)
 	return 0;
 }
 
-/* read_iovec mirrors capture's readIovec. */
-GLOBAL int read_iovec(struct cap_state *st, __u64 addr, __u64 count)
+/* read_iovec mirrors capture's readIovec: with at_exit, rem bytes in all
+ * (none when rem, a return value, is negative). */
+GLOBAL int read_iovec(struct cap_state *st, __u64 addr, __u64 count, __u32 at_exit, __u64 rem)
 {
 	if (!st)
 		return 0;
@@ -183,7 +184,7 @@ GLOBAL int read_iovec(struct cap_state *st, __u64 addr, __u64 count)
 			return 0;
 		n = rest / IOVEC_SIZE;
 	}
-	if (st->at_exit && st->ret < 0)
+	if (at_exit && (__s64)rem < 0)
 		return 0;
 	struct elem_loop l = {};
 	l.st = st;
@@ -191,7 +192,8 @@ GLOBAL int read_iovec(struct cap_state *st, __u64 addr, __u64 count)
 	l.count = n;
 	if (!verbose && !st->full && l.count > st->limit)
 		l.count = st->limit;
-	l.remaining = st->at_exit ? (__u64)st->ret : ~0ull;
+	l.at_exit = at_exit;
+	l.remaining = at_exit ? rem : ~0ull;
 	l.limit = st->limit + (st->full ? 0 : 1); /* capture's overRead */
 	bpf_loop(MAX_ARRAY_ELEMS, iov_elem, &l, 0);
 	return 0;
@@ -210,6 +212,32 @@ GLOBAL int page_rest(struct cap_state *st, __u64 addr, __u64 take, __u32 elem)
 	return 0;
 }
 
+/* msghdr_body mirrors capture's msghdrBody for the struct msghdr at
+ * scratch offset h. */
+static __always_inline int msghdr_body(struct cap_state *st, __u32 h, __u32 name_rest, __u32 at_exit, __u64 rem)
+{
+	if (!st)
+		return 0;
+	__u64 name = scratch_u64(h + 0);
+	__s32 namelen = (__s32)scratch_u64(h + 8);
+	__u64 iov = scratch_u64(h + 16);
+	__u64 iovlen = scratch_u64(h + 24);
+	__u64 ctl = scratch_u64(h + 32);
+	__u64 ctllen = scratch_u64(h + 40);
+	if (name && namelen > 0) {
+		__u64 take = namelen < MSG_NAME_MAX ? namelen : MSG_NAME_MAX;
+		/* capture's msghdrBody: what precedes the end of the page of
+		 * a name the kernel said is longer. */
+		if (seg_read(st, name, take) != 0 && name_rest)
+			page_rest(st, name, take, 1);
+	}
+	if (iov)
+		read_iovec(st, iov, iovlen, at_exit, rem);
+	if (ctl && ctllen > 0)
+		seg_read(st, ctl, ctllen < MSG_CONTROL_MAX ? ctllen : MSG_CONTROL_MAX);
+	return 0;
+}
+
 /* capture_msghdr mirrors capture's captureMsghdr. */
 GLOBAL int capture_msghdr(struct cap_state *st, __u64 addr, __u32 when)
 {
@@ -219,27 +247,65 @@ GLOBAL int capture_msghdr(struct cap_state *st, __u64 addr, __u32 when)
 		return 0;
 	if ((!st->at_exit && (when & AT_EXIT)) || (st->at_exit && st->ret < 0))
 		return 0;
-	__u32 h = st->data_off;
-	__u64 name = scratch_u64(h + 0);
-	__s32 namelen = (__s32)scratch_u64(h + 8);
-	__u64 iov = scratch_u64(h + 16);
-	__u64 iovlen = scratch_u64(h + 24);
-	__u64 ctl = scratch_u64(h + 32);
-	__u64 ctllen = scratch_u64(h + 40);
-	if (name && namelen > 0) {
-		__u64 take = namelen < MSG_NAME_MAX ? namelen : MSG_NAME_MAX;
-		/* capture's captureMsghdr: at exit, what precedes the end of
-		 * the page of a name the kernel said is longer. */
-		if (seg_read(st, name, take) != 0 && st->at_exit)
-			page_rest(st, name, take, 1);
-	}
-	if (iov)
-		read_iovec(st, iov, iovlen);
-	if (ctl && ctllen > 0)
-		seg_read(st, ctl, ctllen < MSG_CONTROL_MAX ? ctllen : MSG_CONTROL_MAX);
+	msghdr_body(st, st->data_off, st->at_exit, st->at_exit, st->ret);
 	return 0;
 }
 
+/* mmsg_loop is the state of a loop over a struct mmsghdr array: the
+ * record, which holds the rest (mmsg_*) to keep the stack small. */
+struct mmsg_loop {
+	struct cap_state *st;
+};
+
+/* mmsg_elem copies what element k's header points to, as capture's
+ * captureMmsghdr. */
+static long mmsg_elem(__u64 k, struct mmsg_loop *l)
+{
+	struct cap_state *st = l->st;
+	if (k >= st->mmsg_count)
+		return 1;
+	__u32 h = st->mmsg_arr + (__u32)k * MMSGHDR_SIZE;
+	__u64 rem = 0x7fffffffffffffffull;
+	if (st->mmsg_recv)
+		rem = (__u32)scratch_u64(h + MMSG_LEN_OFF);
+	msghdr_body(st, h, st->mmsg_recv, 1, rem);
+	return 0;
+}
+
+/* capture_mmsghdr mirrors capture's captureMmsghdr. */
+static __always_inline int capture_mmsghdr(struct cap_state *st, __u64 addr, __u32 when, __u64 count)
+{
+	if (!st)
+		return 0;
+	__u32 recv = when & AT_ENTRY;
+	count = (__u32)count;
+	__u64 n = count < MAX_ARRAY_ELEMS ? count : MAX_ARRAY_ELEMS;
+	if (!verbose && !st->full && n > st->limit)
+		n = st->limit;
+	if (st->at_exit && recv) {
+		if (st->ret < 0)
+			return 0;
+		if (n > (__u64)st->ret)
+			n = st->ret;
+	}
+	if (n == 0)
+		return 0;
+	if (seg_read_here(st, addr, n * MMSGHDR_SIZE) != 0) {
+		/* capture's pageRest: the elements before unreadable memory. */
+		__u64 rest = page_room(addr, MMSGHDR_SIZE);
+		if (rest == 0 || rest >= n * MMSGHDR_SIZE || seg_read_here(st, addr, rest) != 0)
+			return 0;
+		n = rest / MMSGHDR_SIZE;
+	}
+	if (!st->at_exit)
+		return 0;
+	st->mmsg_arr = st->data_off;
+	st->mmsg_count = n;
+	st->mmsg_recv = recv != 0;
+	struct mmsg_loop l = {st};
+	bpf_loop(MAX_ARRAY_ELEMS, mmsg_elem, &l, 0);
+	return 0;
+}
 
 /* nstr_loop is the state of a loop over a nested array's string
  * pointers (syscalls.IoctlNestedStrs). */
@@ -603,10 +669,13 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 		capture_string_array(st, addr, p->count_only);
 		break;
 	case CAP_IOVEC:
-		read_iovec(st, addr, p->len_arg < MAX_ARGS ? st->args[p->len_arg & 7] : 0);
+		read_iovec(st, addr, p->len_arg < MAX_ARGS ? st->args[p->len_arg & 7] : 0, st->at_exit, st->ret);
 		break;
 	case CAP_MSGHDR:
 		capture_msghdr(st, addr, p->when);
+		break;
+	case CAP_MMSGHDR:
+		capture_mmsghdr(st, addr, p->when, p->len_arg < MAX_ARGS ? st->args[p->len_arg & 7] : 0);
 		break;
 	}
 	return 0;

@@ -15,6 +15,9 @@ struct cap_state {
 	__u32 at_exit;
 	__u32 nr;
 	__u32 data_off; /* the data of the last segment read */
+	__u32 mmsg_arr;	 /* capture_mmsghdr's loop: its array in scratch, */
+	__u16 mmsg_count; /* its elements, */
+	__u16 mmsg_recv;  /* whether the call receives */
 	__u32 faulted;	/* a read faulted */
 	__u32 limit;	/* the string limit (capture.Executor.StringLimit), or FULL_LIMIT */
 	__u32 full;	/* the call's data is dumped (capture.Executor.FullData) */

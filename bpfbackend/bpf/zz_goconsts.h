@@ -12,6 +12,8 @@
 /* Limits and layouts of packages syscalls and capture. */
 #define MAX_ARRAY_ELEMS 1024 /* syscalls.MaxArrayElems */
 #define MSGHDR_SIZE 56 /* syscalls.MsghdrSize */
+#define MMSGHDR_SIZE 64 /* syscalls.MmsghdrSize */
+#define MMSG_LEN_OFF 56 /* syscalls.MmsgLenOff */
 #define MSG_NAME_MAX 128 /* syscalls.MsgNameMax */
 #define MSG_CONTROL_MAX 1024 /* syscalls.MsgControlMax */
 #define MAX_STRING_ARRAY_ELEMS 4096 /* capture.MaxStringArrayElems */
@@ -51,6 +53,7 @@
 #define CAP_STRING_ARRAY 3 /* syscalls.CaptureStringArray */
 #define CAP_IOVEC 4 /* syscalls.CaptureIovec */
 #define CAP_MSGHDR 5 /* syscalls.CaptureMsghdr */
+#define CAP_MMSGHDR 6 /* syscalls.CaptureMmsghdr */
 
 /* Values of syscalls.When (plan.when, syscall_plans.when). */
 #define AT_ENTRY 1 /* syscalls.AtEntry */

@@ -34,6 +34,7 @@ var (
 		{"CAP_STRING_ARRAY", int64(syscalls.CaptureStringArray), "syscalls.CaptureStringArray"},
 		{"CAP_IOVEC", int64(syscalls.CaptureIovec), "syscalls.CaptureIovec"},
 		{"CAP_MSGHDR", int64(syscalls.CaptureMsghdr), "syscalls.CaptureMsghdr"},
+		{"CAP_MMSGHDR", int64(syscalls.CaptureMmsghdr), "syscalls.CaptureMmsghdr"},
 	}
 	whens = []constant{
 		{"AT_ENTRY", int64(syscalls.AtEntry), "syscalls.AtEntry"},
@@ -61,6 +62,8 @@ var groups = []group{
 	{"Limits and layouts of packages syscalls and capture.", []constant{
 		{"MAX_ARRAY_ELEMS", syscalls.MaxArrayElems, "syscalls.MaxArrayElems"},
 		{"MSGHDR_SIZE", syscalls.MsghdrSize, "syscalls.MsghdrSize"},
+		{"MMSGHDR_SIZE", syscalls.MmsghdrSize, "syscalls.MmsghdrSize"},
+		{"MMSG_LEN_OFF", syscalls.MmsgLenOff, "syscalls.MmsgLenOff"},
 		{"MSG_NAME_MAX", syscalls.MsgNameMax, "syscalls.MsgNameMax"},
 		{"MSG_CONTROL_MAX", syscalls.MsgControlMax, "syscalls.MsgControlMax"},
 		{"MAX_STRING_ARRAY_ELEMS", capture.MaxStringArrayElems, "capture.MaxStringArrayElems"},
