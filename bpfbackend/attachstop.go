@@ -57,5 +57,5 @@ func (s *session) reportAttachStop(tid int) {
 		return
 	}
 	s.sig = trace.SignalInfo{Signo: int32(a.Sig), GroupStop: true}
-	s.tasks.ReportSignal(&tk.Task, monotonicNow(), &s.sig)
+	s.tasks.ReportSignal(&tk.Task, monotonicNow(), 0, &s.sig)
 }

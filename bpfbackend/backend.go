@@ -195,6 +195,7 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	s.result.Stats.BytesCaptured = s.mem.bytes
 	s.result.Stats.CaptureRereads = s.mem.rereads
 	s.result.Stats.CaptureMismatches = s.mem.mismatches
+	s.result.Stats.CaptureCut = s.mem.cutReads
 	replayMismatches.Add(s.mem.mismatches)
 	replayRereads.Add(s.mem.rereads)
 	return s.result, err
@@ -233,6 +234,7 @@ type task struct {
 type pendingSignal struct {
 	signo int32
 	ts    int64
+	ip    uint64
 	info  [siginfoSize]byte
 }
 

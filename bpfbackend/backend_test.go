@@ -613,7 +613,10 @@ func sockProtoName(t *testing.T, domain, typ int) string {
 func TestNewFDNames(t *testing.T) {
 	testutil.RequireBPF(t)
 	anon := procNamesOfAnonFDs(t)
-	unixStreamProto := sockProtoName(t, unix.AF_UNIX, unix.SOCK_STREAM)
+	unixProto := map[uint64]string{
+		unix.SOCK_STREAM: sockProtoName(t, unix.AF_UNIX, unix.SOCK_STREAM),
+		unix.SOCK_DGRAM:  sockProtoName(t, unix.AF_UNIX, unix.SOCK_DGRAM),
+	}
 	opts := defaultOpts()
 	opts.NameNewFDs, opts.DescribeSockets = true, true
 	pipeName := regexp.MustCompile(`^pipe:\[[1-9][0-9]*\]$`)
@@ -652,9 +655,10 @@ func TestNewFDNames(t *testing.T) {
 				if call == "pipe2" && (!pipeName.MatchString(got[0].Name) || !same) {
 					t.Errorf("%s: pipe2 named %+v; want one pipe:[INODE] for both ends", w, got)
 				}
+				proto := unixProto[ev.Args[1]&0xf]
 				if call == "socketpair" && (!socketName.MatchString(got[0].Name) || !socketName.MatchString(got[1].Name) || same ||
-					len(ev.Sockets) != 2 || ev.Sockets[0].Proto != unixStreamProto || ev.Sockets[1].Proto != unixStreamProto) {
-					t.Errorf("%s: socketpair named %+v, sockets %+v; want two socket:[INODE] of protocol %q", w, got, ev.Sockets, unixStreamProto)
+					len(ev.Sockets) != 2 || ev.Sockets[0].Proto != proto || ev.Sockets[1].Proto != proto) {
+					t.Errorf("%s: socketpair named %+v, sockets %+v; want two socket:[INODE] of protocol %q", w, got, ev.Sockets, proto)
 				}
 				seen[call]++
 			case "memfd_create":

@@ -56,7 +56,7 @@ func (s *session) enter(r *sctraceRec, raw []byte) {
 		}
 		tk.Reveal()
 	}
-	s.mem.reset(raw, int(r.Nseg), int32(r.Tid))
+	s.mem.reset(raw, int(r.Nseg), int32(r.Tid), r.Flags&sctraceRecFlagREC_F_CUT != 0)
 	s.startCall(tk, r, int64(r.Ts))
 }
 
@@ -73,7 +73,7 @@ func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
 	// Signals generated during the call (its entry came with its exit)
 	// are reported after it.
 	s.flushSignalsBefore(tk, ts)
-	tk.Begin(r.Nr, r.Args, r.Sp, ts, s.opts.Filter.Has(int(r.Nr)))
+	tk.Begin(r.Nr, r.Args, r.Sp, r.Ip, ts, s.opts.Filter.Has(int(r.Nr)))
 	if !tk.Wanted {
 		return
 	}
@@ -110,7 +110,7 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 		}
 		tk.Reveal()
 	}
-	s.mem.reset(raw, int(r.Nseg), int32(r.Tid))
+	s.mem.reset(raw, int(r.Nseg), int32(r.Tid), r.Flags&sctraceRecFlagREC_F_CUT != 0)
 	if r.Flags&sctraceRecFlagREC_F_WITH_ENTRY != 0 {
 		s.startCall(tk, r, int64(r.EnterTs))
 		s.mem.skipTo(int(r.NsegEntry))
@@ -152,6 +152,7 @@ func (s *session) signal(r *sctraceRec, raw []byte) {
 	var ps pendingSignal
 	ps.signo = int32(r.Ret)
 	ps.ts = int64(r.Ts)
+	ps.ip = r.Ip
 	if len(raw) >= sigRecSize {
 		ps.info = (*sctraceSigRec)(unsafe.Pointer(&raw[0])).Info
 	}
@@ -167,7 +168,7 @@ func (s *session) signal(r *sctraceRec, raw []byte) {
 func (s *session) emitSignal(tk *task, ps *pendingSignal) {
 	s.sig = trace.SignalInfo{Signo: ps.signo}
 	copy(s.sig.Raw[:], ps.info[:])
-	s.tasks.ReportSignal(&tk.Task, ps.ts, &s.sig)
+	s.tasks.ReportSignal(&tk.Task, ps.ts, ps.ip, &s.sig)
 }
 
 // flushSignals reports the ignored signals held for tk.
@@ -199,7 +200,7 @@ func (s *session) groupStop(r *sctraceRec) {
 	ts := int64(r.Ts)
 	s.flushSignalsBefore(tk, ts)
 	s.sig = trace.SignalInfo{Signo: int32(r.Ret), GroupStop: true}
-	s.tasks.ReportSignal(&tk.Task, ts, &s.sig)
+	s.tasks.ReportSignal(&tk.Task, ts, r.Ip, &s.sig)
 }
 
 func (s *session) newTask(r *sctraceRec) {
@@ -227,5 +228,5 @@ func (s *session) exec(r *sctraceRec) {
 	}
 	// A non-leader thread that executed takes over the leader's id.
 	tk := s.tasks.Takeover(old, tid)
-	s.tasks.ReportExec(&tk.Task, old, int64(r.Ts))
+	s.tasks.ReportExec(&tk.Task, old, int64(r.Ts), r.Ip)
 }

@@ -47,6 +47,10 @@ type replay struct {
 	fallback *capture.Process
 	proc     capture.Process
 	rereads  uint64
+	// cut says the record was full before all its reads were recorded
+	// (REC_F_CUT); cutReads counts the reads past its last segment.
+	cut      bool
+	cutReads uint64
 	// tid is the thread whose record is being served.
 	tid int32
 	// pieces holds, by thread, the large reads that came in REC_DATA
@@ -101,8 +105,10 @@ func (r *replay) takePiece(addr uint64, n uint64) ([]byte, bool) {
 
 var _ capture.Memory = (*replay)(nil)
 
-// reset starts serving the segments of a record of thread tid.
-func (r *replay) reset(rec []byte, nseg int, tid int32) {
+// reset starts serving the segments of a record of thread tid; cut says
+// the record ran out of room (REC_F_CUT).
+func (r *replay) reset(rec []byte, nseg int, tid int32, cut bool) {
+	r.cut = cut
 	r.proc.TID = int(tid)
 	r.tid = tid
 	r.fallback = &r.proc
@@ -126,6 +132,9 @@ func (r *replay) skipTo(n int) {
 // next returns the next segment and its data if it is of kind at addr.
 func (r *replay) next(kind sctraceSegKind, addr uint64) (*sctraceSeg, []byte, bool) {
 	if r.left <= 0 || r.off+segSize > len(r.data) {
+		if r.cut {
+			r.cutReads++
+		}
 		return nil, nil, false
 	}
 	sg := (*sctraceSeg)(unsafe.Pointer(&r.data[r.off]))

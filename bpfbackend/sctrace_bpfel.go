@@ -25,6 +25,7 @@ type sctraceCallState struct {
 	_           structs.HostLayout
 	Args        [6]uint64
 	Sp          uint64
+	Ip          uint64
 	EnterNs     uint64
 	CpuNs       uint64
 	Switches    uint64
@@ -127,6 +128,7 @@ type sctraceRec struct {
 	Ts        uint64
 	Ret       int64
 	Sp        uint64
+	Ip        uint64
 	Flags     sctraceRecFlag
 	NsegEntry uint32
 	EnterTs   uint64
@@ -140,6 +142,7 @@ const (
 	sctraceRecFlagREC_F_DEFERRED   sctraceRecFlag = 1
 	sctraceRecFlagREC_F_WITH_ENTRY sctraceRecFlag = 2
 	sctraceRecFlagREC_F_CPU        sctraceRecFlag = 4
+	sctraceRecFlagREC_F_CUT        sctraceRecFlag = 8
 )
 
 type sctraceRecType uint32
@@ -166,7 +169,7 @@ type sctraceRework struct {
 
 type sctraceScratch struct {
 	_   structs.HostLayout
-	Buf [327744]uint8
+	Buf [589888]uint8
 }
 
 type sctraceSeg struct {

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "2820f41f06c1434ae95c749ac839c2f92673eeb287e5a654b8d996aabaf0160f"
+const bpfSourceHash = "d319aae985ae5a6083451f1946934287fcc22d152d850ccbab5c7f92ccbcd972"

@@ -54,6 +54,9 @@ type Options struct {
 	SyscallTimeDigits int
 	// SyscallNumbers is -n: each call's number before its name.
 	SyscallNumbers bool
+	// InstructionPointer is -i: each line starts with the event's
+	// instruction pointer, "[????????????????]" when there is none.
+	InstructionPointer bool
 	// Column is -a: where "=" goes (default 40).
 	Column int
 	// Output is -o's file name ("|COMMAND" or "!COMMAND": a pipe into the
@@ -295,9 +298,9 @@ func (p *Printer) writerOf(t *task) (*bufio.Writer, *int) {
 }
 
 // leader ends any open line that is not t's own continuation and starts a
-// new line for t: the pid prefix and timestamps. ns is the event's
-// CLOCK_MONOTONIC time.
-func (p *Printer) leader(b []byte, t *task, ns int64) []byte {
+// new line for t: the pid prefix, timestamps and, with -i, the
+// instruction pointer ip. ns is the event's CLOCK_MONOTONIC time.
+func (p *Printer) leader(b []byte, t *task, ns int64, ip uint64) []byte {
 	// An open line, the thread's own or another's, can no longer continue.
 	if w, curcol := p.writerOf(t); *curcol != 0 {
 		p.write(w, []byte(" <unfinished ...>\n"))
@@ -328,13 +331,31 @@ func (p *Printer) leader(b []byte, t *task, ns int64) []byte {
 		b = append(b, "] "...)
 	}
 	b = p.appendTimestamps(b, ns)
+	if p.opts.InstructionPointer {
+		b = appendIP(b, ip)
+	}
 	return b
+}
+
+// appendIP prints an instruction pointer as strace's -i: 16 hex digits in
+// brackets, question marks when it is unknown (0).
+func appendIP(b []byte, ip uint64) []byte {
+	b = append(b, '[')
+	if ip == 0 {
+		b = append(b, "????????????????"...)
+	} else {
+		const digits = "0123456789abcdef"
+		for shift := 60; shift >= 0; shift -= 4 {
+			b = append(b, digits[ip>>uint(shift)&15])
+		}
+	}
+	return append(b, "] "...)
 }
 
 // callLeader is leader for a system call's line: with -n, the call's
 // number follows, as "[  39] ".
 func (p *Printer) callLeader(b []byte, t *task, ns int64, ev *trace.Event) []byte {
-	b = p.leader(b, t, ns)
+	b = p.leader(b, t, ns, ev.IP)
 	if p.opts.SyscallNumbers {
 		b = append(b, '[')
 		s := strconv.FormatUint(uint64(uint32(ev.NR)), 10)
@@ -581,7 +602,7 @@ func (p *Printer) signal(ev *trace.Event) {
 		return
 	}
 	t := p.task(ev.TID)
-	b := p.leader(p.line[:0], t, ev.Enter)
+	b := p.leader(p.line[:0], t, ev.Enter, ev.IP)
 	b = p.dec.AppendSignal(b, ev)
 	b = append(b, '\n')
 	p.emit(t, b, 0)
@@ -600,7 +621,7 @@ func (p *Printer) taskExit(ev *trace.Event) {
 		show = p.opts.Spec == nil || p.opts.Spec.Quiet&filter.QuietExit == 0
 	}
 	if show {
-		b := p.leader(p.line[:0], t, ev.Enter)
+		b := p.leader(p.line[:0], t, ev.Enter, 0)
 		b = p.dec.AppendTaskExit(b, ev)
 		b = append(b, '\n')
 		p.emit(t, b, 0)
@@ -653,7 +674,7 @@ func (p *Printer) exec(ev *trace.Event) {
 	thread.reprint = true
 	p.tasks[ev.TID] = thread
 	if p.opts.Spec == nil || p.opts.Spec.Quiet&filter.QuietThreadExecve == 0 {
-		b := p.leader(p.line[:0], thread, ev.Enter)
+		b := p.leader(p.line[:0], thread, ev.Enter, ev.IP)
 		b = append(b, "+++ superseded by execve in pid "...)
 		b = strconv.AppendInt(b, int64(ev.OldTID), 10)
 		b = append(b, " +++\n"...)
@@ -712,7 +733,7 @@ func (p *Printer) drop(t *task, detached bool) {
 
 func (p *Printer) lost(ev *trace.Event) {
 	t := p.task(ev.TID)
-	b := p.leader(p.line[:0], t, ev.Enter)
+	b := p.leader(p.line[:0], t, ev.Enter, 0)
 	b = append(b, "--- lost "...)
 	b = strconv.AppendUint(b, ev.Lost, 10)
 	b = append(b, " events ---\n"...)

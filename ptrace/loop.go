@@ -228,7 +228,7 @@ func (tr *tracer) syscallEntry(tk *task, now int64) {
 	tk.stime = tr.rusage.Stime.Nano()
 	if tk.Hidden {
 		if !tr.isExec(tk.Arch, nr) {
-			tk.Begin(nr, tr.si.args(), tr.si.StackPointer, now, false)
+			tk.Begin(nr, tr.si.args(), tr.si.StackPointer, tr.si.InstructionPointer, now, false)
 			return
 		}
 		tk.Reveal()
@@ -236,7 +236,7 @@ func (tr *tracer) syscallEntry(tk *task, now int64) {
 			_ = setOptions(tk.TID, tr.launchOptions()|forkOptions)
 		}
 	}
-	tk.Begin(nr, tr.si.args(), tr.si.StackPointer, now, tr.opts.Filter.Has(int(nr)))
+	tk.Begin(nr, tr.si.args(), tr.si.StackPointer, tr.si.InstructionPointer, now, tr.opts.Filter.Has(int(nr)))
 	tr.tamperEntry(tk)
 	if !tk.Wanted {
 		return
@@ -318,7 +318,7 @@ func (tr *tracer) eventStop(tk *task, ws unix.WaitStatus, now int64) {
 			tk.groupStopped = true
 			if tr.opts.SignalsWanted {
 				tr.sig = trace.SignalInfo{Signo: int32(ws.StopSignal()), GroupStop: true}
-				tr.tasks.ReportSignal(&tk.Task, now, &tr.sig)
+				tr.tasks.ReportSignal(&tk.Task, now, tr.instructionPointer(tk), &tr.sig)
 			}
 			if err := listen(tk.TID); err == nil {
 				return
@@ -374,8 +374,17 @@ func (tr *tracer) execed(tk *task, now int64) *task {
 		oldTID = int(msg)
 	}
 	tk = tr.tasks.Takeover(oldTID, tk.TID)
-	tr.tasks.ReportExec(&tk.Task, oldTID, now)
+	tr.tasks.ReportExec(&tk.Task, oldTID, now, tr.instructionPointer(tk))
 	return tk
+}
+
+// instructionPointer returns where the stopped task tk is (0 when it
+// cannot be read), for -i.
+func (tr *tracer) instructionPointer(tk *task) uint64 {
+	if getSyscallInfo(tk.TID, &tr.si) != nil {
+		return 0
+	}
+	return tr.si.InstructionPointer
 }
 
 // signalStop handles a signal-delivery-stop: it reports the signal and
@@ -391,7 +400,7 @@ func (tr *tracer) signalStop(tk *task, sig unix.Signal, now int64) {
 	if tr.opts.SignalsWanted {
 		tr.sig = trace.SignalInfo{Signo: int32(sig)}
 		if getSiginfo(tk.TID, &tr.sig.Raw) == nil {
-			tr.tasks.ReportSignal(&tk.Task, now, &tr.sig)
+			tr.tasks.ReportSignal(&tk.Task, now, tr.instructionPointer(tk), &tr.sig)
 		}
 	}
 	tr.resumeTask(tk, int(sig))

@@ -122,4 +122,8 @@ type TracerStats struct {
 	// and address (the programs and capture.Executor disagree). Both are
 	// 0 on a correct run.
 	CaptureRereads, CaptureMismatches uint64
+	// CaptureCut counts capture reads that did not fit in the eBPF
+	// record of their call (a record holds 512 KiB): the memory they
+	// would have read prints as unreadable.
+	CaptureCut uint64
 }

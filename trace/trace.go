@@ -78,6 +78,11 @@ type Event struct {
 	NR int32
 	// Args are the raw argument registers.
 	Args [MaxArgs]uint64
+	// IP is the instruction pointer (-i): after the syscall instruction
+	// for a call, where the signal found the task for a Signal (or a
+	// group stop), where the new program starts for an Exec; 0 when the
+	// backend could not tell.
+	IP uint64
 	// Ret is the raw return value: -4095 <= Ret <= -1 is an error.
 	Ret int64
 	// Enter and Exit are CLOCK_MONOTONIC nanoseconds of the syscall's entry

@@ -14,7 +14,7 @@ enum {
 
 /* fill_rec fills the header of the record in sc from st. */
 static __always_inline void fill_rec(struct scratch *sc, struct cap_state *st, enum rec_type type, __u64 ts,
-				     __u64 enter_ts, __u64 pid_tgid, enum rec_flag flags, __u32 nseg_entry)
+				     __u64 enter_ts, __u64 pid_tgid, enum rec_flag flags, __u32 nseg_entry, __u64 ip)
 {
 	struct rec *r = (void *)sc->buf;
 	r->type = type;
@@ -26,7 +26,8 @@ static __always_inline void fill_rec(struct scratch *sc, struct cap_state *st, e
 	r->ts = ts;
 	r->ret = st->ret;
 	r->sp = st->sp;
-	r->flags = flags | (st->has_cpu ? REC_F_CPU : 0);
+	r->ip = ip;
+	r->flags = flags | (st->has_cpu ? REC_F_CPU : 0) | (st->cut ? REC_F_CUT : 0);
 	r->cpu_ns = st->cpu_ns;
 	r->nseg_entry = nseg_entry;
 	r->enter_ts = enter_ts;
@@ -77,7 +78,7 @@ static __always_inline bool emit_call(struct cap_state *st, struct call_state *c
 		sock_args(st);
 	if (type == REC_ENTER && hold(st, cs, sc))
 		return true;
-	fill_rec(sc, st, type, ts, enter_ts, pid_tgid, entry != ENTRY_NONE ? REC_F_WITH_ENTRY : 0, nseg_entry);
+	fill_rec(sc, st, type, ts, enter_ts, pid_tgid, entry != ENTRY_NONE ? REC_F_WITH_ENTRY : 0, nseg_entry, cs->ip);
 	__u32 size = st->off;
 	if (size > REC_LIMIT)
 		return true;
@@ -95,7 +96,7 @@ static __always_inline void send_held(struct call_state *cs, __u64 pid_tgid)
 		return;
 	unhold(&st, cs, sc);
 	call_cap_state(&st, cs, 0, 0);
-	fill_rec(sc, &st, REC_ENTER, cs->enter_ns, cs->enter_ns, pid_tgid, 0, 0);
+	fill_rec(sc, &st, REC_ENTER, cs->enter_ns, cs->enter_ns, pid_tgid, 0, 0, cs->ip);
 	__u32 size = st.off;
 	if (size > REC_LIMIT)
 		return;

@@ -13,7 +13,7 @@
 /* A record is built in a per-CPU scratch buffer: its header, then the
  * segments the capture plans read, each a seg header and its data padded
  * to 8 bytes. REC_LIMIT bounds a record, SEG_MAX one segment's data. */
-#define REC_LIMIT (1 << 18)
+#define REC_LIMIT (1 << 19)
 #define SEG_MAX (1 << 16)
 
 /* rec.type */
@@ -41,6 +41,10 @@ enum rec_flag : __u32 {
 	REC_F_WITH_ENTRY = 2,
 	/* REC_EXIT: cpu_ns holds the call's CPU time (Options.SyscallCPUTime). */
 	REC_F_CPU = 4,
+	/* REC_ENTER, REC_EXIT: the record was full before the capture plans'
+	 * reads were all recorded; the reads after its last segment are
+	 * missing (see seg_begin). */
+	REC_F_CUT = 8,
 };
 
 /* rec is the header of every record. */
@@ -54,6 +58,7 @@ struct rec {
 	__u64 ts; /* CLOCK_MONOTONIC ns */
 	__s64 ret;
 	__u64 sp;
+	__u64 ip; /* the instruction pointer: after the syscall instruction (calls), where the task is (signals, stops, exec) */
 	enum rec_flag flags;
 	__u32 nseg_entry; /* REC_F_WITH_ENTRY: the first nseg_entry segments are the entry's */
 	__u64 enter_ts;	  /* REC_F_WITH_ENTRY: the entry's time */

@@ -127,6 +127,7 @@ static __always_inline void unrework(struct call_state *cs, __u64 pid_tgid)
 	r.enter_ts = cs->enter_ns;
 	r.ret = cs->rework_ret;
 	r.sp = cs->sp;
+	r.ip = cs->ip;
 	r.flags = cs->rework_entry == ENTRY_RERUN ? REC_F_WITH_ENTRY : 0;
 	for (int i = 0; i < MAX_ARGS; i++)
 		r.args[i] = cs->args[i];

@@ -71,6 +71,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	cs->args[4] = regs->r8;
 	cs->args[5] = regs->r9;
 	cs->sp = regs->sp;
+	cs->ip = regs->ip;
 	if (syscall_cpu_time) {
 		cs->cpu_ns = cpu_time(task);
 		cs->switches = switches(task);
@@ -194,6 +195,7 @@ int BPF_PROG(sched_process_exit, struct task_struct *p)
 		r.nr = cs->nr;
 		r.ts = cs->enter_ns;
 		r.sp = cs->sp;
+		r.ip = cs->ip;
 		for (int i = 0; i < MAX_ARGS; i++)
 			r.args[i] = cs->args[i];
 		send(&r, sizeof(r), 0);
@@ -217,7 +219,7 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, int old_pid, struct linu
 		bpf_map_update_elem(&traced, &tid, &mark, BPF_ANY);
 		bpf_map_delete_elem(&traced, &old);
 	}
-	emit_task(REC_EXEC, tid, p->tgid, old, 0);
+	emit_task_ip(REC_EXEC, tid, p->tgid, old, 0, user_ip(bpf_get_current_task_btf()));
 	return 0;
 }
 
@@ -268,7 +270,7 @@ int BPF_PROG(sched_switch, bool preempt, struct task_struct *prev, struct task_s
 		if (cs && cs->stop_noted)
 			cs->stop_noted = 0; /* reported by signal_deliver */
 		else
-			emit_task(REC_STOP, prev->pid, prev->tgid, BPF_CORE_READ(prev, jobctl) & JOBCTL_STOP_SIGMASK, 0);
+			emit_task_ip(REC_STOP, prev->pid, prev->tgid, BPF_CORE_READ(prev, jobctl) & JOBCTL_STOP_SIGMASK, 0, user_ip(prev));
 	}
 	return 0;
 }
@@ -313,12 +315,12 @@ int BPF_PROG(signal_deliver, int sig, struct kernel_siginfo *info, struct k_siga
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	if (!signals_wanted || sig == SIGKILL || !is_traced((__u32)pid_tgid))
 		return 0;
-	emit_signal((__u32)pid_tgid, pid_tgid >> 32, sig, (__u64)info, 0, bpf_ktime_get_ns());
+	emit_signal((__u32)pid_tgid, pid_tgid >> 32, sig, (__u64)info, 0, bpf_ktime_get_ns(), user_ip(bpf_get_current_task_btf()));
 	if (sig == SIGSTOP && report_stops) {
 		/* SIGSTOP always stops its task, but a SIGCONT sent at once may
 		 * resume it before it is ever switched out: report the stop
 		 * here, as ptrace always does, not only from sched_switch. */
-		emit_task(REC_STOP, (__u32)pid_tgid, pid_tgid >> 32, SIGSTOP, 0);
+		emit_task_ip(REC_STOP, (__u32)pid_tgid, pid_tgid >> 32, SIGSTOP, 0, user_ip(bpf_get_current_task_btf()));
 		struct call_state *cs = call_state_of(bpf_get_current_task_btf(), false);
 		if (cs)
 			cs->stop_noted = 1;
@@ -360,7 +362,7 @@ int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_
 	/* info may be a special pointer: read its value as a number. */
 	__u64 info_addr = 0;
 	bpf_probe_read_kernel(&info_addr, sizeof(info_addr), &ctx[1]);
-	emit_signal(tid, task->tgid, sig, info_addr, REC_F_DEFERRED, untimed ? (cs ? cs->enter_ns : 0) : bpf_ktime_get_ns());
+	emit_signal(tid, task->tgid, sig, info_addr, REC_F_DEFERRED, untimed ? (cs ? cs->enter_ns : 0) : bpf_ktime_get_ns(), user_ip(task));
 	if (cs)
 		cs->signals = 1;
 	return 0;

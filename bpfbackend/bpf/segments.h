@@ -17,7 +17,8 @@ struct cap_state {
 	__u32 data_off; /* the data of the last segment read */
 	__u32 mmsg_arr;	 /* capture_mmsghdr's loop: its array in scratch, */
 	__u16 mmsg_count; /* its elements, */
-	__u16 mmsg_recv;  /* whether the call receives */
+	__u8 mmsg_recv;	  /* whether the call receives */
+	__u8 cut;	  /* the record was full: no segment after the first that did not fit */
 	__u32 faulted;	/* a read faulted */
 	__u32 limit;	/* the string limit (capture.Executor.StringLimit), or FULL_LIMIT */
 	__u32 full;	/* the call's data is dumped (capture.Executor.FullData) */
@@ -60,14 +61,24 @@ static __always_inline __u64 page_room(__u64 addr, __u64 elem)
 /* pad8 rounds n up to a multiple of 8. */
 static __always_inline __u32 pad8(__u32 n) { return (n + 7) & ~7u; }
 
+/* seg_room says whether a segment of len bytes fits in the record. */
+static __always_inline bool seg_room(struct cap_state *st, __u32 len)
+{
+	return !st->cut && st->off + sizeof(struct seg) + len < REC_LIMIT;
+}
+
 /* seg_begin returns the offset of a new segment of up to len bytes, or -1
- * when the record is full (the reads left are then seen as faults). */
+ * when the record is full. The first segment that does not fit cuts the
+ * record (REC_F_CUT): no segment follows it, so that user space, replaying
+ * the reads, finds the record's end where its reads stopped fitting and
+ * counts the reads left (TracerStats.CaptureCut). */
 static __always_inline long seg_begin(struct cap_state *st, __u32 len)
 {
-	__u32 off = st->off;
-	if (off + sizeof(struct seg) + len >= REC_LIMIT)
+	if (!seg_room(st, len)) {
+		st->cut = 1;
 		return -1;
-	return off;
+	}
+	return st->off;
 }
 
 /* seg_end completes the segment begun at off with its header, and moves
@@ -222,7 +233,7 @@ GLOBAL int seg_read(struct cap_state *st, __u64 addr, __u32 len)
 		return -1;
 	if (len == 0)
 		return 0;
-	if (len > SEG_MAX || seg_begin(st, len) < 0)
+	if (len > SEG_MAX || !seg_room(st, len))
 		return seg_read_chunked(st, addr, len);
 	return seg_read_here(st, addr, len);
 }
@@ -330,7 +341,7 @@ GLOBAL int seg_str(struct cap_state *st, __u64 addr, __u32 max)
 
 	if (!st)
 		return -1;
-	if (max > SEG_MAX - 2 || seg_begin(st, max + 2) < 0)
+	if (max > SEG_MAX - 2 || !seg_room(st, max + 2))
 		return seg_str_chunked(st, addr, max);
 	sc = scratch_buf();
 	off = seg_begin(st, max + 2);

@@ -75,10 +75,11 @@ struct kill_siginfo {
 
 /* emit_signal sends a REC_SIGNAL record of signal sig for task tid, with
  * the kernel's siginfo at address info, or the one it builds for a special
- * pointer (the current task is then the sender). info is an address, not a
+ * pointer (the current task is then the sender); ip is where the task is.
+ * info is an address, not a
  * pointer: the verifier takes a tracepoint's pointer argument for one that
  * is never NULL and would drop the test for SEND_SIG_NOINFO. */
-static __always_inline void emit_signal(__u32 tid, __u32 pid, int sig, __u64 info, enum rec_flag flags, __u64 ts)
+static __always_inline void emit_signal(__u32 tid, __u32 pid, int sig, __u64 info, enum rec_flag flags, __u64 ts, __u64 ip)
 {
 	struct sig_rec s = {};
 	s.r.type = REC_SIGNAL;
@@ -88,6 +89,7 @@ static __always_inline void emit_signal(__u32 tid, __u32 pid, int sig, __u64 inf
 	s.r.ts = ts;
 	s.r.ret = sig;
 	s.r.flags = flags;
+	s.r.ip = ip;
 	if (info > SEND_SIG_PRIV) {
 		bpf_probe_read_kernel(s.info, sizeof(s.info), (void *)info);
 	} else {

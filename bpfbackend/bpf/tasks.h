@@ -24,6 +24,7 @@
 struct call_state {
 	__u64 args[MAX_ARGS];
 	__u64 sp;
+	__u64 ip; /* after the call's syscall instruction */
 	__u64 enter_ns;
 	__u64 cpu_ns;
 	__u64 switches;

@@ -72,9 +72,10 @@ static __always_inline void send(void *data, __u64 size, __u32 *wake)
 	send_flags(data, size, flags);
 }
 
-/* emit_task sends a small record about a task. A task's exit wakes the
- * reader at once: it may be the last, and then the reader is done. */
-static __always_inline void emit_task(enum rec_type type, __u32 tid, __u32 pid, __s64 val, enum rec_flag flags)
+/* emit_task sends a small record about a task, with ip its instruction
+ * pointer when known. A task's exit wakes the reader at once: it may be
+ * the last, and then the reader is done. */
+static __always_inline void emit_task_ip(enum rec_type type, __u32 tid, __u32 pid, __s64 val, enum rec_flag flags, __u64 ip)
 {
 	struct rec r = {};
 	r.type = type;
@@ -84,10 +85,26 @@ static __always_inline void emit_task(enum rec_type type, __u32 tid, __u32 pid, 
 	r.ts = bpf_ktime_get_ns();
 	r.ret = val;
 	r.flags = flags;
+	r.ip = ip;
 	if (type == REC_EXITTASK)
 		send_flags(&r, sizeof(r), BPF_RB_FORCE_WAKEUP);
 	else
 		send(&r, sizeof(r), 0);
+}
+
+/* emit_task sends a small record about a task whose instruction pointer
+ * does not matter. */
+static __always_inline void emit_task(enum rec_type type, __u32 tid, __u32 pid, __s64 val, enum rec_flag flags)
+{
+	emit_task_ip(type, tid, pid, val, flags, 0);
+}
+
+/* user_ip is where task t is in user space: the instruction pointer its
+ * last entry into the kernel saved. */
+static __always_inline __u64 user_ip(struct task_struct *t)
+{
+	struct pt_regs *regs = (struct pt_regs *)bpf_task_pt_regs(t);
+	return regs ? regs->ip : 0;
 }
 
 #endif

@@ -150,4 +150,7 @@ func reportLost(res trace.Result, stderr io.Writer) {
 	if res.Stats.Lost > 0 {
 		fmt.Fprintf(stderr, "%s: %d events lost\n", progName, res.Stats.Lost)
 	}
+	if res.Stats.CaptureCut > 0 {
+		fmt.Fprintf(stderr, "%s: %d reads of tracee memory did not fit in their call's record and show as unreadable\n", progName, res.Stats.CaptureCut)
+	}
 }

@@ -9,7 +9,8 @@ import (
 
 // compatFlags are strace options that sctrace checks as strace does but
 // either has no use for (-I: sctrace's own handling of signals is fixed)
-// or does not support yet (-D, -i, --tips), which it says in one line.
+// or does not support yet (-D, --tips), which it says in one line, and -i
+// and -d.
 type compatFlags struct {
 	interruptible             string
 	daemonize                 int
@@ -25,7 +26,7 @@ func addCompatFlags(fs *pflag.FlagSet, c *compatFlags) {
 	fs.Lookup("d-count").Hidden = true
 	fs.Var(&recorder{name: "daemonize", add: func(v optionValue) { c.daemonizeLong = v }}, "daemonize", "run the tracer as a detached grandchild, process group or session (not supported yet)")
 	fs.Lookup("daemonize").NoOptDefVal = noArg
-	fs.BoolVarP(&c.instructionPointer, "instruction-pointer", "i", false, "print the instruction pointer at each call (not supported yet)")
+	fs.BoolVarP(&c.instructionPointer, "instruction-pointer", "i", false, "print the instruction pointer at the time of each call, signal and stop")
 	fs.Var(&recorder{name: "tips", add: func(v optionValue) { c.tips = v }}, "tips", "print a tip at the end (not supported yet)")
 	fs.Lookup("tips").NoOptDefVal = noArg
 	fs.BoolVarP(&c.debug, "debug", "d", false, "print sctrace's own debugging output: which backend it picked, and why")
@@ -53,8 +54,6 @@ func (c *compatFlags) check(fs *pflag.FlagSet, args []string) error {
 	switch {
 	case c.daemonize > 0 || c.daemonizeLong.set:
 		return errors.New("-D (--daemonize) is not supported yet")
-	case c.instructionPointer:
-		return errors.New("-i (--instruction-pointer) is not supported yet")
 	case c.tips.set:
 		return errors.New("--tips is not supported yet")
 	}

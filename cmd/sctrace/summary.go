@@ -116,6 +116,8 @@ func (f *summaryFlags) checkCombination(cfg *config, fs *pflag.FlagSet) error {
 			given bool
 			flag  string
 		}{
+			{cfg.compat.instructionPointer, "-i/--instruction-pointer"},
+			{cfg.syscallNumbers, "-n/--syscall-number"},
 			{cfg.time.relativeDigits >= 0, "-r/--relative-timestamps"},
 			{cfg.time.format != printer.NoTimestamps, "-t/--absolute-timestamps"},
 			{cfg.time.syscallDigits >= 0, "-T/--syscall-times"},

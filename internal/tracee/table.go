@@ -97,6 +97,7 @@ func (tb *Table[T]) EntryEvent(tk *Task) *trace.Event {
 	ev := tb.Event(trace.SyscallEnter, tk, tk.EnterTime)
 	ev.NR = tk.NR
 	ev.Args = tk.Args
+	ev.IP = tk.IP
 	ev.Captures = tk.Caps
 	return ev
 }
@@ -107,6 +108,7 @@ func (tb *Table[T]) ExitEvent(tk *Task, ts, ret int64) *trace.Event {
 	ev := tb.Event(trace.SyscallExit, tk, tk.EnterTime)
 	ev.NR = tk.NR
 	ev.Args = tk.Args
+	ev.IP = tk.IP
 	ev.Exit = ts
 	ev.Ret = ret
 	ev.Captures = tk.Caps
@@ -149,22 +151,24 @@ func (tb *Table[T]) Takeover(oldTID, tid int) T {
 	return tb.tasks[tid]
 }
 
-// ReportExec reports that tk (after Takeover) executed a program at ts;
-// oldTID is the thread that called execve. Nothing is reported about a
-// hidden task.
-func (tb *Table[T]) ReportExec(tk *Task, oldTID int, ts int64) {
+// ReportExec reports that tk (after Takeover) executed a program at ts,
+// which starts at ip (0: unknown); oldTID is the thread that called
+// execve. Nothing is reported about a hidden task.
+func (tb *Table[T]) ReportExec(tk *Task, oldTID int, ts int64, ip uint64) {
 	if tk.Hidden {
 		return
 	}
 	ev := tb.Event(trace.Exec, tk, ts)
 	ev.OldTID = int32(oldTID)
+	ev.IP = ip
 	tb.Emit(ev)
 }
 
-// ReportSignal reports a signal about tk at ts; info belongs to the
-// caller.
-func (tb *Table[T]) ReportSignal(tk *Task, ts int64, info *trace.SignalInfo) {
+// ReportSignal reports a signal about tk at ts, which found it at
+// instruction ip (0: unknown); info belongs to the caller.
+func (tb *Table[T]) ReportSignal(tk *Task, ts int64, ip uint64, info *trace.SignalInfo) {
 	ev := tb.Event(trace.Signal, tk, ts)
+	ev.IP = ip
 	ev.Signal = info
 	tb.Emit(ev)
 }

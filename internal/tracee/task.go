@@ -35,11 +35,12 @@ type Task struct {
 	// that call passes the filter, so its events are emitted and its
 	// capture plan runs.
 	InCall, Wanted bool
-	// NR, Args and SP (the stack pointer, for stack-relative plans) are
-	// the call's, from its entry; EnterTime is when it entered.
+	// NR, Args, SP (the stack pointer, for stack-relative plans) and IP
+	// (the instruction pointer after the syscall instruction, for -i)
+	// are the call's, from its entry; EnterTime is when it entered.
 	NR        int32
 	Args      [trace.MaxArgs]uint64
-	SP        uint64
+	SP, IP    uint64
 	EnterTime int64
 	// Sys is the call's table entry when it has a capture plan to run.
 	Sys *syscalls.Syscall
@@ -61,9 +62,9 @@ func (t *Task) Call() capture.Call {
 
 // Begin records the entry of call nr at ts. A wanted call starts with no
 // captures (their memory is kept for reuse).
-func (t *Task) Begin(nr int32, args [trace.MaxArgs]uint64, sp uint64, ts int64, wanted bool) {
+func (t *Task) Begin(nr int32, args [trace.MaxArgs]uint64, sp, ip uint64, ts int64, wanted bool) {
 	t.InCall, t.Wanted = true, wanted
-	t.NR, t.Args, t.SP, t.EnterTime = nr, args, sp, ts
+	t.NR, t.Args, t.SP, t.IP, t.EnterTime = nr, args, sp, ip, ts
 	t.Sys = nil
 	if wanted {
 		t.Call().Clear()

@@ -69,7 +69,7 @@ func TestExitPolicy(t *testing.T) {
 	thread := &testTask{Task{TID: 11, PID: 10}}
 	tb.Put(leader)
 	tb.Add(thread, 1)
-	leader.Begin(60, [trace.MaxArgs]uint64{1}, 0, 2, true)
+	leader.Begin(60, [trace.MaxArgs]uint64{1}, 0, 0, 2, true)
 	tb.Delete(10)
 	tb.ReportExit(&leader.Task, 3, int(syscall.SIGKILL), nil)
 	if got := kinds(evs); !slices.Equal(got, []trace.Kind{trace.NewTask, trace.SyscallExit}) {
@@ -95,10 +95,10 @@ func TestTakeover(t *testing.T) {
 	tb := record(&evs)
 	tb.Put(&testTask{Task{TID: 10, PID: 10}})
 	execer := &testTask{Task{TID: 11, PID: 10}}
-	execer.Begin(59, [trace.MaxArgs]uint64{}, 0, 1, true)
+	execer.Begin(59, [trace.MaxArgs]uint64{}, 0, 0, 1, true)
 	tb.Put(execer)
 	tk := tb.Takeover(11, 10)
-	tb.ReportExec(&tk.Task, 11, 2)
+	tb.ReportExec(&tk.Task, 11, 2, 0)
 	if tk != execer || tk.TID != 10 || tb.Has(11) || tb.Len() != 1 || !tk.InCall {
 		t.Errorf("after takeover: %+v, table of %d", tk, tb.Len())
 	}
