@@ -77,6 +77,25 @@ func TestColumnAndExit(t *testing.T) {
 	}
 }
 
+// TestInstructionPointer: -i puts the event's instruction pointer after
+// the timestamps and before -n's number, and question marks where there
+// is none (an exit).
+func TestInstructionPointer(t *testing.T) {
+	var e events
+	p, out := newPrinter(t, Options{InstructionPointer: true, SyscallNumbers: true})
+	g := e.enter(100, unix.SYS_GETPID, 0)
+	g.IP = 0x7f0011223344
+	sig := &trace.Event{Kind: trace.Signal, PID: 100, TID: 100, IP: 0xdead0000,
+		Signal: &trace.SignalInfo{Signo: int32(unix.SIGSTOP), GroupStop: true}}
+	feed(t, p, g, e.exit(g, 1, 100), sig, &trace.Event{Kind: trace.Exit, PID: 100, TID: 100, Status: 0})
+	want := "[00007f0011223344] [  39] getpid()      = 100\n" +
+		"[00000000dead0000] --- stopped by SIGSTOP ---\n" +
+		"[????????????????] +++ exited with 0 +++\n"
+	if out.String() != want {
+		t.Errorf("got\n%q\nwant\n%q", out.String(), want)
+	}
+}
+
 func TestUnfinishedAndResumed(t *testing.T) {
 	var e events
 	dir := t.TempDir()
