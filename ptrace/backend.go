@@ -49,7 +49,8 @@ func (*Backend) Capabilities() trace.Capabilities {
 var _ trace.Backend = (*Backend)(nil)
 
 // Run traces target: it launches target.Path (stopped before its execve,
-// which is the first event reported) and attaches to target.PIDs, then
+// which is the first event reported) or adopts target.Adopt (the same,
+// but attached: see adoption.go) and attaches to target.PIDs, then
 // reports events until every traced task is gone or ctx is done. On ctx's
 // end, attached tasks are detached (they keep running) and the launched
 // command is killed; Run then returns ctx's error. When sink returns an
@@ -62,7 +63,7 @@ var _ trace.Backend = (*Backend)(nil)
 // Run adds SA_NOCLDSTOP to the process's SIGCHLD action (see sigchld.go):
 // tracee stops then cost no signal delivery to the tracer.
 func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Options, sink func(*trace.Event) error) (trace.Result, error) {
-	if target.Path == "" && len(target.PIDs) == 0 {
+	if target.Path == "" && len(target.PIDs) == 0 && target.Adopt == nil {
 		return trace.Result{}, errors.New("ptrace: nothing to trace: no command and no pid")
 	}
 	if err := ctx.Err(); err != nil {
@@ -125,6 +126,9 @@ type tracer struct {
 	// outcome once it exited.
 	launchPid int
 	result    trace.Result
+	// adoptPid is the command of Target.Adopt (0 if none): it is not the
+	// tracer's child, and is detached, not killed, when tracing stops.
+	adoptPid int
 	// attached counts tasks attached with -p.
 	attached int
 
@@ -193,13 +197,19 @@ func (tr *tracer) run(ctx context.Context, target trace.Target) (trace.Result, e
 
 	tr.ptraceCalls0 = ptraceCalls.Load()
 	if len(target.PIDs) > 0 {
-		if err := tr.attachAll(target.PIDs, target.Path != ""); err != nil {
+		if err := tr.attachAll(target.PIDs, target.Path != "" || target.Adopt != nil); err != nil {
 			tr.shutdown()
 			return trace.Result{}, err
 		}
 	}
 	if target.Path != "" {
 		if err := tr.launch(target); err != nil {
+			tr.shutdown()
+			return trace.Result{}, err
+		}
+	}
+	if target.Adopt != nil {
+		if err := tr.adoptCommand(target); err != nil {
 			tr.shutdown()
 			return trace.Result{}, err
 		}
