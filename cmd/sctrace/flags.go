@@ -229,6 +229,9 @@ func parseArgs(args []string) (*config, error) {
 		}
 		return nil, usageErrorf("must have PROG [ARGS] or -p PID")
 	}
+	if err := cfg.compat.checkDaemon(cfg.command); err != nil {
+		return nil, err
+	}
 	if err := cfg.proc.check(cfg); err != nil {
 		return nil, err
 	}

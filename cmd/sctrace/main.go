@@ -80,8 +80,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return 1
 	}
-	for _, w := range spec.InjectWarnings {
-		fmt.Fprintf(stderr, "%s: %s\n", progName, w)
+	daemon := tracee.DaemonTracer()
+	if daemon != nil {
+		// Until it lets the command go, the command waits for it.
+		defer daemon.Fail()
+	} else {
+		// A -D tracer runs with the same arguments: said once.
+		for _, w := range spec.InjectWarnings {
+			fmt.Fprintf(stderr, "%s: %s\n", progName, w)
+		}
 	}
 
 	var target trace.Target
@@ -98,6 +105,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := cfg.proc.applyTo(&target); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", progName, err)
 		return 1
+	}
+	if cfg.compat.daemonize > 0 {
+		if daemon == nil {
+			return daemonize(cfg.compat.daemonize, target, stderr)
+		}
+		adoptDaemonTracee(&target, daemon)
 	}
 
 	pids := pidns.New("/proc")
@@ -118,7 +131,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: %v\n", progName, err)
 		return 1
 	}
-	fds := fdResolver(&cfg.format, backend, dec, len(cfg.command) > 0)
+	fds := fdResolver(&cfg.format, backend, dec, target.Path != "")
 	defer fds.Close()
 	if fds == nil {
 		nl := netlinkResolver(backend, dec)
@@ -142,7 +155,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 	sink, costs := withTracerStats(cfg, backend, sink)
 
-	ctx, stop, caught := interruptContext(len(cfg.command) > 0)
+	var ctx context.Context
+	var stop func()
+	var caught func() syscall.Signal
+	if daemon != nil {
+		ctx, stop, caught = daemonContext(interruptModeOf(cfg.compat.interruptible))
+		if err := daemon.Wait(); err != nil {
+			// The command is gone before it could be traced.
+			return 1
+		}
+	} else {
+		ctx, stop, caught = interruptContext(len(cfg.command) > 0)
+	}
 	defer stop()
 	res, runErr := backend.Run(ctx, target, opts, sink)
 	var sumErr error
@@ -188,6 +212,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if closeErr != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", progName, closeErr)
 		return 1
+	}
+	if daemon != nil {
+		// The command's status went to its own parent.
+		return 0
 	}
 	if res.Signal != 0 {
 		stop()
@@ -253,7 +281,11 @@ func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, pids *pidns
 		Spec:              spec,
 		Initial:           initial,
 		Stderr:            stderr,
-		Comm:              comm,
+		// A -D tracer that any signal may kill (-I anywhere) leaves
+		// every part of a line it made, as strace, which flushes
+		// each, does.
+		Unbuffered: tracee.DaemonTracer() != nil && interruptModeOf(cfg.compat.interruptible) == intrAnywhere,
+		Comm:       comm,
 	})
 }
 
