@@ -220,7 +220,7 @@ func (d *Daemon) say(word string) error {
 		unix.Close(d.fd)
 		d.fd = -1
 	}()
-	if _, err := unix.Write(d.fd, []byte(word)); err != nil {
+	if err := unix.Sendto(d.fd, []byte(word), unix.MSG_NOSIGNAL, nil); err != nil {
 		return fmt.Errorf("daemonize: release process %d: %w", d.PID, err)
 	}
 	return nil
@@ -238,9 +238,10 @@ func awaitDaemon(fdValue string) string {
 	// Under Yama's ptrace_scope 1 only ancestors may attach; the tracer
 	// is a descendant.
 	_ = unix.Prctl(unix.PR_SET_PTRACER, unix.PR_SET_PTRACER_ANY, 0, 0, 0)
-	if _, err := unix.Write(fd, []byte{daemonReady}); err != nil {
-		stubFail(fmt.Errorf("daemonize: the tracer is gone: %w", err))
-	}
+	// A tracer that failed already may have said so and gone: its word
+	// is still to be read. MSG_NOSIGNAL: the command's SIGPIPE action
+	// is in place already.
+	_ = unix.Sendto(fd, []byte{daemonReady}, unix.MSG_NOSIGNAL, nil)
 	var word []byte
 	var buf [256]byte
 	for len(word) == 0 || word[len(word)-1] != '\n' {
