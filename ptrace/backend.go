@@ -33,6 +33,14 @@ type Backend struct {
 	// program) stop it (--seccomp-bpf); the others run at native speed.
 	// It needs a filter, and does not apply to attached processes.
 	SeccompBPF bool
+	// CallerThread makes Run trace from the calling goroutine's thread,
+	// which it locks for good, rather than from a thread of its own. A
+	// program whose main goroutine is locked to the main thread (a
+	// runtime.LockOSThread in an init function) and calls Run there
+	// traces by its own pid, as strace does: a launched command's
+	// TracerPid is then its PPid. That thread must not start children
+	// of its own meanwhile (wait4 would take them as the tracer's).
+	CallerThread bool
 }
 
 // New returns a ptrace backend with the default placement: SameCPU.
@@ -77,6 +85,10 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 		res trace.Result
 		err error
 	}
+	if b.CallerThread {
+		runtime.LockOSThread()
+		return tr.runWatched(ctx, target)
+	}
 	done := make(chan outcome, 1)
 	go func() {
 		// Never unlocked: when this goroutine ends, its thread ends with
@@ -96,6 +108,28 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 		o := <-done
 		return o.res, o.err
 	}
+}
+
+// runWatched runs tr on the calling thread while another goroutine
+// watches ctx and asks tr to stop when it is done.
+func (tr *tracer) runWatched(ctx context.Context, target trace.Target) (trace.Result, error) {
+	finished := make(chan struct{})
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		select {
+		case <-ctx.Done():
+			if s, ok := context.Cause(ctx).(trace.StopSignal); ok {
+				tr.stopSignal.Store(int32(s.Sig))
+			}
+			tr.requestStop()
+		case <-finished:
+		}
+	}()
+	res, err := tr.run(ctx, target)
+	close(finished)
+	<-watched
+	return res, err
 }
 
 // The PTRACE_O_* options the backend uses.

@@ -22,7 +22,7 @@ type compatFlags struct {
 
 // addCompatFlags declares them.
 func addCompatFlags(fs *pflag.FlagSet, c *compatFlags) {
-	fs.StringVarP(&c.interruptible, "interruptible", "I", "", "when sctrace can be interrupted by signals: `1`-4, anywhere, waiting, never, never_tstp (checked; sctrace's own signal handling is fixed)")
+	fs.StringVarP(&c.interruptible, "interruptible", "I", "", "when sctrace can be interrupted by signals: `1`-4, anywhere, waiting, never, never_tstp (applies to a -D tracer; otherwise checked, sctrace's own signal handling being fixed)")
 	fs.CountVarP(&c.daemonize, "d-count", "D", "run the tracer as a detached grandchild (-DD: in its own process group, -DDD: session)")
 	fs.Lookup("d-count").Hidden = true
 	fs.Var(&recorder{name: "daemonize", add: func(v optionValue) { c.daemonizeLong = v }}, "daemonize", "run the tracer as a detached `grandchild` (the default), in its own pgroup (pgrp) or session")

@@ -36,6 +36,11 @@ const version = "0.1.0"
 // as strace names itself.
 var progName = "sctrace"
 
+// init keeps main on the process's main thread (a lock taken during
+// initialization holds through main), from which the ptrace backend
+// traces (ptrace.Backend.CallerThread).
+func init() { runtime.LockOSThread() }
+
 func main() {
 	// A child started as the backends' exec stub or wake sentinel becomes
 	// that here and never returns.
