@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/pflag"
 )
@@ -46,7 +47,7 @@ func (c *compatFlags) check(fs *pflag.FlagSet, args []string) error {
 		}
 	}
 	if c.daemonizeLong.set {
-		switch c.daemonizeLong.value {
+		switch strings.ToLower(c.daemonizeLong.value) {
 		case noArg, "grandchild", "pgroup", "pgrp", "session":
 		default:
 			return usageErrorf("invalid --daemonize argument: '%s'", c.daemonizeLong.value)
@@ -72,7 +73,8 @@ func (c *compatFlags) checkDaemon(command []string) error {
 		if c.daemonize > 0 {
 			return errors.New("-D and --daemonize cannot be provided simultaneously")
 		}
-		switch c.daemonizeLong.value {
+		// strace matches the names in any case.
+		switch strings.ToLower(c.daemonizeLong.value) {
 		case noArg, "grandchild":
 			c.daemonize = 1
 		case "pgroup", "pgrp":

@@ -21,6 +21,8 @@ func TestDaemonizeLevels(t *testing.T) {
 		{[]string{"--daemonize=pgroup", "true"}, 2},
 		{[]string{"--daemonize=pgrp", "true"}, 2},
 		{[]string{"--daemonize=session", "true"}, 3},
+		{[]string{"--daemonize=SESSION", "true"}, 3},
+		{[]string{"--daemonize=Pgrp", "true"}, 2},
 		{[]string{"--daemonised=session", "true"}, 3},
 		{[]string{"--daemonized", "true"}, 1},
 		{[]string{"--daemon=pgrp", "true"}, 2},
