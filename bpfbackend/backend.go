@@ -90,8 +90,9 @@ func Probe() error {
 
 // Run traces target: it launches target.Path through the exec stub,
 // registering its pid in the kernel before its execve, which is therefore
-// the first event; it adds target.PIDs (and their threads under -f)
-// without stopping them. It reports events until every traced task is
+// the first event (or traces target.Adopt, see adoption.go); it adds
+// target.PIDs (and their threads under -f) without stopping them. It
+// reports events until every traced task is
 // gone or ctx is done. On ctx's end the launched command is killed (or,
 // when the cause is a trace.StopSignal, sent that signal) and attached
 // tasks are let go; Run then returns ctx's error. Everything loaded into
@@ -100,7 +101,7 @@ func Probe() error {
 // The sink is called on Run's goroutine; the *Event and the memory it
 // points to are reused once the sink returns (trace.Event.CopyTo).
 func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Options, sink func(*trace.Event) error) (res trace.Result, err error) {
-	if target.Path == "" && len(target.PIDs) == 0 {
+	if target.Path == "" && len(target.PIDs) == 0 && target.Adopt == nil {
 		return res, errors.New("ebpf: nothing to trace: no command and no pid")
 	}
 	if err := ctx.Err(); err != nil {
@@ -146,7 +147,7 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	kopts.Filter = kernelFilter(opts.Filter, arch)
 	// A launched command's lone thread (no -f, no -p): nothing else's
 	// records can come between a call's entry and exit.
-	lone := target.Path != "" && len(target.PIDs) == 0 && !opts.FollowForks
+	lone := (target.Path != "" || target.Adopt != nil) && len(target.PIDs) == 0 && !opts.FollowForks
 	p, err := load(loadConfig{opts: kopts, bufferSize: b.BufferSize, arch: arch, lone: lone, attaching: len(target.PIDs) > 0})
 	if err != nil {
 		return res, err
@@ -169,7 +170,7 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	s := newSession(p, rd, arch, opts, sink, waitCh)
 	defer s.release()
 	if len(target.PIDs) > 0 {
-		if err := s.attachAll(target.PIDs, target.Path != ""); err != nil {
+		if err := s.attachAll(target.PIDs, target.Path != "" || target.Adopt != nil); err != nil {
 			return res, err
 		}
 	}
@@ -180,6 +181,11 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 			return res, st.err
 		}
 		if err := s.launch(target, st); err != nil {
+			return res, err
+		}
+	}
+	if target.Adopt != nil {
+		if err := s.adoptCommand(target); err != nil {
 			return res, err
 		}
 	}

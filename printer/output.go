@@ -27,7 +27,7 @@ func openOutput(name string, appending bool) (*os.File, func() error, error) {
 		}
 		cmd := exec.Command("/bin/sh", "-c", command)
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = r, os.Stdout, os.Stderr
-		err = cmd.Start()
+		err = startElsewhere(cmd)
 		r.Close()
 		if err != nil {
 			w.Close()
@@ -49,3 +49,13 @@ func openOutput(name string, appending bool) (*os.File, func() error, error) {
 // Writer returns where the trace goes, for what sctrace appends to it at
 // the end (the -c summary into an -o pipe). Valid until Close.
 func (p *Printer) Writer() io.Writer { return p.shared }
+
+// startElsewhere starts cmd from a new goroutine, so that the calling
+// thread is not its parent: a ptrace tracer that traces from the caller's
+// thread (ptrace.Backend.CallerThread) waits for that thread's children
+// as for its tracees.
+func startElsewhere(cmd *exec.Cmd) error {
+	done := make(chan error)
+	go func() { done <- cmd.Start() }()
+	return <-done
+}

@@ -81,6 +81,10 @@ type Options struct {
 	// Initial is how many processes are traced from the start (1 for a
 	// command, the number of -p pids otherwise).
 	Initial int
+	// Unbuffered writes each part of a line as soon as it is made, to
+	// any output, as to a terminal: for a tracer that may be killed at
+	// any moment.
+	Unbuffered bool
 }
 
 // task is what the printer remembers of one traced thread.
@@ -156,6 +160,7 @@ func New(dec *decode.Decoder, opts Options) (*Printer, error) {
 		p.shared = bufio.NewWriterSize(f, 256<<10)
 		p.interactive = isInteractive(f)
 	}
+	p.interactive = p.interactive || opts.Unbuffered
 	p.pidPrefix = opts.Output != "" && !opts.Separate && (opts.FollowForks || opts.Initial > 1)
 	return p, nil
 }

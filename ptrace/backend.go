@@ -33,6 +33,14 @@ type Backend struct {
 	// program) stop it (--seccomp-bpf); the others run at native speed.
 	// It needs a filter, and does not apply to attached processes.
 	SeccompBPF bool
+	// CallerThread makes Run trace from the calling goroutine's thread,
+	// which it locks for good, rather than from a thread of its own. A
+	// program whose main goroutine is locked to the main thread (a
+	// runtime.LockOSThread in an init function) and calls Run there
+	// traces by its own pid, as strace does: a launched command's
+	// TracerPid is then its PPid. That thread must not start children
+	// of its own meanwhile (wait4 would take them as the tracer's).
+	CallerThread bool
 }
 
 // New returns a ptrace backend with the default placement: SameCPU.
@@ -49,7 +57,8 @@ func (*Backend) Capabilities() trace.Capabilities {
 var _ trace.Backend = (*Backend)(nil)
 
 // Run traces target: it launches target.Path (stopped before its execve,
-// which is the first event reported) and attaches to target.PIDs, then
+// which is the first event reported) or adopts target.Adopt (the same,
+// but attached: see adoption.go) and attaches to target.PIDs, then
 // reports events until every traced task is gone or ctx is done. On ctx's
 // end, attached tasks are detached (they keep running) and the launched
 // command is killed; Run then returns ctx's error. When sink returns an
@@ -62,7 +71,7 @@ var _ trace.Backend = (*Backend)(nil)
 // Run adds SA_NOCLDSTOP to the process's SIGCHLD action (see sigchld.go):
 // tracee stops then cost no signal delivery to the tracer.
 func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Options, sink func(*trace.Event) error) (trace.Result, error) {
-	if target.Path == "" && len(target.PIDs) == 0 {
+	if target.Path == "" && len(target.PIDs) == 0 && target.Adopt == nil {
 		return trace.Result{}, errors.New("ptrace: nothing to trace: no command and no pid")
 	}
 	if err := ctx.Err(); err != nil {
@@ -75,6 +84,10 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	type outcome struct {
 		res trace.Result
 		err error
+	}
+	if b.CallerThread {
+		runtime.LockOSThread()
+		return tr.runWatched(ctx, target)
 	}
 	done := make(chan outcome, 1)
 	go func() {
@@ -95,6 +108,28 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 		o := <-done
 		return o.res, o.err
 	}
+}
+
+// runWatched runs tr on the calling thread while another goroutine
+// watches ctx and asks tr to stop when it is done.
+func (tr *tracer) runWatched(ctx context.Context, target trace.Target) (trace.Result, error) {
+	finished := make(chan struct{})
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		select {
+		case <-ctx.Done():
+			if s, ok := context.Cause(ctx).(trace.StopSignal); ok {
+				tr.stopSignal.Store(int32(s.Sig))
+			}
+			tr.requestStop()
+		case <-finished:
+		}
+	}()
+	res, err := tr.run(ctx, target)
+	close(finished)
+	<-watched
+	return res, err
 }
 
 // The PTRACE_O_* options the backend uses.
@@ -125,6 +160,9 @@ type tracer struct {
 	// outcome once it exited.
 	launchPid int
 	result    trace.Result
+	// adoptPid is the command of Target.Adopt (0 if none): it is not the
+	// tracer's child, and is detached, not killed, when tracing stops.
+	adoptPid int
 	// attached counts tasks attached with -p.
 	attached int
 
@@ -193,13 +231,19 @@ func (tr *tracer) run(ctx context.Context, target trace.Target) (trace.Result, e
 
 	tr.ptraceCalls0 = ptraceCalls.Load()
 	if len(target.PIDs) > 0 {
-		if err := tr.attachAll(target.PIDs, target.Path != ""); err != nil {
+		if err := tr.attachAll(target.PIDs, target.Path != "" || target.Adopt != nil); err != nil {
 			tr.shutdown()
 			return trace.Result{}, err
 		}
 	}
 	if target.Path != "" {
 		if err := tr.launch(target); err != nil {
+			tr.shutdown()
+			return trace.Result{}, err
+		}
+	}
+	if target.Adopt != nil {
+		if err := tr.adoptCommand(target); err != nil {
 			tr.shutdown()
 			return trace.Result{}, err
 		}

@@ -165,10 +165,10 @@ func (tr *tracer) exited(tk *task, ws unix.WaitStatus, now int64) {
 	if tk.adopted {
 		tr.unclaimed[tk.TID] = true
 	}
-	if tk.TID == tr.launchPid {
+	if tk.TID == tr.launchPid || tk.TID == tr.adoptPid {
 		tr.result = resultOf(ws)
 	}
-	if tk.Hidden && tk.TID != tr.launchPid {
+	if tk.Hidden && tk.TID != tr.launchPid && tk.TID != tr.adoptPid {
 		return
 	}
 	tr.tasks.ReportExit(&tk.Task, now, int(ws), nil)

@@ -282,6 +282,27 @@ type Target struct {
 	// replace the tracer's own standard input and output (tracee.
 	// DetachStdio), so that the command alone holds them.
 	DetachStdio bool
+	// Adopt, when set, is a command that the front end started itself
+	// instead of Path (-D: the tracer runs as a detached descendant of
+	// the process that becomes the command).
+	Adopt *Adoption
+}
+
+// Adoption is a command the backend traces without having started it: a
+// process that waits, before its execve, until the backend traces it.
+// The backend attaches to it as to a -p process (it is reported
+// attached), hides it until its first execve, as it hides its own exec
+// stub, and then calls Release. The process is not the backend's child:
+// its exit status is not the backend's to collect, and when the run is
+// stopped it is detached, never killed.
+type Adoption struct {
+	// PID is the waiting process.
+	PID int
+	// Release lets the process go on to its execve; seccomp, when not
+	// empty, is the --seccomp-bpf filter it must install first (the
+	// stub's encoding, from the backend). Release is called once, or
+	// not at all when the backend fails before.
+	Release func(seccomp string) error
 }
 
 // Credentials are the identity a launched command takes before its execve,

@@ -95,7 +95,9 @@ func parseSize(s string) (int, error) {
 // otherwise; -v or --debug-backend says on stderr which, and why.
 func chooseBackend(cfg *config, spec *filter.Spec, stderr io.Writer) (trace.Backend, error) {
 	ebpf := &bpfbackend.Backend{BufferSize: cfg.bpf.size}
-	pt := &ptrace.Backend{SameCPU: cfg.proc.sameCPU(), SeccompBPF: cfg.proc.seccompActive}
+	// main runs on the main thread (main.go's init): tracing from it, as
+	// strace does, makes sctrace's pid the tracees' TracerPid.
+	pt := &ptrace.Backend{SameCPU: cfg.proc.sameCPU(), SeccompBPF: cfg.proc.seccompActive, CallerThread: true}
 	say := func(format string, args ...any) {
 		if cfg.bpf.debug || cfg.verbose || cfg.compat.debug {
 			fmt.Fprintf(stderr, "%s: backend auto: "+format+"\n", append([]any{progName}, args...)...)

@@ -3,14 +3,16 @@ package main
 import (
 	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/pflag"
 )
 
 // compatFlags are strace options that sctrace checks as strace does but
-// either has no use for (-I: sctrace's own handling of signals is fixed)
-// or does not support yet (-D, --tips), which it says in one line, and -i
-// and -d.
+// either has no use for (-I: sctrace's own handling of signals is fixed,
+// but for a -D tracer's, daemon.go) or does not support yet (--tips),
+// which it says in one line; -i and -d; and -D (--daemonize), whose checks
+// need the whole command line (checkDaemon).
 type compatFlags struct {
 	interruptible             string
 	daemonize                 int
@@ -21,10 +23,10 @@ type compatFlags struct {
 
 // addCompatFlags declares them.
 func addCompatFlags(fs *pflag.FlagSet, c *compatFlags) {
-	fs.StringVarP(&c.interruptible, "interruptible", "I", "", "when sctrace can be interrupted by signals: `1`-4, anywhere, waiting, never, never_tstp (checked; sctrace's own signal handling is fixed)")
-	fs.CountVarP(&c.daemonize, "d-count", "D", "run the tracer as a detached grandchild (not supported yet)")
+	fs.StringVarP(&c.interruptible, "interruptible", "I", "", "when sctrace can be interrupted by signals: `1`-4, anywhere, waiting, never, never_tstp (applies to a -D tracer; otherwise checked, sctrace's own signal handling being fixed)")
+	fs.CountVarP(&c.daemonize, "d-count", "D", "run the tracer as a detached grandchild (-DD: in its own process group, -DDD: session)")
 	fs.Lookup("d-count").Hidden = true
-	fs.Var(&recorder{name: "daemonize", add: func(v optionValue) { c.daemonizeLong = v }}, "daemonize", "run the tracer as a detached grandchild, process group or session (not supported yet)")
+	fs.Var(&recorder{name: "daemonize", add: func(v optionValue) { c.daemonizeLong = v }}, "daemonize", "run the tracer as a detached `grandchild` (the default), in its own pgroup (pgrp) or session")
 	fs.Lookup("daemonize").NoOptDefVal = noArg
 	fs.BoolVarP(&c.instructionPointer, "instruction-pointer", "i", false, "print the instruction pointer at the time of each call, signal and stop")
 	fs.Var(&recorder{name: "tips", add: func(v optionValue) { c.tips = v }}, "tips", "print a tip at the end (not supported yet)")
@@ -45,17 +47,45 @@ func (c *compatFlags) check(fs *pflag.FlagSet, args []string) error {
 		}
 	}
 	if c.daemonizeLong.set {
-		switch c.daemonizeLong.value {
+		switch strings.ToLower(c.daemonizeLong.value) {
 		case noArg, "grandchild", "pgroup", "pgrp", "session":
 		default:
 			return usageErrorf("invalid --daemonize argument: '%s'", c.daemonizeLong.value)
 		}
 	}
 	switch {
-	case c.daemonize > 0 || c.daemonizeLong.set:
-		return errors.New("-D (--daemonize) is not supported yet")
 	case c.tips.set:
 		return errors.New("--tips is not supported yet")
+	}
+	return nil
+}
+
+// maxDaemonize is the most -D's strace counts: -DDD.
+const maxDaemonize = 3
+
+// checkDaemon checks -D and --daemonize against the rest of the command
+// line, as strace does once every option is parsed, and sets the level
+// (0: no -D).
+func (c *compatFlags) checkDaemon(command []string) error {
+	if c.daemonizeLong.set {
+		if c.daemonize > 0 {
+			return errors.New("-D and --daemonize cannot be provided simultaneously")
+		}
+		// strace matches the names in any case.
+		switch strings.ToLower(c.daemonizeLong.value) {
+		case noArg, "grandchild":
+			c.daemonize = 1
+		case "pgroup", "pgrp":
+			c.daemonize = 2
+		case "session":
+			c.daemonize = 3
+		}
+	}
+	if c.daemonize > 0 && len(command) == 0 {
+		return usageErrorf("PROG [ARGS] must be specified with -D/--daemonize")
+	}
+	if c.daemonize > maxDaemonize {
+		return usageErrorf("Too many -D's (%d), maximum supported -D count is %d", c.daemonize, maxDaemonize)
 	}
 	return nil
 }

@@ -229,6 +229,9 @@ func parseArgs(args []string) (*config, error) {
 		}
 		return nil, usageErrorf("must have PROG [ARGS] or -p PID")
 	}
+	if err := cfg.compat.checkDaemon(cfg.command); err != nil {
+		return nil, err
+	}
 	if err := cfg.proc.check(cfg); err != nil {
 		return nil, err
 	}
@@ -337,6 +340,17 @@ Statistics:
 Tracing:
   -p, --attach=PID         trace process PID (repeatable, or "PID1,PID2");
                            with -f, all its threads and children too
+  -D, --daemonize[=grandchild]
+                           PROG keeps sctrace's place (its pid, parent and
+                           exit status); the tracer runs as its detached
+                           grandchild, ignoring HUP, INT, QUIT, PIPE, TERM
+                           and TSTP unless -I says otherwise
+  -DD, --daemonize=pgroup  ... in a process group of its own (pgrp too)
+  -DDD, --daemonize=session
+                           ... in a session of its own
+  -I, --interruptible=WHEN with -D, when the tracer may be stopped by a
+                           signal: anywhere (1), waiting (2: it detaches
+                           first), never (3), never_tstp (4, the default)
   -u, --user=USER          run PROG as USER (a name, or UID:GID), root only
   -E, --env=VAR=VAL        set VAR in PROG's environment; -E VAR removes it
   --seccomp-bpf            stop PROG only at traced syscalls (with -f and

@@ -131,18 +131,42 @@ func expandAbbreviations(fs *pflag.FlagSet, args []string) ([]string, error) {
 	return out, nil
 }
 
+// longAliases are strace's other spellings of long options, by the name
+// sctrace declares.
+var longAliases = map[string]string{
+	"daemonised": "daemonize",
+	"daemonized": "daemonize",
+}
+
 // matchLong returns the long option name abbreviates, as getopt_long
-// resolves it: an exact name, else the only one it begins.
+// resolves it: an exact name, else the only option it begins (names that
+// spell one option, as an alias does, count once).
 func matchLong(fs *pflag.FlagSet, names []string, name, given string) (string, error) {
 	if f := fs.Lookup(name); f != nil && !f.Hidden {
 		return name, nil
 	}
+	if full, ok := longAliases[name]; ok {
+		return full, nil
+	}
 	var found []string
-	for _, n := range names {
-		if strings.HasPrefix(n, name) && name != "" {
+	seen := map[string]bool{}
+	add := func(n string) {
+		if !seen[n] {
+			seen[n] = true
 			found = append(found, n)
 		}
 	}
+	for _, n := range names {
+		if strings.HasPrefix(n, name) && name != "" {
+			add(n)
+		}
+	}
+	for alias, full := range longAliases {
+		if strings.HasPrefix(alias, name) && name != "" && fs.Lookup(full) != nil {
+			add(full)
+		}
+	}
+	sort.Strings(found)
 	switch len(found) {
 	case 1:
 		return found[0], nil

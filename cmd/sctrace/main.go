@@ -36,6 +36,11 @@ const version = "0.1.0"
 // as strace names itself.
 var progName = "sctrace"
 
+// init keeps main on the process's main thread (a lock taken during
+// initialization holds through main), from which the ptrace backend
+// traces (ptrace.Backend.CallerThread).
+func init() { runtime.LockOSThread() }
+
 func main() {
 	// A child started as the backends' exec stub or wake sentinel becomes
 	// that here and never returns.
@@ -80,8 +85,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return 1
 	}
-	for _, w := range spec.InjectWarnings {
-		fmt.Fprintf(stderr, "%s: %s\n", progName, w)
+	daemon := tracee.DaemonTracer()
+	if daemon != nil {
+		// Until it lets the command go, the command waits for it.
+		defer daemon.Fail()
+	} else {
+		// A -D tracer runs with the same arguments: said once.
+		for _, w := range spec.InjectWarnings {
+			fmt.Fprintf(stderr, "%s: %s\n", progName, w)
+		}
 	}
 
 	var target trace.Target
@@ -98,6 +110,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := cfg.proc.applyTo(&target); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", progName, err)
 		return 1
+	}
+	if cfg.compat.daemonize > 0 {
+		if daemon == nil {
+			return daemonize(cfg.compat.daemonize, target, stderr)
+		}
+		adoptDaemonTracee(&target, daemon)
 	}
 
 	pids := pidns.New("/proc")
@@ -118,7 +136,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: %v\n", progName, err)
 		return 1
 	}
-	fds := fdResolver(&cfg.format, backend, dec, len(cfg.command) > 0)
+	fds := fdResolver(&cfg.format, backend, dec, target.Path != "")
 	defer fds.Close()
 	if fds == nil {
 		nl := netlinkResolver(backend, dec)
@@ -142,7 +160,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 	sink, costs := withTracerStats(cfg, backend, sink)
 
-	ctx, stop, caught := interruptContext(len(cfg.command) > 0)
+	var ctx context.Context
+	var stop func()
+	var caught func() syscall.Signal
+	if daemon != nil {
+		ctx, stop, caught = daemonContext(interruptModeOf(cfg.compat.interruptible))
+		if err := daemon.Wait(); err != nil {
+			// The command is gone before it could be traced.
+			return 1
+		}
+	} else {
+		ctx, stop, caught = interruptContext(len(cfg.command) > 0)
+	}
 	defer stop()
 	res, runErr := backend.Run(ctx, target, opts, sink)
 	var sumErr error
@@ -188,6 +217,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if closeErr != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", progName, closeErr)
 		return 1
+	}
+	if daemon != nil {
+		// The command's status went to its own parent.
+		return 0
 	}
 	if res.Signal != 0 {
 		stop()
@@ -254,7 +287,11 @@ func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, pids *pidns
 		Spec:               spec,
 		Initial:            initial,
 		Stderr:             stderr,
-		Comm:               comm,
+		// A -D tracer that any signal may kill (-I anywhere) leaves
+		// every part of a line it made, as strace, which flushes
+		// each, does.
+		Unbuffered: tracee.DaemonTracer() != nil && interruptModeOf(cfg.compat.interruptible) == intrAnywhere,
+		Comm:       comm,
 	})
 }
 

@@ -32,7 +32,7 @@ var optionSamples = map[string][]string{
 // so, until it supports them: the test fails once one is accepted, so
 // that the list only shrinks.
 var notYet = map[string]bool{
-	"-D": true, "--daemonize": true, "--tips": true,
+	"--tips": true,
 	"-b": true, "--detach-on": true, "-k": true, "--stack-traces": true,
 }
 

@@ -20,7 +20,9 @@
 //     StartStub, StartStopped, StartSentinel, KillAndReap); the start-up
 //     signal state, the standard descriptors closed at sctrace's start,
 //     -u credentials and the --seccomp-bpf filter the stub applies before
-//     its execve.
+//     its execve. Under -D (Daemonize, DaemonTracer, Daemon), the process
+//     the user started becomes the stub and waits on a socket for a
+//     detached tracer instead of stopping itself.
 //   - Procfs: thread group and parent (Status, ThreadGroup), a process's
 //     threads (Threads), kernel threads (IsKernelThread).
 //   - AttachError, worded as strace words a failed attach.

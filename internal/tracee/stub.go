@@ -45,9 +45,11 @@ func init() {
 	}
 }
 
-// Init turns the process into an exec stub or a wake sentinel when its
-// environment marks it as one, and then never returns; otherwise it
-// records the start-up signal state that launched commands inherit. A
+// Init turns the process into an exec stub, a wake sentinel or the middle
+// process of -D (Daemonize) when its environment marks it as one, and
+// then never returns; otherwise it records the start-up signal state that
+// launched commands inherit, and whether the process is a -D tracer
+// (DaemonTracer). A
 // program that launches commands through StartStub or StartStopped, or
 // starts a wake sentinel, must call Init first thing in main (a test
 // binary: in TestMain), on the main goroutine, before it starts other
@@ -61,7 +63,13 @@ func Init() {
 	if os.Getenv(execStubEnv) == "1" {
 		runExecStub()
 	}
+	if v, ok := os.LookupEnv(daemonMiddleEnv); ok {
+		runDaemonMiddle(v)
+	}
 	snapshotSignals()
+	if v, ok := os.LookupEnv(daemonTracerEnv); ok {
+		initDaemonTracer(v)
+	}
 }
 
 // runExecStub stops the process for the tracer, then executes the command
@@ -84,11 +92,13 @@ func runExecStub() {
 		environ = environ[1:]
 	}
 	env := make([]string, 0, len(environ))
-	var creds, seccomp, signals, closed string
+	var creds, seccomp, signals, closed, daemonFD string
 	for _, kv := range environ {
 		name, value, _ := strings.Cut(kv, "=")
 		switch name {
 		case execStubEnv:
+		case daemonStubEnv:
+			daemonFD = value
 		case credStubEnv:
 			creds = value
 		case seccompStubEnv:
@@ -112,7 +122,12 @@ func runExecStub() {
 			stubFail(err)
 		}
 	}
-	if err := unix.Tgkill(unix.Getpid(), unix.Gettid(), unix.SIGSTOP); err != nil {
+	if daemonFD != "" {
+		// -D: a descendant traces this process; it says when.
+		if s := awaitDaemon(daemonFD); s != "" {
+			seccomp = s
+		}
+	} else if err := unix.Tgkill(unix.Getpid(), unix.Gettid(), unix.SIGSTOP); err != nil {
 		fmt.Fprintf(os.Stderr, "sctrace: exec stub: stop: %v\n", err)
 		os.Exit(1)
 	}
