@@ -667,8 +667,17 @@ func (p *Printer) detached(ev *trace.Event) {
 	if !ok {
 		return
 	}
-	p.drop(t, true)
+	// strace says so first, then ends the thread's open line.
 	p.message("Process %d detached", ev.TID)
+	if e := t.pending; e != nil && p.staged() && p.opts.Spec.Status&filter.StatusDetached != 0 {
+		// -e status=detached: the call held back is shown as it was left.
+		b := p.callLeader(p.line[:0], t, e.Enter, e)
+		b = p.dec.AppendEnter(b, e)
+		b = append(b, " <detached ...>\n"...)
+		p.emit(t, b, 0)
+		p.line = b
+	}
+	p.drop(t, true)
 }
 
 // message writes one of strace's "Process N attached" notes to stderr,

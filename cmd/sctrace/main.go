@@ -261,6 +261,7 @@ func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, pids *pidns
 func backendOptions(cfg *config, spec *filter.Spec) trace.Options {
 	opts := trace.Options{
 		FollowForks:   cfg.follow > 0,
+		DetachOnExec:  cfg.detachOnExec,
 		StringLimit:   cfg.stringLimit,
 		Verbose:       cfg.verbose,
 		SignalsWanted: true,
