@@ -120,6 +120,11 @@ type tracer struct {
 	unclaimed map[int]bool
 	// held are the tasks a delay_enter= or delay_exit= keeps stopped.
 	held []*task
+	// letGo are tasks detached at their execve (Options.DetachOnExec)
+	// whose end still comes to the tracer: the launched command, which
+	// is its child, and a task killed before it could be detached. The
+	// run waits for them, as strace waits for its child.
+	letGo map[int]bool
 
 	// launchPid is the launched command's pid (0 if none); result its
 	// outcome once it exited.
@@ -176,6 +181,7 @@ func newTracer(opts trace.Options, sink func(*trace.Event) error) *tracer {
 		tasks:     tracee.NewTable[*task](sink),
 		goneEarly: make(map[int]unix.WaitStatus),
 		unclaimed: make(map[int]bool),
+		letGo:     make(map[int]bool),
 		clock:     newClock(),
 		wakeFD:    -1,
 	}
