@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "7771b0979710573e03d17498dff79bdd01bb6cefe6d37e9f8c8d17d22ae92eb2"
+const bpfSourceHash = "58f359115a3f21ffa889ac5f96c04f490aed510044b907e27e43822bc76f3fc3"

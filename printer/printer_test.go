@@ -161,6 +161,12 @@ func TestDetachedInCall(t *testing.T) {
 	if want := "pause(sctrace: Process 100 detached\n <detached ...>\n"; out.String() != want {
 		t.Errorf("got %q\nwant %q", out.String(), want)
 	}
+	// -e trace=none: nothing was printed about the thread.
+	p, out = newPrinter(t, Options{})
+	feed(t, p, detach)
+	if want := "sctrace: Process 100 detached\n"; out.String() != want {
+		t.Errorf("unseen thread: got %q\nwant %q", out.String(), want)
+	}
 	for _, tc := range []struct{ status, want string }{
 		{"status=detached", "sctrace: Process 100 detached\npause( <detached ...>\n"},
 		{"status=!detached", "sctrace: Process 100 detached\n"},

@@ -41,6 +41,8 @@ enum rec_flag : __u32 {
 	REC_F_WITH_ENTRY = 2,
 	/* REC_EXIT: cpu_ns holds the call's CPU time (Options.SyscallCPUTime). */
 	REC_F_CPU = 4,
+	/* REC_EXEC: the task is traced no more (detach_on_exec). */
+	REC_F_DETACHED = 8,
 };
 
 /* rec is the header of every record. */

@@ -253,6 +253,7 @@ func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, pids *pidns
 		Spec:              spec,
 		Initial:           initial,
 		Stderr:            stderr,
+		Prog:              progName,
 		Comm:              comm,
 	})
 }
