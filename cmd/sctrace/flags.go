@@ -338,10 +338,10 @@ Statistics:
 Tracing:
   -p, --attach=PID         trace process PID (repeatable, or "PID1,PID2");
                            with -f, all its threads and children too
-  -b, --detach-on=execve   stop tracing a process once an execve of it
-                           succeeds (the call is shown <detached ...>),
-                           and its later children; PROG's own first
-                           execve excepted
+  -b, --detach-on=execve   stop tracing a process (and the children it
+                           makes later) once an execve of it succeeds,
+                           the call shown "<detached ...>"; not at PROG's
+                           own first execve
   -u, --user=USER          run PROG as USER (a name, or UID:GID), root only
   -E, --env=VAR=VAL        set VAR in PROG's environment; -E VAR removes it
   --seccomp-bpf            stop PROG only at traced syscalls (with -f and
