@@ -31,7 +31,8 @@ type Backend struct {
 	// SeccompBPF installs a seccomp filter in the launched command so that
 	// only the syscalls of Options.Filter (and those that execute a
 	// program) stop it (--seccomp-bpf); the others run at native speed.
-	// It needs a filter, and does not apply to attached processes.
+	// It needs a filter, does not apply to attached processes, and is off
+	// under Options.DetachOnExec.
 	SeccompBPF bool
 }
 
@@ -71,7 +72,9 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	quietSIGCHLD()
 	tr := newTracer(opts, sink)
 	tr.sameCPU = b.SameCPU
-	tr.seccomp = b.SeccompBPF && opts.Filter != nil
+	// Under -b execve strace turns the filter off: a task let go would
+	// keep a filter that wants a tracer.
+	tr.seccomp = b.SeccompBPF && opts.Filter != nil && !opts.DetachOnExec
 	type outcome struct {
 		res trace.Result
 		err error
