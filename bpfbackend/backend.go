@@ -266,6 +266,9 @@ type session struct {
 	waitCh    chan unix.WaitStatus
 	reaped    bool
 	result    trace.Result
+	// launchLetGo: the launched command was let go at an execve
+	// (Options.DetachOnExec); its status does not become the result.
+	launchLetGo bool
 
 	sig   trace.SignalInfo
 	stats trace.TracerStats
@@ -405,6 +408,9 @@ func (s *session) waitReaped() {
 
 func (s *session) setResult(ws unix.WaitStatus) {
 	s.reaped = true
+	if s.launchLetGo {
+		return
+	}
 	if ws.Signaled() {
 		s.result.ExitCode, s.result.Signal = -1, int(ws.Signal())
 	} else {
@@ -500,6 +506,10 @@ func (s *session) finish() error {
 func (s *session) stop(ctx context.Context) {
 	var ss trace.StopSignal
 	forward := errors.As(context.Cause(ctx), &ss)
+	if s.launchLetGo {
+		// Untraced, it goes on as it would without sctrace.
+		s.reaped = true
+	}
 	if s.launchPid != 0 && !s.reaped {
 		if forward {
 			_ = unix.Kill(int(s.launchPid), unix.Signal(ss.Sig))

@@ -91,6 +91,7 @@ func load(cfg loadConfig) (*probe, error) {
 	limit := max(opts.StringLimit, 0)
 	vars := map[string]any{
 		sctraceVarFollowForks:    boolU32(opts.FollowForks),
+		sctraceVarDetachOnExec:   boolU32(opts.DetachOnExec),
 		sctraceVarCountOnly:      boolU32(opts.CountOnly),
 		sctraceVarWallTime:       boolU32(opts.SummaryWallTime),
 		sctraceVarSyscallCpuTime: boolU32(opts.SyscallCPUTime),

@@ -229,4 +229,20 @@ func (s *session) exec(r *sctraceRec) {
 	// A non-leader thread that executed takes over the leader's id.
 	tk := s.tasks.Takeover(old, tid)
 	s.tasks.ReportExec(&tk.Task, old, int64(r.Ts), r.Ip)
+	if r.Flags&sctraceRecFlagREC_F_DETACHED != 0 {
+		s.letGo(tk, int64(r.Ts))
+	}
+}
+
+// letGo reports that the programs stopped tracing tk at its execve
+// (Options.DetachOnExec). Signals held for it are dropped: ptrace, which
+// detaches before the execve returns, never sees them delivered. A
+// launched command let go is still waited for, as strace waits for its
+// child, but its status is not the run's.
+func (s *session) letGo(tk *task, ts int64) {
+	tk.pending = nil
+	if tk.TID == int(s.launchPid) {
+		s.launchLetGo = true
+	}
+	s.tasks.Detach(tk, ts)
 }

@@ -34,6 +34,7 @@ type sctraceCallState struct {
 	Deferred    uint32
 	Signals     uint32
 	Traced      uint32
+	Launching   uint32
 	Wake        uint32
 	Held        uint32
 	HeldNseg    uint32
@@ -44,7 +45,6 @@ type sctraceCallState struct {
 	Rework      uint32
 	ReworkEntry uint32
 	Nfault      uint32
-	_           [4]byte
 	ReworkRet   int64
 	ReworkTs    uint64
 	FaultAddr   [4]uint64
@@ -143,6 +143,7 @@ const (
 	sctraceRecFlagREC_F_WITH_ENTRY sctraceRecFlag = 2
 	sctraceRecFlagREC_F_CPU        sctraceRecFlag = 4
 	sctraceRecFlagREC_F_CUT        sctraceRecFlag = 8
+	sctraceRecFlagREC_F_DETACHED   sctraceRecFlag = 16
 )
 
 type sctraceRecType uint32
@@ -281,6 +282,7 @@ const (
 	sctraceProgSysEnter         = "sys_enter"
 	sctraceProgSysExit          = "sys_exit"
 	sctraceVarCountOnly         = "count_only"
+	sctraceVarDetachOnExec      = "detach_on_exec"
 	sctraceVarDumpReadAll       = "dump_read_all"
 	sctraceVarDumpReadBits      = "dump_read_bits"
 	sctraceVarDumpWriteAll      = "dump_write_all"
@@ -384,6 +386,7 @@ type sctraceMapSpecs struct {
 // It can be passed ebpf.CollectionSpec.Assign.
 type sctraceVariableSpecs struct {
 	CountOnly       *ebpf.VariableSpec `ebpf:"count_only"`
+	DetachOnExec    *ebpf.VariableSpec `ebpf:"detach_on_exec"`
 	DumpReadAll     *ebpf.VariableSpec `ebpf:"dump_read_all"`
 	DumpReadBits    *ebpf.VariableSpec `ebpf:"dump_read_bits"`
 	DumpWriteAll    *ebpf.VariableSpec `ebpf:"dump_write_all"`
@@ -463,6 +466,7 @@ func (m *sctraceMaps) Close() error {
 // It can be passed to loadSctraceObjects or ebpf.CollectionSpec.LoadAndAssign.
 type sctraceVariables struct {
 	CountOnly       *ebpf.Variable `ebpf:"count_only"`
+	DetachOnExec    *ebpf.Variable `ebpf:"detach_on_exec"`
 	DumpReadAll     *ebpf.Variable `ebpf:"dump_read_all"`
 	DumpReadBits    *ebpf.Variable `ebpf:"dump_read_bits"`
 	DumpWriteAll    *ebpf.Variable `ebpf:"dump_write_all"`

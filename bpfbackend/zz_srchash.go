@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "d319aae985ae5a6083451f1946934287fcc22d152d850ccbab5c7f92ccbcd972"
+const bpfSourceHash = "f87154d3c3bdf5cc14d108d375e18278e40f4c567dcba638ac9e3f5b781a1fce"

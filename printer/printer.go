@@ -70,6 +70,9 @@ type Options struct {
 	FollowForks bool
 	// Stderr is where output goes without -o (os.Stderr by default).
 	Stderr io.Writer
+	// Prog names sctrace in the attach and detach notes, as strace names
+	// itself by its argv[0]; "sctrace" when empty.
+	Prog string
 	// Comm, set under -Y (--decode-pids=comm), returns the command name of
 	// a thread, printed after its pid in each line's prefix: 123<sh>.
 	// It is asked when the thread becomes known and for each of its
@@ -689,12 +692,22 @@ func (p *Printer) exec(ev *trace.Event) {
 }
 
 func (p *Printer) detached(ev *trace.Event) {
+	// strace says so first (of a thread nothing was printed about too),
+	// then ends the thread's open line.
+	p.message("Process %d detached", ev.TID)
 	t, ok := p.tasks[ev.TID]
 	if !ok {
 		return
 	}
+	if e := t.pending; e != nil && p.staged() && p.opts.Spec.Status&filter.StatusDetached != 0 {
+		// -e status=detached: the call held back is shown as it was left.
+		b := p.callLeader(p.line[:0], t, e.Enter, e)
+		b = p.dec.AppendEnter(b, e)
+		b = append(b, " <detached ...>\n"...)
+		p.emit(t, b, 0)
+		p.line = b
+	}
 	p.drop(t, true)
-	p.message("Process %d detached", ev.TID)
 }
 
 // message writes one of strace's "Process N attached" notes to stderr,
@@ -709,7 +722,11 @@ func (p *Printer) message(format string, args ...any) {
 			p.err = err
 		}
 	}
-	fmt.Fprintf(p.opts.Stderr, "sctrace: "+format+"\n", args...)
+	prog := p.opts.Prog
+	if prog == "" {
+		prog = "sctrace"
+	}
+	fmt.Fprintf(p.opts.Stderr, "%s: %s\n", prog, fmt.Sprintf(format, args...))
 }
 
 // drop forgets a thread; a line it left open ends with " <detached ...>".

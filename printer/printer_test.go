@@ -169,6 +169,39 @@ func TestStatusFiltering(t *testing.T) {
 	}
 }
 
+// TestDetachedInCall checks a thread let go inside a call (-b execve,
+// ^C on -p): strace's note comes first, then the open line's end; under
+// -e status= the held call is shown only when detached is selected.
+func TestDetachedInCall(t *testing.T) {
+	var e events
+	detach := &trace.Event{Kind: trace.Detached, PID: 100, TID: 100}
+	p, out := newPrinter(t, Options{})
+	feed(t, p, e.enter(100, unix.SYS_PAUSE, 0), detach)
+	if want := "pause(sctrace: Process 100 detached\n <detached ...>\n"; out.String() != want {
+		t.Errorf("got %q\nwant %q", out.String(), want)
+	}
+	// -e trace=none: nothing was printed about the thread.
+	p, out = newPrinter(t, Options{})
+	feed(t, p, detach)
+	if want := "sctrace: Process 100 detached\n"; out.String() != want {
+		t.Errorf("unseen thread: got %q\nwant %q", out.String(), want)
+	}
+	for _, tc := range []struct{ status, want string }{
+		{"status=detached", "sctrace: Process 100 detached\npause( <detached ...>\n"},
+		{"status=!detached", "sctrace: Process 100 detached\n"},
+	} {
+		spec := filter.New(syscalls.X86_64, decode.SignalNumber)
+		if err := spec.Apply(tc.status); err != nil {
+			t.Fatal(err)
+		}
+		p, out := newPrinter(t, Options{Spec: spec})
+		feed(t, p, e.enter(100, unix.SYS_PAUSE, 0), detach)
+		if out.String() != tc.want {
+			t.Errorf("-e %s: got %q\nwant %q", tc.status, out.String(), tc.want)
+		}
+	}
+}
+
 func TestSeparateFiles(t *testing.T) {
 	var e events
 	prefix := filepath.Join(t.TempDir(), "trace")

@@ -31,7 +31,8 @@ type Backend struct {
 	// SeccompBPF installs a seccomp filter in the launched command so that
 	// only the syscalls of Options.Filter (and those that execute a
 	// program) stop it (--seccomp-bpf); the others run at native speed.
-	// It needs a filter, and does not apply to attached processes.
+	// It needs a filter, does not apply to attached processes, and is off
+	// under Options.DetachOnExec.
 	SeccompBPF bool
 	// CallerThread makes Run trace from the calling goroutine's thread,
 	// which it locks for good, rather than from a thread of its own. A
@@ -80,7 +81,9 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	quietSIGCHLD()
 	tr := newTracer(opts, sink)
 	tr.sameCPU = b.SameCPU
-	tr.seccomp = b.SeccompBPF && opts.Filter != nil
+	// Under -b execve strace turns the filter off: a task let go would
+	// keep a filter that wants a tracer.
+	tr.seccomp = b.SeccompBPF && opts.Filter != nil && !opts.DetachOnExec
 	type outcome struct {
 		res trace.Result
 		err error
@@ -155,6 +158,11 @@ type tracer struct {
 	unclaimed map[int]bool
 	// held are the tasks a delay_enter= or delay_exit= keeps stopped.
 	held []*task
+	// letGo are tasks detached at their execve (Options.DetachOnExec)
+	// whose end still comes to the tracer: the launched command, which
+	// is its child, and a task killed before it could be detached. The
+	// run waits for them, as strace waits for its child.
+	letGo map[int]bool
 
 	// launchPid is the launched command's pid (0 if none); result its
 	// outcome once it exited.
@@ -214,6 +222,7 @@ func newTracer(opts trace.Options, sink func(*trace.Event) error) *tracer {
 		tasks:     tracee.NewTable[*task](sink),
 		goneEarly: make(map[int]unix.WaitStatus),
 		unclaimed: make(map[int]bool),
+		letGo:     make(map[int]bool),
 		clock:     newClock(),
 		wakeFD:    -1,
 	}

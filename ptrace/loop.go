@@ -48,7 +48,7 @@ func (tr *tracer) loop() error {
 	if tr.opts.SyscallCPUTime {
 		ru = &tr.rusage
 	}
-	for tr.tasks.Len() > 0 {
+	for tr.tasks.Len() > 0 || len(tr.letGo) > 0 {
 		if tr.tasks.Err() != nil || tr.stop.Load() {
 			tr.shutdown()
 			tr.awaitCommand()
@@ -98,7 +98,7 @@ func (tr *tracer) dispatch(pid int, ws unix.WaitStatus) {
 	}
 	tk := tr.tasks.Get(pid)
 	if tk == nil {
-		if tr.sentinelStatus(pid, ws) {
+		if tr.sentinelStatus(pid, ws) || tr.letGoStatus(pid, ws) {
 			return
 		}
 		if !ws.Stopped() {
@@ -306,6 +306,10 @@ func (tr *tracer) eventStop(tk *task, ws unix.WaitStatus, now int64) {
 		}
 	case unix.PTRACE_EVENT_EXEC:
 		tk = tr.execed(tk, now)
+		if tr.opts.DetachOnExec && !tk.Revealing {
+			tr.detachExeced(tk, now)
+			return
+		}
 	case unix.PTRACE_EVENT_SECCOMP:
 		tr.seccompStop(tk, now)
 		return

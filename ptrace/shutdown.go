@@ -56,15 +56,19 @@ func (tr *tracer) shutdown() {
 }
 
 // forwardStopSignal sends the launched command SIGCONT and sig, and marks
-// its traced tasks for detaching rather than killing. The exec stub, not
-// yet the command, is still killed.
+// every traced task for detaching rather than killing, as strace does.
+// The exec stub, not yet the command, is still killed. A command no longer
+// traced (it ended, or -b execve let it go) gets no signal, but the tasks
+// it left are detached too.
 func (tr *tracer) forwardStopSignal(sig int) {
 	lt := tr.tasks.Get(tr.launchPid)
-	if lt == nil || lt.Hidden {
+	if lt != nil && lt.Hidden {
 		return
 	}
-	_ = unix.Kill(tr.launchPid, unix.SIGCONT)
-	_ = unix.Kill(tr.launchPid, unix.Signal(sig))
+	if lt != nil {
+		_ = unix.Kill(tr.launchPid, unix.SIGCONT)
+		_ = unix.Kill(tr.launchPid, unix.Signal(sig))
+	}
 	for tk := range tr.tasks.All() {
 		tk.Launched = false
 	}

@@ -60,11 +60,13 @@
 //     after the Exit of every other traced thread of its group, as wait(2)
 //     reports it.
 //   - Detached is a thread's last event: tracing let go of it (a cancelled
-//     run, or one whose sink failed); a call it was in stays open, with no
+//     run, or one whose sink failed; under Options.DetachOnExec, right
+//     after the Exec of its execve); a call it was in stays open, with no
 //     NoReturn.
 //   - Lost may come at any point and voids the rules above for the events
 //     it stands for.
 //
 // A run whose sink never fails and whose context is not cancelled ends
-// each traced thread with an Exit (or, for OldTID, an Exec).
+// each traced thread with an Exit (or, for OldTID, an Exec; or, under
+// Options.DetachOnExec, a Detached).
 package trace

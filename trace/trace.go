@@ -341,6 +341,12 @@ var ErrNothingAttached = errors.New("no process could be attached")
 type Options struct {
 	// FollowForks traces children and threads created by traced tasks (-f).
 	FollowForks bool
+	// DetachOnExec stops tracing a process when it has executed a program
+	// (-b execve): once its execve succeeds, its thread is let go (a
+	// Detached event right after the Exec, the call left open) and its
+	// future children are not traced. The launched command's first execve,
+	// the one that replaces the exec stub, does not count.
+	DetachOnExec bool
 	// StringLimit is the -s value: how many bytes of a string argument are
 	// shown. Backends capture one byte more, to know whether to add "...".
 	StringLimit int

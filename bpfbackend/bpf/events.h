@@ -45,6 +45,8 @@ enum rec_flag : __u32 {
 	 * reads were all recorded; the reads after its last segment are
 	 * missing (see seg_begin). */
 	REC_F_CUT = 8,
+	/* REC_EXEC: the task is traced no more (detach_on_exec). */
+	REC_F_DETACHED = 16,
 };
 
 /* rec is the header of every record. */

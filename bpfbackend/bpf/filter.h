@@ -9,6 +9,11 @@
  * tasks. */
 const volatile __u32 follow_forks = 0;
 
+/* detach_on_exec (-b execve): a traced task whose execve succeeds is
+ * traced no more, nor are the children it makes later; the exec stub's
+ * own execve (call_state.launching) excepted. */
+const volatile __u32 detach_on_exec = 0;
+
 /* execve and execveat: a task traced with TRACED_STUB (the exec stub) is
  * seen only from its first call of one of them. */
 const volatile __s32 exec_nrs[2] = {-1, -1};
@@ -29,19 +34,23 @@ static __always_inline bool is_traced(__u32 tid)
 	return bpf_map_lookup_elem(&traced, &tid) != 0;
 }
 
-/* traced_call reports whether tid is traced at a call of nr: the exec
- * stub is hidden until it calls execve. */
-static __always_inline bool traced_call(__u32 tid, long nr)
+/* What traced_call found. */
+enum { CALL_UNTRACED, CALL_TRACED, CALL_LAUNCH };
+
+/* traced_call says whether tid is traced at a call of nr: the exec stub
+ * is hidden until it calls execve, and that call is CALL_LAUNCH. */
+static __always_inline int traced_call(__u32 tid, long nr)
 {
 	enum traced_mark *v = bpf_map_lookup_elem(&traced, &tid);
 	if (!v)
-		return false;
+		return CALL_UNTRACED;
 	if (*v == TRACED_STUB) {
 		if (nr != exec_nrs[0] && nr != exec_nrs[1])
-			return false;
+			return CALL_UNTRACED;
 		*v = TRACED;
+		return CALL_LAUNCH;
 	}
-	return true;
+	return CALL_TRACED;
 }
 
 /* filter_has reports whether syscall nr is traced. */

@@ -40,12 +40,14 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	if (lone && !cs)
 		return 0;
 	if (!cs || !cs->traced) {
-		if (!traced_call(task->pid, id))
+		int how = traced_call(task->pid, id);
+		if (how == CALL_UNTRACED)
 			return 0;
 		cs = call_state_of(task, true);
 		if (!cs)
 			return 0;
 		cs->traced = 1;
+		cs->launching = how == CALL_LAUNCH;
 	}
 	if (!filter_has(id)) {
 		boundary(task, pid_tgid_of(task));
@@ -206,14 +208,34 @@ int BPF_PROG(sched_process_exit, struct task_struct *p)
 }
 
 /* sched_process_exec reports a traced task's execve; a non-leader thread
- * that called it takes over the leader's id. */
+ * that called it takes over the leader's id. Under detach_on_exec the
+ * task is let go instead, but for the exec stub's execve: the call's exit
+ * and all that follows are not seen (its other threads are gone already). */
 SEC("tp_btf/sched_process_exec")
 int BPF_PROG(sched_process_exec, struct task_struct *p, int old_pid, struct linux_binprm *bprm)
 {
 	__u32 old = old_pid;
 	__u32 tid = p->pid;
-	if (!is_traced(old) && !is_traced(tid))
+	bool execer = is_traced(old);
+	if (!execer && !is_traced(tid))
 		return 0;
+	struct call_state *cs = call_state_of(p, false);
+	bool launching = cs && cs->launching;
+	if (cs)
+		cs->launching = 0;
+	if (detach_on_exec && execer && !launching) {
+		if (cs) {
+			cs->traced = 0;
+			cs->active = 0;
+			cs->held = 0;
+			cs->deferred = 0;
+			cs->signals = 0;
+		}
+		bpf_map_delete_elem(&traced, &old);
+		bpf_map_delete_elem(&traced, &tid);
+		emit_task_ip(REC_EXEC, tid, p->tgid, old, REC_F_DETACHED, user_ip(bpf_get_current_task_btf()));
+		return 0;
+	}
 	if (old != tid) {
 		enum traced_mark mark = TRACED;
 		bpf_map_update_elem(&traced, &tid, &mark, BPF_ANY);

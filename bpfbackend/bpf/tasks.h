@@ -33,6 +33,7 @@ struct call_state {
 	__u32 deferred; /* the entry record is sent with the exit's */
 	__u32 signals;	/* deferred signals were sent since the last record */
 	__u32 traced;	/* the task is in the traced map */
+	__u32 launching; /* the exec stub's execve: not let go (detach_on_exec) */
 	__u32 wake;	/* records sent while much was unread (send) */
 	/* held: the entry's record is not sent yet; its segments are in
 	 * held_buf (held_len bytes, held_nseg segments). */

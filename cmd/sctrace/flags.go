@@ -32,7 +32,8 @@ type config struct {
 	tracePaths  []string // -P
 	// syscallNumbers is -n, appendOutput -A, stackTraces -k.
 	syscallNumbers, appendOutput, stackTraces bool
-	detachOn                                  string       // -b
+	detachOn                                  []string     // -b, each one given
+	detachOnExec                              bool         // -b execve
 	compat                                    compatFlags  // -I, -D, -i, --tips, -d (compatflags.go)
 	proc                                      processFlags // -u, -E, --seccomp-bpf, --cpu-placement (process.go)
 	backend                                   string
@@ -112,7 +113,7 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVarP(&cfg.appendOutput, "output-append-mode", "A", false, "open -o's file to append to it")
 	fs.BoolVarP(&cfg.stackTraces, "stack-traces", "k", false, "print the stack of each call (not supported)")
 	addCompatFlags(fs, &cfg.compat)
-	fs.StringVarP(&cfg.detachOn, "detach-on", "b", "", "detach from a process when it makes `SYSCALL` (execve; not supported yet)")
+	fs.StringArrayVarP(&cfg.detachOn, "detach-on", "b", nil, "stop tracing a process once it has executed a program: `SYSCALL` is execve")
 	addTimeFlags(fs, &cfg.time)
 	fs.CountVarP(&cfg.hex, "x-count", "x", "print non-ASCII strings in hex (-xx: all strings)")
 	fs.Var(&recorder{name: "strings-in-hex", add: func(v optionValue) { cfg.hexLong = v }}, "strings-in-hex", "print strings in hex: `all`, non-ascii, non-ascii-chars or none")
@@ -154,11 +155,11 @@ func parseArgs(args []string) (*config, error) {
 	if err := cfg.compat.check(fs, args); err != nil {
 		return nil, err
 	}
-	if fs.Changed("detach-on") {
-		if cfg.detachOn != "execve" {
-			return nil, plainError(fmt.Sprintf("Syscall '%s' for -b isn't supported", cfg.detachOn))
+	for _, name := range cfg.detachOn {
+		if name != "execve" {
+			return nil, plainError(fmt.Sprintf("Syscall '%s' for -b isn't supported", name))
 		}
-		return nil, errors.New("-b execve (--detach-on=execve) is not supported yet")
+		cfg.detachOnExec = true
 	}
 	if cfg.stackTraces {
 		return nil, plainError("Stack traces (-k/--stack-traces option) are not supported by this build of sctrace")
@@ -351,6 +352,10 @@ Tracing:
   -I, --interruptible=WHEN with -D, when the tracer may be stopped by a
                            signal: anywhere (1), waiting (2: it detaches
                            first), never (3), never_tstp (4, the default)
+  -b, --detach-on=execve   stop tracing a process (and the children it
+                           makes later) once an execve of it succeeds,
+                           the call shown "<detached ...>"; not at PROG's
+                           own first execve
   -u, --user=USER          run PROG as USER (a name, or UID:GID), root only
   -E, --env=VAR=VAL        set VAR in PROG's environment; -E VAR removes it
   --seccomp-bpf            stop PROG only at traced syscalls (with -f and

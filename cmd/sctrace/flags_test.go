@@ -25,8 +25,13 @@ func TestParseArgs(t *testing.T) {
 	if err != nil || len(cfg.pids) != 4 || cfg.pids[3] != 4 {
 		t.Errorf("pids %v, %v", cfg.pids, err)
 	}
+	for _, args := range [][]string{{"-b", "execve", "true"}, {"-bexecve", "true"}, {"--detach-on=execve", "true"}, {"--detach=execve", "true"}} {
+		if cfg, err := parseArgs(args); err != nil || !cfg.detachOnExec {
+			t.Errorf("parseArgs(%q): detach on exec %v, %v", args, cfg != nil && cfg.detachOnExec, err)
+		}
+	}
 	cfg, err = parseArgs([]string{"true"})
-	if err != nil || cfg.stringLimit != 32 || cfg.column != 40 || cfg.backend != "auto" {
+	if err != nil || cfg.detachOnExec || cfg.stringLimit != 32 || cfg.column != 40 || cfg.backend != "auto" {
 		t.Errorf("defaults %+v, %v", cfg, err)
 	}
 }
@@ -52,6 +57,12 @@ func TestParseArgsErrors(t *testing.T) {
 		{[]string{"-o"}, "option requires an argument -- 'o'"},
 		{[]string{"--buffer-size=x", "true"}, "invalid --buffer-size argument: 'x'"},
 		{[]string{"--backend=x", "true"}, "invalid --backend argument: 'x'"},
+		{[]string{"-b", "chdir", "true"}, "Syscall 'chdir' for -b isn't supported"},
+		{[]string{"--detach-on=chdir", "true"}, "Syscall 'chdir' for -b isn't supported"},
+		{[]string{"-b", "execve", "-b", "chdir", "true"}, "Syscall 'chdir' for -b isn't supported"},
+		{[]string{"-b", "chdir", "-b", "execve", "true"}, "Syscall 'chdir' for -b isn't supported"},
+		{[]string{"--detach-on=execve", "--detach-on=chdir", "true"}, "Syscall 'chdir' for -b isn't supported"},
+		{[]string{"-b", "", "true"}, "Syscall '' for -b isn't supported"},
 	} {
 		_, err := parseArgs(tc.args)
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {

@@ -291,6 +291,7 @@ func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, pids *pidns
 		// every part of a line it made, as strace, which flushes
 		// each, does.
 		Unbuffered: tracee.DaemonTracer() != nil && interruptModeOf(cfg.compat.interruptible) == intrAnywhere,
+		Prog:       progName,
 		Comm:       comm,
 	})
 }
@@ -299,6 +300,7 @@ func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, pids *pidns
 func backendOptions(cfg *config, spec *filter.Spec) trace.Options {
 	opts := trace.Options{
 		FollowForks:   cfg.follow > 0,
+		DetachOnExec:  cfg.detachOnExec,
 		StringLimit:   cfg.stringLimit,
 		Verbose:       cfg.verbose,
 		SignalsWanted: true,

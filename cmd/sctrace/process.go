@@ -160,6 +160,11 @@ func (p *processFlags) setOptions(opts *trace.Options, cfg *config, spec *filter
 		}
 		fmt.Fprintf(stderr, "%s: %v\n", progName, err)
 	}
+	if p.seccompBPF && cfg.detachOnExec {
+		// As strace: the filter is turned off, with a note.
+		fmt.Fprintf(stderr, "%s: --seccomp-bpf is not enabled because it is not compatible with -b\n", progName)
+		p.seccompBPF = false
+	}
 	if !p.seccompBPF {
 		return
 	}

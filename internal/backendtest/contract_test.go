@@ -53,6 +53,8 @@ type contractWorkload struct {
 	inline bool
 	// onEvent, if set, is called with every event, in the sink.
 	onEvent func(t *testing.T, ev *trace.Event, launched int32)
+	// detachOnExec runs it under Options.DetachOnExec (-b execve).
+	detachOnExec bool
 	// shows checks that the stream exercised what the workload is for.
 	shows func(evs []trace.Event) error
 }
@@ -90,6 +92,8 @@ func TestContract(t *testing.T) {
 				return ev.Kind == trace.SyscallExit && ev.NoReturn && ev.NR == int32(pauseNR)
 			}),
 		},
+		{name: "forkexec", detachOnExec: true, shows: detachedAtExec(1)},
+		{name: "threadexec", detachOnExec: true, shows: detachedAtExec(1)},
 	}
 	backends := []func() trace.Backend{
 		func() trace.Backend { return ptrace.New() },
@@ -108,8 +112,12 @@ func TestContract(t *testing.T) {
 		bin := testutil.BuildC(t, src)
 		for _, newBackend := range backends {
 			b := newBackend()
-			t.Run(w.name+"/"+b.Name(), func(t *testing.T) {
-				evs, launched := traceAll(t, b, bin, w.onEvent)
+			name := w.name
+			if w.detachOnExec {
+				name += "-b"
+			}
+			t.Run(name+"/"+b.Name(), func(t *testing.T) {
+				evs, launched := traceAll(t, b, bin, w.detachOnExec, w.onEvent)
 				for _, err := range checkContract(evs, launched, isExec) {
 					t.Error(err)
 				}
@@ -126,12 +134,13 @@ func TestContract(t *testing.T) {
 	}
 }
 
-// traceAll traces bin under -f with signals and returns copies of the
-// events and the launched command's pid (that of its first event).
-func traceAll(t *testing.T, b trace.Backend, bin string, onEvent func(*testing.T, *trace.Event, int32)) ([]trace.Event, int32) {
+// traceAll traces bin under -f with signals (and -b execve if
+// detachOnExec) and returns copies of the events and the launched
+// command's pid (that of its first event).
+func traceAll(t *testing.T, b trace.Backend, bin string, detachOnExec bool, onEvent func(*testing.T, *trace.Event, int32)) ([]trace.Event, int32) {
 	t.Helper()
 	target := trace.Target{Path: bin, Argv: []string{filepath.Base(bin)}, Env: []string{"LC_ALL=C"}}
-	opts := trace.Options{StringLimit: 32, SignalsWanted: true, FollowForks: true}
+	opts := trace.Options{StringLimit: 32, SignalsWanted: true, FollowForks: true, DetachOnExec: detachOnExec}
 	var evs []trace.Event
 	var launched int32
 	_, err := b.Run(context.Background(), target, opts, func(ev *trace.Event) error {
@@ -163,6 +172,31 @@ func count(what string, n int, match func(*trace.Event) bool) func([]trace.Event
 		}
 		if got < n {
 			return fmt.Errorf("%d events of kind %q, want at least %d: the workload did not exercise it", got, what, n)
+		}
+		return nil
+	}
+}
+
+// detachedAtExec returns the check of a run under Options.DetachOnExec
+// in which n threads execute a program after the launched command's first
+// execve: each of them, and nothing else, is let go (Detached) right after
+// its Exec, inside the execve, and that execve has no exit.
+func detachedAtExec(n int) func([]trace.Event) error {
+	return func(evs []trace.Event) error {
+		last := map[int32]trace.Kind{} // each thread's previous event
+		detached := 0
+		for i := range evs {
+			ev := &evs[i]
+			switch {
+			case ev.Kind == trace.Detached && last[ev.TID] != trace.Exec:
+				return fmt.Errorf("event %d: thread %d let go after a %v, not at an Exec", i, ev.TID, last[ev.TID])
+			case ev.Kind == trace.Detached:
+				detached++
+			}
+			last[ev.TID] = ev.Kind
+		}
+		if detached != n {
+			return fmt.Errorf("%d threads let go, want %d", detached, n)
 		}
 		return nil
 	}

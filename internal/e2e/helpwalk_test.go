@@ -32,8 +32,7 @@ var optionSamples = map[string][]string{
 // so, until it supports them: the test fails once one is accepted, so
 // that the list only shrinks.
 var notYet = map[string]bool{
-	"--tips": true,
-	"-b": true, "--detach-on": true, "-k": true, "--stack-traces": true,
+	"--tips": true, "-k": true, "--stack-traces": true,
 }
 
 // TestEveryStraceOption walks every option strace 6.1's --help lists:
