@@ -116,7 +116,8 @@ func enterMount(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	}
 	b = d.sep(b)
 	if oldMagic {
-		b = append(b, "MS_MGC_VAL"...)
+		mark := len(b)
+		b = d.restyle(append(b, "MS_MGC_VAL"...), mark, magic, numHex)
 		if flags != 0 {
 			b = append(b, '|')
 		}

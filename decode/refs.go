@@ -184,6 +184,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderKcmp:                  {enter: enterKcmp},
 	syscalls.DecoderPidfdGetfd:            {enter: enterPidfdGetfd},
 	syscalls.DecoderSendmmsg:              {enter: enterSendmmsg, exit: exitSendmmsg},
+	syscalls.DecoderRtSigpending:          {enter: enterNothing, exit: exitRtSigpending},
 	syscalls.DecoderSendfile:              {enter: enterSendfile, exit: exitSendfile},
 	syscalls.DecoderMbind:                 {enter: enterMbind},
 	syscalls.DecoderMigratePages:          {enter: enterMigratePages},

@@ -398,3 +398,18 @@ func sigsetElemNumber(s string) int {
 	n, _ := strconv.Atoi(s)
 	return n
 }
+
+// exitRtSigpending prints rt_sigpending(2) at exit: the pending set as
+// strace's print_sigset_addr_len_limit reads it, sigsetsize bytes (1 to
+// the kernel's 8; else the address), then the size.
+func exitRtSigpending(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	n := ev.Args[1]
+	cp, ok := capOK(ev, 0)
+	if n < 1 || n > 8 || !ok || failed(ev) || uint64(len(cp.Data)) < n {
+		b = appendPtr(b, ev.Args[0])
+	} else {
+		b = d.appendSigsetX(b, cp.Data[:n])
+	}
+	b = d.sep(b)
+	return c.args[1](d, b, ev, 1)
+}

@@ -78,6 +78,7 @@ const (
 	DecoderMigratePages
 	DecoderSendfile
 	DecoderSendmmsg
+	DecoderRtSigpending
 	DecoderKcmp
 	DecoderPidfdGetfd // pidfd_getfd: targetfd is a descriptor of the pidfd's process
 	DecoderMknod      // mknod, mknodat

@@ -482,9 +482,10 @@ func argPlan(arch uint32, a Arg) Plan {
 	case StructIn:
 		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenFixed, Size: mustSize(arch, a.Layout)}
 	case StructOut:
-		// A socket address is as long as the kernel says: strace reads
-		// what precedes unreadable memory.
-		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenFixed, Size: mustSize(arch, a.Layout), PageRest: a.Layout == LayoutSockaddr}
+		// A socket address is as long as the kernel says, and a Partial
+		// one may be shorter: strace reads what precedes unreadable
+		// memory.
+		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenFixed, Size: mustSize(arch, a.Layout), PageRest: a.PageRest || a.Layout == LayoutSockaddr}
 	case StructInOut:
 		return Plan{Kind: CaptureBytes, When: AtEntry | AtExit, Len: LenFixed, Size: mustSize(arch, a.Layout)}
 	case ArrayIn, ArrayInOut:

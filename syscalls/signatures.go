@@ -209,7 +209,7 @@ var signatures = map[string]*Signature{
 	"setitimer":               {Args: []Arg{E("which", XlatItimerWhich), S("new_value", StructIn, LayoutItimerval), S("old_value", StructOut, LayoutItimerval)}},
 	"getpriority":             {Args: []Arg{E("which", XlatPriorityWhich), A("who", Int)}},
 	"setpriority":             {Args: []Arg{E("which", XlatPriorityWhich), A("who", Int), A("prio", Int)}},
-	"rt_sigpending":           {Args: []Arg{S("set", StructOut, LayoutSigset), A("sigsetsize", Ulong)}},
+	"rt_sigpending":           {Args: []Arg{Partial(S("set", StructOut, LayoutSigset)), A("sigsetsize", Ulong)}, Decoder: DecoderRtSigpending},
 	"rt_sigsuspend":           {Args: []Arg{S("mask", StructIn, LayoutSigset), A("sigsetsize", Ulong)}},
 	"sigaltstack":             {Args: []Arg{S("ss", StructIn, LayoutStackT), S("old_ss", StructOut, LayoutStackT)}},
 	"vhangup":                 {Args: []Arg{}},
