@@ -109,8 +109,8 @@ func load(cfg loadConfig) (*probe, error) {
 		sctraceVarExecNrs:        execNRs(cfg.arch),
 		sctraceVarDumpReadBits:   fdBits(opts.DumpRead),
 		sctraceVarDumpWriteBits:  fdBits(opts.DumpWrite),
-		sctraceVarDumpReadAll:    boolU32(opts.DumpRead.Has(1 << 20)),
-		sctraceVarDumpWriteAll:   boolU32(opts.DumpWrite.Has(1 << 20)),
+		sctraceVarDumpReadAll:    boolU32(opts.DumpRead.Copied(1 << 20)),
+		sctraceVarDumpWriteAll:   boolU32(opts.DumpWrite.Copied(1 << 20)),
 	}
 	for name, v := range vars {
 		if err := spec.Variables[name].Set(v); err != nil {

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "f87154d3c3bdf5cc14d108d375e18278e40f4c567dcba638ac9e3f5b781a1fce"
+const bpfSourceHash = "289f2901ece91f9b6840f35aa6ecbaea306e5a51e5ebebc167d8ad5a6f334ead"

@@ -281,6 +281,9 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 	if data == nil {
 		data = []byte{}
 	}
+	if dumpChunked(x, p, take) {
+		return x.withFprog(mem, c, p, readDumpChunks(mem, addr, data, trunc))
+	}
 	if err := mem.Read(addr, data); err != nil {
 		switch {
 		case p.Len == syscalls.LenIoctl || p.PageRest:
@@ -589,6 +592,38 @@ func (x *Executor) msghdrBody(mem Memory, hdr []byte, nameRest, atExit bool, ret
 		elems[syscalls.MsgControl] = readObject(mem, ctl, n, syscalls.MsgControlMax)
 	}
 	return elems
+}
+
+// DumpChunk is how much of a dumped buffer one read copies: strace's
+// dumpstr reads a buffer in pieces of this size, and shows the data of
+// those before one it cannot read.
+const DumpChunk = 1 << 16
+
+// dumpChunked says whether plan p's take bytes are read in DumpChunk
+// pieces: a dumped call's plain buffer (syscalls.Dumped) larger than one.
+func dumpChunked(x *Executor, p *syscalls.Plan, take uint64) bool {
+	plain := p.Len == syscalls.LenArg || p.Len == syscalls.LenArg32 || p.Len == syscalls.LenRet
+	return x.FullData && plain && take > DumpChunk && p.Header == 0 && !p.PageRest && p.ElemSize == 0
+}
+
+// readDumpChunks reads data's bytes at addr in DumpChunk pieces, up to the
+// first it cannot read: the capture holds the pieces before it, and is
+// Truncated when it stops short (or trunc says the object was longer),
+// with Aux the size of the piece it could not read; Faulted when not even
+// the first could be read.
+func readDumpChunks(mem Memory, addr uint64, data []byte, trunc bool) trace.Capture {
+	got := 0
+	for got < len(data) {
+		n := min(DumpChunk, len(data)-got)
+		if mem.Read(addr+uint64(got), data[got:got+n]) != nil {
+			break
+		}
+		got += n
+	}
+	if got == 0 {
+		return trace.Capture{Faulted: true}
+	}
+	return trace.Capture{Data: data[:got], Truncated: trunc || got < len(data), Aux: uint64(min(DumpChunk, len(data)-got))}
 }
 
 // readObject copies min(n, limit) bytes at addr into fresh memory;

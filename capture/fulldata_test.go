@@ -80,3 +80,35 @@ func TestFullData(t *testing.T) {
 		}
 	}
 }
+
+// TestDumpChunks: a dumped buffer larger than DumpChunk is read in
+// DumpChunk pieces up to the first that faults, and says how large that
+// one was; one that faults at once is Faulted.
+func TestDumpChunks(t *testing.T) {
+	const base = 0x100000
+	mem := &flatMem{base: base, data: make([]byte, 2*DumpChunk+100)}
+	tbl := syscalls.X86_64
+	nr, _ := tbl.Lookup("write")
+	x := Executor{StringLimit: 32, FullData: true}
+	for _, tc := range []struct {
+		addr, count uint64
+		got, aux    int
+		faulted     bool
+	}{
+		{base, 2*DumpChunk + 100, 2*DumpChunk + 100, 0, false}, // all readable
+		{base, 2*DumpChunk + 101, 2 * DumpChunk, 101, false},   // the last piece is one byte short
+		{base, 3*DumpChunk + 5, 2 * DumpChunk, DumpChunk, false},
+		{base + 100, 3 * DumpChunk, 2 * DumpChunk, DumpChunk, false},
+		{base - 1, DumpChunk + 1, 0, 0, true},
+	} {
+		args := [trace.MaxArgs]uint64{1, tc.addr, tc.count}
+		var caps [trace.MaxArgs]trace.Capture
+		var bufs [trace.MaxArgs][]byte
+		x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
+		c := caps[1]
+		if len(c.Data) != tc.got || c.Faulted != tc.faulted || (tc.aux != 0 && (c.Aux != uint64(tc.aux) || !c.Truncated)) {
+			t.Errorf("write(%#x, %d): %d bytes, Aux %d, truncated %v, faulted %v; want %d bytes, Aux %d, faulted %v",
+				tc.addr, tc.count, len(c.Data), c.Aux, c.Truncated, c.Faulted, tc.got, tc.aux, tc.faulted)
+		}
+	}
+}

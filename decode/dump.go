@@ -35,12 +35,12 @@ func (d *Decoder) AppendDumps(b []byte, ev *trace.Event) []byte {
 		if !d.opts.DumpWrite.Has(fd) {
 			return b
 		}
-		return appendArgDump(b, c, data, ev.Args[2], ^uint64(0))
+		return appendArgDump(b, ev, c, data, ev.Args[2], ^uint64(0))
 	case sc.Effects&syscalls.DumpsRead != 0:
 		if !d.opts.DumpRead.Has(fd) || ev.IsError() {
 			return b
 		}
-		return appendArgDump(b, c, data, ev.Args[2], uint64(ev.Ret))
+		return appendArgDump(b, ev, c, data, ev.Args[2], uint64(ev.Ret))
 	}
 	return b
 }
@@ -48,16 +48,40 @@ func (d *Decoder) AppendDumps(b []byte, ev *trace.Event) []byte {
 // appendArgDump dumps the capture c of a dumped call's data argument arg:
 // a buffer (count bytes, at most limit), an iovec array (count elements,
 // limit bytes in all) or a msghdr (limit bytes).
-func appendArgDump(b []byte, c *trace.Capture, arg syscalls.Arg, count, limit uint64) []byte {
+func appendArgDump(b []byte, ev *trace.Event, c *trace.Capture, arg syscalls.Arg, count, limit uint64) []byte {
 	switch arg.Type {
 	case syscalls.InIovec, syscalls.OutIovec:
 		return appendIovecDump(b, c, int(int32(count)), limit)
 	case syscalls.MsghdrIn, syscalls.MsghdrOut:
 		return appendMsghdrDump(b, c, limit)
 	case syscalls.InBuf, syscalls.OutBuf:
-		return appendDumpCapture(b, c, min(count, limit))
+		return appendBufDump(b, ev, c, min(count, limit))
 	}
 	return b
+}
+
+// appendBufDump dumps n bytes of a dumped call's buffer (argument 1). A
+// buffer read in pieces that stopped at one it could not read
+// (capture.DumpChunk) shows, as strace's dumpstr, the pieces before it
+// and then "<Cannot fetch N bytes from pid P @ADDR>".
+func appendBufDump(b []byte, ev *trace.Event, c *trace.Capture, n uint64) []byte {
+	have := uint64(len(c.Data))
+	if c.Faulted || have == 0 || have >= n || c.Aux == 0 {
+		return appendDumpCapture(b, c, n)
+	}
+	b = appendHexDumpOf(b, c.Data, n)
+	b = append(b, " | <Cannot fetch "...)
+	b = strconv.AppendUint(b, c.Aux, 10)
+	if c.Aux == 1 {
+		b = append(b, " byte"...)
+	} else {
+		b = append(b, " bytes"...)
+	}
+	b = append(b, " from pid "...)
+	b = strconv.AppendInt(b, int64(ev.TID), 10)
+	b = append(b, " @"...)
+	b = appendHex(b, ev.Args[1]+have)
+	return append(b, ">\n"...)
 }
 
 // appendDumpCapture dumps n bytes of a byte capture; nothing when the
@@ -134,8 +158,14 @@ func (d *Decoder) appendMmsgDumps(b []byte, ev *trace.Event, c *trace.Capture, e
 // offset in hex (5 digits, more for data over 1 MiB), the bytes in two
 // groups of 8, and their printable characters.
 func AppendHexDump(b []byte, data []byte) []byte {
+	return appendHexDumpOf(b, data, uint64(len(data)))
+}
+
+// appendHexDumpOf is AppendHexDump for the first part, data, of a buffer
+// of total bytes, whose size sets the offsets' width.
+func appendHexDumpOf(b []byte, data []byte, total uint64) []byte {
 	width := 5
-	if n := len(data); n > 1<<20 {
+	if n := total; n > 1<<20 {
 		width = 1
 		for v := uint64(n-1) >> 4; v != 0; v >>= 4 {
 			width++

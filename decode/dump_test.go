@@ -52,6 +52,16 @@ func TestAppendDumps(t *testing.T) {
 	if got := string(d.AppendDumps(nil, writev)); got != want {
 		t.Errorf("writev: got\n%s\nwant\n%s", got, want)
 	}
+	// A buffer read in pieces up to one it could not read (1 byte):
+	// what was read, then strace's note.
+	cut := sc(t, "write", 17, 3, 0x1000, 17).str(1, "0123456789abcdef").get()
+	cut.TID = 42
+	cut.Captures[1].Truncated, cut.Captures[1].Aux = true, 1
+	want = " | 00000  30 31 32 33 34 35 36 37  38 39 61 62 63 64 65 66  0123456789abcdef |\n" +
+		" | <Cannot fetch 1 byte from pid 42 @0x1010>\n"
+	if got := string(d.AppendDumps(nil, cut)); got != want {
+		t.Errorf("cut write: got\n%s\nwant\n%s", got, want)
+	}
 }
 
 func TestRawArgs(t *testing.T) {

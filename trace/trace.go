@@ -511,8 +511,10 @@ const MaxNR = 512
 // FDSet is a set of file descriptors (-e read=, -e write=).
 type FDSet struct {
 	bits [16]uint64
-	// all says whether descriptors beyond the bitmap belong to the set.
-	all bool
+	// all says whether descriptors beyond the bitmap belong to the set,
+	// but for those in beyond, whose membership is the opposite.
+	all    bool
+	beyond map[int]bool
 }
 
 // NewFDSet returns an empty set; with all set, a set of every descriptor.
@@ -526,11 +528,22 @@ func NewFDSet(all bool) *FDSet {
 	return s
 }
 
-// Add puts fd in the set; descriptors beyond the bitmap (1024 and up)
-// cannot be added one by one.
+// Add puts fd in the set, and reports whether fd is a descriptor number
+// (not negative).
 func (s *FDSet) Add(fd int) bool {
-	if fd < 0 || fd >= len(s.bits)*64 {
+	if fd < 0 {
 		return false
+	}
+	if fd >= len(s.bits)*64 {
+		if s.all {
+			delete(s.beyond, fd)
+		} else {
+			if s.beyond == nil {
+				s.beyond = map[int]bool{}
+			}
+			s.beyond[fd] = true
+		}
+		return true
 	}
 	s.bits[fd/64] |= 1 << (fd % 64)
 	return true
@@ -542,9 +555,21 @@ func (s *FDSet) Has(fd int) bool {
 		return false
 	}
 	if fd >= len(s.bits)*64 {
-		return s.all
+		return s.all != s.beyond[fd]
 	}
 	return s.bits[fd/64]&(1<<(fd%64)) != 0
+}
+
+// Copied reports whether the backends copy whole the data of a call on
+// fd (syscalls.Dumped): whether fd is in the set, for the descriptors of
+// the bitmap the eBPF programs hold (below 1024); beyond it, whether any
+// descriptor there is in the set (the programs know no more, and the
+// printer dumps only those in it).
+func (s *FDSet) Copied(fd int) bool {
+	if s == nil || fd < len(s.bits)*64 {
+		return s.Has(fd)
+	}
+	return s.all || len(s.beyond) > 0
 }
 
 // Invert replaces the set with its complement.
@@ -565,5 +590,5 @@ func (s *FDSet) Empty() bool {
 			return false
 		}
 	}
-	return !s.all
+	return !s.all && len(s.beyond) == 0
 }

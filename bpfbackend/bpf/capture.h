@@ -410,9 +410,44 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 	return 0;
 }
 
+/* dump_loop is the state of a dumped buffer read in pieces. */
+struct dump_loop {
+	struct cap_state *st;
+	__u64 addr;
+	__u64 len;
+};
+
+/* dump_chunk reads piece i of a dumped buffer; the loop ends after the
+ * last, or at the first that faults. */
+static long dump_chunk(__u64 i, struct dump_loop *l)
+{
+	__u64 off = i * DUMP_CHUNK;
+	if (off >= l->len)
+		return 1;
+	__u64 n = l->len - off;
+	if (n > DUMP_CHUNK)
+		n = DUMP_CHUNK;
+	return seg_read(l->st, l->addr + off, n) != 0;
+}
+
+/* read_dump_chunks mirrors capture's readDumpChunks: a dumped buffer of
+ * len bytes, DUMP_CHUNK at a time up to the first piece that faults. A
+ * function of its own, called by capture_arg rather than capture_bytes,
+ * so that its loop state does not add to the deepest chain of calls. */
+GLOBAL int read_dump_chunks(struct cap_state *st, __u64 addr, __u64 len)
+{
+	struct dump_loop l = {st, addr, len};
+	if (!st)
+		return 0;
+	bpf_loop(FULL_LIMIT / DUMP_CHUNK, dump_chunk, &l, 0);
+	return 0;
+}
+
 /* capture_bytes mirrors capture's captureBytes and ByteLen; how is the
  * plan's len_from | len_arg << 8 | page_rest << 16 | min_size8 << 17 |
- * header << 24 (BPF functions take five arguments). */
+ * header << 24 (BPF functions take five arguments). It returns 0, or the
+ * length of a dumped buffer the caller reads in pieces (read_dump_chunks,
+ * capture's dumpChunked). */
 GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem_size, __u32 size)
 {
 	__u32 len_from = how & 0xff, len_arg = (how >> 8) & 0xff, rest = (how >> 16) & 1, header = how >> 24;
@@ -485,6 +520,9 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	if (limit < min_size)
 		limit = min_size;
 	__u64 take = (n < limit ? n : limit) + header;
+	if (st->full && take > DUMP_CHUNK && !header && !rest && !elem_size &&
+	    (len_from == LEN_ARG || len_from == LEN_ARG32 || len_from == LEN_RET))
+		return take; /* for read_dump_chunks, from capture_arg */
 	int err = seg_read(st, addr, take);
 	if (len_from == LEN_IOCTL)
 		ioctl_more(st, addr, take, err);
@@ -658,9 +696,11 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 			break;
 		}
 		__u32 before = st->data_off;
-		capture_bytes(st, addr, p->len_from | (__u32)p->len_arg << 8 | (__u32)(p->page_rest & 1) << 16 |
-				      (__u32)(p->min_size8 & 0x7f) << 17 | (__u32)p->header << 24,
-			      p->elem_size, p->size);
+		int dump = capture_bytes(st, addr, p->len_from | (__u32)p->len_arg << 8 | (__u32)(p->page_rest & 1) << 16 |
+							   (__u32)(p->min_size8 & 0x7f) << 17 | (__u32)p->header << 24,
+					 p->elem_size, p->size);
+		if (dump > 0)
+			read_dump_chunks(st, addr, dump);
 		if (p->fprog)
 			fprog_more(st, p, before);
 		break;

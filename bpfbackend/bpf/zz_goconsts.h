@@ -20,6 +20,7 @@
 #define MAX_STRING_ARRAY_COUNT 1048576 /* capture.MaxStringArrayCount */
 #define IOVEC_SIZE 16 /* capture.IovecSize */
 #define FULL_LIMIT 67108864 /* capture.MaxFullData */
+#define DUMP_CHUNK 65536 /* capture.DumpChunk */
 #define IOCTL_LEGACY_SIZE 64 /* syscalls.IoctlLegacySize */
 #define IOCTL_FIEMAP 3223348747 /* syscalls.IoctlFiemap */
 #define IOCTL_RNDADDENTROPY 1074287107 /* syscalls.IoctlRndAddEntropy */

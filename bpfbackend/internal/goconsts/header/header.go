@@ -70,6 +70,7 @@ var groups = []group{
 		{"MAX_STRING_ARRAY_COUNT", capture.MaxStringArrayCount, "capture.MaxStringArrayCount"},
 		{"IOVEC_SIZE", capture.IovecSize, "capture.IovecSize"},
 		{"FULL_LIMIT", capture.MaxFullData, "capture.MaxFullData"},
+		{"DUMP_CHUNK", capture.DumpChunk, "capture.DumpChunk"},
 		{"IOCTL_LEGACY_SIZE", syscalls.IoctlLegacySize, "syscalls.IoctlLegacySize"},
 		{"IOCTL_FIEMAP", syscalls.IoctlFiemap, "syscalls.IoctlFiemap"},
 		{"IOCTL_RNDADDENTROPY", syscalls.IoctlRndAddEntropy, "syscalls.IoctlRndAddEntropy"},
