@@ -185,6 +185,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderPidfdGetfd:            {enter: enterPidfdGetfd},
 	syscalls.DecoderSendmmsg:              {enter: enterSendmmsg, exit: exitSendmmsg},
 	syscalls.DecoderRtSigpending:          {enter: enterNothing, exit: exitRtSigpending},
+	syscalls.DecoderFsconfig:              {enter: enterFsconfig, exit: exitNothing},
 	syscalls.DecoderSendfile:              {enter: enterSendfile, exit: exitSendfile},
 	syscalls.DecoderMbind:                 {enter: enterMbind},
 	syscalls.DecoderMigratePages:          {enter: enterMigratePages},

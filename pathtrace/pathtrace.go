@@ -15,6 +15,7 @@
 package pathtrace
 
 import (
+	"bytes"
 	"encoding/binary"
 	"path/filepath"
 
@@ -120,7 +121,7 @@ func (s *Selector) match(ev *trace.Event) bool {
 	case specialSelect:
 		return s.selectMatch(ev)
 	case specialFsconfig:
-		switch ev.Args[1] {
+		switch uint32(ev.Args[1]) { // an unsigned int
 		case 3, 4: // FSCONFIG_SET_PATH, FSCONFIG_SET_PATH_EMPTY
 			return s.fdMatch(ev, ev.Args[4]) || s.pathMatch(ev, 3)
 		case 5: // FSCONFIG_SET_FD
@@ -150,10 +151,16 @@ func (s *Selector) fdMatch(ev *trace.Event, arg uint64) bool {
 	return ok && s.selected(path)
 }
 
-// pathMatch reports whether argument i's captured path is selected.
+// pathMatch reports whether argument i's captured path is selected: a
+// C string capture, or bytes that hold the path and its NUL (fsconfig's
+// value).
 func (s *Selector) pathMatch(ev *trace.Event, i int) bool {
 	c := &ev.Captures[i]
-	return c.Data != nil && !c.Truncated && s.selected(string(c.Data))
+	path := c.Data
+	if n := bytes.IndexByte(path, 0); n >= 0 {
+		path = path[:n]
+	}
+	return c.Data != nil && !c.Truncated && s.selected(string(path))
 }
 
 // pollMatch looks at every descriptor of poll's or ppoll's array.

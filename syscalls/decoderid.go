@@ -79,6 +79,7 @@ const (
 	DecoderSendfile
 	DecoderSendmmsg
 	DecoderRtSigpending
+	DecoderFsconfig
 	DecoderKcmp
 	DecoderPidfdGetfd // pidfd_getfd: targetfd is a descriptor of the pidfd's process
 	DecoderMknod      // mknod, mknodat

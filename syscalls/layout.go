@@ -87,6 +87,8 @@ const (
 	LayoutSendtoBuf
 	LayoutSockoptVal
 	LayoutMemfdName
+	LayoutFsconfigKey
+	LayoutFsconfigValue
 	LayoutLandlockPathBeneath
 	LayoutSembuf
 	LayoutMsqidDS // msgctl's buffer: msqid64_ds, or msginfo
@@ -189,6 +191,11 @@ var layoutSizes = [NumLayouts][2]uint32{
 	// memfd_name is what strace reads of memfd_create's name
 	// (MFD_NAME_MAX_LEN + 1 bytes), whatever -s says.
 	LayoutMemfdName: {250, 250},
+	// fsconfig's key is what strace reads of it (256 bytes); its value
+	// a string of as much, a binary blob or a path of up to PATH_MAX, by
+	// the command: PATH_MAX bytes or those up to the end of their page.
+	LayoutFsconfigKey:   {256, 256},
+	LayoutFsconfigValue: {PathMax, PathMax},
 	// landlock_path_beneath_attr is packed: a u64 and an s32.
 	LayoutLandlockPathBeneath: {12, 12},
 	LayoutSembuf:              {6, 6},

@@ -210,6 +210,7 @@ var signatures = map[string]*Signature{
 	"getpriority":             {Args: []Arg{E("which", XlatPriorityWhich), A("who", Int)}},
 	"setpriority":             {Args: []Arg{E("which", XlatPriorityWhich), A("who", Int), A("prio", Int)}},
 	"rt_sigpending":           {Args: []Arg{Partial(S("set", StructOut, LayoutSigset)), A("sigsetsize", Ulong)}, Decoder: DecoderRtSigpending},
+	"fsconfig":                {Args: []Arg{A("fd", FD), A("cmd", Uint), Partial(CIn("key", LayoutFsconfigKey)), CInPrefix("value", LayoutFsconfigValue), A("aux", Int)}, Decoder: DecoderFsconfig},
 	"rt_sigsuspend":           {Args: []Arg{S("mask", StructIn, LayoutSigset), A("sigsetsize", Ulong)}},
 	"sigaltstack":             {Args: []Arg{S("ss", StructIn, LayoutStackT), S("old_ss", StructOut, LayoutStackT)}},
 	"vhangup":                 {Args: []Arg{}},

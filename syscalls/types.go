@@ -258,6 +258,15 @@ func CInAndOut(name string, l LayoutID) Arg {
 	return Arg{Name: name, Type: Custom, Layout: l, Len: -1, At: AtEntry | AtExit, KeepEntry: true}
 }
 
+// CInPrefix returns a Custom argument whose object (of layout l, or the
+// string limit plus one bytes if more) is copied at entry, or as much of
+// it as lies before the end of its page when it cannot be read whole
+// (Plan.Len LenPrefix): an argument whose type depends on another, such
+// as fsconfig's value.
+func CInPrefix(name string, l LayoutID) Arg {
+	return Arg{Name: name, Type: Custom, Layout: l, Len: -1, At: AtEntry, Prefix: true}
+}
+
 // CInOutPrefix returns a Custom argument whose object (of layout l, or
 // the string limit plus one bytes if more) is copied at entry and at exit,
 // or as much of it as lies before the end of its page when it cannot be
