@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "289f2901ece91f9b6840f35aa6ecbaea306e5a51e5ebebc167d8ad5a6f334ead"
+const bpfSourceHash = "a03c28da7896512bc1509ada2cf1eaa0e64709c28ef4c8f6a567775f70f6ffd7"

@@ -217,6 +217,8 @@ func (x *Executor) capture(mem Memory, c Call, i int, p *syscalls.Plan, when sys
 		return x.captureMsghdr(mem, c, i, addr, p, when, ret)
 	case syscalls.CaptureMmsghdr:
 		return x.captureMmsghdr(mem, c, i, addr, p, when, ret)
+	case syscalls.CapturePtrLen:
+		return capturePtrLen(mem, addr, p, c.Bufs[i])
 	}
 	return trace.Capture{}
 }
@@ -592,6 +594,21 @@ func (x *Executor) msghdrBody(mem Memory, hdr []byte, nameRest, atExit bool, ret
 		elems[syscalls.MsgControl] = readObject(mem, ctl, n, syscalls.MsgControlMax)
 	}
 	return elems
+}
+
+// capturePtrLen executes a CapturePtrLen plan: the pair at addr, then what
+// its pointer points to (syscalls.CapturePtrLen).
+func capturePtrLen(mem Memory, addr uint64, p *syscalls.Plan, buf []byte) trace.Capture {
+	pair := Sized(buf, syscalls.PtrLenSize)
+	if mem.Read(addr, pair) != nil {
+		return trace.Capture{Faulted: true}
+	}
+	out := trace.Capture{Data: pair}
+	ptr, n := binary.LittleEndian.Uint64(pair), binary.LittleEndian.Uint64(pair[8:])
+	if ptr != 0 && n >= 1 && n <= uint64(p.ElemSize) {
+		out.Elems = []trace.Capture{readObject(mem, ptr, n, n)}
+	}
+	return out
 }
 
 // DumpChunk is how much of a dumped buffer one read copies: strace's

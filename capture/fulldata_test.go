@@ -112,3 +112,38 @@ func TestDumpChunks(t *testing.T) {
 		}
 	}
 }
+
+// TestPtrLen: pselect6's {sigset pointer, size} pair is copied with the
+// set when the size is one the kernel takes, and without it otherwise.
+func TestPtrLen(t *testing.T) {
+	const base = 0x1000
+	mem := &flatMem{base: base, data: make([]byte, 64)}
+	binary.LittleEndian.PutUint64(mem.data[32:], 0x4001) // SIGHUP, SIGCHLD
+	tbl := syscalls.X86_64
+	nr, _ := tbl.Lookup("pselect6")
+	x := Executor{StringLimit: 32}
+	for _, tc := range []struct {
+		ptr, size uint64
+		elems     int
+		faulted   bool
+	}{
+		{base + 32, 8, 1, false},
+		{base + 32, 9, 0, false},
+		{0, 8, 0, false},
+		{base + 60, 8, 1, true},
+	} {
+		binary.LittleEndian.PutUint64(mem.data[0:], tc.ptr)
+		binary.LittleEndian.PutUint64(mem.data[8:], tc.size)
+		args := [trace.MaxArgs]uint64{0, 0, 0, 0, 0, base}
+		var caps [trace.MaxArgs]trace.Capture
+		var bufs [trace.MaxArgs][]byte
+		x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
+		c := caps[5]
+		if len(c.Data) != syscalls.PtrLenSize || len(c.Elems) != tc.elems || (tc.elems == 1 && c.Elems[0].Faulted != tc.faulted) {
+			t.Errorf("pair {%#x, %d}: captured %+v", tc.ptr, tc.size, c)
+		}
+		if tc.elems == 1 && !tc.faulted && binary.LittleEndian.Uint64(c.Elems[0].Data) != 0x4001 {
+			t.Errorf("pair {%#x, %d}: set %x", tc.ptr, tc.size, c.Elems[0].Data)
+		}
+	}
+}

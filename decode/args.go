@@ -163,6 +163,8 @@ func argPrinter(a syscalls.Arg, arch uint32, count32 bool) argFn {
 			}
 			return d.appendIovec(b, ev, i, int(int32(lenArg(ev, a.Len))), uint64(ev.Ret))
 		}
+	case syscalls.SigsetPair:
+		return printSigsetPair
 	case syscalls.MsghdrIn:
 		return printMsghdrIn
 	case syscalls.MsghdrOut:

@@ -58,7 +58,7 @@ func enterSelect(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	}
 	if isPselect(c) {
 		b = d.sep(b)
-		b = appendPtr(b, ev.Args[5])
+		b = c.args[5](d, b, ev, 5)
 	}
 	return b
 }

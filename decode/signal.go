@@ -413,3 +413,32 @@ func exitRtSigpending(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = d.sep(b)
 	return c.args[1](d, b, ev, 1)
 }
+
+// printSigsetPair prints pselect6's sigmask argument, a {sigset pointer,
+// size} pair, as strace's print_kernel_sigset: {sigmask=SET,
+// sigsetsize=N}, the set as print_sigset_addr_len reads it (only when N is
+// the kernel's size; else, or when it cannot be read, its address).
+func printSigsetPair(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
+	c, ok := capOK(ev, i)
+	if ev.Args[i] == 0 || !ok || len(c.Data) < syscalls.PtrLenSize {
+		return appendPtr(b, ev.Args[i])
+	}
+	ptr, n := le64(c.Data, 0), le64(c.Data, 8)
+	b = append(b, "{sigmask="...)
+	if e := capElem(c, 0); ptr != 0 && n == syscalls.SigsetMax && e != nil && !e.Faulted && uint64(len(e.Data)) == n {
+		b = d.appendSigsetX(b, e.Data)
+	} else {
+		b = appendPtr(b, ptr)
+	}
+	b = append(b, ", sigsetsize="...)
+	b = appendUint(b, n)
+	return append(b, '}')
+}
+
+// capElem returns element k of capture c, or nil.
+func capElem(c *trace.Capture, k int) *trace.Capture {
+	if k < len(c.Elems) {
+		return &c.Elems[k]
+	}
+	return nil
+}

@@ -54,7 +54,7 @@ func (d *Decoder) narrow(ev *trace.Event, c *call) (*trace.Event, bool) {
 func structural(a syscalls.Arg) bool {
 	switch a.Type {
 	case syscalls.StructIn, syscalls.StructOut, syscalls.StructInOut, syscalls.ArrayIn, syscalls.ArrayInOut,
-		syscalls.StrArray, syscalls.EnvArray, syscalls.MsghdrIn, syscalls.MsghdrOut, syscalls.MmsgvecIn, syscalls.MmsgvecOut, syscalls.SigframeMask:
+		syscalls.StrArray, syscalls.EnvArray, syscalls.MsghdrIn, syscalls.MsghdrOut, syscalls.MmsgvecIn, syscalls.MmsgvecOut, syscalls.SigsetPair, syscalls.SigframeMask:
 		return true
 	case syscalls.Custom:
 		return a.Layout != syscalls.LayoutNone

@@ -61,6 +61,15 @@ const (
 	// for a plan copied at entry too) and whose Aux is the msg_namelen the
 	// element held at entry (0 without an entry copy).
 	CaptureMmsghdr
+	// CapturePtrLen copies a {pointer, length} pair of two 64-bit words
+	// (pselect6's sigmask argument) and, when the length is between 1
+	// and ElemSize and the pointer is not NULL, the length's bytes it
+	// points to.
+	//
+	// The resulting trace.Capture has Data = the pair; Elems, when the
+	// pointee was read or tried, one capture of it (Faulted when it could
+	// not be read).
+	CapturePtrLen
 )
 
 // When says at which stop a capture is taken.
@@ -381,6 +390,11 @@ const (
 	MmsghdrSize = 64
 	// MmsgLenOff is the offset of msg_len in a struct mmsghdr.
 	MmsgLenOff = 56
+	// PtrLenSize is the size of a {pointer, length} pair (CapturePtrLen).
+	PtrLenSize = 16
+	// SigsetMax is the kernel's sigset size, the most of a signal set
+	// strace reads.
+	SigsetMax = 8
 )
 
 // PathMax caps the length of a captured file name, as PATH_MAX does.
@@ -479,6 +493,8 @@ func argPlan(arch uint32, a Arg) Plan {
 		return Plan{Kind: CaptureMmsghdr, When: AtExit, Len: LenArg32, LenArg: uint8(a.Len)}
 	case MmsgvecOut:
 		return Plan{Kind: CaptureMmsghdr, When: AtEntry | AtExit, Len: LenArg32, LenArg: uint8(a.Len)}
+	case SigsetPair:
+		return Plan{Kind: CapturePtrLen, When: AtEntry, Len: LenFixed, Size: PtrLenSize, ElemSize: SigsetMax}
 	case StructIn:
 		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenFixed, Size: mustSize(arch, a.Layout)}
 	case StructOut:

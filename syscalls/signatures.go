@@ -160,7 +160,7 @@ var signatures = map[string]*Signature{
 	"sched_setaffinity":       {Args: []Arg{A("pid", Int), A("cpusetsize", Uint), B("mask", InBuf, 1, LayoutCPUSet)}, Decoder: DecoderSchedSetaffinity},
 	"prctl":                   {Args: []Arg{C("option"), CInOutPrefix("arg2", LayoutTaskComm), WithFprogOnly(CIn("arg3", LayoutSockFprog), 0, 22), C("arg4"), CInOutPrefix("arg5", LayoutLong)}, Decoder: DecoderPrctl},
 	"select":                  {Args: []Arg{A("nfds", Int), CInOutPrefix("readfds", LayoutFdSet), CInOutPrefix("writefds", LayoutFdSet), CInOutPrefix("exceptfds", LayoutFdSet), CInOut("timeout", LayoutTimeval)}, Decoder: DecoderSelect},
-	"pselect6":                {Args: []Arg{A("nfds", Int), CInOutPrefix("readfds", LayoutFdSet), CInOutPrefix("writefds", LayoutFdSet), CInOutPrefix("exceptfds", LayoutFdSet), CInOut("timeout", LayoutTimespec), A("sigmask", Ptr)}, Decoder: DecoderSelect},
+	"pselect6":                {Args: []Arg{A("nfds", Int), CInOutPrefix("readfds", LayoutFdSet), CInOutPrefix("writefds", LayoutFdSet), CInOutPrefix("exceptfds", LayoutFdSet), CInOut("timeout", LayoutTimespec), A("sigmask", SigsetPair)}, Decoder: DecoderSelect},
 	"memfd_create":            {Args: []Arg{Partial(CIn("name", LayoutMemfdName)), F("flags", XlatMemfdFlags)}, Ret: RetFD, Decoder: DecoderMemfdCreate},
 	"landlock_create_ruleset": {Args: []Arg{CIn("attr", LayoutLong), A("size", Ulong), C("flags")}, Ret: RetFD, Decoder: DecoderLandlockCreateRuleset},
 	"landlock_add_rule":       {Args: []Arg{A("ruleset_fd", FD), C("rule_type"), CIn("rule_attr", LayoutLandlockPathBeneath), C("flags")}, Decoder: DecoderLandlockAddRule},

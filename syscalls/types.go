@@ -75,6 +75,9 @@ const (
 	// entry (for the msg_namelen each offered) and again at exit with
 	// what the received ones point to.
 	MmsgvecOut
+	// SigsetPair is pselect6's sigmask argument, a {const sigset_t *,
+	// size_t} pair the call reads, copied at entry with the set.
+	SigsetPair
 	// StructIn is a fixed-size object the call reads, copied at entry.
 	StructIn
 	// StructOut is a fixed-size object the call fills, copied at exit.

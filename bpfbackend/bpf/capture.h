@@ -410,6 +410,19 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 	return 0;
 }
 
+/* capture_ptr_len mirrors capture's capturePtrLen: a {pointer, length}
+ * pair, then up to max bytes it points to. */
+GLOBAL int capture_ptr_len(struct cap_state *st, __u64 addr, __u32 max)
+{
+	if (!st || seg_read_here(st, addr, PTR_LEN_SIZE) != 0)
+		return 0;
+	__u64 ptr = scratch_u64(st->data_off);
+	__u64 n = scratch_u64(st->data_off + 8);
+	if (ptr && n >= 1 && n <= max)
+		seg_read(st, ptr, n);
+	return 0;
+}
+
 /* dump_loop is the state of a dumped buffer read in pieces. */
 struct dump_loop {
 	struct cap_state *st;
@@ -713,6 +726,9 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 		break;
 	case CAP_MSGHDR:
 		capture_msghdr(st, addr, p->when);
+		break;
+	case CAP_PTR_LEN:
+		capture_ptr_len(st, addr, p->elem_size);
 		break;
 	case CAP_MMSGHDR:
 		capture_mmsghdr(st, addr, p->when, p->len_arg < MAX_ARGS ? st->args[p->len_arg & 7] : 0);

@@ -13,6 +13,7 @@
 #define MAX_ARRAY_ELEMS 1024 /* syscalls.MaxArrayElems */
 #define MSGHDR_SIZE 56 /* syscalls.MsghdrSize */
 #define MMSGHDR_SIZE 64 /* syscalls.MmsghdrSize */
+#define PTR_LEN_SIZE 16 /* syscalls.PtrLenSize */
 #define MMSG_LEN_OFF 56 /* syscalls.MmsgLenOff */
 #define MSG_NAME_MAX 128 /* syscalls.MsgNameMax */
 #define MSG_CONTROL_MAX 1024 /* syscalls.MsgControlMax */
@@ -55,6 +56,7 @@
 #define CAP_IOVEC 4 /* syscalls.CaptureIovec */
 #define CAP_MSGHDR 5 /* syscalls.CaptureMsghdr */
 #define CAP_MMSGHDR 6 /* syscalls.CaptureMmsghdr */
+#define CAP_PTR_LEN 7 /* syscalls.CapturePtrLen */
 
 /* Values of syscalls.When (plan.when, syscall_plans.when). */
 #define AT_ENTRY 1 /* syscalls.AtEntry */

@@ -339,7 +339,7 @@ func returnsPID(name string) bool {
 func holdsAddress(a syscalls.Arg) bool {
 	switch a.Type {
 	case syscalls.Ptr, syscalls.Path, syscalls.String, syscalls.InBuf, syscalls.OutBuf,
-		syscalls.InIovec, syscalls.OutIovec, syscalls.MsghdrIn, syscalls.MsghdrOut, syscalls.MmsgvecIn, syscalls.MmsgvecOut,
+		syscalls.InIovec, syscalls.OutIovec, syscalls.MsghdrIn, syscalls.MsghdrOut, syscalls.MmsgvecIn, syscalls.MmsgvecOut, syscalls.SigsetPair,
 		syscalls.StructIn, syscalls.StructOut, syscalls.StructInOut,
 		syscalls.ArrayIn, syscalls.ArrayInOut, syscalls.StrArray, syscalls.EnvArray:
 		return true

@@ -35,6 +35,7 @@ var (
 		{"CAP_IOVEC", int64(syscalls.CaptureIovec), "syscalls.CaptureIovec"},
 		{"CAP_MSGHDR", int64(syscalls.CaptureMsghdr), "syscalls.CaptureMsghdr"},
 		{"CAP_MMSGHDR", int64(syscalls.CaptureMmsghdr), "syscalls.CaptureMmsghdr"},
+		{"CAP_PTR_LEN", int64(syscalls.CapturePtrLen), "syscalls.CapturePtrLen"},
 	}
 	whens = []constant{
 		{"AT_ENTRY", int64(syscalls.AtEntry), "syscalls.AtEntry"},
@@ -63,6 +64,7 @@ var groups = []group{
 		{"MAX_ARRAY_ELEMS", syscalls.MaxArrayElems, "syscalls.MaxArrayElems"},
 		{"MSGHDR_SIZE", syscalls.MsghdrSize, "syscalls.MsghdrSize"},
 		{"MMSGHDR_SIZE", syscalls.MmsghdrSize, "syscalls.MmsghdrSize"},
+		{"PTR_LEN_SIZE", syscalls.PtrLenSize, "syscalls.PtrLenSize"},
 		{"MMSG_LEN_OFF", syscalls.MmsgLenOff, "syscalls.MmsgLenOff"},
 		{"MSG_NAME_MAX", syscalls.MsgNameMax, "syscalls.MsgNameMax"},
 		{"MSG_CONTROL_MAX", syscalls.MsgControlMax, "syscalls.MsgControlMax"},
