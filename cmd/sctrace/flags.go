@@ -372,7 +372,7 @@ Tracing:
                            every syscall); the default is
                            $SCTRACE_BACKEND when it is set
   --buffer-size=SIZE       ebpf: ring buffer size in bytes, with an optional
-                           K, M or G suffix (default 16M)
+                           K, M or G suffix (default 64M)
   --debug-backend          say on stderr which backend auto picked, and why
                            (as -v does)
   --tracer-stats[=FORMAT]  at exit, print on stderr what tracing cost: ptrace
