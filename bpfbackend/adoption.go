@@ -27,13 +27,7 @@ func (s *session) adoptCommand(target trace.Target) error {
 		return fmt.Errorf("ebpf: trace thread %d: %w", pid, err)
 	}
 	s.tasks.Put(s.taskState(pid, pid, false, true))
-	s.tasks.ReportAttached([]int{pid}, monotonicNow())
-	if target.DetachStdio {
-		if err := tracee.DetachStdio(); err != nil {
-			return err
-		}
-	}
-	if err := a.Release(""); err != nil {
+	if err := s.tasks.Adopted(pid, monotonicNow(), target, ""); err != nil {
 		return fmt.Errorf("ebpf: %w", err)
 	}
 	return nil

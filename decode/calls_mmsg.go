@@ -25,16 +25,19 @@ func (d *Decoder) verboseCall(ev *trace.Event) bool {
 	return d.opts.Deref == nil || d.opts.Deref.Has(int(ev.NR))
 }
 
-// enterSendmmsg prints sendmmsg's descriptor, and the rest too when the
-// call is not verbose.
-func enterSendmmsg(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	b = c.args[0](d, b, ev, 0)
-	b = d.sep(b)
-	if d.verboseCall(ev) {
-		return b
+// enterMmsg returns the entry printer of sendmmsg, or with recv of
+// recvmmsg: the descriptor, and the rest too when the call is not
+// verbose.
+func enterMmsg(recv bool) hookFn {
+	return func(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+		b = c.args[0](d, b, ev, 0)
+		b = d.sep(b)
+		if d.verboseCall(ev) {
+			return b
+		}
+		b = appendPtr(b, ev.Args[1])
+		return d.appendMmsgTail(b, c, ev, recv)
 	}
-	b = appendPtr(b, ev.Args[1])
-	return d.appendMmsgTail(b, c, ev, false)
 }
 
 // exitSendmmsg prints sendmmsg's vector, whether or not the call failed,
@@ -49,18 +52,6 @@ func exitSendmmsg(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	}
 	b = d.appendMmsgvec(b, ev, uint32(ev.Args[2]), sent, false)
 	return d.appendMmsgTail(b, c, ev, false)
-}
-
-// enterRecvmmsg prints recvmmsg's descriptor, and the rest too when the
-// call is not verbose.
-func enterRecvmmsg(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	b = c.args[0](d, b, ev, 0)
-	b = d.sep(b)
-	if d.verboseCall(ev) {
-		return b
-	}
-	b = appendPtr(b, ev.Args[1])
-	return d.appendMmsgTail(b, c, ev, true)
 }
 
 // exitRecvmmsg prints recvmmsg's received messages (the address when it

@@ -23,17 +23,11 @@ func (tr *tracer) adoptCommand(target trace.Target) error {
 	tr.tasks.Put(&task{Task: tracee.Task{TID: pid, PID: pid, Hidden: true}})
 	tr.attached++
 	tr.adoptPid = pid
-	tr.tasks.ReportAttached([]int{pid}, tr.clock.now())
-	if target.DetachStdio {
-		if err := tracee.DetachStdio(); err != nil {
-			return err
-		}
-	}
 	seccomp := ""
 	if tr.seccomp {
 		seccomp = tracee.SeccompSpec(tr.opts.Filter)
 	}
-	if err := a.Release(seccomp); err != nil {
+	if err := tr.tasks.Adopted(pid, tr.clock.now(), target, seccomp); err != nil {
 		return fmt.Errorf("ptrace: %w", err)
 	}
 	return nil

@@ -246,3 +246,18 @@ func (tb *Table[T]) ReleaseExits() {
 		tb.Emit(&tb.ev)
 	}
 }
+
+// Adopted finishes the adoption of a -D command (trace.Adoption) that a
+// backend now traces as pid, at ts: it reports the command attached, as
+// strace -D does, detaches sctrace's standard streams when target asks,
+// and lets the command go on to its execve, under the seccomp filter spec
+// seccomp (SeccompSpec; "" for none).
+func (tb *Table[T]) Adopted(pid int, ts int64, target trace.Target, seccomp string) error {
+	tb.ReportAttached([]int{pid}, ts)
+	if target.DetachStdio {
+		if err := DetachStdio(); err != nil {
+			return err
+		}
+	}
+	return target.Adopt.Release(seccomp)
+}
