@@ -17,7 +17,7 @@ type compatFlags struct {
 	interruptible             string
 	daemonize                 int
 	daemonizeLong             optionValue
-	tips                      optionValue
+	tips                      []optionValue
 	instructionPointer, debug bool
 }
 
@@ -29,7 +29,7 @@ func addCompatFlags(fs *pflag.FlagSet, c *compatFlags) {
 	fs.Var(&recorder{name: "daemonize", add: func(v optionValue) { c.daemonizeLong = v }}, "daemonize", "run the tracer as a detached `grandchild` (the default), in its own pgroup (pgrp) or session")
 	fs.Lookup("daemonize").NoOptDefVal = noArg
 	fs.BoolVarP(&c.instructionPointer, "instruction-pointer", "i", false, "print the instruction pointer at the time of each call, signal and stop")
-	fs.Var(&recorder{name: "tips", add: func(v optionValue) { c.tips = v }}, "tips", "print a tip at the end (not supported yet)")
+	fs.Var(&recorder{name: "tips", add: func(v optionValue) { c.tips = append(c.tips, v) }}, "tips", "print a tip at the end: `[[id:]ID][,[format:]FORMAT]` (checked; not supported yet)")
 	fs.Lookup("tips").NoOptDefVal = noArg
 	fs.BoolVarP(&c.debug, "debug", "d", false, "print sctrace's own debugging output: which backend it picked, and why")
 }
@@ -53,8 +53,54 @@ func (c *compatFlags) check(fs *pflag.FlagSet, args []string) error {
 			return usageErrorf("invalid --daemonize argument: '%s'", c.daemonizeLong.value)
 		}
 	}
-	switch {
-	case c.tips.set:
+	for _, t := range c.tips {
+		if !validTips(t.value) {
+			return usageErrorf("invalid --tips argument: '%s'", t.value)
+		}
+	}
+	return nil
+}
+
+// validTips reports whether v is a --tips argument strace accepts: comma-
+// separated tokens, each an ID (a number or "random") or a FORMAT (none,
+// compact, full), either one named by an "id:" or "format:" prefix; the
+// words in any case.
+func validTips(v string) bool {
+	if v == noArg {
+		return true
+	}
+	for _, tok := range strings.Split(v, ",") {
+		if tok == "" {
+			continue // strtok skips empty tokens
+		}
+		id, format := true, true
+		switch lower := strings.ToLower(tok); {
+		case strings.HasPrefix(lower, "id:"):
+			tok, format = tok[len("id:"):], false
+		case strings.HasPrefix(lower, "format:"):
+			tok, id = tok[len("format:"):], false
+		}
+		switch word := strings.ToLower(tok); {
+		case id && (word == "random" || isUint31(tok)):
+		case format && (word == "none" || word == "compact" || word == "full"):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// isUint31 reports whether s is a decimal number from 0 to 2^31-1, as
+// strace's string_to_uint takes it.
+func isUint31(s string) bool {
+	n, err := strconv.ParseInt(s, 10, 64)
+	return err == nil && n >= 0 && n <= 1<<31-1 && s != "" && s[0] != '+'
+}
+
+// refuse says what sctrace does not support yet, once the command line is
+// otherwise valid, as strace checks it.
+func (c *compatFlags) refuse() error {
+	if len(c.tips) > 0 {
 		return errors.New("--tips is not supported yet")
 	}
 	return nil

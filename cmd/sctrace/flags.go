@@ -8,6 +8,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/pflag"
 )
@@ -208,6 +209,10 @@ func parseArgs(args []string) (*config, error) {
 	if cfg.separately && isPipe(cfg.output) {
 		return nil, usageErrorf("piping the output and -ff/--output-separately are mutually exclusive")
 	}
+	if cfg.separately && len(cfg.output) >= pathMax-12 {
+		// strace's room for a name with ".PID" appended.
+		return nil, fmt.Errorf("%s: %s", cfg.output, describe(syscall.ENAMETOOLONG))
+	}
 	if cfg.separately && cfg.follow == 0 {
 		cfg.follow = 1
 	}
@@ -231,6 +236,9 @@ func parseArgs(args []string) (*config, error) {
 		return nil, usageErrorf("must have PROG [ARGS] or -p PID")
 	}
 	if err := cfg.compat.checkDaemon(cfg.command); err != nil {
+		return nil, err
+	}
+	if err := cfg.compat.refuse(); err != nil {
 		return nil, err
 	}
 	if err := cfg.proc.check(cfg); err != nil {

@@ -164,3 +164,29 @@ func TestLongOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestTipsAndLongNames: --tips's argument is checked as strace checks it
+// before sctrace refuses the option, and names past PATH_MAX get strace's
+// errors.
+func TestTipsAndLongNames(t *testing.T) {
+	for _, v := range []string{"", "0", "1,id:42", "random", "id:random,23", "format:none", "full,3,none,id:42,compact", "ID:7,FORMAT:Full"} {
+		if !validTips(v) {
+			t.Errorf("--tips=%s refused", v)
+		}
+	}
+	for _, v := range []string{"id", "id:", "-1", "2147483648", "id:rand", "format", "format:", "id:format", "format:id:0", "+1"} {
+		if validTips(v) {
+			t.Errorf("--tips=%s accepted", v)
+		}
+	}
+	long := strings.Repeat("x", 4096)
+	var out, errb bytes.Buffer
+	if code := run([]string{long}, &out, &errb); code != 1 || !strings.HasSuffix(errb.String(), ": exec: File name too long\n") {
+		t.Errorf("a 4096-byte program name: exit %d, %q", code, errb.String())
+	}
+	errb.Reset()
+	name := strings.Repeat("y", 4084)
+	if code := run([]string{"-ff", "-o", name, "true"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), name+": File name too long") {
+		t.Errorf("-ff -o with a 4084-byte name: exit %d, %q", code, errb.String())
+	}
+}
