@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "a03c28da7896512bc1509ada2cf1eaa0e64709c28ef4c8f6a567775f70f6ffd7"
+const bpfSourceHash = "02fc2a5ca123531f2a711cc348c3aae117fc8bcb6b21f752019e53a732df3529"

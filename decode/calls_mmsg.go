@@ -19,12 +19,6 @@ import (
 // mmsgCountMax is how many elements strace prints at most (IOV_MAX).
 const mmsgCountMax = syscalls.MaxArrayElems
 
-// verboseCall reports whether -e verbose= includes ev's call (strace's
-// verbose(tcp)).
-func (d *Decoder) verboseCall(ev *trace.Event) bool {
-	return d.opts.Deref == nil || d.opts.Deref.Has(int(ev.NR))
-}
-
 // enterMmsg returns the entry printer of sendmmsg, or with recv of
 // recvmmsg: the descriptor, and the rest too when the call is not
 // verbose.

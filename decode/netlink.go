@@ -115,7 +115,7 @@ func nlMoreAt(b []byte, addr uint64) []byte {
 // messages, and of which protocol (-1: not known), as strace decides: a
 // netlink socket, under -e verbose= for the call.
 func (d *Decoder) netlinkCall(ev *trace.Event, fd uint64) (int, bool) {
-	if d.opts.FDs == nil || (d.opts.Deref != nil && !d.opts.Deref.Has(int(ev.NR))) {
+	if d.opts.FDs == nil || !d.verboseCall(ev) {
 		return 0, false
 	}
 	return d.opts.FDs.NetlinkFamily(ev, int32(fd))

@@ -49,6 +49,12 @@ func (d *Decoder) narrow(ev *trace.Event, c *call) (*trace.Event, bool) {
 	return &d.shallow, saved
 }
 
+// verboseCall reports whether -e verbose= includes ev's call (strace's
+// verbose(tcp)).
+func (d *Decoder) verboseCall(ev *trace.Event) bool {
+	return d.opts.Deref == nil || d.opts.Deref.Has(int(ev.NR))
+}
+
 // structural reports whether an argument is a structure or array that
 // -e verbose= hides, rather than a string or data buffer.
 func structural(a syscalls.Arg) bool {

@@ -168,6 +168,22 @@ static long iov_elem(__u64 i, struct elem_loop *l)
 	return 0;
 }
 
+/* read_elems reads an array of n elements of size bytes for the program
+ * to parse, or, when it cannot be read whole, the whole elements before
+ * the end of its page (capture's pageRest). It returns how many it read:
+ * 0 when none. */
+GLOBAL __u64 read_elems(struct cap_state *st, __u64 addr, __u64 n, __u32 size)
+{
+	if (!st || size == 0)
+		return 0;
+	if (seg_read_here(st, addr, n * size) == 0)
+		return n;
+	__u64 rest = page_room(addr, size);
+	if (rest == 0 || rest >= n * size || seg_read_here(st, addr, rest) != 0)
+		return 0;
+	return rest / size;
+}
+
 /* read_iovec mirrors capture's readIovec: with at_exit, rem bytes in all
  * (none when rem, a return value, is negative). */
 GLOBAL int read_iovec(struct cap_state *st, __u64 addr, __u64 count, __u32 at_exit, __u64 rem)
@@ -177,13 +193,9 @@ GLOBAL int read_iovec(struct cap_state *st, __u64 addr, __u64 count, __u32 at_ex
 	__u64 n = count < MAX_ARRAY_ELEMS ? count : MAX_ARRAY_ELEMS;
 	if (n == 0)
 		return 0;
-	if (seg_read_here(st, addr, n * IOVEC_SIZE) != 0) {
-		/* capture's pageRest: the iovecs before unreadable memory. */
-		__u64 rest = page_room(addr, IOVEC_SIZE);
-		if (rest == 0 || rest >= n * IOVEC_SIZE || seg_read_here(st, addr, rest) != 0)
-			return 0;
-		n = rest / IOVEC_SIZE;
-	}
+	n = read_elems(st, addr, n, IOVEC_SIZE);
+	if (n == 0)
+		return 0;
 	if (at_exit && (__s64)rem < 0)
 		return 0;
 	struct elem_loop l = {};
@@ -290,13 +302,9 @@ static __always_inline int capture_mmsghdr(struct cap_state *st, __u64 addr, __u
 	}
 	if (n == 0)
 		return 0;
-	if (seg_read_here(st, addr, n * MMSGHDR_SIZE) != 0) {
-		/* capture's pageRest: the elements before unreadable memory. */
-		__u64 rest = page_room(addr, MMSGHDR_SIZE);
-		if (rest == 0 || rest >= n * MMSGHDR_SIZE || seg_read_here(st, addr, rest) != 0)
-			return 0;
-		n = rest / MMSGHDR_SIZE;
-	}
+	n = read_elems(st, addr, n, MMSGHDR_SIZE);
+	if (n == 0)
+		return 0;
 	if (!st->at_exit)
 		return 0;
 	st->mmsg_arr = st->data_off;
