@@ -103,10 +103,12 @@ func runDaemonized(t *testing.T, bin string, tracerOf func(t *testing.T, pid int
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The ids the workload printed differ from run to run, and so may
-	// the padding after them.
+	// The ids the workload printed differ from run to run, and so do
+	// their length, the count written and the padding after them.
 	r.trace = strings.Replace(string(b), strings.TrimSuffix(line, "\n"), "IDS", 1)
 	r.trace = regexp.MustCompile(`("IDS\\n", \d+\)) +=`).ReplaceAllString(r.trace, "$1 =")
+	written := `"IDS\n", ` + strconv.Itoa(len(line)) + `)`
+	r.trace = strings.Replace(r.trace, written+" = "+strconv.Itoa(len(line)), `"IDS\n", LEN) = LEN`, 1)
 	return r
 }
 
