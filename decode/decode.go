@@ -277,12 +277,14 @@ func (d *Decoder) appendResult(b []byte, ev *trace.Event) []byte {
 	if ev.Kind != trace.SyscallExit {
 		return append(b, '?')
 	}
+	if ev.IsError() {
+		// Even a call that never returns fails when a fault is
+		// injected into it: "exit_group(42) = -1 ENOSYS (...)".
+		return appendErrorReturn(b, int(-ev.Ret))
+	}
 	c := d.lookup(ev)
 	if c.retType == syscalls.RetNone {
 		return append(b, '?')
-	}
-	if ev.IsError() {
-		return appendErrorReturn(b, int(-ev.Ret))
 	}
 	if d.selective && d.raw(ev) {
 		return appendRetValue(b, syscalls.RetHex, ev.Ret)

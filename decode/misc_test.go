@@ -39,11 +39,13 @@ func TestMiscCalls(t *testing.T) {
 
 // TestUnsignedResults: strace prints a successful result as an unsigned
 // long, a pid as an int, and an injected retval= as a success even in the
-// error range.
+// error range; a call that never returns fails when a fault is injected.
 func TestUnsignedResults(t *testing.T) {
 	d := New(Options{StringLimit: 32})
 	injected := sc(t, "geteuid", -2).get()
 	injected.Tampered = trace.TamperedResult | trace.TamperedRetval
+	faulted := sc(t, "exit_group", -38, 42).get()
+	faulted.Tampered = trace.TamperedResult
 	for _, c := range []struct {
 		ev   *trace.Event
 		want string
@@ -51,6 +53,7 @@ func TestUnsignedResults(t *testing.T) {
 		{sc(t, "geteuid", -1<<63).get(), "geteuid() = 9223372036854775808"},
 		{sc(t, "getpid", 1<<32|5).get(), "getpid() = 5"},
 		{injected, "geteuid() = 18446744073709551614 (INJECTED)"},
+		{faulted, "exit_group(42) = -1 ENOSYS (Function not implemented) (INJECTED)"},
 	} {
 		if got := whole(d, c.ev); got != c.want {
 			t.Errorf("got  %s\nwant %s", got, c.want)
