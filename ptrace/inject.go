@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
@@ -172,26 +173,43 @@ func (tr *tracer) poke(tk *task, in *trace.Injection, exit bool) {
 			tr.warn(tamperWarning(fmt.Sprintf("poke_tcb: Failed to tamper with process %d: requested to tamper with argument #%d, but system call '%s' has only %d arguments", tk.TID, p.Arg, name, nargs)))
 			continue
 		}
-		if !writeMemory(tk.TID, tk.Args[p.Arg-1], p.Data) {
+		addr := tk.Args[p.Arg-1]
+		n, short := writeMemory(tk.TID, addr, p.Data)
+		if short != nil {
+			tr.warn(short)
+		}
+		if n == 0 {
 			tr.warn(tamperWarning(fmt.Sprintf("poke_tcb: Failed to tamper with process %d: couldn't poke", tk.TID)))
 			continue
 		}
+		// Part of the data written is a poke done, as strace counts it.
 		tk.tamper.done |= trace.TamperedArgs
 	}
 }
 
 // writeMemory writes data at addr in the task's memory: with
 // process_vm_writev, or word by word with PTRACE_POKEDATA where that
-// fails (read-only mappings).
-func writeMemory(tid int, addr uint64, data []byte) bool {
+// fails (read-only mappings). It returns how many bytes it wrote and,
+// when that is some but not all of them because the rest of the range is
+// not mapped, strace's warning of the short write.
+func writeMemory(tid int, addr uint64, data []byte) (int, error) {
 	local := []unix.Iovec{{Base: unsafe.SliceData(data)}}
 	local[0].SetLen(len(data))
 	remote := []unix.RemoteIovec{{Base: uintptr(addr), Len: len(data)}}
-	if n, err := unix.ProcessVMWritev(tid, local, remote, 0); err == nil && n == len(data) {
-		return true
+	n, err := unix.ProcessVMWritev(tid, local, remote, 0)
+	switch {
+	case err == nil && n == len(data):
+		return n, nil
+	case err == nil && n > 0:
+		return n, tamperWarning(fmt.Sprintf("upoken: pid:%d short write (%d < %d) @%#x", tid, n, len(data), addr))
 	}
-	n, err := unix.PtracePokeData(tid, uintptr(addr), data)
-	return err == nil && n == len(data)
+	// Nothing written: the range may be mapped read-only, which
+	// PTRACE_POKEDATA writes through.
+	n, err = unix.PtracePokeData(tid, uintptr(addr), data)
+	if err != nil && n > 0 {
+		return n, tamperWarning(fmt.Sprintf("upoken_pokedata: pid:%d short write (%d < %d) @%#x: %s", tid, n, len(data), addr, tracee.Strerror(err)))
+	}
+	return n, nil
 }
 
 // warn passes a problem that does not stop tracing to Options.Warn.
