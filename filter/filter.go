@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sctrace/sctrace/decode"
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
@@ -519,3 +520,17 @@ func (s *Spec) OnlySuccessful() { s.Status = StatusSuccessful }
 
 // OnlyFailed restricts shown outcomes to failed calls (-Z).
 func (s *Spec) OnlyFailed() { s.Status = StatusFailed }
+
+var decodeFDNames = []named[decode.FDDecode]{
+	{"path", decode.FDPath},
+	{"socket", decode.FDSocket},
+	{"dev", decode.FDDev},
+	{"pidfd", decode.FDPidfd},
+}
+
+// ParseDecodeFDs parses the SET of --decode-fds=SET and -e decode-fds=SET
+// with strace's list grammar ("!path" is every kind but paths).
+func ParseDecodeFDs(val string) (decode.FDDecode, error) {
+	v, err := parseNamed(val, "decode-fds", uint8(decode.FDAll), lookupIn(decodeFDNames))
+	return decode.FDDecode(v), err
+}

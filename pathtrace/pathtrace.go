@@ -47,6 +47,17 @@ func New(fds FDPather) *Selector {
 // then says "Requested path ... resolved into ...".
 func (s *Selector) Add(path string) string {
 	s.store(path)
+	real := Resolve(path)
+	if real != "" {
+		s.store(real)
+	}
+	return real
+}
+
+// Resolve returns the absolute path without symbolic links that path
+// names, as realpath(3) does, when it differs from path; "" when it is
+// the same or path does not resolve.
+func Resolve(path string) string {
 	real, err := filepath.EvalSymlinks(path)
 	if err != nil {
 		return ""
@@ -54,7 +65,6 @@ func (s *Selector) Add(path string) string {
 	if real, err = filepath.Abs(real); err != nil || real == path {
 		return ""
 	}
-	s.store(real)
 	return real
 }
 

@@ -15,22 +15,30 @@ import (
 
 // config is the parsed command line.
 type config struct {
-	follow      int // -f count: 2 or more is -ff
+	// notes are strace's warnings about the command line, said as it is
+	// read, before any error in it.
+	notes       []string
+	follow      bool // -f, -ff or --follow-forks (resolveFollow)
+	followShort int  // -f count: 2 or more is -ff
+	followLong  bool
+	deprecatedF int // -F, strace's old -f
 	separately  bool
 	output      string
 	stringLimit int
 	exprs       []string
-	successful  bool
-	failed      bool
-	time        timeFlags // -t, -r, -T and their long forms (timeflags.go)
-	hex         int
-	hexLong     optionValue // --strings-in-hex
-	column      int
-	quiet       int
-	verbose     bool
-	format      formatFlags // -y, -X, --output-format (format.go)
-	pids        []int
-	tracePaths  []string // -P
+	// only is the last of -z ("successful") and -Z ("failed");
+	// onlyCount counts them.
+	only       string
+	onlyCount  int
+	time       timeFlags // -t, -r, -T and their long forms (timeflags.go)
+	hex        int
+	hexLong    optionValue // --strings-in-hex
+	column     int
+	quiet      int
+	verbose    bool
+	format     formatFlags // -y, -X, --output-format (format.go)
+	pids       []int
+	tracePaths []string // -P
 	// syscallNumbers is -n, appendOutput -A, stackTraces -k.
 	syscallNumbers, appendOutput, stackTraces bool
 	detachOn                                  []string     // -b, each one given
@@ -76,6 +84,26 @@ func spelling(args []string, short, long string) string {
 	return name
 }
 
+// statusOnly is -z/--successful-only or -Z/--failed-only: the last one
+// given applies.
+type statusOnly struct {
+	cfg  *config
+	only string
+}
+
+// Set records one more -z or -Z; the option takes no value.
+func (s *statusOnly) Set(string) error {
+	s.cfg.only = s.only
+	s.cfg.onlyCount++
+	return nil
+}
+
+// String implements pflag.Value.
+func (s *statusOnly) String() string { return "false" }
+
+// Type implements pflag.Value.
+func (s *statusOnly) Type() string { return "bool" }
+
 // usageError is a command-line mistake: strace prints it followed by a hint
 // to run -h.
 type usageError struct{ msg string }
@@ -87,9 +115,16 @@ func usageErrorf(format string, args ...any) error {
 	return &usageError{msg: fmt.Sprintf(format, args...)}
 }
 
-// parseArgs parses sctrace's command line (without the program name).
+// parseArgs parses sctrace's command line (without the program name). The
+// config it returns holds the notes said before an error too.
 func parseArgs(args []string) (*config, error) {
 	cfg := &config{}
+	return cfg, cfg.parse(args)
+}
+
+// parse reads args into cfg; cfg.notes holds what it said on the way,
+// error or not.
+func (cfg *config) parse(args []string) error {
 	fs := pflag.NewFlagSet("sctrace", pflag.ContinueOnError)
 	fs.SetInterspersed(false)
 	fs.SetOutput(io.Discard)
@@ -97,7 +132,9 @@ func parseArgs(args []string) (*config, error) {
 
 	var stringLimit, column string
 	var pids []string
-	fs.CountVarP(&cfg.follow, "follow-forks", "f", "trace child processes and threads (-ff: with -o, one file per process)")
+	fs.CountVarP(&cfg.followShort, "follow-forks-short", "f", "trace child processes and threads (-ff: with -o, one file per process)")
+	fs.BoolVar(&cfg.followLong, "follow-forks", false, "trace child processes and threads")
+	fs.CountVarP(&cfg.deprecatedF, "F-count", "F", "deprecated: -f")
 	fs.BoolVar(&cfg.separately, "output-separately", false, "with -o, write each process's trace to FILE.PID")
 	fs.StringVarP(&cfg.output, "output", "o", "", "write the trace to `FILE` instead of stderr")
 	fs.StringVarP(&stringLimit, "string-limit", "s", "", "print at most `N` bytes of each string (default 32)")
@@ -107,9 +144,14 @@ func parseArgs(args []string) (*config, error) {
 	fs.Lookup("decode-pids-comm").NoOptDefVal = "comm"
 	fs.Var(&qualifierOption{qual: "decode-pids", exprs: &cfg.exprs}, "pidns-translation", "print pids in sctrace's PID namespace too (--decode-pids=pidns)")
 	fs.Lookup("pidns-translation").NoOptDefVal = "pidns"
-	fs.BoolVarP(&cfg.successful, "successful-only", "z", false, "print only calls that succeeded")
-	fs.BoolVarP(&cfg.failed, "failed-only", "Z", false, "print only calls that failed")
-	fs.BoolVar(&cfg.failed, "failing-only", false, "same as --failed-only")
+	for _, o := range []struct{ name, short, only, usage string }{
+		{"successful-only", "z", "successful", "print only calls that succeeded"},
+		{"failed-only", "Z", "failed", "print only calls that failed"},
+		{"failing-only", "", "failed", "same as --failed-only"},
+	} {
+		fs.VarP(&statusOnly{cfg: cfg, only: o.only}, o.name, o.short, o.usage)
+		fs.Lookup(o.name).NoOptDefVal = "true"
+	}
 	fs.BoolVarP(&cfg.syscallNumbers, "syscall-number", "n", false, "print each call's number")
 	fs.BoolVarP(&cfg.appendOutput, "output-append-mode", "A", false, "open -o's file to append to it")
 	fs.BoolVarP(&cfg.stackTraces, "stack-traces", "k", false, "print the stack of each call (not supported)")
@@ -134,46 +176,46 @@ func parseArgs(args []string) (*config, error) {
 	fs.BoolVarP(&cfg.help, "help", "h", false, "print this help and exit")
 	fs.BoolVarP(&cfg.version, "version", "V", false, "print the version and exit")
 
-	for _, internal := range []string{"expr", "t-count", "x-count", "q-count", "decode-fds-short", "decode-pids-comm", "d-count"} {
+	for _, internal := range []string{"expr", "t-count", "x-count", "q-count", "decode-fds-short", "follow-forks-short", "F-count", "decode-pids-comm", "d-count"} {
 		fs.Lookup(internal).Hidden = true
 	}
 	args, err := expandAbbreviations(fs, args)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			cfg.help = true
-			return cfg, nil
+			return nil
 		}
-		return nil, flagError(err)
+		return flagError(err)
 	}
 	cfg.command = fs.Args()
 	if cfg.help || cfg.version {
-		return cfg, nil
+		return nil
 	}
 
 	if err := cfg.compat.check(fs, args); err != nil {
-		return nil, err
+		return err
 	}
 	for _, name := range cfg.detachOn {
 		if name != "execve" {
-			return nil, plainError(fmt.Sprintf("Syscall '%s' for -b isn't supported", name))
+			return plainError(fmt.Sprintf("Syscall '%s' for -b isn't supported", name))
 		}
 		cfg.detachOnExec = true
 	}
 	if cfg.stackTraces {
-		return nil, plainError("Stack traces (-k/--stack-traces option) are not supported by this build of sctrace")
+		return plainError("Stack traces (-k/--stack-traces option) are not supported by this build of sctrace")
 	}
 	if fs.Changed("output") && cfg.output == "" {
 		// strace opens the empty name, and fails.
-		return nil, plainError("Can't fopen '': No such file or directory")
+		return plainError("Can't fopen '': No such file or directory")
 	}
 	cfg.stringLimit = decode.DefaultStringLimit
 	if fs.Changed("string-limit") {
 		n, ok := parseUint(stringLimit, maxStringLimit)
 		if !ok {
-			return nil, usageErrorf("invalid %s argument: '%s'", spelling(args, "s", "string-limit"), stringLimit)
+			return usageErrorf("invalid %s argument: '%s'", spelling(args, "s", "string-limit"), stringLimit)
 		}
 		cfg.stringLimit = n
 	}
@@ -181,7 +223,7 @@ func parseArgs(args []string) (*config, error) {
 	if fs.Changed("columns") {
 		n, ok := parseUint(column, math.MaxInt32)
 		if !ok {
-			return nil, usageErrorf("invalid %s argument: '%s'", spelling(args, "a", "columns"), column)
+			return usageErrorf("invalid %s argument: '%s'", spelling(args, "a", "columns"), column)
 		}
 		cfg.column = n
 	}
@@ -189,65 +231,78 @@ func parseArgs(args []string) (*config, error) {
 		for _, f := range strings.FieldsFunc(p, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' }) {
 			n, ok := parseUint(f, math.MaxInt32)
 			if !ok || n == 0 {
-				return nil, plainError(fmt.Sprintf("Invalid process id: '%s'", f))
+				return plainError(fmt.Sprintf("Invalid process id: '%s'", f))
 			}
 			cfg.pids = append(cfg.pids, n)
 		}
 	}
 	if err := cfg.time.resolve(); err != nil {
-		return nil, err
+		return err
 	}
 	if cfg.hex > 2 {
 		cfg.hex = 2
 	}
 	if err := cfg.resolveHex(); err != nil {
-		return nil, err
+		return err
 	}
-	if cfg.follow >= 2 {
-		cfg.separately = true
+	cfg.proc.seccompWithoutB(cfg)
+	if err := cfg.resolveFollow(); err != nil {
+		return err
+	}
+	cfg.proc.seccompWithoutF(cfg)
+	if cfg.deprecatedF > 0 {
+		if cfg.follow {
+			cfg.notes = append(cfg.notes, "deprecated option -F ignored")
+		} else {
+			cfg.notes = append(cfg.notes, "option -F is deprecated, please use -f/--follow-forks instead")
+			cfg.follow = true
+		}
 	}
 	if cfg.separately && isPipe(cfg.output) {
-		return nil, usageErrorf("piping the output and -ff/--output-separately are mutually exclusive")
+		return usageErrorf("piping the output and -ff/--output-separately are mutually exclusive")
 	}
 	if cfg.separately && len(cfg.output) >= pathMax-12 {
 		// strace's room for a name with ".PID" appended.
-		return nil, fmt.Errorf("%s: %s", cfg.output, describe(syscall.ENAMETOOLONG))
+		return fmt.Errorf("%s: %s", cfg.output, describe(syscall.ENAMETOOLONG))
 	}
-	if cfg.separately && cfg.follow == 0 {
-		cfg.follow = 1
+	if cfg.separately {
+		cfg.follow = true
 	}
 	if err := cfg.bpf.check(cfg.backend, fs.Changed("backend")); err != nil {
-		return nil, err
+		return err
 	}
-	if err := cfg.format.check(); err != nil {
-		return nil, err
+	cfg.format.fdSetGiven = fs.Changed("decode-fds")
+	if err := cfg.format.check(spelling(args, "X", "const-print-style")); err != nil {
+		return err
 	}
 	if err := checkTracerStatsMode(cfg.tracerStats); err != nil {
-		return nil, err
+		return err
 	}
 	if err := cfg.summary.check(fs); err != nil {
-		return nil, err
+		return err
 	}
 	if len(cfg.command) == 0 && len(cfg.pids) == 0 {
 		// strace has checked every option, -e ones too, by then.
-		if _, err := buildSpec(cfg); err != nil {
-			return nil, err
+		if _, err := buildSpec(cfg, nil); err != nil {
+			return err
 		}
-		return nil, usageErrorf("must have PROG [ARGS] or -p PID")
+		return usageErrorf("must have PROG [ARGS] or -p PID")
 	}
 	if err := cfg.compat.checkDaemon(cfg.command); err != nil {
-		return nil, err
+		return err
 	}
 	if err := cfg.compat.refuse(); err != nil {
-		return nil, err
+		return err
 	}
-	if err := cfg.proc.check(cfg); err != nil {
-		return nil, err
+	err = cfg.summary.checkCombination(cfg, fs)
+	cfg.notes = append(cfg.notes, cfg.summary.warnings...)
+	if err != nil {
+		return err
 	}
-	if err := cfg.summary.checkCombination(cfg, fs); err != nil {
-		return nil, err
+	if cfg.onlyCount > 1 {
+		cfg.notes = append(cfg.notes, "Only the last of -z/--successful-only/-Z/--failed-only options will take effect. See status qualifier for more complex filters.")
 	}
-	return cfg, nil
+	return cfg.proc.check(cfg)
 }
 
 // usageText is what -h prints.
@@ -415,6 +470,23 @@ func flagError(err error) error {
 		return usageErrorf("option '%s' requires an argument", name)
 	}
 	return usageErrorf("%s", msg)
+}
+
+// resolveFollow merges -f/-ff with --follow-forks and
+// --output-separately, which strace refuses to see together.
+func (cfg *config) resolveFollow() error {
+	switch {
+	case cfg.followShort == 0:
+	case cfg.followLong:
+		return errors.New("-f and --follow-forks cannot be provided simultaneously")
+	case cfg.followShort >= 2 && cfg.separately:
+		return errors.New("-ff and --output-separately cannot be provided simultaneously")
+	}
+	cfg.follow = cfg.followShort > 0 || cfg.followLong
+	if cfg.followShort >= 2 {
+		cfg.separately = true
+	}
+	return nil
 }
 
 // resolveHex applies --strings-in-hex, which -x excludes.

@@ -14,7 +14,7 @@ func TestParseArgs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.follow != 2 || !cfg.separately || cfg.output != "out" || cfg.stringLimit != 64 ||
+	if !cfg.follow || cfg.followShort != 2 || !cfg.separately || cfg.output != "out" || cfg.stringLimit != 64 ||
 		cfg.time.format != printer.WallClock || cfg.time.digits != 6 || cfg.time.syscallDigits != 6 || cfg.hex != 2 || len(cfg.exprs) != 2 {
 		t.Errorf("parsed %+v", cfg)
 	}
@@ -157,10 +157,37 @@ func TestLongOptions(t *testing.T) {
 		"-t --timestamps ls":         "-t and --absolute-timestamps cannot be provided simultaneously",
 		"--relative-timestamps=m ls": "invalid --relative-timestamps argument: 'm'",
 		"-x --strings-in-hex ls":     "-x and --strings-in-hex cannot be provided simultaneously",
+		"-f --follow-forks ls":       "-f and --follow-forks cannot be provided simultaneously",
+		"--follow -f ls":             "-f and --follow-forks cannot be provided simultaneously",
+		"--output-sep -ff ls":        "-ff and --output-separately cannot be provided simultaneously",
+		"--follow-forks-short ls":    "unrecognized option '--follow-forks-short'",
+		"-I=never ls":                "invalid -I argument: '=never'",
+		"-f=1 ls":                    "invalid option -- '='",
 	} {
 		_, err := parseArgs(strings.Fields(args))
 		if err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("%s: %v, want %q", args, err, want)
+		}
+	}
+}
+
+// TestNotes: strace's warnings about the command line come in its order,
+// before an error found after them, and -z/-Z's last one applies.
+func TestNotes(t *testing.T) {
+	for args, want := range map[string]string{
+		"--seccomp-bpf -w ls": "--seccomp-bpf cannot be used without -f/--follow-forks, disabling",
+		"-F -w ls":            "option -F is deprecated, please use -f/--follow-forks instead",
+		"-fF -c ls":           "deprecated option -F ignored",
+		"-c -i -zZ ls":        "-i/--instruction-pointer has no effect with -c/--summary-only|Only the last of -z/--successful-only/-Z/--failed-only options will take effect. See status qualifier for more complex filters.",
+	} {
+		cfg, _ := parseArgs(strings.Fields(args))
+		if got := strings.Join(cfg.notes, "|"); got != want {
+			t.Errorf("%s: notes %q, want %q", args, got, want)
+		}
+	}
+	for args, want := range map[string]string{"-z -Z ls": "failed", "-Z -z ls": "successful", "--failing-only ls": "failed"} {
+		if cfg, err := parseArgs(strings.Fields(args)); err != nil || cfg.only != want {
+			t.Errorf("%s: %v, only %q, want %q", args, err, cfg.only, want)
 		}
 	}
 }

@@ -1,8 +1,7 @@
 package main
 
 import (
-	"fmt"
-	"strings"
+	"errors"
 
 	"github.com/sctrace/sctrace/decode"
 	"github.com/sctrace/sctrace/fdpath"
@@ -15,9 +14,11 @@ import (
 // formatFlags are the options that shape how values are shown: -y/-yy
 // (--decode-fds), -X and --output-format.
 type formatFlags struct {
-	// yCount counts -y; fdSet is --decode-fds=SET.
-	yCount int
-	fdSet  string
+	// yCount counts -y; fdSet is --decode-fds=SET, fdSetGiven whether
+	// the option was given.
+	yCount     int
+	fdSet      string
+	fdSetGiven bool
 	// xlat is -X; output is --output-format.
 	xlat   string
 	output string
@@ -34,13 +35,17 @@ func addFormatFlags(fs *pflag.FlagSet, f *formatFlags) {
 	fs.StringVar(&f.output, "output-format", "text", "output `FORMAT`: text (strace's) or json (JSON Lines)")
 }
 
-// check validates the flags and resolves decodeFDs.
-func (f *formatFlags) check() error {
+// check validates the flags and resolves decodeFDs; xName is -X as the
+// command line spells it, for errors.
+func (f *formatFlags) check(xName string) error {
 	switch {
-	case f.fdSet != "":
-		set, err := parseDecodeFDs(f.fdSet)
+	case f.fdSetGiven:
+		set, err := filter.ParseDecodeFDs(f.fdSet)
 		if err != nil {
 			return err
+		}
+		if f.yCount > 0 {
+			return errors.New(yAndDecodeFDs)
 		}
 		f.decodeFDs = set
 	case f.yCount == 1:
@@ -51,7 +56,7 @@ func (f *formatFlags) check() error {
 	switch f.xlat {
 	case "", "raw", "abbrev", "verbose":
 	default:
-		return usageErrorf("invalid -X argument: '%s'", f.xlat)
+		return usageErrorf("invalid %s argument: '%s'", xName, f.xlat)
 	}
 	switch f.output {
 	case "text", "json":
@@ -61,15 +66,21 @@ func (f *formatFlags) check() error {
 	return nil
 }
 
-// applySpec takes -e decode-fds=SET from spec; like strace, the last of
-// -y, --decode-fds and -e decode-fds wins only in that -e overrides -y.
+// yAndDecodeFDs is strace's refusal of -y with --decode-fds or
+// -e decode-fds.
+const yAndDecodeFDs = "-y and --decode-fds cannot be provided simultaneously"
+
+// applySpec takes -e decode-fds=SET from spec, which -y excludes.
 func (f *formatFlags) applySpec(spec *filter.Spec) error {
 	if spec.DecodeFDs == "" {
 		return nil
 	}
-	set, err := parseDecodeFDs(spec.DecodeFDs)
+	set, err := filter.ParseDecodeFDs(spec.DecodeFDs)
 	if err != nil {
 		return err
+	}
+	if f.yCount > 0 {
+		return errors.New(yAndDecodeFDs)
 	}
 	f.decodeFDs = set
 	return nil
@@ -84,30 +95,6 @@ func (f *formatFlags) xlatStyle() decode.XlatStyle {
 		return decode.XlatVerbose
 	}
 	return decode.XlatAbbrev
-}
-
-// parseDecodeFDs parses --decode-fds=SET as strace does.
-func parseDecodeFDs(s string) (decode.FDDecode, error) {
-	var set decode.FDDecode
-	for _, w := range strings.Split(s, ",") {
-		switch w {
-		case "path":
-			set |= decode.FDPath
-		case "socket":
-			set |= decode.FDSocket
-		case "dev":
-			set |= decode.FDDev
-		case "pidfd":
-			set |= decode.FDPidfd
-		case "all":
-			set |= decode.FDAll
-		case "none":
-			set = 0
-		default:
-			return 0, fmt.Errorf("invalid decode-fds '%s'", w)
-		}
-	}
-	return set, nil
 }
 
 // fdResolver returns the resolver -y needs for backend, or nil, and

@@ -20,7 +20,7 @@ func TestFormatFlags(t *testing.T) {
 		{[]string{"-y", "-y", "true"}, decode.FDAll, decode.XlatAbbrev, "text"},
 		{[]string{"--decode-fds", "true"}, decode.FDPath, decode.XlatAbbrev, "text"},
 		{[]string{"--decode-fds=socket,dev", "true"}, decode.FDSocket | decode.FDDev, decode.XlatAbbrev, "text"},
-		{[]string{"-yy", "--decode-fds=path", "true"}, decode.FDPath, decode.XlatAbbrev, "text"},
+		{[]string{"--decode-fds=!path", "true"}, decode.FDSocket | decode.FDDev | decode.FDPidfd, decode.XlatAbbrev, "text"},
 		{[]string{"-X", "raw", "true"}, 0, decode.XlatRaw, "text"},
 		{[]string{"-Xverbose", "true"}, 0, decode.XlatVerbose, "text"},
 		{[]string{"--output-format=json", "true"}, 0, decode.XlatAbbrev, "json"},
@@ -41,6 +41,10 @@ func TestFormatFlags(t *testing.T) {
 		{[]string{"-X", "foo", "true"}, "invalid -X argument: 'foo'"},
 		{[]string{"--decode-fds=foo", "true"}, "invalid decode-fds 'foo'"},
 		{[]string{"--output-format=xml", "true"}, "invalid --output-format argument: 'xml'"},
+		{[]string{"--const-print-style=foo", "true"}, "invalid --const-print-style argument: 'foo'"},
+		{[]string{"-yy", "--decode-fds=path", "true"}, "-y and --decode-fds cannot be provided simultaneously"},
+		{[]string{"--decode-fds=dev", "-y", "true"}, "-y and --decode-fds cannot be provided simultaneously"},
+		{[]string{"-y", "--decode-fds=device", "true"}, "invalid decode-fds 'device'"},
 	} {
 		_, err := parseArgs(tc.args)
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {

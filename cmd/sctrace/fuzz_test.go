@@ -30,7 +30,7 @@ func FuzzParseArgs(f *testing.F) {
 		if len(cfg.command) == 0 && len(cfg.pids) == 0 {
 			t.Errorf("parseArgs(%q) accepted a line with nothing to trace", line)
 		}
-		if _, err := buildSpec(cfg); err != nil {
+		if _, err := buildSpec(cfg, nil); err != nil {
 			if msg := err.Error(); msg == "" || strings.Contains(msg, "\n") {
 				t.Errorf("buildSpec(%q): error %q is not one line", line, msg)
 			}

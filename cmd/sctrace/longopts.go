@@ -115,12 +115,22 @@ func expandAbbreviations(fs *pflag.FlagSet, args []string) ([]string, error) {
 				if f == nil {
 					break // pflag reports it
 				}
+				eq := k+1 < len(a) && a[k+1] == '='
 				if f.NoOptDefVal == "" {
-					if k == len(a)-1 && i+1 < len(args) {
+					if eq {
+						// getopt keeps the "=" of -I=never in the
+						// argument, which pflag would drop.
+						out[len(out)-1] = a[:k+1]
+						out = append(out, a[k+1:])
+					} else if k == len(a)-1 && i+1 < len(args) {
 						i++
 						out = append(out, args[i])
 					}
 					break
+				}
+				if eq {
+					// getopt reads "=" as one more option letter.
+					return nil, usageErrorf("invalid option -- '='")
 				}
 			}
 		default:

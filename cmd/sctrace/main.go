@@ -33,7 +33,7 @@ import (
 const version = "0.1.0"
 
 // progName names sctrace in its messages: argv[0] as the user called it,
-// as strace names itself.
+// as strace names itself, or the executable's path without one.
 var progName = "sctrace"
 
 // init keeps main on the process's main thread (a lock taken during
@@ -47,6 +47,9 @@ func main() {
 	tracee.Init()
 	if len(os.Args) > 0 && os.Args[0] != "" {
 		progName = os.Args[0]
+	} else if exe, err := os.Executable(); err == nil {
+		// Started without an argv[0]: named by the file it runs.
+		progName = exe
 	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
@@ -55,6 +58,12 @@ func main() {
 // was killed by a signal, run kills sctrace with the same signal first.
 func run(args []string, stdout, stderr io.Writer) int {
 	cfg, err := parseArgs(args)
+	if tracee.DaemonTracer() == nil {
+		// A -D tracer reads the same command line again.
+		for _, n := range cfg.notes {
+			fmt.Fprintf(stderr, "%s: %s\n", progName, n)
+		}
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", progName, err)
 		var ue *usageError
@@ -73,7 +82,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 
-	spec, err := buildSpec(cfg)
+	notes := stderr
+	if tracee.DaemonTracer() != nil {
+		notes = nil // the command line was read by the process it runs for
+	}
+	spec, err := buildSpec(cfg, notes)
 	if err == nil {
 		err = cfg.format.applySpec(spec)
 	}
@@ -145,7 +158,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	} else {
 		fds.SetProcPid(pids.ProcPid)
 	}
-	paths, pathFDs := pathSelector(cfg, spec, backend, fds, stderr)
+	paths, pathFDs := pathSelector(cfg, backend, fds)
 	defer pathFDs.Close()
 	if (fds != nil || pathFDs != nil) && !backend.Capabilities().Stops && !opts.CountOnly {
 		// The resolver learns from calls -e trace= hides; the printer and
@@ -283,7 +296,7 @@ func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, pids *pidns
 		Column:             cfg.column,
 		Output:             cfg.output,
 		Separate:           cfg.separately && cfg.output != "",
-		FollowForks:        cfg.follow > 0,
+		FollowForks:        cfg.follow,
 		Spec:               spec,
 		Initial:            initial,
 		Stderr:             stderr,
@@ -299,7 +312,7 @@ func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, pids *pidns
 // backendOptions returns what the backend must capture and report.
 func backendOptions(cfg *config, spec *filter.Spec) trace.Options {
 	opts := trace.Options{
-		FollowForks:   cfg.follow > 0,
+		FollowForks:   cfg.follow,
 		DetachOnExec:  cfg.detachOnExec,
 		StringLimit:   cfg.stringLimit,
 		Verbose:       cfg.verbose,
@@ -320,13 +333,18 @@ func backendOptions(cfg *config, spec *filter.Spec) trace.Options {
 	return opts
 }
 
-// buildSpec turns -e, -z, -Z and -q into a filter.Spec.
-func buildSpec(cfg *config) (*filter.Spec, error) {
+// buildSpec turns -e, -z, -Z and -q into a filter.Spec. When notes is
+// not nil, it says there how -P's paths resolve, where strace does: after
+// the -e qualifiers (-e quiet=path-resolution silences it), before -q.
+func buildSpec(cfg *config, notes io.Writer) (*filter.Spec, error) {
 	spec := filter.New(syscalls.Native(), decode.SignalNumber)
 	for _, e := range cfg.exprs {
 		if err := spec.Apply(e); err != nil {
 			return nil, err
 		}
+	}
+	if notes != nil && spec.Quiet&filter.QuietPathResolution == 0 {
+		announceTracePaths(cfg.tracePaths, notes)
 	}
 	quiet := cfg.quiet
 	if quiet > 0 && spec.QuietGiven {
@@ -337,10 +355,10 @@ func buildSpec(cfg *config) (*filter.Spec, error) {
 		quiet = 1
 	}
 	spec.SetQuietLevel(quiet)
-	if cfg.successful {
+	switch cfg.only {
+	case "successful":
 		spec.OnlySuccessful()
-	}
-	if cfg.failed {
+	case "failed":
 		spec.OnlyFailed()
 	}
 	return spec, nil

@@ -6,16 +6,14 @@ import (
 
 	"github.com/sctrace/sctrace/decode"
 	"github.com/sctrace/sctrace/fdpath"
-	"github.com/sctrace/sctrace/filter"
 	"github.com/sctrace/sctrace/pathtrace"
 	"github.com/sctrace/sctrace/trace"
 )
 
 // pathSelector returns the -P selector, or nil without -P, and the
 // resolver it needs of its own when -y has none (to be fed every event
-// and closed). It says, as strace does, when a path resolves to another
-// name.
-func pathSelector(cfg *config, spec *filter.Spec, backend trace.Backend, fds *fdpath.Resolver, stderr io.Writer) (*pathtrace.Selector, *fdpath.Resolver) {
+// and closed).
+func pathSelector(cfg *config, backend trace.Backend, fds *fdpath.Resolver) (*pathtrace.Selector, *fdpath.Resolver) {
 	if len(cfg.tracePaths) == 0 {
 		return nil, nil
 	}
@@ -33,12 +31,19 @@ func pathSelector(cfg *config, spec *filter.Spec, backend trace.Backend, fds *fd
 	}
 	sel := pathtrace.New(fds)
 	for _, p := range cfg.tracePaths {
-		real := sel.Add(p)
-		if real != "" && spec.Quiet&filter.QuietPathResolution == 0 {
-			q := decode.AppendQuoted(nil, []byte(p), decode.HexNone)
-			rq := decode.AppendQuoted(nil, []byte(real), decode.HexNone)
-			fmt.Fprintf(stderr, "%s: Requested path %s resolved into %s\n", progName, q, rq)
-		}
+		sel.Add(p)
 	}
 	return sel, own
+}
+
+// announceTracePaths says, as strace does, which -P paths stand for
+// another path (symbolic links, "..", repeated slashes).
+func announceTracePaths(paths []string, w io.Writer) {
+	for _, p := range paths {
+		if real := pathtrace.Resolve(p); real != "" {
+			q := decode.AppendQuoted(nil, []byte(p), decode.HexNone)
+			rq := decode.AppendQuoted(nil, []byte(real), decode.HexNone)
+			fmt.Fprintf(w, "%s: Requested path %s resolved into %s\n", progName, q, rq)
+		}
+	}
 }

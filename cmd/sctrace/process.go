@@ -149,6 +149,31 @@ func editEnv(env []string, edits []string) []string {
 	return out
 }
 
+// seccompWithoutB turns --seccomp-bpf off where strace does, with its
+// notes, as the command line is read: with -b (before -f is checked, as
+// strace).
+func (p *processFlags) seccompWithoutB(cfg *config) {
+	if p.seccompBPF && cfg.detachOnExec {
+		cfg.notes = append(cfg.notes, "--seccomp-bpf is not enabled because it is not compatible with -b")
+		p.seccompBPF = false
+	}
+}
+
+// seccompWithoutF says that --seccomp-bpf does not apply to -p processes
+// and turns it off without -f, with strace's notes.
+func (p *processFlags) seccompWithoutF(cfg *config) {
+	if !p.seccompBPF {
+		return
+	}
+	if len(cfg.pids) > 0 && len(cfg.command) == 0 {
+		cfg.notes = append(cfg.notes, "--seccomp-bpf is not enabled for processes attached with -p")
+	}
+	if !cfg.follow {
+		cfg.notes = append(cfg.notes, "--seccomp-bpf cannot be used without -f/--follow-forks, disabling")
+		p.seccompBPF = false
+	}
+}
+
 // setOptions adds the process-control choices to the backend options,
 // printing strace's notes about --seccomp-bpf, and routes problems that
 // do not stop tracing (a -p process that cannot be attached) to stderr.
@@ -160,19 +185,7 @@ func (p *processFlags) setOptions(opts *trace.Options, cfg *config, spec *filter
 		}
 		fmt.Fprintf(stderr, "%s: %v\n", progName, err)
 	}
-	if p.seccompBPF && cfg.detachOnExec {
-		// As strace: the filter is turned off, with a note.
-		fmt.Fprintf(stderr, "%s: --seccomp-bpf is not enabled because it is not compatible with -b\n", progName)
-		p.seccompBPF = false
-	}
 	if !p.seccompBPF {
-		return
-	}
-	if len(cfg.pids) > 0 && len(cfg.command) == 0 {
-		fmt.Fprintf(stderr, "%s: --seccomp-bpf is not enabled for processes attached with -p\n", progName)
-	}
-	if cfg.follow == 0 {
-		fmt.Fprintf(stderr, "%s: --seccomp-bpf cannot be used without -f/--follow-forks, disabling\n", progName)
 		return
 	}
 	if spec.TraceAll {

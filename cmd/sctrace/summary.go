@@ -33,7 +33,7 @@ type summaryFlags struct {
 	sort       summary.SortKey
 	cols       []summary.Column
 	overheadNS uint64
-	// warnings are strace's "has no effect" notes, printed before tracing.
+	// warnings are strace's "has no effect" notes, for config.notes.
 	warnings []string
 }
 
@@ -185,14 +185,11 @@ type summaryRun struct {
 	output string
 }
 
-// withSummary prints the -c family's warnings and, under -c or -C, returns
+// withSummary, under -c or -C, returns
 // sink wrapped to count calls, with the run that prints the summary. Under
 // -c the printer sees only what strace still prints then: attach and
 // detach notes, and lost events. Without -c/-C it returns sink and nil.
 func withSummary(cfg *config, spec *filter.Spec, sink func(*trace.Event) error, stderr io.Writer) (func(*trace.Event) error, *summaryRun) {
-	for _, w := range cfg.summary.warnings {
-		fmt.Fprintf(stderr, "%s: %s\n", progName, w)
-	}
 	if !cfg.summary.active() {
 		return sink, nil
 	}

@@ -40,7 +40,7 @@ func TestSummaryFlags(t *testing.T) {
 	if len(cfg.summary.warnings) != 1 || cfg.summary.warnings[0] != "-T/--syscall-times has no effect with -c/--summary-only" {
 		t.Errorf("warnings %q", cfg.summary.warnings)
 	}
-	spec, err := buildSpec(cfg)
+	spec, err := buildSpec(cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,17 +52,17 @@ func TestSummaryFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, _ = buildSpec(cfg)
+	spec, _ = buildSpec(cfg, nil)
 	if opts := backendOptions(cfg, spec); opts.CountOnly || !opts.SummaryWallTime || opts.SyscallCPUTime {
 		t.Errorf("-C -w: options %+v, want events and wall time", opts)
 	}
 	cfg, _ = parseArgs([]string{"-c", "-O", "1ms", "true"})
-	spec, _ = buildSpec(cfg)
+	spec, _ = buildSpec(cfg, nil)
 	if opts := backendOptions(cfg, spec); opts.CountOnly {
 		t.Errorf("-c -O: in-place counting cannot subtract a per-call overhead")
 	}
 	cfg, _ = parseArgs([]string{"true"})
-	spec, _ = buildSpec(cfg)
+	spec, _ = buildSpec(cfg, nil)
 	if opts := backendOptions(cfg, spec); opts.CountOnly || opts.SyscallCPUTime {
 		t.Errorf("no -c: options %+v ask for counting", opts)
 	}
