@@ -189,24 +189,35 @@ func (r *replay) Read(addr uint64, buf []byte) error {
 }
 
 // ReadCString implements capture.Memory.
-func (r *replay) ReadCString(addr uint64, max int, dst []byte) ([]byte, bool, bool) {
+func (r *replay) ReadCString(addr uint64, max int, dst []byte) ([]byte, bool, capture.StringFault) {
 	sg, data, ok := r.next(sctraceSegKindSEG_STR, addr)
-	if ok && sg.Flags&sctraceSegFlagSEG_F_FAULT != 0 && r.fallback != nil {
+	if !ok {
+		return nil, false, capture.StringFault{Faulted: true}
+	}
+	if sg.Flags&sctraceSegFlagSEG_F_FAULT != 0 {
+		// Aux: the bytes the program read before the string ran
+		// into memory it could not read.
+		recorded := capture.StringFault{Faulted: true, Before: int(sg.Aux), Want: max + 1}
+		if r.fallback == nil {
+			return nil, false, recorded
+		}
 		s, trunc, fault := r.fallback.ReadCString(addr, max, dst)
-		if !fault {
+		switch {
+		case !fault.Faulted:
 			r.rereads++
+		case !fault.Short():
+			// The task is gone, or its memory is: what the
+			// program saw stands.
+			fault = recorded
 		}
 		return s, trunc, fault
-	}
-	if !ok || sg.Flags&sctraceSegFlagSEG_F_FAULT != 0 {
-		return nil, false, true
 	}
 	if sg.Flags&sctraceSegFlagSEG_F_CHUNKED != 0 {
 		var whole bool
 		data, whole = r.takePiece(addr, sg.Aux)
 		if !whole {
 			r.mismatches++
-			return nil, false, true
+			return nil, false, capture.StringFault{Faulted: true}
 		}
 		r.bytes += uint64(len(data))
 		if sg.Flags&sctraceSegFlagSEG_F_TRUNC != 0 && len(data) > max {
@@ -217,7 +228,7 @@ func (r *replay) ReadCString(addr uint64, max int, dst []byte) ([]byte, bool, bo
 		r.mismatches++
 		data = data[:max]
 	}
-	return capture.CopyInto(dst, data), sg.Flags&sctraceSegFlagSEG_F_TRUNC != 0, false
+	return capture.CopyInto(dst, data), sg.Flags&sctraceSegFlagSEG_F_TRUNC != 0, capture.StringFault{}
 }
 
 // ReadPointers implements capture.Memory.

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "02fc2a5ca123531f2a711cc348c3aae117fc8bcb6b21f752019e53a732df3529"
+const bpfSourceHash = "453ed140f818b695d87d914d6e3aed9a3bbd3ff8dfc35dc56f6eaeb25aa95bf1"

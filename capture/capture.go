@@ -53,15 +53,45 @@ type Memory interface {
 	// ReadCString copies the NUL-terminated string at addr, at most max
 	// bytes of it, into dst's memory (reused when large enough). It tells
 	// a string of exactly max bytes from a longer one (truncated: data
-	// then holds its first max bytes). faulted means the string could not
-	// be read up to its end or to max+1 bytes. data is never nil unless
-	// faulted.
-	ReadCString(addr uint64, max int, dst []byte) (data []byte, truncated, faulted bool)
+	// then holds its first max bytes). fault says when the string could
+	// not be read up to its end or to max+1 bytes. data is never nil
+	// unless fault.Faulted.
+	ReadCString(addr uint64, max int, dst []byte) (data []byte, truncated bool, fault StringFault)
 	// ReadPointers reads the NULL-terminated array of 8-byte pointers at
 	// addr: it returns the first keep pointers and counts up to limit of
 	// them. faulted is set when a pointer could not be read; count then
 	// says how many were read before.
 	ReadPointers(addr uint64, keep, limit int) (ptrs []uint64, count int, faulted bool)
+}
+
+// StringFault says whether a C string could not be read whole, and how
+// far its reading got: Before bytes were read of the Want asked for, as
+// strace's umovestr reports a short read.
+type StringFault struct {
+	Faulted      bool
+	Before, Want int
+}
+
+// Short reports whether some bytes were read before the fault.
+func (f StringFault) Short() bool { return f.Faulted && f.Before > 0 }
+
+// stringCapture is the capture of a C string read with ReadCString; a
+// short read keeps its counts in Aux (ShortRead).
+func stringCapture(data []byte, trunc bool, f StringFault) trace.Capture {
+	c := trace.Capture{Data: data, Truncated: trunc, Faulted: f.Faulted}
+	if f.Short() {
+		c.Aux = uint64(f.Before)<<32 | uint64(uint32(f.Want))
+	}
+	return c
+}
+
+// ShortRead returns, for the capture of a C string that faulted after
+// some bytes were read, how many were read and how many were asked for.
+func ShortRead(c *trace.Capture) (before, want int, ok bool) {
+	if !c.Faulted || c.Aux>>32 == 0 {
+		return 0, 0, false
+	}
+	return int(c.Aux >> 32), int(uint32(c.Aux)), true
 }
 
 // MaxStringArrayElems caps the elements of a string array copied under -v.
@@ -195,8 +225,7 @@ func (x *Executor) capture(mem Memory, c Call, i int, p *syscalls.Plan, when sys
 	}
 	switch p.Kind {
 	case syscalls.CaptureCString:
-		data, trunc, fault := mem.ReadCString(addr, int(x.LimitOf(p)), c.Bufs[i])
-		return trace.Capture{Data: data, Truncated: trunc, Faulted: fault}
+		return stringCapture(mem.ReadCString(addr, int(x.LimitOf(p)), c.Bufs[i]))
 	case syscalls.CaptureBytes:
 		if p.Len == syscalls.LenPrefix {
 			return x.capturePrefix(mem, c, i, addr, p, when)
@@ -490,7 +519,7 @@ func (x *Executor) captureStringArray(mem Memory, addr uint64, p *syscalls.Plan)
 	c.Elems = make([]trace.Capture, len(ptrs))
 	for j, ptr := range ptrs {
 		data, trunc, f := mem.ReadCString(ptr, limit, nil)
-		c.Elems[j] = trace.Capture{Data: data, Truncated: trunc, Faulted: f}
+		c.Elems[j] = trace.Capture{Data: data, Truncated: trunc, Faulted: f.Faulted}
 	}
 	return c
 }

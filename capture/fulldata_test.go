@@ -26,8 +26,8 @@ func (m *flatMem) Read(addr uint64, buf []byte) error {
 	return nil
 }
 
-func (m *flatMem) ReadCString(addr uint64, max int, dst []byte) ([]byte, bool, bool) {
-	return nil, false, true
+func (m *flatMem) ReadCString(addr uint64, max int, dst []byte) ([]byte, bool, StringFault) {
+	return nil, false, StringFault{Faulted: true}
 }
 
 func (m *flatMem) ReadPointers(addr uint64, keep, limit int) ([]uint64, int, bool) {

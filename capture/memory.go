@@ -19,7 +19,7 @@ type ReadFunc func(addr uint64, buf []byte) error
 
 // ReadCString implements Memory.ReadCString over read, one page at most
 // at a time; scratch keeps its buffer between calls.
-func ReadCString(read ReadFunc, addr uint64, max int, dst []byte, scratch *[]byte) (data []byte, truncated, faulted bool) {
+func ReadCString(read ReadFunc, addr uint64, max int, dst []byte, scratch *[]byte) (data []byte, truncated bool, fault StringFault) {
 	want := uint64(max) + 1
 	if uint64(cap(*scratch)) < want {
 		*scratch = make([]byte, want)
@@ -31,14 +31,14 @@ func ReadCString(read ReadFunc, addr uint64, max int, dst []byte, scratch *[]byt
 		chunk := min(pageSize-a%pageSize, want-got)
 		part := buf[got : got+chunk]
 		if err := read(a, part); err != nil {
-			return nil, false, true
+			return nil, false, StringFault{Faulted: true, Before: int(got), Want: int(want)}
 		}
 		if i := bytes.IndexByte(part, 0); i >= 0 {
-			return CopyInto(dst, buf[:got+uint64(i)]), false, false
+			return CopyInto(dst, buf[:got+uint64(i)]), false, StringFault{}
 		}
 		got += chunk
 	}
-	return CopyInto(dst, buf[:max]), true, false
+	return CopyInto(dst, buf[:max]), true, StringFault{}
 }
 
 // ReadPointers implements Memory.ReadPointers over read, one page at most
@@ -126,7 +126,7 @@ func (p *Process) Read(addr uint64, buf []byte) error {
 }
 
 // ReadCString implements Memory.
-func (p *Process) ReadCString(addr uint64, max int, dst []byte) ([]byte, bool, bool) {
+func (p *Process) ReadCString(addr uint64, max int, dst []byte) ([]byte, bool, StringFault) {
 	return ReadCString(p.Read, addr, max, dst, &p.scratch)
 }
 

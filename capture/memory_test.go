@@ -36,14 +36,19 @@ func TestReadCStringPageEnd(t *testing.T) {
 	s := page[len(page)-4:]
 	copy(s, "abc\x00")
 	data, trunc, fault := m.ReadCString(addrOf(s), 100, nil)
-	if string(data) != "abc" || trunc || fault {
+	if string(data) != "abc" || trunc || fault.Faulted {
 		t.Errorf("at page end: %q truncated %v faulted %v", data, trunc, fault)
 	}
 
-	// Running into the unreadable page before a NUL is a fault.
+	// Running into the unreadable page before a NUL is a fault, after
+	// the 4 bytes of the page were read of the 101 asked for.
 	copy(s, "abcd")
-	if data, _, fault := m.ReadCString(addrOf(s), 100, nil); !fault || data != nil {
-		t.Errorf("unterminated at page end: %q faulted %v", data, fault)
+	if data, _, fault := m.ReadCString(addrOf(s), 100, nil); fault != (StringFault{true, 4, 101}) || !fault.Short() || data != nil {
+		t.Errorf("unterminated at page end: %q fault %+v", data, fault)
+	}
+	c := stringCapture(m.ReadCString(addrOf(s), 100, nil))
+	if before, want, ok := ShortRead(&c); !ok || before != 4 || want != 101 {
+		t.Errorf("ShortRead of the capture: %d, %d, %v", before, want, ok)
 	}
 
 	// The limit: a string of exactly max bytes is whole, a longer one is
@@ -55,14 +60,14 @@ func TestReadCStringPageEnd(t *testing.T) {
 		trunc bool
 	}{{11, "hello world", false}, {20, "hello world", false}, {5, "hello", true}, {0, "", true}} {
 		data, trunc, fault := m.ReadCString(addrOf(page), tc.max, nil)
-		if string(data) != tc.want || trunc != tc.trunc || fault {
+		if string(data) != tc.want || trunc != tc.trunc || fault.Faulted {
 			t.Errorf("max %d: %q truncated %v faulted %v, want %q truncated %v", tc.max, data, trunc, fault, tc.want, tc.trunc)
 		}
 	}
 
 	// An unmapped address.
-	if _, _, fault := m.ReadCString(8, 10, nil); !fault {
-		t.Error("address 8 did not fault")
+	if _, _, fault := m.ReadCString(8, 10, nil); !fault.Faulted || fault.Short() {
+		t.Errorf("address 8: %+v, want a fault with nothing read", fault)
 	}
 }
 

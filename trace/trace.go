@@ -244,7 +244,8 @@ type Capture struct {
 	// Faulted is set when the address could not be read at all.
 	Faulted bool
 	// Aux is plan-specific: the element count of a pointer array (counted
-	// even past the elements captured).
+	// even past the elements captured); for a C string that faulted after
+	// some bytes were read, how far the read got (capture.ShortRead).
 	Aux uint64
 	// Elems holds one capture per element of a pointer array (argv) or an
 	// iovec array; Data then holds the raw array itself.

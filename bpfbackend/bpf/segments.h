@@ -314,9 +314,10 @@ static __always_inline int seg_str_chunked(struct cap_state *st, __u64 addr, __u
  * only the bytes up to the end of addr's page, as strace's umovestr
  * would have found them: it returns their length with the NUL when they
  * hold one, -2 when they hold more than max characters and no NUL (the
- * string is longer than max), or -1 (a string that runs into a page that
- * cannot be read, or a page that cannot be read at all). */
-static __always_inline long str_page_rest(struct scratch *sc, __u32 d, __u64 addr, __u32 max)
+ * string is longer than max), or -1: a string that runs into a page that
+ * cannot be read (with *before set to the bytes read up to it), or a page
+ * that cannot be read at all. */
+static __always_inline long str_page_rest(struct scratch *sc, __u32 d, __u64 addr, __u32 max, __u32 *before)
 {
 	__u64 rest = page_room(addr, 1);
 	if (rest >= (__u64)max + 2)
@@ -329,6 +330,10 @@ static __always_inline long str_page_rest(struct scratch *sc, __u32 d, __u64 add
 		return r;
 	if (r == rest && rest > max)
 		return -2;
+	if (r == rest)
+		/* The whole page rest is characters (the whole read
+		 * faulted, so none is a NUL). */
+		*before = rest;
 	return -1;
 }
 
@@ -350,9 +355,10 @@ GLOBAL int seg_str(struct cap_state *st, __u64 addr, __u32 max)
 	__u32 d = ((__u32)off + sizeof(struct seg)) & (REC_LIMIT - 1);
 	__u64 size = max + 2;
 	CLAMP(size, SEG_MAX);
+	__u32 before = 0;
 	r = bpf_probe_read_user_str(sc->buf + d, size, (void *)addr);
 	if (r < 0)
-		r = str_page_rest(sc, d, addr, max);
+		r = str_page_rest(sc, d, addr, max, &before);
 	if (r == -2) {
 		flags = SEG_F_TRUNC;
 		n = max;
@@ -367,7 +373,8 @@ GLOBAL int seg_str(struct cap_state *st, __u64 addr, __u32 max)
 	} else {
 		n = r > 0 ? r - 1 : 0;
 	}
-	seg_end(st, sc, off, addr, n, SEG_STR, flags, 0);
+	/* A fault's aux: the bytes read before it (capture.StringFault). */
+	seg_end(st, sc, off, addr, n, SEG_STR, flags, flags & SEG_F_FAULT ? before : 0);
 	return flags & SEG_F_FAULT ? -1 : 0;
 }
 

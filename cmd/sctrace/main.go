@@ -165,7 +165,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		// the summary still show only the traced ones.
 		opts.Filter = fdpath.WithTeachingCalls(opts.Filter, syscalls.Native())
 	}
-	sink, sum := withSummary(cfg, spec, markingOutputErrors(pr.Handle), stderr)
+	sink, sum := withSummary(cfg, spec, warnShortReads(markingOutputErrors(pr.Handle), spec, stderr), stderr)
 	if paths != nil {
 		sink = paths.Filter(sink)
 	}
