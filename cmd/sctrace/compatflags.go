@@ -9,10 +9,9 @@ import (
 )
 
 // compatFlags are strace options that sctrace checks as strace does but
-// either has no use for (-I: sctrace's own handling of signals is fixed,
-// but for a -D tracer's, daemon.go) or does not support yet (--tips),
-// which it says in one line; -i and -d; and -D (--daemonize), whose checks
-// need the whole command line (checkDaemon).
+// has no use for (-I: sctrace's own handling of signals is fixed, but for
+// a -D tracer's, daemon.go); --tips (tips.go); -i and -d; and -D
+// (--daemonize), whose checks need the whole command line (checkDaemon).
 type compatFlags struct {
 	interruptible             string
 	daemonize                 int
@@ -29,7 +28,7 @@ func addCompatFlags(fs *pflag.FlagSet, c *compatFlags) {
 	fs.Var(&recorder{name: "daemonize", add: func(v optionValue) { c.daemonizeLong = v }}, "daemonize", "run the tracer as a detached `grandchild` (the default), in its own pgroup (pgrp) or session")
 	fs.Lookup("daemonize").NoOptDefVal = noArg
 	fs.BoolVarP(&c.instructionPointer, "instruction-pointer", "i", false, "print the instruction pointer at the time of each call, signal and stop")
-	fs.Var(&recorder{name: "tips", add: func(v optionValue) { c.tips = append(c.tips, v) }}, "tips", "print a tip at the end: `[[id:]ID][,[format:]FORMAT]` (checked; not supported yet)")
+	fs.Var(&recorder{name: "tips", add: func(v optionValue) { c.tips = append(c.tips, v) }}, "tips", "print a tip at the end: `[[id:]ID][,[format:]FORMAT]` (FORMAT: none, compact, full)")
 	fs.Lookup("tips").NoOptDefVal = noArg
 	fs.BoolVarP(&c.debug, "debug", "d", false, "print sctrace's own debugging output: which backend it picked, and why")
 }
@@ -95,15 +94,6 @@ func validTips(v string) bool {
 func isUint31(s string) bool {
 	n, err := strconv.ParseInt(s, 10, 64)
 	return err == nil && n >= 0 && n <= 1<<31-1 && s != "" && s[0] != '+'
-}
-
-// refuse says what sctrace does not support yet, once the command line is
-// otherwise valid, as strace checks it.
-func (c *compatFlags) refuse() error {
-	if len(c.tips) > 0 {
-		return errors.New("--tips is not supported yet")
-	}
-	return nil
 }
 
 // maxDaemonize is the most -D's strace counts: -DDD.

@@ -291,9 +291,6 @@ func (cfg *config) parse(args []string) error {
 	if err := cfg.compat.checkDaemon(cfg.command); err != nil {
 		return err
 	}
-	if err := cfg.compat.refuse(); err != nil {
-		return err
-	}
 	err = cfg.summary.checkCombination(cfg, fs)
 	cfg.notes = append(cfg.notes, cfg.summary.warnings...)
 	if err != nil {
@@ -441,6 +438,10 @@ Tracing:
   --tracer-stats[=FORMAT]  at exit, print on stderr what tracing cost: ptrace
                            stops, ring-buffer records, context switches of
                            tracer and tracee; FORMAT text (default) or json
+  --tips[=[[id:]ID][,[format:]FORMAT]]
+                           at exit, show sctrace tip ID (a number, or random,
+                           the default) as FORMAT: compact (the default),
+                           full or none
 
   -h, --help               print this help and exit
   -V, --version            print the version and exit

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -189,6 +190,45 @@ func TestNotes(t *testing.T) {
 		if cfg, err := parseArgs(strings.Fields(args)); err != nil || cfg.only != want {
 			t.Errorf("%s: %v, only %q, want %q", args, err, cfg.only, want)
 		}
+	}
+}
+
+// TestTips: --tips's arguments apply in order, as strace's do, and the
+// tip asked for is printed whole, in its frame.
+func TestTips(t *testing.T) {
+	for args, want := range map[string]tipChoice{
+		"--tips ls":                         {tipRandom, tipsCompact},
+		"--tips=full,5 ls":                  {5, tipsFull},
+		"--tips=id:3 --tips=format:none ls": {3, tipsNone},
+		"--tips=none --tips ls":             {tipRandom, tipsCompact},
+		"--tips=none --tips=7 ls":           {7, tipsCompact},
+		"ls":                                {tipRandom, tipsNone},
+	} {
+		cfg, err := parseArgs(strings.Fields(args))
+		if err != nil {
+			t.Fatalf("%s: %v", args, err)
+		}
+		if got := parseTips(cfg.compat.tips); got != want {
+			t.Errorf("%s: %+v, want %+v", args, got, want)
+		}
+	}
+	for id := range len(tips) + 1 {
+		var b bytes.Buffer
+		tipChoice{id, tipsFull}.print(&b)
+		text := strings.Join(strings.Fields(strings.ReplaceAll(b.String(), "|", " ")), " ")
+		if n := id % len(tips); !strings.Contains(text, strings.Join(strings.Fields(tips[n]), " ")) || !strings.Contains(text, fmt.Sprintf("--tips=id:%d ", n)) {
+			t.Errorf("tip %d printed as:\n%s", id, b.String())
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+			if len(l) != tipWidth+4 {
+				t.Errorf("tip %d: line %q is %d bytes wide, want %d", id, l, len(l), tipWidth+4)
+			}
+		}
+	}
+	var b bytes.Buffer
+	tipChoice{1, tipsNone}.print(&b)
+	if b.Len() != 0 {
+		t.Errorf("format none printed %q", b.String())
 	}
 }
 

@@ -213,10 +213,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	costs.report(res, stderr)
 	reportLost(res, stderr)
+	tip := parseTips(cfg.compat.tips)
 	if sig := caught(); sig != 0 && errors.Is(runErr, context.Canceled) {
 		// Interrupted: the backend detached (or killed the command); die
 		// of the same signal, as strace does.
 		stop()
+		tip.print(stderr)
 		killSelf(int(sig))
 		return 128 + int(sig)
 	}
@@ -231,6 +233,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: %v\n", progName, closeErr)
 		return 1
 	}
+	tip.print(stderr)
 	if daemon != nil {
 		// The command's status went to its own parent.
 		return 0

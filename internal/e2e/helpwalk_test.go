@@ -32,7 +32,7 @@ var optionSamples = map[string][]string{
 // so, until it supports them: the test fails once one is accepted, so
 // that the list only shrinks.
 var notYet = map[string]bool{
-	"--tips": true, "-k": true, "--stack-traces": true,
+	"-k": true, "--stack-traces": true,
 }
 
 // TestEveryStraceOption walks every option strace 6.1's --help lists:
