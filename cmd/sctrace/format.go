@@ -31,7 +31,7 @@ func addFormatFlags(fs *pflag.FlagSet, f *formatFlags) {
 	fs.StringVar(&f.fdSet, "decode-fds", "", "what to print beside file descriptors: `SET` of path, socket, dev, pidfd, all, none")
 	fs.Lookup("decode-fds").NoOptDefVal = "path"
 	fs.StringVarP(&f.xlat, "const-print-style", "X", "", "print named constants as `STYLE`: raw, abbrev or verbose")
-	fs.StringVar(&f.output, "output-format", "text", "output `FORMAT`: text (strace's) or json (JSON Lines)")
+	fs.StringVar(&f.output, "output-format", "text", "output `FORMAT`: text (strace's), json (JSON Lines) or perfetto (a timeline for the Perfetto UI)")
 }
 
 // check validates the flags and resolves decodeFDs.
@@ -54,9 +54,9 @@ func (f *formatFlags) check() error {
 		return usageErrorf("invalid -X argument: '%s'", f.xlat)
 	}
 	switch f.output {
-	case "text", "json":
+	case "text", "json", "perfetto":
 	default:
-		return usageErrorf("invalid --output-format argument: '%s' (want text or json)", f.output)
+		return usageErrorf("invalid --output-format argument: '%s' (want text, json or perfetto)", f.output)
 	}
 	return nil
 }
@@ -160,8 +160,24 @@ func observing(sink func(*trace.Event) error, r *fdpath.Resolver) func(*trace.Ev
 	}
 }
 
+// checkPerfetto refuses what a Perfetto trace, one JSON object, cannot be:
+// split per process (-ff) or appended to a file (-A).
+func checkPerfetto(cfg *config) error {
+	if cfg.format.output != "perfetto" {
+		return nil
+	}
+	if cfg.separately {
+		return usageErrorf("--output-format=perfetto and -ff/--output-separately are mutually exclusive")
+	}
+	if cfg.appendOutput {
+		return usageErrorf("--output-format=perfetto and -A/--output-append-mode are mutually exclusive")
+	}
+	return nil
+}
+
 // eventPrinter consumes events and writes them out: strace's text
-// (printer.Printer) or JSON Lines (printer.JSONPrinter).
+// (printer.Printer), JSON Lines (printer.JSONPrinter) or a Perfetto
+// timeline (printer.PerfettoPrinter).
 type eventPrinter interface {
 	Handle(ev *trace.Event) error
 	Close() error
@@ -169,8 +185,11 @@ type eventPrinter interface {
 
 // newFormatPrinter returns the printer of --output-format=format.
 func newFormatPrinter(format string, dec *decode.Decoder, opts printer.Options) (eventPrinter, error) {
-	if format == "json" {
+	switch format {
+	case "json":
 		return printer.NewJSON(dec, opts)
+	case "perfetto":
+		return printer.NewPerfetto(dec, opts)
 	}
 	return printer.New(dec, opts)
 }
