@@ -225,9 +225,9 @@ func (p *PerfettoPrinter) syscall(enter, exit *trace.Event, end int64) {
 		b = append(b, `"?","unfinished":true`...)
 	} else {
 		b = appendPerfettoString(b, t[ct.Ret.Start:ct.Ret.End])
-		if exit.IsError() {
+		if name := decode.ErrnoName(int(-exit.Ret)); exit.IsError() && name != "" {
 			b = append(b, `,"errno":`...)
-			b = appendPerfettoString(b, []byte(decode.ErrnoName(int(-exit.Ret))))
+			b = appendPerfettoString(b, []byte(name))
 		}
 		if note := bytes.TrimPrefix(t[ct.Ret.End:], []byte(" ")); len(note) > 0 {
 			b = append(b, `,"note":`...)
@@ -243,21 +243,31 @@ func (p *PerfettoPrinter) signal(ev *trace.Event) {
 	if ev.Signal == nil || p.opts.Spec != nil && !p.opts.Spec.Signals.Has(int(ev.Signal.Signo)) {
 		return
 	}
-	name := decode.SignalName(int(ev.Signal.Signo))
+	name := signalName(int(ev.Signal.Signo))
 	b := p.eventHead(p.line[:0], "i", []byte(name), "signal", ev.PID, ev.TID, ev.Enter)
 	b = append(b, `,"s":"t","args":{`...)
 	if ev.Signal.GroupStop {
 		b = append(b, `"stopped":true`...)
 	} else {
-		// "--- SIGNAME {...} ---": the siginfo is between the name and
-		// the closing dashes.
+		// "--- SIGNAME {...} ---": the siginfo follows the name.
 		text := p.dec.AppendSignal(p.text[:0], ev)
 		p.text = text
-		info := bytes.TrimSuffix(text[len("--- ")+len(name):], []byte(" ---"))
+		info := bytes.TrimSuffix(bytes.TrimPrefix(text, []byte("--- ")), []byte(" ---"))
+		if i := bytes.IndexByte(info, ' '); i >= 0 {
+			info = info[i+1:]
+		}
 		b = append(b, `"siginfo":`...)
-		b = appendPerfettoString(b, bytes.TrimPrefix(info, []byte(" ")))
+		b = appendPerfettoString(b, info)
 	}
 	p.finish(append(b, '}'))
+}
+
+// signalName is signal n's name as strace prints it, or its number.
+func signalName(n int) string {
+	if name := decode.SignalName(n); name != "" {
+		return name
+	}
+	return strconv.Itoa(n)
 }
 
 // taskExit writes a thread's end as an instant named as strace's
@@ -273,7 +283,7 @@ func (p *PerfettoPrinter) taskExit(ev *trace.Event) {
 	b = append(b, `,"s":"t","args":{`...)
 	if ev.ExitSignal != 0 {
 		b = append(b, `"signal":`...)
-		b = appendPerfettoString(b, []byte(decode.SignalName(ev.ExitSignal)))
+		b = appendPerfettoString(b, []byte(signalName(ev.ExitSignal)))
 		if ev.CoreDumped {
 			b = append(b, `,"core_dumped":true`...)
 		}
