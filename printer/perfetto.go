@@ -3,6 +3,7 @@ package printer
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"os"
 	"strconv"
 
@@ -70,8 +71,15 @@ func (p *PerfettoPrinter) Handle(ev *trace.Event) error {
 	if p.err != nil {
 		return p.err
 	}
+	at := ev.Enter
 	if ev.Kind != trace.Lost {
-		p.tracks.see(ev)
+		th := p.tracks.see(ev)
+		if at == 0 {
+			// A backend that could not tell when: the thread's last
+			// known time.
+			at = th.last
+		}
+		th.last = max(th.last, ev.Enter, ev.Exit)
 	}
 	switch ev.Kind {
 	case trace.SyscallEnter:
@@ -81,14 +89,20 @@ func (p *PerfettoPrinter) Handle(ev *trace.Event) error {
 	case trace.Signal:
 		p.signal(ev)
 	case trace.Exit:
-		p.endPending(ev.TID, ev.Enter)
-		p.taskExit(ev)
+		p.endPending(ev.TID, at)
+		p.taskExit(ev, at)
 	case trace.Detached:
-		p.endPending(ev.TID, ev.Enter)
-		p.instant(ev, "detached")
+		p.note("Process %d detached", ev.TID)
+		p.endPending(ev.TID, at)
+		p.instant(ev, "detached", at)
 	case trace.NewTask:
 		if ev.Attached && !ev.WithLeader {
-			p.instant(ev, "attached")
+			if ev.Threads > 1 {
+				p.note("Process %d attached with %d threads", ev.TID, ev.Threads)
+			} else {
+				p.note("Process %d attached", ev.TID)
+			}
+			p.instant(ev, "attached", at)
 		}
 	case trace.Lost:
 		b := p.eventHead(p.line[:0], "i", []byte("lost events"), "trace", ev.PID, ev.TID, ev.Enter)
@@ -158,9 +172,13 @@ func (p *PerfettoPrinter) exit(ev *trace.Event) {
 }
 
 // endPending ends the call tid is in, if any, at ns without a result: its
-// thread exited or was let go inside it.
+// thread exited or was let go inside it. A call with no known end (ns 0,
+// or not after its entry) is an instant at its entry.
 func (p *PerfettoPrinter) endPending(tid int32, ns int64) {
 	if e := p.take(tid); e != nil {
+		if ns <= e.Enter {
+			ns = 0
+		}
 		if p.traced(e) {
 			p.syscall(e, nil, ns)
 		}
@@ -272,14 +290,14 @@ func signalName(n int) string {
 
 // taskExit writes a thread's end as an instant named as strace's
 // "+++ ... +++" line says it.
-func (p *PerfettoPrinter) taskExit(ev *trace.Event) {
+func (p *PerfettoPrinter) taskExit(ev *trace.Event, at int64) {
 	if ev.ExitSignal != 0 && p.opts.Spec != nil && !p.opts.Spec.Signals.Has(ev.ExitSignal) {
 		return
 	}
 	text := p.dec.AppendTaskExit(p.text[:0], ev)
 	p.text = text
 	name := bytes.TrimSuffix(bytes.TrimPrefix(text, []byte("+++ ")), []byte(" +++"))
-	b := p.eventHead(p.line[:0], "i", name, "task", ev.PID, ev.TID, ev.Enter)
+	b := p.eventHead(p.line[:0], "i", name, "task", ev.PID, ev.TID, at)
 	b = append(b, `,"s":"t","args":{`...)
 	if ev.ExitSignal != 0 {
 		b = append(b, `"signal":`...)
@@ -296,9 +314,26 @@ func (p *PerfettoPrinter) taskExit(ev *trace.Event) {
 
 // instant writes a thread-scoped instant of the task category with no
 // arguments.
-func (p *PerfettoPrinter) instant(ev *trace.Event, name string) {
-	b := p.eventHead(p.line[:0], "i", []byte(name), "task", ev.PID, ev.TID, ev.Enter)
+func (p *PerfettoPrinter) instant(ev *trace.Event, name string, at int64) {
+	b := p.eventHead(p.line[:0], "i", []byte(name), "task", ev.PID, ev.TID, at)
 	p.finish(append(b, `,"s":"t"`...))
+}
+
+// note writes one of strace's "Process N attached" notes to stderr when
+// the trace goes elsewhere, unless -e quiet=attach (or -q) suppresses them.
+func (p *PerfettoPrinter) note(format string, args ...any) {
+	if p.file == nil || p.opts.Spec != nil && p.opts.Spec.Quiet&filter.QuietAttach != 0 {
+		return
+	}
+	w := p.opts.Stderr
+	if w == nil {
+		w = os.Stderr
+	}
+	prog := p.opts.Prog
+	if prog == "" {
+		prog = "sctrace"
+	}
+	fmt.Fprintf(w, "%s: %s\n", prog, fmt.Sprintf(format, args...))
 }
 
 // eventHead starts an event: its phase, name, category, ids and time.

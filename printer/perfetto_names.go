@@ -36,11 +36,13 @@ func (n *trackName) set(name string, from nameSource) {
 	}
 }
 
-// pfThread is what the Perfetto printer knows of one thread: its process
-// and its name.
+// pfThread is what the Perfetto printer knows of one thread: its process,
+// its name and its last known time.
 type pfThread struct {
 	pid  int32
 	name trackName
+	// last is the latest time its events told.
+	last int64
 }
 
 // pfProcess is what it knows of one process: its name and the order in
