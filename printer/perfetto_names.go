@@ -12,8 +12,8 @@ import (
 type nameSource uint8
 
 const (
-	// unnamed: nothing told the task's name yet.
-	unnamed nameSource = iota
+	// The zero value: nothing told the task's name yet.
+	_ nameSource = iota
 	// fromComm: Options.Comm (/proc) when the task was first seen.
 	fromComm
 	// fromCreator: the name of the thread whose fork, vfork, clone or

@@ -302,3 +302,25 @@ func TestPerfettoRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestPerfettoOutputs: a timeline written into an -o pipe is whole, and
+// -C's table goes to stderr rather than into the timeline's file.
+func TestPerfettoOutputs(t *testing.T) {
+	_, sctrace := tracers(t)
+	dir := t.TempDir()
+	piped := filepath.Join(dir, "piped.json")
+	r := run(t, sctrace, "--output-format=perfetto", "-o", "|cat > "+piped, "true")
+	if r.exit != 0 {
+		t.Fatalf("pipe: exit %d, stderr %q", r.exit, r.stderr)
+	}
+	if evs := perfettoFile(t, readFile(t, piped)); !hasEvent(evs, "X", "execve") {
+		t.Errorf("pipe: no execve slice in %v", evs)
+	}
+	file, r := traceFile(t, sctrace, "-C", "--output-format=perfetto", "true")
+	if r.exit != 0 || !strings.Contains(r.stderr, "% time") || !strings.Contains(r.stderr, " total\n") {
+		t.Fatalf("-C: exit %d, stderr %q; want the summary table", r.exit, r.stderr)
+	}
+	if evs := perfettoFile(t, file); !hasEvent(evs, "X", "execve") {
+		t.Errorf("-C: no execve slice in %v", evs)
+	}
+}
