@@ -170,10 +170,20 @@ func TestPerfettoGolden(t *testing.T) {
 		{Kind: trace.Lost, Enter: e.at(30), Lost: 3},
 		idle, idleRead,
 		{Kind: trace.Detached, PID: 20, TID: 20, Enter: e.at(40)},
+		// A detach whose time the backend did not tell: the thread's
+		// last known time, and the call it left is an instant.
+		{Kind: trace.NewTask, PID: 21, TID: 21, Enter: e.at(41), Attached: true},
+		e.enter(21, nrOf("pause"), 42),
+		{Kind: trace.Detached, PID: 21, TID: 21},
+		{Kind: trace.NewTask, PID: 22, TID: 22, Enter: e.at(43), Attached: true},
+		{Kind: trace.Exit, PID: 22, TID: 22, Enter: e.at(44), ExitSignal: 11, CoreDumped: true},
 	}
 	comm := func(tid int32) (string, bool) {
-		if tid == 20 {
+		switch tid {
+		case 20, 21:
 			return "idle", true
+		case 22:
+			return "crash", true
 		}
 		return "", false
 	}

@@ -58,53 +58,116 @@ func perfettoFile(t *testing.T, file string) []perfettoEvent {
 // perfettoBackends are the backends the Perfetto output is checked on.
 var perfettoBackends = []string{"ptrace", "ebpf"}
 
-// TestPerfettoPipeline traces sh -c 'echo hi | cat' under -f on each
-// backend, once as text and once as a Perfetto timeline, and checks that
-// the timeline has one named track per process and thread, that each
-// thread's slices are the calls the text shows for it, in the same
-// order, with the same arguments and results, and that they follow one
-// another in time.
-func TestPerfettoPipeline(t *testing.T) {
+// TestPerfettoMatchesTextRun traces sh -c 'echo hi | cat' and the
+// threads workload under -f on each backend, once as text and once as a
+// Perfetto timeline, and checks that the timeline has one named track per
+// process and thread, that each thread's slices are the calls the text
+// shows for it, in the same order, with the same arguments and results,
+// and that they follow one another in time.
+func TestPerfettoMatchesTextRun(t *testing.T) {
 	_, sctrace := tracers(t)
 	testutil.RequireBPF(t)
 	sh := testutil.RequireCommand(t, "sh")
+	threads := workload(t, "threads")
+	cases := []struct {
+		name string
+		argv []string
+		// procs are the processes' names, sorted; tasks the number of
+		// threads.
+		procs []string
+		tasks int
+		// reaping: the first task is a shell whose SIGCHLD handler runs
+		// where its children's exits land.
+		reaping bool
+	}{
+		{"pipeline", []string{sh, "-c", "echo hi | cat"}, []string{"cat", "sh", "sh"}, 3, true},
+		{"threads", []string{threads}, []string{filepath.Base(threads)}, 5, false},
+	}
+	for _, c := range cases {
+		for _, backend := range perfettoBackends {
+			t.Run(c.name+"/"+backend, func(t *testing.T) {
+				args := append([]string{"--backend=" + backend, "-f"}, c.argv...)
+				text, r := traceFile(t, sctrace, args...)
+				if r.exit != 0 {
+					t.Fatalf("text run: exit %d, stderr %q", r.exit, r.stderr)
+				}
+				file, r2 := traceFile(t, sctrace, append([]string{"--output-format=perfetto"}, args...)...)
+				if r2.exit != 0 || sortedLines(r2.stdout) != sortedLines(r.stdout) {
+					t.Fatalf("perfetto run: exit %d, stdout %q (text run's %q), stderr %q", r2.exit, r2.stdout, r.stdout, r2.stderr)
+				}
+				evs := perfettoFile(t, file)
+				checkTracks(t, evs, c.procs)
+				checkThreadTimes(t, evs)
+
+				want := callsByTask(withoutScratch(normalized(text)))
+				got := callsByTask(withoutScratch(normalized(rebuiltText(evs))))
+				if len(want) != c.tasks || len(got) != len(want) {
+					t.Fatalf("%d tasks in the text, %d in the timeline; want %d", len(want), len(got), c.tasks)
+				}
+				for task, calls := range want {
+					if c.reaping && task == "PID1" {
+						calls, got[task] = withoutReaping(calls), withoutReaping(got[task])
+					}
+					if d := sameLines(calls, got[task]); d != "" {
+						t.Errorf("%s: the timeline's slices differ from the text's calls at %s", task, d)
+					}
+				}
+			})
+		}
+	}
+}
+
+// sortedLines returns text's lines sorted: threads print in any order.
+func sortedLines(text string) string {
+	ls := lines(text)
+	sort.Strings(ls)
+	return strings.Join(ls, "\n")
+}
+
+// TestPerfettoThreadExec: a thread's execve that takes over its process
+// is one slice on the calling thread, up to its return; that thread is
+// superseded, the leader's blocked write ends no later, and the process
+// is named after the program executed.
+func TestPerfettoThreadExec(t *testing.T) {
+	_, sctrace := tracers(t)
+	testutil.RequireBPF(t)
+	bin := workload(t, "threadexec")
 	for _, backend := range perfettoBackends {
 		t.Run(backend, func(t *testing.T) {
-			args := []string{"--backend=" + backend, "-f", sh, "-c", "echo hi | cat"}
-			text, r := traceFile(t, sctrace, args...)
-			if r.exit != 0 || r.stdout != "hi\n" {
-				t.Fatalf("text run: exit %d, stdout %q, stderr %q", r.exit, r.stdout, r.stderr)
-			}
-			file, r := traceFile(t, sctrace, append([]string{"--output-format=perfetto"}, args...)...)
-			if r.exit != 0 || r.stdout != "hi\n" {
-				t.Fatalf("perfetto run: exit %d, stdout %q, stderr %q", r.exit, r.stdout, r.stderr)
+			file, r := traceFile(t, sctrace, "--backend="+backend, "--output-format=perfetto", "-f", bin)
+			if r.exit != 0 {
+				t.Fatalf("exit %d, stderr %q", r.exit, r.stderr)
 			}
 			evs := perfettoFile(t, file)
-			checkTracks(t, evs, []string{"cat", "sh", "sh"})
+			checkTracks(t, evs, []string{"true"})
 			checkThreadTimes(t, evs)
-
-			want := callsByTask(withoutScratch(normalized(text)))
-			got := callsByTask(withoutScratch(normalized(rebuiltText(evs))))
-			if len(want) != 3 || len(got) != len(want) {
-				t.Fatalf("%d tasks in the text, %d in the timeline; want 3", len(want), len(got))
+			var exec, write *perfettoEvent
+			superseded := map[int]bool{}
+			for i, ev := range evs {
+				switch {
+				case ev.Ph == "X" && ev.Name == "execve" && strings.HasPrefix(ev.Args["args"].(string), `"/bin/true"`):
+					exec = &evs[i]
+				case ev.Ph == "X" && ev.Name == "write" && ev.Args["unfinished"] == true:
+					write = &evs[i]
+				case ev.Name == "superseded":
+					superseded[ev.Tid] = true
+				}
 			}
-			for task, calls := range want {
-				if task == "PID1" {
-					// Where the shell's SIGCHLD handler runs, and so
-					// its rt_sigreturn and how its wait4 calls end,
-					// depends on when each child exits.
-					calls, got[task] = withoutReaping(calls), withoutReaping(got[task])
-				}
-				if d := sameLines(calls, got[task]); d != "" {
-					t.Errorf("%s: the timeline's slices differ from the text's calls at %s", task, d)
-				}
+			if exec == nil || exec.Tid == exec.Pid || exec.Args["ret"] != "0" {
+				t.Fatalf("want the thread's execve of /bin/true returning 0 on the thread's track, got %+v", exec)
+			}
+			if !superseded[exec.Tid] {
+				t.Errorf("no superseded instant on thread %d", exec.Tid)
+			}
+			if write == nil || write.Tid != exec.Pid || *write.Ts+*write.Dur > *exec.Ts+*exec.Dur {
+				t.Errorf("want the leader's write unfinished, ending by the execve's return; got %+v (execve %+v)", write, exec)
 			}
 		})
 	}
 }
 
 // checkTracks checks that every process and thread of the events has one
-// name, and that the processes' names are names.
+// name, and that the processes' names, sorted, are names.
 func checkTracks(t *testing.T, evs []perfettoEvent, names []string) {
 	t.Helper()
 	procNames, threadNames := map[int][]string{}, map[int][]string{}
