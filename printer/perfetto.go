@@ -96,12 +96,14 @@ func (p *PerfettoPrinter) Handle(ev *trace.Event) error {
 		p.endPending(ev.TID, at)
 		p.instant(ev, "detached", at)
 	case trace.NewTask:
+		switch {
+		case ev.WithLeader: // announced by its leader's event
+		case ev.Threads > 1:
+			p.note("Process %d attached with %d threads", ev.TID, ev.Threads)
+		default:
+			p.note("Process %d attached", ev.TID)
+		}
 		if ev.Attached && !ev.WithLeader {
-			if ev.Threads > 1 {
-				p.note("Process %d attached with %d threads", ev.TID, ev.Threads)
-			} else {
-				p.note("Process %d attached", ev.TID)
-			}
 			p.instant(ev, "attached", at)
 		}
 	case trace.Lost:

@@ -316,3 +316,41 @@ func TestPerfettoSchemaStrict(t *testing.T) {
 		}
 	}
 }
+
+// TestPerfettoNotes: with the trace in a file, strace's attach and detach
+// notes go to stderr, as in text mode; the file stays JSON.
+func TestPerfettoNotes(t *testing.T) {
+	var e events
+	var stderr bytes.Buffer
+	out := filepath.Join(t.TempDir(), "trace.json")
+	p, err := NewPerfetto(decode.New(decode.Options{}), Options{Output: out, Stderr: &stderr, Prog: "st"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ev := range []*trace.Event{
+		{Kind: trace.NewTask, PID: 5, TID: 5, Enter: e.at(1), Attached: true, Threads: 2},
+		{Kind: trace.NewTask, PID: 5, TID: 6, Enter: e.at(1), Attached: true, WithLeader: true},
+		{Kind: trace.Detached, PID: 5, TID: 6, Enter: e.at(2)},
+		{Kind: trace.Detached, PID: 5, TID: 5, Enter: e.at(2)},
+	} {
+		if err := p.Handle(ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := p.Close(); err != nil {
+		t.Fatal(err)
+	}
+	want := "st: Process 5 attached with 2 threads\nst: Process 6 detached\nst: Process 5 detached\n"
+	if stderr.String() != want {
+		t.Errorf("stderr %q, want %q", stderr.String(), want)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One attached instant, two detached, the process's sort index (no
+	// names: nothing tells them).
+	if n := len(traceEvents(t, b)); n != 4 {
+		t.Errorf("%d events, want 4:\n%s", n, b)
+	}
+}
