@@ -77,7 +77,9 @@ type Options struct {
 	// a thread, printed after its pid in each line's prefix: 123<sh>.
 	// It is asked when the thread becomes known and for each of its
 	// lines, whose prefix keeps the last name found (a thread that is
-	// gone from /proc, or changed its name in a call not traced).
+	// gone from /proc, or changed its name in a call not traced). The
+	// Perfetto printer asks it once per thread, for the tracks the
+	// events do not name.
 	Comm func(tid int32) (string, bool)
 	// Spec holds the signal, status and quiet selections.
 	Spec *filter.Spec

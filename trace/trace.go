@@ -371,7 +371,7 @@ type Options struct {
 	// asked, so that a plain trace pays nothing for it.
 	SyscallCPUTime bool
 	// Untimed says that no event's time is printed or measured (no
-	// timestamps, no -T, no summary, no JSON). A backend may then put in a
+	// timestamps, no -T, no summary, no JSON or Perfetto output). A backend may then put in a
 	// syscall event's Enter and Exit, instead of times, numbers that order
 	// each thread's calls and the signals for that thread as times would,
 	// and spare the clock reads.

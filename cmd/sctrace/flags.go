@@ -275,6 +275,9 @@ func (cfg *config) parse(args []string) error {
 	if err := cfg.format.check(spelling(args, "X", "const-print-style")); err != nil {
 		return err
 	}
+	if err := checkPerfetto(cfg); err != nil {
+		return err
+	}
 	if err := checkTracerStatsMode(cfg.tracerStats); err != nil {
 		return err
 	}
@@ -327,8 +330,10 @@ Output:
   --decode-fds=SET         what -y shows: path, socket, dev, pidfd, all, none
   -X STYLE                 named constants as raw numbers, abbrev (names,
                            the default) or verbose (both)
-  --output-format=FORMAT   text (strace's, the default) or json (JSON Lines,
+  --output-format=FORMAT   text (strace's, the default), json (JSON Lines,
                            one object per call or event; docs/json-output.md)
+                           or perfetto (a timeline for ui.perfetto.dev and
+                           chrome://tracing; docs/perfetto-output.md)
   -q                       suppress attach/detach messages; -qq: also exits
   -n, --syscall-number     print each call's number before its name
 

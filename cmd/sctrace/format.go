@@ -32,7 +32,7 @@ func addFormatFlags(fs *pflag.FlagSet, f *formatFlags) {
 	fs.StringVar(&f.fdSet, "decode-fds", "", "what to print beside file descriptors: `SET` of path, socket, dev, pidfd, all, none")
 	fs.Lookup("decode-fds").NoOptDefVal = "path"
 	fs.StringVarP(&f.xlat, "const-print-style", "X", "", "print named constants as `STYLE`: raw, abbrev or verbose")
-	fs.StringVar(&f.output, "output-format", "text", "output `FORMAT`: text (strace's) or json (JSON Lines)")
+	fs.StringVar(&f.output, "output-format", "text", "output `FORMAT`: text (strace's), json (JSON Lines) or perfetto (a timeline for the Perfetto UI)")
 }
 
 // check validates the flags and resolves decodeFDs; xName is -X as the
@@ -59,9 +59,9 @@ func (f *formatFlags) check(xName string) error {
 		return usageErrorf("invalid %s argument: '%s'", xName, f.xlat)
 	}
 	switch f.output {
-	case "text", "json":
+	case "text", "json", "perfetto":
 	default:
-		return usageErrorf("invalid --output-format argument: '%s' (want text or json)", f.output)
+		return usageErrorf("invalid --output-format argument: '%s' (want text, json or perfetto)", f.output)
 	}
 	return nil
 }
@@ -147,8 +147,24 @@ func observing(sink func(*trace.Event) error, r *fdpath.Resolver) func(*trace.Ev
 	}
 }
 
+// checkPerfetto refuses what a Perfetto trace, one JSON object, cannot be:
+// split per process (-ff) or appended to a file (-A).
+func checkPerfetto(cfg *config) error {
+	if cfg.format.output != "perfetto" {
+		return nil
+	}
+	if cfg.separately {
+		return usageErrorf("--output-format=perfetto and -ff/--output-separately are mutually exclusive")
+	}
+	if cfg.appendOutput {
+		return usageErrorf("--output-format=perfetto and -A/--output-append-mode are mutually exclusive")
+	}
+	return nil
+}
+
 // eventPrinter consumes events and writes them out: strace's text
-// (printer.Printer) or JSON Lines (printer.JSONPrinter).
+// (printer.Printer), JSON Lines (printer.JSONPrinter) or a Perfetto
+// timeline (printer.PerfettoPrinter).
 type eventPrinter interface {
 	Handle(ev *trace.Event) error
 	Close() error
@@ -156,8 +172,11 @@ type eventPrinter interface {
 
 // newFormatPrinter returns the printer of --output-format=format.
 func newFormatPrinter(format string, dec *decode.Decoder, opts printer.Options) (eventPrinter, error) {
-	if format == "json" {
+	switch format {
+	case "json":
 		return printer.NewJSON(dec, opts)
+	case "perfetto":
+		return printer.NewPerfetto(dec, opts)
 	}
 	return printer.New(dec, opts)
 }

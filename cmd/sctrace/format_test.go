@@ -24,6 +24,7 @@ func TestFormatFlags(t *testing.T) {
 		{[]string{"-X", "raw", "true"}, 0, decode.XlatRaw, "text"},
 		{[]string{"-Xverbose", "true"}, 0, decode.XlatVerbose, "text"},
 		{[]string{"--output-format=json", "true"}, 0, decode.XlatAbbrev, "json"},
+		{[]string{"--output-format=perfetto", "-f", "-o", "t.json", "true"}, 0, decode.XlatAbbrev, "perfetto"},
 	} {
 		cfg, err := parseArgs(tc.args)
 		if err != nil {
@@ -45,6 +46,8 @@ func TestFormatFlags(t *testing.T) {
 		{[]string{"-yy", "--decode-fds=path", "true"}, "-y and --decode-fds cannot be provided simultaneously"},
 		{[]string{"--decode-fds=dev", "-y", "true"}, "-y and --decode-fds cannot be provided simultaneously"},
 		{[]string{"-y", "--decode-fds=device", "true"}, "invalid decode-fds 'device'"},
+		{[]string{"--output-format=perfetto", "-ff", "-o", "t", "true"}, "--output-format=perfetto and -ff/--output-separately are mutually exclusive"},
+		{[]string{"--output-format=perfetto", "-A", "-o", "t", "true"}, "--output-format=perfetto and -A/--output-append-mode are mutually exclusive"},
 	} {
 		_, err := parseArgs(tc.args)
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {

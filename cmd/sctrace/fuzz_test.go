@@ -12,7 +12,7 @@ func FuzzParseArgs(f *testing.F) {
 		"-f -o out ls -l", "-ff -s 64 -e trace=open true", "-p 1,2 -p 3", "-s abc true", "-tttT -xx -a 10 true",
 		"--backend=ebpf true", "-Q", "--", "-o", "-e", "-q -qq -v -z -Z -r true",
 		"-u nobody -E A=1 -E B true", "--seccomp-bpf -f -e trace=accept true", "--cpu-placement=x true",
-		"-c -S calls -U name,p99 true", "-yy -X verbose --output-format=json true", "-e read=1 -e write=all true",
+		"-c -S calls -U name,p99 true", "-yy -X verbose --output-format=json true", "--output-format=perfetto -ff -o t true", "-e read=1 -e write=all true",
 	} {
 		f.Add(seed)
 	}

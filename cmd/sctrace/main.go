@@ -146,6 +146,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cfg.proc.setOptions(&opts, cfg, spec, stderr)
 	backend, err := chooseBackend(cfg, spec, stderr)
 	if err != nil {
+		// A trace format with a closing part (perfetto) stays whole.
+		_ = pr.Close()
 		fmt.Fprintf(stderr, "%s: %v\n", progName, err)
 		return 1
 	}
@@ -180,6 +182,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		ctx, stop, caught = daemonContext(interruptModeOf(cfg.compat.interruptible))
 		if err := daemon.Wait(); err != nil {
 			// The command is gone before it could be traced.
+			_ = pr.Close()
 			return 1
 		}
 	} else {
@@ -283,7 +286,9 @@ func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, pids *pidns
 		initial++
 	}
 	var comm func(int32) (string, bool)
-	if spec.DecodePIDs&filter.DecodePIDComm != 0 {
+	if spec.DecodePIDs&filter.DecodePIDComm != 0 || cfg.format.output == "perfetto" {
+		// -Y's prefixes; the names of the Perfetto tracks the events
+		// do not name.
 		comm = pids.TaskComm
 	}
 	return newFormatPrinter(cfg.format.output, dec, printer.Options{
@@ -330,7 +335,7 @@ func backendOptions(cfg *config, spec *filter.Spec) trace.Options {
 	opts.Verbose = opts.Verbose || spec.Abbrev != nil
 	cfg.summary.apply(&opts)
 	opts.Untimed = cfg.time.format == printer.NoTimestamps && cfg.time.relativeDigits < 0 && cfg.time.syscallDigits < 0 &&
-		!cfg.summary.active() && cfg.format.output != "json"
+		!cfg.summary.active() && cfg.format.output == "text"
 	opts.NameNewFDs = cfg.format.decodeFDs != 0
 	opts.DescribeSockets = cfg.format.decodeFDs&decode.FDSocket != 0
 	return opts

@@ -198,6 +198,10 @@ func withSummary(cfg *config, spec *filter.Spec, sink func(*trace.Event) error, 
 		opts.Filter = spec.Trace
 	}
 	s := &summaryRun{flags: &cfg.summary, agg: summary.NewAggregator(opts), output: cfg.output}
+	if cfg.format.output == "perfetto" {
+		// The timeline is one JSON object: the table goes to stderr.
+		s.output = ""
+	}
 	only := cfg.summary.only
 	return func(ev *trace.Event) error {
 		s.agg.Handle(ev)
@@ -213,7 +217,8 @@ func withSummary(cfg *config, spec *filter.Spec, sink func(*trace.Event) error, 
 }
 
 // report prints the summary: to the -o file after the trace (the printer
-// has closed it), else to stderr, as strace does. A nil run prints nothing.
+// has closed it), else (and after a Perfetto timeline) to stderr, as
+// strace does. A nil run prints nothing.
 func (s *summaryRun) report(res trace.Result, stderr io.Writer) error {
 	if s == nil {
 		return nil
