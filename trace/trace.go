@@ -140,6 +140,10 @@ type Event struct {
 	// arguments, with or without DescribeSockets. Backends reuse the
 	// slice like Captures.
 	Sockets []SocketState
+	// Stack is, when Options.StackSize asked for it (-k), the thread's
+	// user registers and the top of its stack on a SyscallEnter and on a
+	// Signal; nil otherwise. Backends reuse it like Captures.
+	Stack *UserStack
 	// CapturesKept is set on a SyscallEnter by a backend that leaves the
 	// memory of its Captures unchanged until it reports that call's end
 	// (the SyscallExit or the thread's Exit): a sink that uses the entry's
@@ -147,6 +151,22 @@ type Event struct {
 	// CopyTo.
 	CapturesKept bool
 }
+
+// UserStack is what a thread's user stack looked like at an event: its
+// registers and a copy of the stack memory from the stack pointer up, for
+// unwinding after the fact (-k).
+type UserStack struct {
+	// Regs are the user registers in the DWARF numbering of x86-64:
+	// 0 rax, 1 rdx, 2 rcx, 3 rbx, 4 rsi, 5 rdi, 6 rbp, 7 rsp, 8-15 r8-r15,
+	// 16 the instruction pointer.
+	Regs [UserRegs]uint64
+	// Data is the stack from Regs[7] up: as many bytes as were readable,
+	// at most Options.StackSize.
+	Data []byte
+}
+
+// UserRegs is the number of registers a UserStack holds.
+const UserRegs = 17
 
 // FDName is what descriptor FD refers to, as /proc/PID/fd/FD names it;
 // Cloexec is its close-on-exec flag.
@@ -206,6 +226,10 @@ func (e *Event) CopyTo(dst *Event) {
 	if e.Signal != nil {
 		si := *e.Signal
 		dst.Signal = &si
+	}
+	if e.Stack != nil {
+		st := UserStack{Regs: e.Stack.Regs, Data: append([]byte(nil), e.Stack.Data...)}
+		dst.Stack = &st
 	}
 }
 
@@ -397,6 +421,10 @@ type Options struct {
 	// a -p process that could not be attached; each is one line of text.
 	// When nil, such problems are dropped.
 	Warn func(error)
+	// StackSize, when not 0, asks for Event.Stack on each SyscallEnter
+	// and Signal of a traced call or signal, with at most StackSize bytes
+	// of stack (-k).
+	StackSize int
 }
 
 // Capabilities says how a backend observes its tasks.
