@@ -232,6 +232,12 @@ type task struct {
 	// task would have stopped for them, so they are reported at the
 	// task's next syscall boundary.
 	pending []pendingSignal
+	// callStack and sigStack are the last stack samples (-k) of the task,
+	// for its next call and its next signal, exitStack for the end of its
+	// next call (an execve's: the new program's); have says which are
+	// there.
+	callStack, sigStack, exitStack             trace.UserStack
+	haveCallStack, haveSigStack, haveExitStack bool
 	// gone counts liveness checks that found the task dead with no exit
 	// record (one lost in the ring).
 	gone int
@@ -242,6 +248,7 @@ type pendingSignal struct {
 	ts    int64
 	ip    uint64
 	info  [siginfoSize]byte
+	stack *trace.UserStack // -k
 }
 
 // siginfoSize is sizeof(struct kernel_siginfo): what a signal record

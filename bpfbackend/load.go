@@ -111,6 +111,7 @@ func load(cfg loadConfig) (*probe, error) {
 		sctraceVarDumpWriteBits:  fdBits(opts.DumpWrite),
 		sctraceVarDumpReadAll:    boolU32(opts.DumpRead.Copied(1 << 20)),
 		sctraceVarDumpWriteAll:   boolU32(opts.DumpWrite.Copied(1 << 20)),
+		sctraceVarStackSize:      stackSize(&opts),
 	}
 	for name, v := range vars {
 		if err := spec.Variables[name].Set(v); err != nil {
@@ -451,4 +452,12 @@ func fprogKind(f syscalls.FprogCond) uint8 {
 		return 2
 	}
 	return 0
+}
+
+// stackSize is the programs' stack_size for opts: none under -c.
+func stackSize(opts *trace.Options) uint32 {
+	if opts.CountOnly {
+		return 0
+	}
+	return uint32(min(max(opts.StackSize, 0), trace.MaxStackSize))
 }

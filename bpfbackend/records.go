@@ -36,11 +36,31 @@ func (s *session) handle(raw []byte) {
 		s.exec(r)
 	case sctraceRecTypeREC_STOP:
 		s.groupStop(r)
+	case sctraceRecTypeREC_STACK:
+		s.stack(r, raw)
 	case sctraceRecTypeREC_BOUNDARY:
 		if tk := s.tasks.Get(int(r.Tid)); tk != nil && !tk.Hidden {
 			s.flushSignals(tk)
 		}
 	}
+}
+
+// stack keeps a stack sample (-k) for the task's next call or signal.
+func (s *session) stack(r *sctraceRec, raw []byte) {
+	tk := s.tasks.Get(int(r.Tid))
+	if tk == nil || int(r.Size) > len(raw) || int(r.Size) < stackRecSize {
+		return
+	}
+	dst, have := &tk.callStack, &tk.haveCallStack
+	switch {
+	case r.Flags&sctraceRecFlagREC_F_SIGNAL_STACK != 0:
+		dst, have = &tk.sigStack, &tk.haveSigStack
+	case r.Flags&sctraceRecFlagREC_F_EXIT_STACK != 0:
+		dst, have = &tk.exitStack, &tk.haveExitStack
+	}
+	dst.Regs = (*sctraceStackRec)(unsafe.Pointer(&raw[0])).Regs
+	dst.Data = append(dst.Data[:0], raw[stackRecSize:r.Size]...)
+	*have = true
 }
 
 func (s *session) isExec(nr int32) bool { return nr == s.execNRs[0] || nr == s.execNRs[1] }
@@ -76,6 +96,12 @@ func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
 	tk.Begin(r.Nr, r.Args, r.Sp, r.Ip, ts, s.opts.Filter.Has(int(r.Nr)))
 	if !tk.Wanted {
 		return
+	}
+	if tk.haveCallStack {
+		// Swapped, not copied: the sample's memory stays the call's
+		// until the task's next one.
+		tk.Stack, tk.callStack = tk.callStack, tk.Stack
+		tk.HasStack, tk.haveCallStack = true, false
 	}
 	if sc := s.tbl.Get(int(r.Nr)); sc != nil && sc.HasPlan {
 		tk.Sys = sc
@@ -125,6 +151,10 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 			s.x.FullData = syscalls.Dumped(tk.Sys, &tk.Args, &s.opts)
 			s.x.Run(&s.mem, &tk.Sys.Plan, syscalls.AtExit, r.Ret, tk.Call())
 		}
+		if tk.haveExitStack {
+			tk.Stack, tk.exitStack = tk.exitStack, tk.Stack
+			tk.HasStack, tk.haveExitStack = true, false
+		}
 		ev := s.tasks.ExitEvent(&tk.Task, int64(r.Ts), r.Ret)
 		if r.Flags&sctraceRecFlagREC_F_CPU != 0 {
 			ev.CPUTime, ev.HasCPUTime = int64(r.CpuNs), true
@@ -156,6 +186,10 @@ func (s *session) signal(r *sctraceRec, raw []byte) {
 	if len(raw) >= sigRecSize {
 		ps.info = (*sctraceSigRec)(unsafe.Pointer(&raw[0])).Info
 	}
+	if tk.haveSigStack {
+		ps.stack = &trace.UserStack{Regs: tk.sigStack.Regs, Data: append([]byte(nil), tk.sigStack.Data...)}
+		tk.haveSigStack = false
+	}
 	if r.Flags&sctraceRecFlagREC_F_DEFERRED != 0 {
 		if len(tk.pending) < 64 {
 			tk.pending = append(tk.pending, ps)
@@ -168,6 +202,9 @@ func (s *session) signal(r *sctraceRec, raw []byte) {
 func (s *session) emitSignal(tk *task, ps *pendingSignal) {
 	s.sig = trace.SignalInfo{Signo: ps.signo}
 	copy(s.sig.Raw[:], ps.info[:])
+	if ps.stack != nil {
+		tk.SignalStack, tk.HasSignalStack = *ps.stack, true
+	}
 	s.tasks.ReportSignal(&tk.Task, ps.ts, ps.ip, &s.sig)
 }
 

@@ -12,12 +12,13 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-// Sizes of the record and segment headers and of a signal record
-// (bpf/events.h).
+// Sizes of the record and segment headers and of the signal and stack
+// records' (bpf/events.h).
 const (
-	recSize    = int(unsafe.Sizeof(sctraceRec{}))
-	segSize    = int(unsafe.Sizeof(sctraceSeg{}))
-	sigRecSize = int(unsafe.Sizeof(sctraceSigRec{}))
+	recSize      = int(unsafe.Sizeof(sctraceRec{}))
+	segSize      = int(unsafe.Sizeof(sctraceSeg{}))
+	sigRecSize   = int(unsafe.Sizeof(sctraceSigRec{}))
+	stackRecSize = int(unsafe.Sizeof(sctraceStackRec{}))
 )
 
 // replay is a capture.Memory that serves the reads a capture plan makes

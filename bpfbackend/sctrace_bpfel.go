@@ -139,11 +139,13 @@ type sctraceRec struct {
 type sctraceRecFlag uint32
 
 const (
-	sctraceRecFlagREC_F_DEFERRED   sctraceRecFlag = 1
-	sctraceRecFlagREC_F_WITH_ENTRY sctraceRecFlag = 2
-	sctraceRecFlagREC_F_CPU        sctraceRecFlag = 4
-	sctraceRecFlagREC_F_CUT        sctraceRecFlag = 8
-	sctraceRecFlagREC_F_DETACHED   sctraceRecFlag = 16
+	sctraceRecFlagREC_F_DEFERRED     sctraceRecFlag = 1
+	sctraceRecFlagREC_F_WITH_ENTRY   sctraceRecFlag = 2
+	sctraceRecFlagREC_F_CPU          sctraceRecFlag = 4
+	sctraceRecFlagREC_F_CUT          sctraceRecFlag = 8
+	sctraceRecFlagREC_F_DETACHED     sctraceRecFlag = 16
+	sctraceRecFlagREC_F_SIGNAL_STACK sctraceRecFlag = 32
+	sctraceRecFlagREC_F_EXIT_STACK   sctraceRecFlag = 64
 )
 
 type sctraceRecType uint32
@@ -158,6 +160,7 @@ const (
 	sctraceRecTypeREC_BOUNDARY sctraceRecType = 7
 	sctraceRecTypeREC_STOP     sctraceRecType = 8
 	sctraceRecTypeREC_DATA     sctraceRecType = 9
+	sctraceRecTypeREC_STACK    sctraceRecType = 10
 )
 
 type sctraceRework struct {
@@ -224,6 +227,12 @@ type sctraceSockState struct {
 	Path     [108]int8
 	Proto    [32]int8
 	_        [4]byte
+}
+
+type sctraceStackRec struct {
+	_    structs.HostLayout
+	R    sctraceRec
+	Regs [17]uint64
 }
 
 type sctraceSyscallPlans struct {
@@ -297,6 +306,7 @@ const (
 	sctraceVarReportStops       = "report_stops"
 	sctraceVarSignalsWanted     = "signals_wanted"
 	sctraceVarSockStates        = "sock_states"
+	sctraceVarStackSize         = "stack_size"
 	sctraceVarStringLimit       = "string_limit"
 	sctraceVarSyscallCpuTime    = "syscall_cpu_time"
 	sctraceVarUntimed           = "untimed"
@@ -305,6 +315,7 @@ const (
 	sctraceVarUnusedSeg         = "unused_seg"
 	sctraceVarUnusedSigRec      = "unused_sig_rec"
 	sctraceVarUnusedSockState   = "unused_sock_state"
+	sctraceVarUnusedStackRec    = "unused_stack_rec"
 	sctraceVarVerbose           = "verbose"
 	sctraceVarWakeupBytes       = "wakeup_bytes"
 	sctraceVarWallTime          = "wall_time"
@@ -401,6 +412,7 @@ type sctraceVariableSpecs struct {
 	ReportStops     *ebpf.VariableSpec `ebpf:"report_stops"`
 	SignalsWanted   *ebpf.VariableSpec `ebpf:"signals_wanted"`
 	SockStates      *ebpf.VariableSpec `ebpf:"sock_states"`
+	StackSize       *ebpf.VariableSpec `ebpf:"stack_size"`
 	StringLimit     *ebpf.VariableSpec `ebpf:"string_limit"`
 	SyscallCpuTime  *ebpf.VariableSpec `ebpf:"syscall_cpu_time"`
 	Untimed         *ebpf.VariableSpec `ebpf:"untimed"`
@@ -409,6 +421,7 @@ type sctraceVariableSpecs struct {
 	UnusedSeg       *ebpf.VariableSpec `ebpf:"unused_seg"`
 	UnusedSigRec    *ebpf.VariableSpec `ebpf:"unused_sig_rec"`
 	UnusedSockState *ebpf.VariableSpec `ebpf:"unused_sock_state"`
+	UnusedStackRec  *ebpf.VariableSpec `ebpf:"unused_stack_rec"`
 	Verbose         *ebpf.VariableSpec `ebpf:"verbose"`
 	WakeupBytes     *ebpf.VariableSpec `ebpf:"wakeup_bytes"`
 	WallTime        *ebpf.VariableSpec `ebpf:"wall_time"`
@@ -481,6 +494,7 @@ type sctraceVariables struct {
 	ReportStops     *ebpf.Variable `ebpf:"report_stops"`
 	SignalsWanted   *ebpf.Variable `ebpf:"signals_wanted"`
 	SockStates      *ebpf.Variable `ebpf:"sock_states"`
+	StackSize       *ebpf.Variable `ebpf:"stack_size"`
 	StringLimit     *ebpf.Variable `ebpf:"string_limit"`
 	SyscallCpuTime  *ebpf.Variable `ebpf:"syscall_cpu_time"`
 	Untimed         *ebpf.Variable `ebpf:"untimed"`
@@ -489,6 +503,7 @@ type sctraceVariables struct {
 	UnusedSeg       *ebpf.Variable `ebpf:"unused_seg"`
 	UnusedSigRec    *ebpf.Variable `ebpf:"unused_sig_rec"`
 	UnusedSockState *ebpf.Variable `ebpf:"unused_sock_state"`
+	UnusedStackRec  *ebpf.Variable `ebpf:"unused_stack_rec"`
 	Verbose         *ebpf.Variable `ebpf:"verbose"`
 	WakeupBytes     *ebpf.Variable `ebpf:"wakeup_bytes"`
 	WallTime        *ebpf.Variable `ebpf:"wall_time"`

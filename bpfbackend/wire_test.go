@@ -23,7 +23,8 @@ var wireStructs = []reflect.Type{
 	reflect.TypeFor[sctraceHistArgs](),
 	reflect.TypeFor[sctraceLoneState](), reflect.TypeFor[sctracePlan](), reflect.TypeFor[sctraceRec](),
 	reflect.TypeFor[sctraceRework](), reflect.TypeFor[sctraceScratch](), reflect.TypeFor[sctraceSeg](),
-	reflect.TypeFor[sctraceSigRec](), reflect.TypeFor[sctraceSockState](), reflect.TypeFor[sctraceSyscallPlans](),
+	reflect.TypeFor[sctraceSigRec](), reflect.TypeFor[sctraceSockState](), reflect.TypeFor[sctraceStackRec](),
+	reflect.TypeFor[sctraceSyscallPlans](),
 	reflect.TypeFor[sctraceSyscallStats](),
 }
 

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "453ed140f818b695d87d914d6e3aed9a3bbd3ff8dfc35dc56f6eaeb25aa95bf1"
+const bpfSourceHash = "e417d320bccb873099c7c7f0b91a08469c63918d2bb2e6f4f216f49248db27f2"

@@ -90,6 +90,11 @@ type Options struct {
 	// any output, as to a terminal: for a tracer that may be killed at
 	// any moment.
 	Unbuffered bool
+	// StackFrames, when set (-k), appends to b the lines of the stack of
+	// ev (ev.Stack), " > ...\n" each. queued says the stack was taken at
+	// the entry of a call that ends its task and is printed once the
+	// task has ended, which strace formats a little differently.
+	StackFrames func(b []byte, ev *trace.Event, queued bool) []byte
 }
 
 // task is what the printer remembers of one traced thread.
@@ -109,6 +114,9 @@ type task struct {
 	reprint bool
 	// comm is the thread's command name under -Y.
 	comm string
+	// endStack is the call that ended the thread (exit, exit_group),
+	// whose stack -k prints after the thread's end.
+	endStack *trace.Event
 }
 
 // Printer writes strace's text for a stream of events.
@@ -558,8 +566,23 @@ func (p *Printer) exit(ev *trace.Event) {
 	}
 	b = append(b, '\n')
 	b = p.dec.AppendDumps(b, ev)
+	b = p.appendStack(b, ev, endsTask(ev))
 	p.emit(t, b, col)
 	p.line = b
+}
+
+// appendStack appends ev's stack frames under -k.
+func (p *Printer) appendStack(b []byte, ev *trace.Event, queued bool) []byte {
+	if p.opts.StackFrames == nil || ev.Stack == nil {
+		return b
+	}
+	return p.opts.StackFrames(b, ev, queued)
+}
+
+// endsTask reports whether ev's call ends its task (exit, exit_group).
+func endsTask(ev *trace.Event) bool {
+	t := syscalls.ForArch(ev.Arch)
+	return t != nil && t.Get(int(ev.NR)).Effects&syscalls.EndsTask != 0
 }
 
 func (p *Printer) syscallName(ev *trace.Event) string {
@@ -605,6 +628,11 @@ func (p *Printer) noReturn(t *task, ev *trace.Event) {
 	b = append(b, "= ?\n"...)
 	p.emit(t, b, col)
 	p.line = b
+	if p.opts.StackFrames != nil && enter.Stack != nil && endsTask(enter) {
+		// strace prints the stack of exit_group once the task is gone.
+		t.endStack = new(trace.Event)
+		enter.CopyTo(t.endStack)
+	}
 }
 
 func (p *Printer) signal(ev *trace.Event) {
@@ -615,6 +643,7 @@ func (p *Printer) signal(ev *trace.Event) {
 	b := p.leader(p.line[:0], t, ev.Enter, ev.IP)
 	b = p.dec.AppendSignal(b, ev)
 	b = append(b, '\n')
+	b = p.appendStack(b, ev, false)
 	p.emit(t, b, 0)
 	p.line = b
 }
@@ -636,6 +665,12 @@ func (p *Printer) taskExit(ev *trace.Event) {
 		b = append(b, '\n')
 		p.emit(t, b, 0)
 		p.line = b
+	}
+	if t.endStack != nil {
+		b := p.appendStack(p.line[:0], t.endStack, true)
+		p.emit(t, b, 0)
+		p.line = b
+		t.endStack = nil
 	}
 	p.drop(t, false)
 }

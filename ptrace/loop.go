@@ -241,6 +241,9 @@ func (tr *tracer) syscallEntry(tk *task, now int64) {
 	if !tk.Wanted {
 		return
 	}
+	if tr.opts.StackSize > 0 {
+		tk.HasStack = captureStack(tk.TID, tr.opts.StackSize, &tk.Stack)
+	}
 	if tbl := syscalls.ForArch(tk.Arch); tbl != nil {
 		if sc := tbl.Get(int(nr)); sc.HasPlan {
 			tk.Sys = sc
@@ -270,6 +273,10 @@ func (tr *tracer) syscallExit(tk *task, now int64) {
 	}
 	if tk.Sys != nil && tk.Sys.HasExitPlan {
 		tr.runPlansCounted(tk, syscalls.AtExit, ret)
+	}
+	if tr.opts.StackSize > 0 && ret == 0 && tr.isExec(tk.Arch, tk.NR) {
+		// -k shows an execve's stack at its end: the new program's.
+		tk.HasStack = captureStack(tk.TID, tr.opts.StackSize, &tk.Stack)
 	}
 	ev := tr.tasks.ExitEvent(&tk.Task, now, ret)
 	ev.Tampered = tk.tamper.done
@@ -404,6 +411,9 @@ func (tr *tracer) signalStop(tk *task, sig unix.Signal, now int64) {
 	if tr.opts.SignalsWanted {
 		tr.sig = trace.SignalInfo{Signo: int32(sig)}
 		if getSiginfo(tk.TID, &tr.sig.Raw) == nil {
+			if tr.opts.StackSize > 0 {
+				tk.HasSignalStack = captureStack(tk.TID, tr.opts.StackSize, &tk.SignalStack)
+			}
 			tr.tasks.ReportSignal(&tk.Task, now, tr.instructionPointer(tk), &tr.sig)
 		}
 	}

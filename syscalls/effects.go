@@ -71,6 +71,10 @@ const (
 	// sockets after the fact report the netlink ones among its arguments
 	// (trace.Event.Sockets) even without -yy.
 	NetlinkData
+	// EndsTask: the call ends the thread or its group and does not
+	// return (exit, exit_group); -k takes its stack at its entry and
+	// prints it once the task has ended, as strace does.
+	EndsTask
 )
 
 // effectRow is one entry of the effects table.
@@ -98,6 +102,8 @@ var effects = map[string]effectRow{
 	"pipe2":        {effects: NewFDPair, fdPairArg: 0},
 	"socketpair":   {effects: NewFDPair, fdPairArg: 3},
 	"close":        {effects: ClosesFD},
+	"exit":         {effects: EndsTask},
+	"exit_group":   {effects: EndsTask},
 	"execve":       {effects: Execs},
 	"execveat":     {effects: Execs},
 	"chdir":        {effects: ChangesCwd},

@@ -168,6 +168,9 @@ type UserStack struct {
 // UserRegs is the number of registers a UserStack holds.
 const UserRegs = 17
 
+// MaxStackSize is the most Options.StackSize a backend honours.
+const MaxStackSize = 1 << 18
+
 // FDName is what descriptor FD refers to, as /proc/PID/fd/FD names it;
 // Cloexec is its close-on-exec flag.
 type FDName struct {

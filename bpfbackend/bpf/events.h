@@ -27,6 +27,7 @@ enum rec_type : __u32 {
 	REC_BOUNDARY = 7, /* an unreported call's entry or exit: deferred signals are due */
 	REC_STOP = 8,	  /* the task entered a group stop: ret = the stop signal */
 	REC_DATA = 9,	  /* a piece of a large read of the task's next record: see SEG_F_CHUNKED */
+	REC_STACK = 10,	  /* -k: the user stack of the task's next call or signal: see stack_rec */
 };
 
 /* rec.flags, bits. */
@@ -47,6 +48,12 @@ enum rec_flag : __u32 {
 	REC_F_CUT = 8,
 	/* REC_EXEC: the task is traced no more (detach_on_exec). */
 	REC_F_DETACHED = 16,
+	/* REC_STACK: the stack of the task's next signal record, not of its
+	 * next call. */
+	REC_F_SIGNAL_STACK = 32,
+	/* REC_STACK: the stack at the end of the task's next exit record's
+	 * call (a successful execve: the new program's). */
+	REC_F_EXIT_STACK = 64,
 };
 
 /* rec is the header of every record. */
@@ -75,6 +82,16 @@ struct rec {
 struct sig_rec {
 	struct rec r;
 	__u8 info[SIGINFO_SIZE];
+};
+
+/* stack_rec is a REC_STACK record: the header (sp, ip: the registers of
+ * the same names), the user registers in DWARF x86-64 order (rax, rdx,
+ * rcx, rbx, rsi, rdi, rbp, rsp, r8-r15, rip), then the stack from sp up
+ * (size - sizeof(struct stack_rec) bytes, as many as could be read up to
+ * stack_size). */
+struct stack_rec {
+	struct rec r;
+	__u64 regs[STACK_REGS];
 };
 
 /* seg.kind: which read of capture.Memory made the segment, or what else
@@ -259,6 +276,7 @@ struct attach_stop_args {
 /* Keep the types user space needs, and no map holds, in the object's BTF. */
 const struct rec *unused_rec __attribute__((unused));
 const struct sig_rec *unused_sig_rec __attribute__((unused));
+const struct stack_rec *unused_stack_rec __attribute__((unused));
 const struct seg *unused_seg __attribute__((unused));
 const struct fd_name *unused_fd_name __attribute__((unused));
 const struct sock_state *unused_sock_state __attribute__((unused));

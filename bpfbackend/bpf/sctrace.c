@@ -24,6 +24,7 @@
 #include "counts.h"	/* call times and -c aggregates */
 #include "rework.h"	/* exits deferred to a task work that faults pages in */
 #include "signals.h"	/* signal records and group stops */
+#include "stacks.h"	/* -k: user stacks of calls and signals */
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -83,6 +84,9 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	__u64 pid_tgid = pid_tgid_of(task);
 	if (cs->held)
 		send_held(cs, pid_tgid);
+	/* After the held entry, before this call's: user space gives the
+	 * call the task's last stack sample. */
+	emit_stack(regs, pid_tgid, 0);
 	if (hold_quick(cs, id))
 		return 0;
 
@@ -144,6 +148,9 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	}
 	__u32 entry = cs->held ? ENTRY_HELD : cs->deferred ? ENTRY_RERUN : ENTRY_NONE;
 	__u64 pid_tgid = pid_tgid_of(task);
+	/* -k shows an execve's stack at its end: the new program's. */
+	if (ret == 0 && (cs->nr == exec_nrs[0] || cs->nr == exec_nrs[1]))
+		emit_stack(regs, pid_tgid, REC_F_EXIT_STACK);
 	if (!emit_call(st, cs, REC_EXIT, now, cs->enter_ns, pid_tgid, entry, fault_in) &&
 	    !rework_exit(cs, st, task, (__u32)pid_tgid, entry, now))
 		emit_call(st, cs, REC_EXIT, now, cs->enter_ns, pid_tgid, entry, false);
@@ -337,6 +344,7 @@ int BPF_PROG(signal_deliver, int sig, struct kernel_siginfo *info, struct k_siga
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	if (!signals_wanted || sig == SIGKILL || !is_traced((__u32)pid_tgid))
 		return 0;
+	emit_stack((struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf()), pid_tgid, REC_F_SIGNAL_STACK);
 	emit_signal((__u32)pid_tgid, pid_tgid >> 32, sig, (__u64)info, 0, bpf_ktime_get_ns(), user_ip(bpf_get_current_task_btf()));
 	if (sig == SIGSTOP && report_stops) {
 		/* SIGSTOP always stops its task, but a SIGCONT sent at once may
@@ -381,6 +389,10 @@ int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_
 		cs->fatal = 1;
 	if (!signals_wanted)
 		return 0;
+	/* A signal a task sends itself finds its stack where it is; the
+	 * stack of another task's memory cannot be read from here. */
+	if (task == bpf_get_current_task_btf())
+		emit_stack((struct pt_regs *)bpf_task_pt_regs(task), bpf_get_current_pid_tgid(), REC_F_SIGNAL_STACK);
 	/* info may be a special pointer: read its value as a number. */
 	__u64 info_addr = 0;
 	bpf_probe_read_kernel(&info_addr, sizeof(info_addr), &ctx[1]);

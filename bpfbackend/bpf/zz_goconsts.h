@@ -7,6 +7,8 @@
 #define MAX_ARGS 6 /* trace.MaxArgs */
 #define NR_MAX 512 /* trace.MaxNR */
 #define HIST_SUB_BITS 2 /* trace.HistSubBits */
+#define STACK_MAX 262144 /* trace.MaxStackSize */
+#define STACK_REGS 17 /* trace.UserRegs */
 #define HIST_BUCKETS 252 /* trace.HistBuckets */
 
 /* Limits and layouts of packages syscalls and capture. */

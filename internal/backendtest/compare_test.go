@@ -156,3 +156,58 @@ func TestCountOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestStacks: under Options.StackSize (-k) both backends give every traced
+// call's entry and every signal the thread's registers and the top of its
+// stack, the call's exit the same sample, and a successful execve's exit
+// the new program's: its instruction pointer is where the program starts.
+func TestStacks(t *testing.T) {
+	testutil.RequireBPF(t)
+	testutil.RequirePtrace(t)
+	target := workload(t, "signals")
+	const size = 8192
+	opts := defaultOpts()
+	opts.StackSize = size
+	type counts struct{ calls, signals, execs int }
+	check := func(b trace.Backend) counts {
+		evs, _ := collect(t, b, target, opts)
+		var n counts
+		entries := map[int32]*trace.UserStack{}
+		for i := range evs {
+			ev := &evs[i]
+			switch ev.Kind {
+			case trace.SyscallEnter:
+				st := ev.Stack
+				if st == nil {
+					t.Errorf("%s: %d's call %d has no stack", b.Name(), ev.TID, ev.NR)
+					continue
+				}
+				if st.Regs[16] != ev.IP || len(st.Data) == 0 || len(st.Data) > size || st.Regs[7]%8 != 0 {
+					t.Errorf("%s: call %d: ip %#x (event %#x), sp %#x, %d bytes of stack", b.Name(), ev.NR, st.Regs[16], ev.IP, st.Regs[7], len(st.Data))
+				}
+				entries[ev.TID] = st
+				n.calls++
+			case trace.SyscallExit:
+				st, entry := ev.Stack, entries[ev.TID]
+				if ev.NR == unix.SYS_EXECVE && ev.Ret == 0 {
+					if st == nil || st == entry || entry != nil && st.Regs[7] == entry.Regs[7] {
+						t.Errorf("%s: the execve's exit has not the new program's stack", b.Name())
+					}
+					n.execs++
+				} else if st == nil || entry == nil || st.Regs != entry.Regs {
+					t.Errorf("%s: call %d's exit has not its entry's stack", b.Name(), ev.NR)
+				}
+			case trace.Signal:
+				if ev.Stack == nil || len(ev.Stack.Data) == 0 {
+					t.Errorf("%s: signal %d has no stack", b.Name(), ev.Signal.Signo)
+				}
+				n.signals++
+			}
+		}
+		return n
+	}
+	want, got := check(ptrace.New()), check(bpfbackend.New())
+	if want.calls == 0 || want.signals == 0 || want.execs != 1 || got != want {
+		t.Errorf("calls, signals and execs with stacks: ebpf %+v, ptrace %+v", got, want)
+	}
+}

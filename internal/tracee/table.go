@@ -99,7 +99,16 @@ func (tb *Table[T]) EntryEvent(tk *Task) *trace.Event {
 	ev.Args = tk.Args
 	ev.IP = tk.IP
 	ev.Captures = tk.Caps
+	ev.Stack = tk.stack()
 	return ev
+}
+
+// stack returns the call's user stack, or nil without one.
+func (tk *Task) stack() *trace.UserStack {
+	if !tk.HasStack {
+		return nil
+	}
+	return &tk.Stack
 }
 
 // ExitEvent returns the SyscallExit event of tk's call, which returned ret
@@ -112,6 +121,7 @@ func (tb *Table[T]) ExitEvent(tk *Task, ts, ret int64) *trace.Event {
 	ev.Exit = ts
 	ev.Ret = ret
 	ev.Captures = tk.Caps
+	ev.Stack = tk.stack()
 	return ev
 }
 
@@ -165,11 +175,16 @@ func (tb *Table[T]) ReportExec(tk *Task, oldTID int, ts int64, ip uint64) {
 }
 
 // ReportSignal reports a signal about tk at ts, which found it at
-// instruction ip (0: unknown); info belongs to the caller.
+// instruction ip (0: unknown), with tk's SignalStack when it has one;
+// info belongs to the caller.
 func (tb *Table[T]) ReportSignal(tk *Task, ts int64, ip uint64, info *trace.SignalInfo) {
 	ev := tb.Event(trace.Signal, tk, ts)
 	ev.IP = ip
 	ev.Signal = info
+	if tk.HasSignalStack {
+		ev.Stack = &tk.SignalStack
+		tk.HasSignalStack = false
+	}
 	tb.Emit(ev)
 }
 

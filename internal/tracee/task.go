@@ -49,6 +49,12 @@ type Task struct {
 	// valid only during the sink's call.
 	Caps [trace.MaxArgs]trace.Capture
 	Bufs [trace.MaxArgs][]byte
+	// Stack is the call's user stack (-k), which the backend fills after
+	// Begin when trace.Options.StackSize asks for it (HasStack); its
+	// memory is kept until the task's next call. SignalStack is the same
+	// for the signal the backend reports next (ReportSignal).
+	Stack, SignalStack       trace.UserStack
+	HasStack, HasSignalStack bool
 }
 
 // Core returns t; through embedding, it gives a Table the Task of a
@@ -66,6 +72,7 @@ func (t *Task) Begin(nr int32, args [trace.MaxArgs]uint64, sp, ip uint64, ts int
 	t.InCall, t.Wanted = true, wanted
 	t.NR, t.Args, t.SP, t.IP, t.EnterTime = nr, args, sp, ip, ts
 	t.Sys = nil
+	t.HasStack = false
 	if wanted {
 		t.Call().Clear()
 	}

@@ -58,6 +58,8 @@ var groups = []group{
 		{"MAX_ARGS", trace.MaxArgs, "trace.MaxArgs"},
 		{"NR_MAX", trace.MaxNR, "trace.MaxNR"},
 		{"HIST_SUB_BITS", trace.HistSubBits, "trace.HistSubBits"},
+		{"STACK_MAX", trace.MaxStackSize, "trace.MaxStackSize"},
+		{"STACK_REGS", trace.UserRegs, "trace.UserRegs"},
 		{"HIST_BUCKETS", trace.HistBuckets, "trace.HistBuckets"},
 	}},
 	{"Limits and layouts of packages syscalls and capture.", []constant{
