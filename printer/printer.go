@@ -243,8 +243,28 @@ func (p *Printer) Handle(ev *trace.Event) error {
 		p.lost(ev)
 	case trace.Exec:
 		p.exec(ev)
+	case trace.PersonalityChange:
+		p.personality(ev)
 	}
 	return p.err
+}
+
+// personality prints strace's note that a thread's call runs in another
+// personality than its previous one, unless -e quiet=personality (which
+// -q, and -o FILE with a command, imply).
+func (p *Printer) personality(ev *trace.Event) {
+	if p.opts.Spec != nil && p.opts.Spec.Quiet&filter.QuietPersonality != 0 {
+		return
+	}
+	t := p.task(ev.TID)
+	b := p.leader(p.line[:0], t, ev.Enter, ev.IP)
+	b = append(b, "[ Process PID="...)
+	b = strconv.AppendInt(b, int64(ev.TID), 10)
+	b = append(b, " runs in "...)
+	b = append(b, ev.Pers.Mode()...)
+	b = append(b, " mode. ]\n"...)
+	p.emit(t, b, 0)
+	p.line = b
 }
 
 // loadComm reads t's command name under -Y, keeping the last one found
@@ -471,7 +491,7 @@ func (p *Printer) emit(t *task, b []byte, startCol int) {
 // traced reports whether ev's syscall passes -e trace=. Backends filter
 // too, but need not.
 func (p *Printer) traced(ev *trace.Event) bool {
-	return p.opts.Spec == nil || p.opts.Spec.TraceAll || p.opts.Spec.Trace.Has(int(ev.NR))
+	return p.opts.Spec == nil || p.opts.Spec.TraceAll || p.opts.Spec.Trace.HasIn(ev.Pers, int(ev.NR))
 }
 
 func (p *Printer) enter(ev *trace.Event) {
@@ -561,7 +581,7 @@ func (p *Printer) exit(ev *trace.Event) {
 }
 
 func (p *Printer) syscallName(ev *trace.Event) string {
-	t := syscalls.ForArch(ev.Arch)
+	t := syscalls.ForCall(ev.Arch, ev.Pers)
 	if t == nil {
 		return syscalls.UnknownName(int(ev.NR))
 	}

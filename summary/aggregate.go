@@ -44,7 +44,7 @@ func NewAggregator(opts AggregatorOptions) *Aggregator {
 // never return (exit_group, a thread killed inside a call) are not
 // counted, as strace does not count them. Handle keeps nothing of ev.
 func (a *Aggregator) Handle(ev *trace.Event) {
-	if ev.Kind != trace.SyscallExit || ev.NoReturn || !a.opts.Filter.Has(int(ev.NR)) {
+	if ev.Kind != trace.SyscallExit || ev.NoReturn || !a.opts.Filter.HasIn(ev.Pers, int(ev.NR)) {
 		return
 	}
 	a.stats(trace.SyscallKey{Arch: ev.Arch, NR: ev.NR}).Add(a.duration(ev), ev.IsError())

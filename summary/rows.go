@@ -68,7 +68,7 @@ func groups(counts Counts) []group {
 
 // syscallName is the name strace prints for k.
 func syscallName(k trace.SyscallKey) string {
-	if t := syscalls.ForArch(k.Arch); t != nil {
+	if t := syscalls.ForCall(k.Arch, trace.PersNative); t != nil {
 		return t.DisplayName(int(k.NR))
 	}
 	return syscalls.UnknownName(int(k.NR))
