@@ -36,6 +36,11 @@ func (s *session) handle(raw []byte) {
 		s.exec(r)
 	case sctraceRecTypeREC_STOP:
 		s.groupStop(r)
+	case sctraceRecTypeREC_PERS:
+		if tk := s.tasks.Get(int(r.Tid)); tk != nil {
+			pers := trace.Personality(r.Ret)
+			s.tasks.Personality(&tk.Task, s.archOf(pers), pers, int64(r.Ts), r.Ip)
+		}
 	case sctraceRecTypeREC_BOUNDARY:
 		if tk := s.tasks.Get(int(r.Tid)); tk != nil && !tk.Hidden {
 			s.flushSignals(tk)
@@ -45,13 +50,32 @@ func (s *session) handle(raw []byte) {
 
 func (s *session) isExec(nr int32) bool { return nr == s.execNRs[0] || nr == s.execNRs[1] }
 
+// recPers is the personality of a call's record.
+func recPers(r *sctraceRec) trace.Personality {
+	switch {
+	case r.Flags&sctraceRecFlagREC_F_PERS32 != 0:
+		return trace.Pers32
+	case r.Flags&sctraceRecFlagREC_F_PERSX32 != 0:
+		return trace.PersX32
+	}
+	return trace.PersNative
+}
+
+// archOf is the AUDIT_ARCH_* value of a call of personality pers.
+func (s *session) archOf(pers trace.Personality) uint32 {
+	if pers == trace.Pers32 {
+		return trace.ArchI386
+	}
+	return s.tbl.Arch
+}
+
 func (s *session) enter(r *sctraceRec, raw []byte) {
 	tk := s.tasks.Get(int(r.Tid))
 	if tk == nil {
 		return
 	}
 	if tk.Hidden {
-		if !s.isExec(r.Nr) {
+		if !s.isExec(r.Nr) || recPers(r) != trace.PersNative {
 			return
 		}
 		tk.Reveal()
@@ -60,11 +84,11 @@ func (s *session) enter(r *sctraceRec, raw []byte) {
 	s.startCall(tk, r, int64(r.Ts))
 }
 
-// netlinkData says whether call nr's records carry the state of its
+// netlinkData says whether tk's call's records carry the state of its
 // netlink socket arguments (syscalls.NetlinkData), even without -yy.
-func (s *session) netlinkData(nr int32) bool {
-	sc := s.tbl.Get(int(nr))
-	return sc != nil && sc.Effects&syscalls.NetlinkData != 0
+func netlinkData(tk *task) bool {
+	tbl := syscalls.ForCall(tk.Arch, tk.Pers)
+	return tbl != nil && tbl.Get(int(tk.NR)).Effects&syscalls.NetlinkData != 0
 }
 
 // startCall records a call's entry and reports it; s.mem serves the
@@ -73,17 +97,19 @@ func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
 	// Signals generated during the call (its entry came with its exit)
 	// are reported after it.
 	s.flushSignalsBefore(tk, ts)
-	tk.Begin(r.Nr, r.Args, r.Sp, r.Ip, ts, s.opts.Filter.Has(int(r.Nr)))
+	pers := recPers(r)
+	s.tasks.Personality(&tk.Task, s.archOf(pers), pers, ts, r.Ip)
+	tk.Begin(r.Nr, r.Args, r.Sp, r.Ip, ts, s.opts.Filter.HasIn(pers, int(r.Nr)))
 	if !tk.Wanted {
 		return
 	}
-	if sc := s.tbl.Get(int(r.Nr)); sc != nil && sc.HasPlan {
+	if sc := syscalls.ForCall(tk.Arch, pers).Get(int(r.Nr)); sc.HasPlan {
 		tk.Sys = sc
 		s.x.FullData = syscalls.Dumped(sc, &tk.Args, &s.opts)
 		s.x.Run(&s.mem, &sc.Plan, syscalls.AtEntry, 0, tk.Call())
 	}
 	ev := s.tasks.EntryEvent(&tk.Task)
-	if s.opts.DescribeSockets || s.netlinkData(r.Nr) {
+	if s.opts.DescribeSockets || netlinkData(tk) {
 		// The sockets among its arguments, as the call found them: the
 		// entry's segments after its plans' (all of an entry record's,
 		// the first NsegEntry of an exit record that carries its entry).
@@ -105,7 +131,7 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 		return
 	}
 	if tk.Hidden {
-		if r.Flags&sctraceRecFlagREC_F_WITH_ENTRY == 0 || !s.isExec(r.Nr) {
+		if r.Flags&sctraceRecFlagREC_F_WITH_ENTRY == 0 || !s.isExec(r.Nr) || recPers(r) != trace.PersNative {
 			return
 		}
 		tk.Reveal()
@@ -133,7 +159,7 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 			tk.newFDs = s.mem.newFDs(tk.newFDs[:0])
 			ev.NewFDs = tk.newFDs
 		}
-		if s.opts.DescribeSockets || s.netlinkData(r.Nr) {
+		if s.opts.DescribeSockets || netlinkData(tk) {
 			// The sockets the call made (its arguments were described
 			// at its entry), or its netlink socket arguments.
 			tk.sockets = s.mem.sockets(tk.sockets[:0], s.mem.left)

@@ -30,6 +30,7 @@ type sctraceCallState struct {
 	CpuNs       uint64
 	Switches    uint64
 	Nr          int32
+	Pers        uint32
 	Active      uint32
 	Deferred    uint32
 	Signals     uint32
@@ -45,6 +46,7 @@ type sctraceCallState struct {
 	Rework      uint32
 	ReworkEntry uint32
 	Nfault      uint32
+	_           [4]byte
 	ReworkRet   int64
 	ReworkTs    uint64
 	FaultAddr   [4]uint64
@@ -144,6 +146,8 @@ const (
 	sctraceRecFlagREC_F_CPU        sctraceRecFlag = 4
 	sctraceRecFlagREC_F_CUT        sctraceRecFlag = 8
 	sctraceRecFlagREC_F_DETACHED   sctraceRecFlag = 16
+	sctraceRecFlagREC_F_PERS32     sctraceRecFlag = 32
+	sctraceRecFlagREC_F_PERSX32    sctraceRecFlag = 64
 )
 
 type sctraceRecType uint32
@@ -158,6 +162,7 @@ const (
 	sctraceRecTypeREC_BOUNDARY sctraceRecType = 7
 	sctraceRecTypeREC_STOP     sctraceRecType = 8
 	sctraceRecTypeREC_DATA     sctraceRecType = 9
+	sctraceRecTypeREC_PERS     sctraceRecType = 10
 )
 
 type sctraceRework struct {

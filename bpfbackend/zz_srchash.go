@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "02fc2a5ca123531f2a711cc348c3aae117fc8bcb6b21f752019e53a732df3529"
+const bpfSourceHash = "0e2a190d4a40cd9ea1fb5c97a0a11db8ab18314c021d2e3f2331fcbe5d770814"

@@ -63,6 +63,10 @@ static __always_inline __u64 call_cpu_time(struct call_state *cs, struct task_st
  * aggregates. */
 static __always_inline void count_call(struct call_state *cs, struct task_struct *task, long ret, __u64 now)
 {
+	/* The aggregates are the native calls'; another personality's are
+	 * not counted. */
+	if (cs->pers)
+		return;
 	__u32 nr = cs->nr;
 	struct syscall_stats *s = bpf_map_lookup_elem(&counts, &nr);
 	if (!s)

@@ -27,6 +27,7 @@ enum rec_type : __u32 {
 	REC_BOUNDARY = 7, /* an unreported call's entry or exit: deferred signals are due */
 	REC_STOP = 8,	  /* the task entered a group stop: ret = the stop signal */
 	REC_DATA = 9,	  /* a piece of a large read of the task's next record: see SEG_F_CHUNKED */
+	REC_PERS = 10,	  /* an unreported call's entry in another personality than the task's last call: ret = the personality (trace.Personality), ip */
 };
 
 /* rec.flags, bits. */
@@ -47,6 +48,10 @@ enum rec_flag : __u32 {
 	REC_F_CUT = 8,
 	/* REC_EXEC: the task is traced no more (detach_on_exec). */
 	REC_F_DETACHED = 16,
+	/* REC_ENTER, REC_EXIT: the call is an i386 one (int $0x80; nr is in
+	 * i386's table), or an x32 one (nr without __X32_SYSCALL_BIT). */
+	REC_F_PERS32 = 32,
+	REC_F_PERSX32 = 64,
 };
 
 /* rec is the header of every record. */

@@ -158,7 +158,16 @@ struct files_struct {
 	struct fdtable *fdt;
 } __attribute__((preserve_access_index));
 
+/* thread_info.status has TS_COMPAT while the task is in an ia32 call
+ * (int $0x80 from a 64-bit task too), from its entry to its exit. */
+struct thread_info {
+	__u32 status;
+} __attribute__((preserve_access_index));
+
+#define TS_COMPAT 0x0002
+
 struct task_struct {
+	struct thread_info thread_info;
 	unsigned int __state;
 	int on_cpu;
 	int pid;
