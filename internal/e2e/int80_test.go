@@ -1,0 +1,119 @@
+package e2e
+
+import (
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/sctrace/sctrace/internal/testutil"
+)
+
+// int80Backends are the backends the i386 personality is checked on.
+var int80Backends = []string{"ptrace", "ebpf"}
+
+// rawStat64 is how sctrace prints the workload's stat64: an i386 call
+// whose structure's layout differs from x86_64's, printed raw, where
+// strace decodes it with its i386 tables.
+var rawStat64 = regexp.MustCompile(`^stat64\(0x[0-9a-f]+, 0x[0-9a-f]+\) += 0$`)
+
+// TestInt80 traces a 64-bit program that makes i386 calls with int $0x80
+// (testdata/workloads/int80.c) under filters that name calls by either
+// personality, and compares each line of the trace, on stderr, with
+// strace's: the "[ Process PID=N runs in 32 bit mode. ]" lines (gone
+// under -q and -e quiet=personality), the i386 names (getgid32 is i386's
+// 200, x86_64's tkill), write's string and error. The one call whose
+// structure sctrace does not decode in this personality, stat64, must
+// print its raw arguments.
+func TestInt80(t *testing.T) {
+	if runtime.GOARCH != "amd64" {
+		t.Skip("int $0x80 is x86_64's i386 personality")
+	}
+	strace, sctrace := tracers(t)
+	testutil.RequireBPF(t)
+	prog := workload(t, "int80", "-no-pie")
+	cases := []struct {
+		name string
+		args []string
+	}{
+		{"all", nil},
+		{"getgid32", []string{"-e", "trace=getgid32"}},
+		{"tkill", []string{"-e", "trace=tkill"}},
+		{"tkill@64,getgid32@32", []string{"-e", "trace=tkill@64,getgid32@32"}},
+		{"write@32,getppid", []string{"-e", "trace=write@32,getppid"}},
+		{"%creds", []string{"-e", "trace=%creds"}},
+		{"-q", []string{"-q", "-e", "trace=getgid32,write"}},
+		{"quiet=personality", []string{"-e", "quiet=personality", "-e", "trace=getgid32,write"}},
+		{"raw=write", []string{"-e", "raw=write", "-e", "trace=write"}},
+	}
+	t.Run("-o", func(t *testing.T) {
+		// -o FILE with a command implies -q: no personality lines.
+		want, _ := traceFile(t, strace, "-e", "trace=getgid32,getppid", prog)
+		for _, backend := range int80Backends {
+			got, _ := traceFile(t, sctrace, "--backend="+backend, "-e", "trace=getgid32,getppid", prog)
+			if d := sameLines(normalized(want), normalized(got)); d != "" {
+				t.Errorf("%s: differs from strace at %s", backend, d)
+			}
+		}
+	})
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			args := append(append([]string{}, c.args...), prog)
+			ref := run(t, strace, args...)
+			want := normalized(ref.stderr)
+			for i, l := range want {
+				if strings.HasPrefix(l, "stat64(\"/\", {") {
+					want[i] = "stat64 raw"
+				}
+			}
+			if c.name == "all" && !contains(want, "stat64 raw") {
+				t.Fatalf("strace shows no stat64:\n%s", ref.stderr)
+			}
+			for _, backend := range int80Backends {
+				got := run(t, sctrace, append([]string{"--backend=" + backend}, args...)...)
+				lines := normalized(got.stderr)
+				for i, l := range lines {
+					if rawStat64.MatchString(l) {
+						lines[i] = "stat64 raw"
+					}
+				}
+				if got.exit != ref.exit {
+					t.Errorf("%s: exit %d, strace %d", backend, got.exit, ref.exit)
+				}
+				if d := sameLines(want, lines); d != "" {
+					t.Errorf("%s: differs from strace at %s\nsctrace:\n%s", backend, d, got.stderr)
+				}
+			}
+		})
+	}
+}
+
+// TestDebugSyscallInfo: -d says that PTRACE_GET_SYSCALL_INFO works once
+// the ptrace backend has used it, as strace -d does (strace's int_0x80
+// test asks for that line), and says nothing of ptrace on the eBPF
+// backend, which does not use it.
+func TestDebugSyscallInfo(t *testing.T) {
+	_, sctrace := tracers(t)
+	testutil.RequireBPF(t)
+	const note = "sctrace: PTRACE_GET_SYSCALL_INFO works"
+	for _, backend := range int80Backends {
+		got := run(t, sctrace, "--backend="+backend, "-d", "-e", "trace=none", "/bin/true")
+		has := contains(lines(got.stderr), note)
+		if want := backend == "ptrace"; has != want || got.exit != 0 {
+			t.Errorf("%s -d: exit %d, note %q shown: %v, want %v; stderr:\n%s", backend, got.exit, note, has, want, got.stderr)
+		}
+		if backend == "ebpf" && strings.Contains(got.stderr, "PTRACE") {
+			t.Errorf("ebpf -d speaks of ptrace:\n%s", got.stderr)
+		}
+	}
+}
+
+// contains reports whether list holds s.
+func contains(list []string, s string) bool {
+	for _, l := range list {
+		if l == s {
+			return true
+		}
+	}
+	return false
+}
