@@ -149,6 +149,7 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool) error {
 		sctraceMapLost: m.Lost, sctraceMapPlans: m.Plans, sctraceMapScratch: m.Scratch, sctraceMapTraced: m.Traced,
 		// A task work is scheduled only on a map user space holds.
 		sctraceMapReworks: m.Reworks, sctraceMapLoneState: m.LoneState, sctraceMapAttaching: m.Attaching,
+		sctraceMapCompatCounts: m.CompatCounts,
 	}
 	pr := &p.objs.sctracePrograms
 	progs := map[string]**ebpf.Program{

@@ -267,6 +267,7 @@ const (
 const (
 	sctraceMapAttaching         = "attaching"
 	sctraceMapCalls             = "calls"
+	sctraceMapCompatCounts      = "compat_counts"
 	sctraceMapCounts            = "counts"
 	sctraceMapEvents            = "events"
 	sctraceMapLoneState         = "lone_state"
@@ -374,16 +375,17 @@ type sctraceProgramSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type sctraceMapSpecs struct {
-	Attaching *ebpf.MapSpec `ebpf:"attaching"`
-	Calls     *ebpf.MapSpec `ebpf:"calls"`
-	Counts    *ebpf.MapSpec `ebpf:"counts"`
-	Events    *ebpf.MapSpec `ebpf:"events"`
-	LoneState *ebpf.MapSpec `ebpf:"lone_state"`
-	Lost      *ebpf.MapSpec `ebpf:"lost"`
-	Plans     *ebpf.MapSpec `ebpf:"plans"`
-	Reworks   *ebpf.MapSpec `ebpf:"reworks"`
-	Scratch   *ebpf.MapSpec `ebpf:"scratch"`
-	Traced    *ebpf.MapSpec `ebpf:"traced"`
+	Attaching    *ebpf.MapSpec `ebpf:"attaching"`
+	Calls        *ebpf.MapSpec `ebpf:"calls"`
+	CompatCounts *ebpf.MapSpec `ebpf:"compat_counts"`
+	Counts       *ebpf.MapSpec `ebpf:"counts"`
+	Events       *ebpf.MapSpec `ebpf:"events"`
+	LoneState    *ebpf.MapSpec `ebpf:"lone_state"`
+	Lost         *ebpf.MapSpec `ebpf:"lost"`
+	Plans        *ebpf.MapSpec `ebpf:"plans"`
+	Reworks      *ebpf.MapSpec `ebpf:"reworks"`
+	Scratch      *ebpf.MapSpec `ebpf:"scratch"`
+	Traced       *ebpf.MapSpec `ebpf:"traced"`
 }
 
 // sctraceVariableSpecs contains global variables before they are loaded into the kernel.
@@ -439,22 +441,24 @@ func (o *sctraceObjects) Close() error {
 //
 // It can be passed to loadSctraceObjects or ebpf.CollectionSpec.LoadAndAssign.
 type sctraceMaps struct {
-	Attaching *ebpf.Map `ebpf:"attaching"`
-	Calls     *ebpf.Map `ebpf:"calls"`
-	Counts    *ebpf.Map `ebpf:"counts"`
-	Events    *ebpf.Map `ebpf:"events"`
-	LoneState *ebpf.Map `ebpf:"lone_state"`
-	Lost      *ebpf.Map `ebpf:"lost"`
-	Plans     *ebpf.Map `ebpf:"plans"`
-	Reworks   *ebpf.Map `ebpf:"reworks"`
-	Scratch   *ebpf.Map `ebpf:"scratch"`
-	Traced    *ebpf.Map `ebpf:"traced"`
+	Attaching    *ebpf.Map `ebpf:"attaching"`
+	Calls        *ebpf.Map `ebpf:"calls"`
+	CompatCounts *ebpf.Map `ebpf:"compat_counts"`
+	Counts       *ebpf.Map `ebpf:"counts"`
+	Events       *ebpf.Map `ebpf:"events"`
+	LoneState    *ebpf.Map `ebpf:"lone_state"`
+	Lost         *ebpf.Map `ebpf:"lost"`
+	Plans        *ebpf.Map `ebpf:"plans"`
+	Reworks      *ebpf.Map `ebpf:"reworks"`
+	Scratch      *ebpf.Map `ebpf:"scratch"`
+	Traced       *ebpf.Map `ebpf:"traced"`
 }
 
 func (m *sctraceMaps) Close() error {
 	return _SctraceClose(
 		m.Attaching,
 		m.Calls,
+		m.CompatCounts,
 		m.Counts,
 		m.Events,
 		m.LoneState,

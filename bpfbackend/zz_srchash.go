@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "0e2a190d4a40cd9ea1fb5c97a0a11db8ab18314c021d2e3f2331fcbe5d770814"
+const bpfSourceHash = "397d8bff47c6484db01119011f0fce247a5a470da59ca3e45bfa15193499f1f0"

@@ -47,7 +47,7 @@ func (a *Aggregator) Handle(ev *trace.Event) {
 	if ev.Kind != trace.SyscallExit || ev.NoReturn || !a.opts.Filter.HasIn(ev.Pers, int(ev.NR)) {
 		return
 	}
-	a.stats(trace.SyscallKey{Arch: ev.Arch, NR: ev.NR}).Add(a.duration(ev), ev.IsError())
+	a.stats(trace.SyscallKey{Arch: ev.Arch, NR: ev.NR, Pers: ev.Pers}).Add(a.duration(ev), ev.IsError())
 }
 
 // duration is the time ev's call counts for, never negative.
@@ -66,7 +66,7 @@ func (a *Aggregator) duration(ev *trace.Event) uint64 {
 // keeping only the system calls the filter selects.
 func (a *Aggregator) Merge(counts Counts) {
 	for k, s := range counts {
-		if s != nil && a.opts.Filter.Has(int(k.NR)) {
+		if s != nil && a.opts.Filter.HasIn(k.Pers, int(k.NR)) {
 			a.stats(k).Merge(s)
 		}
 	}
