@@ -254,6 +254,11 @@ func (s *session) exec(r *sctraceRec) {
 	}
 	// A non-leader thread that executed takes over the leader's id.
 	tk := s.tasks.Takeover(old, tid)
+	if s.opts.CountOnly && tk.Hidden {
+		// Under -c no entry record reveals the exec stub: the success of
+		// its execve does (its later PersonalityChanges are reported).
+		tk.Hidden = false
+	}
 	s.tasks.ReportExec(&tk.Task, old, int64(r.Ts), r.Ip)
 	if r.Flags&sctraceRecFlagREC_F_DETACHED != 0 {
 		s.letGo(tk, int64(r.Ts))

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "397d8bff47c6484db01119011f0fce247a5a470da59ca3e45bfa15193499f1f0"
+const bpfSourceHash = "b610f27670df6cde5cab886862c3a7172bc386e15846ca94084b07dda817b824"

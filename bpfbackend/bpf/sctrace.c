@@ -53,9 +53,9 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	bool wanted = filter_has(id, pers);
 	if (pers != cs->pers) {
 		/* strace's "[ Process PID=N runs in 32 bit mode. ]", due at any
-		 * call; a reported one says so in its record. */
+		 * call (-c too); a reported one says so in its record. */
 		cs->pers = pers;
-		if (!wanted && !count_only) {
+		if (!wanted || count_only) {
 			__u64 pt = pid_tgid_of(task);
 			emit_task_ip(REC_PERS, (__u32)pt, pt >> 32, pers, 0, regs->ip);
 		}

@@ -3,6 +3,7 @@ package e2e
 import (
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -56,6 +57,16 @@ func TestInt80(t *testing.T) {
 			}
 		}
 	})
+	t.Run("-c", func(t *testing.T) {
+		// The personality lines, then a table per personality.
+		want := summaryShape(run(t, strace, "-c", prog).stderr)
+		for _, backend := range int80Backends {
+			got := summaryShape(run(t, sctrace, "--backend="+backend, "-c", prog).stderr)
+			if d := sameLines(want, got); d != "" {
+				t.Errorf("%s -c: differs from strace at %s", backend, d)
+			}
+		}
+	})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			args := append(append([]string{}, c.args...), prog)
@@ -106,6 +117,32 @@ func TestDebugSyscallInfo(t *testing.T) {
 			t.Errorf("ebpf -d speaks of ptrace:\n%s", got.stderr)
 		}
 	}
+}
+
+// summaryShape is what -c printed but the times: the personality lines
+// and headings in order, and each table's calls, errors and names, sorted
+// by name (strace sorts by time).
+func summaryShape(stderr string) []string {
+	var out, rows []string
+	flush := func() {
+		slices.Sort(rows)
+		out, rows = append(out, rows...), nil
+	}
+	for _, l := range lines(stderr) {
+		f := strings.Fields(l)
+		switch {
+		case strings.HasPrefix(l, "[ Process PID="):
+			out = append(out, regexp.MustCompile(`PID=\d+`).ReplaceAllString(l, "PID=N"))
+		case strings.HasPrefix(l, "System call usage summary"):
+			flush()
+			out = append(out, l)
+		case len(f) >= 5 && f[len(f)-1] != "syscall" && f[len(f)-1] != "total" && !strings.HasPrefix(l, "---"):
+			// "% time seconds usecs/call calls [errors] syscall"
+			rows = append(rows, strings.Join(f[3:], " "))
+		}
+	}
+	flush()
+	return out
 }
 
 // contains reports whether list holds s.
