@@ -113,6 +113,9 @@ type task struct {
 type Printer struct {
 	opts Options
 	dec  *decode.Decoder
+	// ip32 says the last call seen (of any thread) was of a personality
+	// with 32-bit words, whose -i addresses strace prints with 8 digits.
+	ip32 bool
 
 	shared     *bufio.Writer
 	sharedFile *os.File
@@ -210,6 +213,9 @@ func isInteractive(f *os.File) bool {
 func (p *Printer) Handle(ev *trace.Event) error {
 	if p.err != nil {
 		return p.err
+	}
+	if ev.Kind == trace.SyscallEnter || ev.Kind == trace.SyscallExit || ev.Kind == trace.PersonalityChange {
+		p.ip32 = ev.Pers != trace.PersNative
 	}
 	switch ev.Kind {
 	case trace.SyscallEnter:
@@ -360,20 +366,25 @@ func (p *Printer) leader(b []byte, t *task, ns int64, ip uint64) []byte {
 	}
 	b = p.appendTimestamps(b, ns)
 	if p.opts.InstructionPointer {
-		b = appendIP(b, ip)
+		b = appendIP(b, ip, p.ip32)
 	}
 	return b
 }
 
 // appendIP prints an instruction pointer as strace's -i: 16 hex digits in
-// brackets, question marks when it is unknown (0).
-func appendIP(b []byte, ip uint64) []byte {
+// brackets (8 when the current personality's words are 32 bits), question
+// marks when it is unknown (0).
+func appendIP(b []byte, ip uint64, narrow bool) []byte {
+	top := 60
+	if narrow {
+		top = 28
+	}
 	b = append(b, '[')
 	if ip == 0 {
-		b = append(b, "????????????????"...)
+		b = append(b, "????????????????"[:top/4+1]...)
 	} else {
 		const digits = "0123456789abcdef"
-		for shift := 60; shift >= 0; shift -= 4 {
+		for shift := top; shift >= 0; shift -= 4 {
 			b = append(b, digits[ip>>uint(shift)&15])
 		}
 	}

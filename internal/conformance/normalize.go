@@ -71,7 +71,7 @@ var (
 	// clone3's parent_tid, siginfo's si_pid and the personality line's
 	// pid, to learn pids from.
 	pidReturn = regexp.MustCompile(`^(?:<\.\.\. )?(?:` + callsWith(syscalls.ReturnsPID) + `)\b.*\) += (\d+)$`)
-	parentTID = regexp.MustCompile(`(?:parent_tid=\[|si_pid=|^\[ Process PID=)(\d+)`)
+	parentTID = regexp.MustCompile(`(?:parent_tid=\[|si_pid=|\[ Process PID=)(\d+)`)
 	// pidField is a structure field that holds a pid or tid (si_pid,
 	// nl_pid, capget's pid, clone's parent_tid=[N]).
 	pidField = regexp.MustCompile(`\b([a-z_]*(?:pid|tid)=\[?)(\d+)\b`)

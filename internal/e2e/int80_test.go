@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"regexp"
 	"runtime"
 	"slices"
@@ -54,6 +55,27 @@ func TestInt80(t *testing.T) {
 			got, _ := traceFile(t, sctrace, "--backend="+backend, "-e", "trace=getgid32,getppid", prog)
 			if d := sameLines(normalized(want), normalized(got)); d != "" {
 				t.Errorf("%s: differs from strace at %s", backend, d)
+			}
+		}
+	})
+	t.Run("-i", func(t *testing.T) {
+		// strace prints an address with the digits of the current
+		// personality's words: 8 after an i386 call.
+		ips := regexp.MustCompile(`^\[([0-9a-f]{8}|[0-9a-f]{16}|\?{8}|\?{16})\] `)
+		shape := func(stderr string) []string {
+			ls := normalized(stderr)
+			for i, l := range ls {
+				if m := ips.FindStringSubmatch(l); m != nil {
+					ls[i] = fmt.Sprintf("[%d digits] %s", len(m[1]), l[len(m[0]):])
+				}
+			}
+			return ls
+		}
+		want := shape(run(t, strace, "-i", "-e", "trace=getgid32,write", prog).stderr)
+		for _, backend := range int80Backends {
+			got := shape(run(t, sctrace, "--backend="+backend, "-i", "-e", "trace=getgid32,write", prog).stderr)
+			if d := sameLines(want, got); d != "" {
+				t.Errorf("%s -i: differs from strace at %s", backend, d)
 			}
 		}
 	})
