@@ -106,6 +106,7 @@ func load(cfg loadConfig) (*probe, error) {
 		sctraceVarSockStates:     boolU32(opts.DescribeSockets && !opts.CountOnly),
 		sctraceVarWakeupBytes:    uint64(ring / 8),
 		sctraceVarFilterBits:     filter,
+		sctraceVarFilterBeyond:   filterBeyond(opts.Filter),
 		sctraceVarExecNrs:        execNRs(cfg.arch),
 		sctraceVarDumpReadBits:   fdBits(opts.DumpRead),
 		sctraceVarDumpWriteBits:  fdBits(opts.DumpWrite),
@@ -401,6 +402,18 @@ func filterBits(s *trace.SyscallSet) [int(trace.NumPersonalities) * trace.MaxNR 
 				i := int(p)*trace.MaxNR + nr
 				bits[i/64] |= 1 << (i % 64)
 			}
+		}
+	}
+	return bits
+}
+
+// filterBeyond is the kernel's filter_beyond: bit p says the numbers of
+// personality p from trace.MaxNR on are in s (nil: all).
+func filterBeyond(s *trace.SyscallSet) uint32 {
+	var bits uint32
+	for p := range trace.NumPersonalities {
+		if s.Beyond(p) {
+			bits |= 1 << p
 		}
 	}
 	return bits

@@ -296,6 +296,7 @@ const (
 	sctraceVarExecNrs           = "exec_nrs"
 	sctraceVarFaultIn           = "fault_in"
 	sctraceVarFdNames           = "fd_names"
+	sctraceVarFilterBeyond      = "filter_beyond"
 	sctraceVarFilterBits        = "filter_bits"
 	sctraceVarFollowForks       = "follow_forks"
 	sctraceVarHoldEntries       = "hold_entries"
@@ -401,6 +402,7 @@ type sctraceVariableSpecs struct {
 	ExecNrs         *ebpf.VariableSpec `ebpf:"exec_nrs"`
 	FaultIn         *ebpf.VariableSpec `ebpf:"fault_in"`
 	FdNames         *ebpf.VariableSpec `ebpf:"fd_names"`
+	FilterBeyond    *ebpf.VariableSpec `ebpf:"filter_beyond"`
 	FilterBits      *ebpf.VariableSpec `ebpf:"filter_bits"`
 	FollowForks     *ebpf.VariableSpec `ebpf:"follow_forks"`
 	HoldEntries     *ebpf.VariableSpec `ebpf:"hold_entries"`
@@ -483,6 +485,7 @@ type sctraceVariables struct {
 	ExecNrs         *ebpf.Variable `ebpf:"exec_nrs"`
 	FaultIn         *ebpf.Variable `ebpf:"fault_in"`
 	FdNames         *ebpf.Variable `ebpf:"fd_names"`
+	FilterBeyond    *ebpf.Variable `ebpf:"filter_beyond"`
 	FilterBits      *ebpf.Variable `ebpf:"filter_bits"`
 	FollowForks     *ebpf.Variable `ebpf:"follow_forks"`
 	HoldEntries     *ebpf.Variable `ebpf:"hold_entries"`

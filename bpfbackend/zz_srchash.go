@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "b610f27670df6cde5cab886862c3a7172bc386e15846ca94084b07dda817b824"
+const bpfSourceHash = "ca0b6ab51b161ab5bcaaab4d0d143ec65a0d99a9c86c57ed60c2d0a1082e2045"

@@ -260,6 +260,16 @@ func (s *Spec) applyTrace(val string) error {
 	if err := s.parseSyscallSet(val, &set); err != nil {
 		return err
 	}
+	// strace traces a number its personality's table does not name
+	// (syscall_0x1f4) whatever the list says.
+	for _, p := range syscalls.Personalities(s.table) {
+		for nr := range trace.MaxNR {
+			if p.Table.Get(nr).Name == "" {
+				set.AddIn(p.Pers, nr)
+			}
+		}
+		set.AddBeyond(p.Pers)
+	}
 	s.Trace = set
 	s.TraceAll = set.Full()
 	return nil

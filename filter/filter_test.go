@@ -230,3 +230,17 @@ func TestTracePersonalities(t *testing.T) {
 		t.Errorf("trace=!getgid32@32: TraceAll %v, has64 %v, has32 %v", s.TraceAll, s.Trace.Has(nr), s.Trace.HasIn(trace.Pers32, nr))
 	}
 }
+
+// TestUnnamedNumbersTraced: a number its personality's table does not
+// name is traced whatever trace= says, as strace traces it.
+func TestUnnamedNumbersTraced(t *testing.T) {
+	for _, expr := range []string{"trace=none", "trace=getppid", "trace=!all"} {
+		s := newSpec(t, expr)
+		if !s.Trace.Has(500) || !s.Trace.Has(1000) || !s.Trace.HasIn(trace.Pers32, 511) || !s.Trace.Beyond(trace.Pers32) {
+			t.Errorf("%s: unnamed numbers not traced", expr)
+		}
+		if s.Trace.Has(unix.SYS_READ) || s.Trace.HasIn(trace.Pers32, 3) {
+			t.Errorf("%s: read traced", expr)
+		}
+	}
+}

@@ -546,6 +546,17 @@ func (s *SyscallSet) HasIn(p Personality, nr int) bool {
 	return s.pers[p].bits[nr/64]&(1<<(nr%64)) != 0
 }
 
+// AddBeyond puts every number of personality p from MaxNR on in the set.
+func (s *SyscallSet) AddBeyond(p Personality) {
+	if p < NumPersonalities {
+		s.pers[p].all = true
+	}
+}
+
+// Beyond reports whether the numbers of personality p from MaxNR on are
+// in the set.
+func (s *SyscallSet) Beyond(p Personality) bool { return s.HasIn(p, MaxNR) }
+
 // Bits returns personality p's bitmap of the numbers below MaxNR.
 func (s *SyscallSet) Bits(p Personality) [MaxNR / 64]uint64 { return s.pers[p].bits }
 

@@ -20,6 +20,9 @@ const volatile __s32 exec_nrs[2] = {-1, -1};
 /* The syscall filter: a bitmap of trace.MaxNR numbers per personality
  * (trace.Personality), the native one first. */
 const volatile __u64 filter_bits[NUM_PERS * NR_MAX / 64] = {};
+/* filter_beyond: bit p says personality p's numbers from NR_MAX on are
+ * traced. */
+const volatile __u32 filter_beyond = 0;
 
 /* traced: the thread ids traced, each with its enum traced_mark. */
 struct {
@@ -57,8 +60,10 @@ static __always_inline int traced_call(__u32 tid, long nr)
 /* filter_has reports whether syscall nr of personality pers is traced. */
 static __always_inline bool filter_has(long nr, __u32 pers)
 {
-	if (nr < 0 || nr >= NR_MAX || pers >= NUM_PERS)
+	if (nr < 0 || pers >= NUM_PERS)
 		return false;
+	if (nr >= NR_MAX)
+		return (filter_beyond >> pers) & 1;
 	__u32 i = pers * NR_MAX + nr;
 	return (filter_bits[i >> 6] >> (i & 63)) & 1;
 }
