@@ -159,6 +159,12 @@ func (p *JSONPrinter) syscall(ev *trace.Event) {
 	b = appendJSONString(b, t[ct.Name.Start:ct.Name.End])
 	b = append(b, `,"nr":`...)
 	b = strconv.AppendInt(b, int64(ev.NR), 10)
+	switch ev.Pers {
+	case trace.Pers32:
+		b = append(b, `,"personality":"32"`...)
+	case trace.PersX32:
+		b = append(b, `,"personality":"x32"`...)
+	}
 	b = append(b, `,"enter_ns":`...)
 	b = strconv.AppendInt(b, enter.Enter, 10)
 	if returned {

@@ -79,6 +79,27 @@ func TestInt80(t *testing.T) {
 			}
 		}
 	})
+	t.Run("json", func(t *testing.T) {
+		// Each of the five i386 calls says its personality; no native
+		// call does.
+		for _, backend := range int80Backends {
+			out, _ := traceFile(t, sctrace, "--backend="+backend, "--output-format=json", prog)
+			var i386 []string
+			for _, l := range lines(out) {
+				if strings.Contains(l, `"personality":`) {
+					i386 = append(i386, regexp.MustCompile(`"syscall":"[a-z0-9_]+","nr":\d+,"personality":"[a-z0-9]+"`).FindString(l))
+				}
+			}
+			want := []string{
+				`"syscall":"getgid32","nr":200,"personality":"32"`, `"syscall":"getpid","nr":20,"personality":"32"`,
+				`"syscall":"write","nr":4,"personality":"32"`, `"syscall":"write","nr":4,"personality":"32"`,
+				`"syscall":"stat64","nr":195,"personality":"32"`,
+			}
+			if d := sameLines(want, i386); d != "" {
+				t.Errorf("%s: JSON records with a personality differ at %s", backend, d)
+			}
+		}
+	})
 	t.Run("-c", func(t *testing.T) {
 		// The personality lines, then a table per personality.
 		want := summaryShape(run(t, strace, "-c", prog).stderr)
