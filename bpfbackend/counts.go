@@ -13,13 +13,17 @@ import (
 // reads.
 const countsBatch = 64
 
-// readCounts reads the per-CPU aggregates of -c once, at the end, in
-// batches (a lookup per syscall costs milliseconds of start-up-like time
-// on an empty run); it falls back to one lookup per key where the kernel
-// has no batch lookups.
+// readCounts reads the per-CPU aggregates of -c once, at the end: the
+// native calls' from counts, by number, and those of arch's other
+// personalities from compat_counts, by plan_key (personality times
+// trace.MaxNR plus number).
 func (p *probe) readCounts(arch uint32) (map[trace.SyscallKey]*trace.SyscallStats, error) {
 	out := make(map[trace.SyscallKey]*trace.SyscallStats)
-	add := func(nr uint32, vals []sctraceSyscallStats) {
+	ncpu, err := ebpf.PossibleCPU()
+	if err != nil {
+		return nil, fmt.Errorf("ebpf: possible CPUs: %w", err)
+	}
+	add := func(key trace.SyscallKey, vals []sctraceSyscallStats) {
 		var sum trace.SyscallStats
 		for i := range vals {
 			v := &vals[i]
@@ -27,46 +31,65 @@ func (p *probe) readCounts(arch uint32) (map[trace.SyscallKey]*trace.SyscallStat
 			sum.Merge(&one)
 		}
 		if sum.Calls > 0 {
-			st := sum
-			out[trace.SyscallKey{Arch: arch, NR: int32(nr)}] = &st
+			out[key] = &sum
 		}
 	}
-	ncpu, err := ebpf.PossibleCPU()
+	err = readStats(p.objs.Counts, ncpu, func(nr uint32, vals []sctraceSyscallStats) {
+		add(trace.SyscallKey{Arch: arch, NR: int32(nr)}, vals)
+	})
 	if err != nil {
-		return nil, fmt.Errorf("ebpf: possible CPUs: %w", err)
+		return nil, err
 	}
+	err = readStats(p.objs.CompatCounts, ncpu, func(key uint32, vals []sctraceSyscallStats) {
+		pers := trace.Personality(key / trace.MaxNR)
+		a := arch
+		if pers == trace.Pers32 {
+			a = trace.ArchI386
+		}
+		add(trace.SyscallKey{Arch: a, NR: int32(key % trace.MaxNR), Pers: pers}, vals)
+	})
+	return out, err
+}
+
+// readStats calls add with each key of the per-CPU map m and its values,
+// in batches (a lookup per syscall costs milliseconds of start-up-like
+// time on an empty run), or one lookup per key where the kernel has no
+// batch lookups.
+func readStats(m *ebpf.Map, ncpu int, add func(key uint32, vals []sctraceSyscallStats)) error {
 	var (
 		cursor ebpf.MapBatchCursor
 		keys   = make([]uint32, countsBatch)
 		vals   = make([]sctraceSyscallStats, countsBatch*ncpu)
+		seen   bool
 	)
 	for {
-		n, err := p.objs.Counts.BatchLookup(&cursor, keys, vals, nil)
+		n, err := m.BatchLookup(&cursor, keys, vals, nil)
 		for i := range n {
 			add(keys[i], vals[i*ncpu:(i+1)*ncpu])
+			seen = true
 		}
 		if errors.Is(err, ebpf.ErrKeyNotExist) {
-			return out, nil
+			return nil
 		}
-		if errors.Is(err, ebpf.ErrNotSupported) && len(out) == 0 {
+		if errors.Is(err, ebpf.ErrNotSupported) && !seen {
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("ebpf: read syscall counts: %w", err)
+			return fmt.Errorf("ebpf: read syscall counts: %w", err)
 		}
 	}
 	var (
-		nr  uint32
+		key uint32
 		per []sctraceSyscallStats
 	)
-	it := p.objs.Counts.Iterate()
-	for it.Next(&nr, &per) {
-		add(nr, per)
+	it := m.Iterate()
+	for it.Next(&key, &per) {
+		add(key, per)
 	}
 	if err := it.Err(); err != nil {
-		return nil, fmt.Errorf("ebpf: read syscall counts: %w", err)
+		return fmt.Errorf("ebpf: read syscall counts: %w", err)
 	}
-	return out, nil
+	return nil
 }
 
 // lostCount sums the per-CPU count of records the ring buffer refused.

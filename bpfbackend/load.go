@@ -106,6 +106,7 @@ func load(cfg loadConfig) (*probe, error) {
 		sctraceVarSockStates:     boolU32(opts.DescribeSockets && !opts.CountOnly),
 		sctraceVarWakeupBytes:    uint64(ring / 8),
 		sctraceVarFilterBits:     filter,
+		sctraceVarFilterBeyond:   filterBeyond(opts.Filter),
 		sctraceVarExecNrs:        execNRs(cfg.arch),
 		sctraceVarDumpReadBits:   fdBits(opts.DumpRead),
 		sctraceVarDumpWriteBits:  fdBits(opts.DumpWrite),
@@ -150,6 +151,7 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool) error {
 		sctraceMapLost: m.Lost, sctraceMapPlans: m.Plans, sctraceMapScratch: m.Scratch, sctraceMapTraced: m.Traced,
 		// A task work is scheduled only on a map user space holds.
 		sctraceMapReworks: m.Reworks, sctraceMapLoneState: m.LoneState, sctraceMapAttaching: m.Attaching,
+		sctraceMapCompatCounts: m.CompatCounts,
 	}
 	pr := &p.objs.sctracePrograms
 	progs := map[string]**ebpf.Program{
@@ -248,14 +250,35 @@ func (p *probe) close() error {
 	return errors.Join(p.detach(), p.objs.Close())
 }
 
-// fillPlans loads the capture plans of arch's table into the plans map.
+// fillPlans loads the capture plans of the tables of arch's personalities
+// into the plans map: personality p's call nr at p*trace.MaxNR+nr (the
+// programs' plan_key).
 func (p *probe) fillPlans(arch uint32) error {
-	tbl := syscalls.ForArch(arch)
-	if tbl == nil {
+	native := syscalls.ForArch(arch)
+	if native == nil {
 		return fmt.Errorf("ebpf: no syscall table for arch %#x: %w", arch, trace.ErrUnsupported)
 	}
 	var keys []uint32
 	var vals []sctraceSyscallPlans
+	for _, pers := range syscalls.Personalities(native) {
+		keys, vals = appendPlans(keys, vals, pers.Table, uint32(pers.Pers)*trace.MaxNR)
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	if _, err := p.objs.Plans.BatchUpdate(keys, vals, nil); err != nil {
+		for i := range keys {
+			if err := p.objs.Plans.Update(keys[i], vals[i], ebpf.UpdateAny); err != nil {
+				return fmt.Errorf("ebpf: load capture plan of syscall %d: %w", keys[i], err)
+			}
+		}
+	}
+	return nil
+}
+
+// appendPlans appends the plans of tbl's calls that have any, each
+// under base plus its number.
+func appendPlans(keys []uint32, vals []sctraceSyscallPlans, tbl *syscalls.Table, base uint32) ([]uint32, []sctraceSyscallPlans) {
 	for nr := 0; nr <= tbl.Max() && nr < trace.MaxNR; nr++ {
 		sc := tbl.Get(nr)
 		if sc == nil {
@@ -302,20 +325,10 @@ func (p *probe) fillPlans(arch uint32) error {
 			}
 		}
 		v.Dump = dumpKindOf(sc)
-		keys = append(keys, uint32(nr))
+		keys = append(keys, base+uint32(nr))
 		vals = append(vals, v)
 	}
-	if len(keys) == 0 {
-		return nil
-	}
-	if _, err := p.objs.Plans.BatchUpdate(keys, vals, nil); err != nil {
-		for i := range keys {
-			if err := p.objs.Plans.Update(keys[i], vals[i], ebpf.UpdateAny); err != nil {
-				return fmt.Errorf("ebpf: load capture plan of syscall %d: %w", keys[i], err)
-			}
-		}
-	}
-	return nil
+	return keys, vals
 }
 
 // newFDsOf says where the descriptors sc creates are: its result (a call
@@ -380,12 +393,28 @@ func fdBits(s *trace.FDSet) [16]uint64 {
 	return bits
 }
 
-// filterBits is the kernel's copy of a syscall filter (nil: all).
-func filterBits(s *trace.SyscallSet) [trace.MaxNR / 64]uint64 {
-	var bits [trace.MaxNR / 64]uint64
-	for nr := range trace.MaxNR {
-		if s.Has(nr) {
-			bits[nr/64] |= 1 << (nr % 64)
+// filterBits is the kernel's copy of a syscall filter (nil: all): the
+// bitmap of each personality, one after the other.
+func filterBits(s *trace.SyscallSet) [int(trace.NumPersonalities) * trace.MaxNR / 64]uint64 {
+	var bits [int(trace.NumPersonalities) * trace.MaxNR / 64]uint64
+	for p := range trace.NumPersonalities {
+		for nr := range trace.MaxNR {
+			if s.HasIn(p, nr) {
+				i := int(p)*trace.MaxNR + nr
+				bits[i/64] |= 1 << (i % 64)
+			}
+		}
+	}
+	return bits
+}
+
+// filterBeyond is the kernel's filter_beyond: bit p says the numbers of
+// personality p from trace.MaxNR on are in s (nil: all).
+func filterBeyond(s *trace.SyscallSet) uint32 {
+	var bits uint32
+	for p := range trace.NumPersonalities {
+		if s.Beyond(p) {
+			bits |= 1 << p
 		}
 	}
 	return bits

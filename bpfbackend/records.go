@@ -38,6 +38,11 @@ func (s *session) handle(raw []byte) {
 		s.groupStop(r)
 	case sctraceRecTypeREC_STACK:
 		s.stack(r, raw)
+	case sctraceRecTypeREC_PERS:
+		if tk := s.tasks.Get(int(r.Tid)); tk != nil {
+			pers := trace.Personality(r.Ret)
+			s.tasks.Personality(&tk.Task, s.archOf(pers), pers, int64(r.Ts), r.Ip)
+		}
 	case sctraceRecTypeREC_BOUNDARY:
 		if tk := s.tasks.Get(int(r.Tid)); tk != nil && !tk.Hidden {
 			s.flushSignals(tk)
@@ -65,13 +70,32 @@ func (s *session) stack(r *sctraceRec, raw []byte) {
 
 func (s *session) isExec(nr int32) bool { return nr == s.execNRs[0] || nr == s.execNRs[1] }
 
+// recPers is the personality of a call's record.
+func recPers(r *sctraceRec) trace.Personality {
+	switch {
+	case r.Flags&sctraceRecFlagREC_F_PERS32 != 0:
+		return trace.Pers32
+	case r.Flags&sctraceRecFlagREC_F_PERSX32 != 0:
+		return trace.PersX32
+	}
+	return trace.PersNative
+}
+
+// archOf is the AUDIT_ARCH_* value of a call of personality pers.
+func (s *session) archOf(pers trace.Personality) uint32 {
+	if pers == trace.Pers32 {
+		return trace.ArchI386
+	}
+	return s.tbl.Arch
+}
+
 func (s *session) enter(r *sctraceRec, raw []byte) {
 	tk := s.tasks.Get(int(r.Tid))
 	if tk == nil {
 		return
 	}
 	if tk.Hidden {
-		if !s.isExec(r.Nr) {
+		if !s.isExec(r.Nr) || recPers(r) != trace.PersNative {
 			return
 		}
 		tk.Reveal()
@@ -80,11 +104,11 @@ func (s *session) enter(r *sctraceRec, raw []byte) {
 	s.startCall(tk, r, int64(r.Ts))
 }
 
-// netlinkData says whether call nr's records carry the state of its
+// netlinkData says whether tk's call's records carry the state of its
 // netlink socket arguments (syscalls.NetlinkData), even without -yy.
-func (s *session) netlinkData(nr int32) bool {
-	sc := s.tbl.Get(int(nr))
-	return sc != nil && sc.Effects&syscalls.NetlinkData != 0
+func netlinkData(tk *task) bool {
+	tbl := syscalls.ForCall(tk.Arch, tk.Pers)
+	return tbl != nil && tbl.Get(int(tk.NR)).Effects&syscalls.NetlinkData != 0
 }
 
 // startCall records a call's entry and reports it; s.mem serves the
@@ -93,7 +117,9 @@ func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
 	// Signals generated during the call (its entry came with its exit)
 	// are reported after it.
 	s.flushSignalsBefore(tk, ts)
-	tk.Begin(r.Nr, r.Args, r.Sp, r.Ip, ts, s.opts.Filter.Has(int(r.Nr)))
+	pers := recPers(r)
+	s.tasks.Personality(&tk.Task, s.archOf(pers), pers, ts, r.Ip)
+	tk.Begin(r.Nr, r.Args, r.Sp, r.Ip, ts, s.opts.Filter.HasIn(pers, int(r.Nr)))
 	if !tk.Wanted {
 		return
 	}
@@ -103,13 +129,13 @@ func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
 		tk.Stack, tk.callStack = tk.callStack, tk.Stack
 		tk.HasStack, tk.haveCallStack = true, false
 	}
-	if sc := s.tbl.Get(int(r.Nr)); sc != nil && sc.HasPlan {
+	if sc := syscalls.ForCall(tk.Arch, pers).Get(int(r.Nr)); sc.HasPlan {
 		tk.Sys = sc
 		s.x.FullData = syscalls.Dumped(sc, &tk.Args, &s.opts)
 		s.x.Run(&s.mem, &sc.Plan, syscalls.AtEntry, 0, tk.Call())
 	}
 	ev := s.tasks.EntryEvent(&tk.Task)
-	if s.opts.DescribeSockets || s.netlinkData(r.Nr) {
+	if s.opts.DescribeSockets || netlinkData(tk) {
 		// The sockets among its arguments, as the call found them: the
 		// entry's segments after its plans' (all of an entry record's,
 		// the first NsegEntry of an exit record that carries its entry).
@@ -131,7 +157,7 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 		return
 	}
 	if tk.Hidden {
-		if r.Flags&sctraceRecFlagREC_F_WITH_ENTRY == 0 || !s.isExec(r.Nr) {
+		if r.Flags&sctraceRecFlagREC_F_WITH_ENTRY == 0 || !s.isExec(r.Nr) || recPers(r) != trace.PersNative {
 			return
 		}
 		tk.Reveal()
@@ -163,7 +189,7 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 			tk.newFDs = s.mem.newFDs(tk.newFDs[:0])
 			ev.NewFDs = tk.newFDs
 		}
-		if s.opts.DescribeSockets || s.netlinkData(r.Nr) {
+		if s.opts.DescribeSockets || netlinkData(tk) {
 			// The sockets the call made (its arguments were described
 			// at its entry), or its netlink socket arguments.
 			tk.sockets = s.mem.sockets(tk.sockets[:0], s.mem.left)
@@ -265,6 +291,11 @@ func (s *session) exec(r *sctraceRec) {
 	}
 	// A non-leader thread that executed takes over the leader's id.
 	tk := s.tasks.Takeover(old, tid)
+	if s.opts.CountOnly && tk.Hidden {
+		// Under -c no entry record reveals the exec stub: the success of
+		// its execve does (its later PersonalityChanges are reported).
+		tk.Hidden = false
+	}
 	s.tasks.ReportExec(&tk.Task, old, int64(r.Ts), r.Ip)
 	if r.Flags&sctraceRecFlagREC_F_DETACHED != 0 {
 		s.letGo(tk, int64(r.Ts))

@@ -30,6 +30,7 @@ type sctraceCallState struct {
 	CpuNs       uint64
 	Switches    uint64
 	Nr          int32
+	Pers        uint32
 	Active      uint32
 	Deferred    uint32
 	Signals     uint32
@@ -45,6 +46,7 @@ type sctraceCallState struct {
 	Rework      uint32
 	ReworkEntry uint32
 	Nfault      uint32
+	_           [4]byte
 	ReworkRet   int64
 	ReworkTs    uint64
 	FaultAddr   [4]uint64
@@ -144,8 +146,10 @@ const (
 	sctraceRecFlagREC_F_CPU          sctraceRecFlag = 4
 	sctraceRecFlagREC_F_CUT          sctraceRecFlag = 8
 	sctraceRecFlagREC_F_DETACHED     sctraceRecFlag = 16
-	sctraceRecFlagREC_F_SIGNAL_STACK sctraceRecFlag = 32
-	sctraceRecFlagREC_F_EXIT_STACK   sctraceRecFlag = 64
+	sctraceRecFlagREC_F_PERS32       sctraceRecFlag = 32
+	sctraceRecFlagREC_F_PERSX32      sctraceRecFlag = 64
+	sctraceRecFlagREC_F_SIGNAL_STACK sctraceRecFlag = 128
+	sctraceRecFlagREC_F_EXIT_STACK   sctraceRecFlag = 256
 )
 
 type sctraceRecType uint32
@@ -160,7 +164,8 @@ const (
 	sctraceRecTypeREC_BOUNDARY sctraceRecType = 7
 	sctraceRecTypeREC_STOP     sctraceRecType = 8
 	sctraceRecTypeREC_DATA     sctraceRecType = 9
-	sctraceRecTypeREC_STACK    sctraceRecType = 10
+	sctraceRecTypeREC_PERS     sctraceRecType = 10
+	sctraceRecTypeREC_STACK    sctraceRecType = 11
 )
 
 type sctraceRework struct {
@@ -271,6 +276,7 @@ const (
 const (
 	sctraceMapAttaching         = "attaching"
 	sctraceMapCalls             = "calls"
+	sctraceMapCompatCounts      = "compat_counts"
 	sctraceMapCounts            = "counts"
 	sctraceMapEvents            = "events"
 	sctraceMapLoneState         = "lone_state"
@@ -299,6 +305,7 @@ const (
 	sctraceVarExecNrs           = "exec_nrs"
 	sctraceVarFaultIn           = "fault_in"
 	sctraceVarFdNames           = "fd_names"
+	sctraceVarFilterBeyond      = "filter_beyond"
 	sctraceVarFilterBits        = "filter_bits"
 	sctraceVarFollowForks       = "follow_forks"
 	sctraceVarHoldEntries       = "hold_entries"
@@ -380,16 +387,17 @@ type sctraceProgramSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type sctraceMapSpecs struct {
-	Attaching *ebpf.MapSpec `ebpf:"attaching"`
-	Calls     *ebpf.MapSpec `ebpf:"calls"`
-	Counts    *ebpf.MapSpec `ebpf:"counts"`
-	Events    *ebpf.MapSpec `ebpf:"events"`
-	LoneState *ebpf.MapSpec `ebpf:"lone_state"`
-	Lost      *ebpf.MapSpec `ebpf:"lost"`
-	Plans     *ebpf.MapSpec `ebpf:"plans"`
-	Reworks   *ebpf.MapSpec `ebpf:"reworks"`
-	Scratch   *ebpf.MapSpec `ebpf:"scratch"`
-	Traced    *ebpf.MapSpec `ebpf:"traced"`
+	Attaching    *ebpf.MapSpec `ebpf:"attaching"`
+	Calls        *ebpf.MapSpec `ebpf:"calls"`
+	CompatCounts *ebpf.MapSpec `ebpf:"compat_counts"`
+	Counts       *ebpf.MapSpec `ebpf:"counts"`
+	Events       *ebpf.MapSpec `ebpf:"events"`
+	LoneState    *ebpf.MapSpec `ebpf:"lone_state"`
+	Lost         *ebpf.MapSpec `ebpf:"lost"`
+	Plans        *ebpf.MapSpec `ebpf:"plans"`
+	Reworks      *ebpf.MapSpec `ebpf:"reworks"`
+	Scratch      *ebpf.MapSpec `ebpf:"scratch"`
+	Traced       *ebpf.MapSpec `ebpf:"traced"`
 }
 
 // sctraceVariableSpecs contains global variables before they are loaded into the kernel.
@@ -405,6 +413,7 @@ type sctraceVariableSpecs struct {
 	ExecNrs         *ebpf.VariableSpec `ebpf:"exec_nrs"`
 	FaultIn         *ebpf.VariableSpec `ebpf:"fault_in"`
 	FdNames         *ebpf.VariableSpec `ebpf:"fd_names"`
+	FilterBeyond    *ebpf.VariableSpec `ebpf:"filter_beyond"`
 	FilterBits      *ebpf.VariableSpec `ebpf:"filter_bits"`
 	FollowForks     *ebpf.VariableSpec `ebpf:"follow_forks"`
 	HoldEntries     *ebpf.VariableSpec `ebpf:"hold_entries"`
@@ -447,22 +456,24 @@ func (o *sctraceObjects) Close() error {
 //
 // It can be passed to loadSctraceObjects or ebpf.CollectionSpec.LoadAndAssign.
 type sctraceMaps struct {
-	Attaching *ebpf.Map `ebpf:"attaching"`
-	Calls     *ebpf.Map `ebpf:"calls"`
-	Counts    *ebpf.Map `ebpf:"counts"`
-	Events    *ebpf.Map `ebpf:"events"`
-	LoneState *ebpf.Map `ebpf:"lone_state"`
-	Lost      *ebpf.Map `ebpf:"lost"`
-	Plans     *ebpf.Map `ebpf:"plans"`
-	Reworks   *ebpf.Map `ebpf:"reworks"`
-	Scratch   *ebpf.Map `ebpf:"scratch"`
-	Traced    *ebpf.Map `ebpf:"traced"`
+	Attaching    *ebpf.Map `ebpf:"attaching"`
+	Calls        *ebpf.Map `ebpf:"calls"`
+	CompatCounts *ebpf.Map `ebpf:"compat_counts"`
+	Counts       *ebpf.Map `ebpf:"counts"`
+	Events       *ebpf.Map `ebpf:"events"`
+	LoneState    *ebpf.Map `ebpf:"lone_state"`
+	Lost         *ebpf.Map `ebpf:"lost"`
+	Plans        *ebpf.Map `ebpf:"plans"`
+	Reworks      *ebpf.Map `ebpf:"reworks"`
+	Scratch      *ebpf.Map `ebpf:"scratch"`
+	Traced       *ebpf.Map `ebpf:"traced"`
 }
 
 func (m *sctraceMaps) Close() error {
 	return _SctraceClose(
 		m.Attaching,
 		m.Calls,
+		m.CompatCounts,
 		m.Counts,
 		m.Events,
 		m.LoneState,
@@ -487,6 +498,7 @@ type sctraceVariables struct {
 	ExecNrs         *ebpf.Variable `ebpf:"exec_nrs"`
 	FaultIn         *ebpf.Variable `ebpf:"fault_in"`
 	FdNames         *ebpf.Variable `ebpf:"fd_names"`
+	FilterBeyond    *ebpf.Variable `ebpf:"filter_beyond"`
 	FilterBits      *ebpf.Variable `ebpf:"filter_bits"`
 	FollowForks     *ebpf.Variable `ebpf:"follow_forks"`
 	HoldEntries     *ebpf.Variable `ebpf:"hold_entries"`

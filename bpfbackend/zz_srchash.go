@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "e417d320bccb873099c7c7f0b91a08469c63918d2bb2e6f4f216f49248db27f2"
+const bpfSourceHash = "16fe668bf201f9cad143f64d806aba2a15eb77c363b1e056f50ea66044c3cecd"

@@ -96,7 +96,7 @@ type Decoder struct {
 	opts Options
 	// calls caches the resolved printer of each number, per architecture
 	// (index 0: x86_64, 1: arm64).
-	calls [2][]*call
+	calls [4][]*call
 	// unknown caches printers of numbers beyond the tables.
 	unknown map[uint64]*call
 	// scratch holds a constant's names while restyle rewrites it (-X).
@@ -130,19 +130,33 @@ func (d *Decoder) SetFDResolver(r FDResolver) { d.opts.FDs = r }
 func (d *Decoder) Options() Options { return d.opts }
 
 func table(ev *trace.Event) *syscalls.Table {
-	if t := syscalls.ForArch(ev.Arch); t != nil {
+	if t := syscalls.ForCall(ev.Arch, ev.Pers); t != nil {
 		return t
 	}
 	return syscalls.X86_64
 }
 
+// tableIndex is t's index in Decoder.calls.
+func tableIndex(t *syscalls.Table) int {
+	switch t {
+	case syscalls.ARM64:
+		return 1
+	case syscalls.I386:
+		return 2
+	case syscalls.X32:
+		return 3
+	}
+	return 0
+}
+
+// compat reports whether ev's call is of a personality whose kernel long
+// is 32 bits (i386), whose hexadecimal results strace prints as such.
+func compat(ev *trace.Event) bool { return ev.Arch == trace.ArchI386 }
+
 // lookup returns the printer of ev's system call, building it on first use.
 func (d *Decoder) lookup(ev *trace.Event) *call {
 	t := table(ev)
-	ai := 0
-	if t == syscalls.ARM64 {
-		ai = 1
-	}
+	ai := tableIndex(t)
 	nr := int(ev.NR)
 	if nr >= 0 && nr <= t.Max() {
 		cs := d.calls[ai]
@@ -287,6 +301,9 @@ func (d *Decoder) appendResult(b []byte, ev *trace.Event) []byte {
 		return append(b, '?')
 	}
 	if d.selective && d.raw(ev) {
+		if compat(ev) {
+			return appendRetValue(b, syscalls.RetHex, int64(uint32(ev.Ret)))
+		}
 		return appendRetValue(b, syscalls.RetHex, ev.Ret)
 	}
 	if c.ret != nil {

@@ -10,7 +10,7 @@ import (
 
 // raw reports whether -e raw= names ev's call.
 func (d *Decoder) raw(ev *trace.Event) bool {
-	return d.opts.Raw != nil && d.opts.Raw.Has(int(ev.NR))
+	return d.opts.Raw != nil && d.opts.Raw.HasIn(ev.Pers, int(ev.NR))
 }
 
 // appendRawArgs prints every argument of a -e raw= call in hex, as
@@ -34,10 +34,10 @@ func (d *Decoder) appendRawArgs(b []byte, ev *trace.Event, c *call) []byte {
 func (d *Decoder) narrow(ev *trace.Event, c *call) (*trace.Event, bool) {
 	saved := d.opts.Verbose
 	nr := int(ev.NR)
-	if d.opts.Abbrev != nil && !d.opts.Abbrev.Has(nr) {
+	if d.opts.Abbrev != nil && !d.opts.Abbrev.HasIn(ev.Pers, nr) {
 		d.opts.Verbose = true
 	}
-	if d.opts.Deref == nil || d.opts.Deref.Has(nr) || c.sig == nil {
+	if d.opts.Deref == nil || d.opts.Deref.HasIn(ev.Pers, nr) || c.sig == nil {
 		return ev, saved
 	}
 	d.shallow = *ev
@@ -52,7 +52,7 @@ func (d *Decoder) narrow(ev *trace.Event, c *call) (*trace.Event, bool) {
 // verboseCall reports whether -e verbose= includes ev's call (strace's
 // verbose(tcp)).
 func (d *Decoder) verboseCall(ev *trace.Event) bool {
-	return d.opts.Deref == nil || d.opts.Deref.Has(int(ev.NR))
+	return d.opts.Deref == nil || d.opts.Deref.HasIn(ev.Pers, int(ev.NR))
 }
 
 // structural reports whether an argument is a structure or array that

@@ -365,7 +365,7 @@ func (r *Resolver) Observe(ev *trace.Event) {
 // syscallOf returns the event's system call (an unnamed one with no
 // effects when its architecture has no table).
 func syscallOf(ev *trace.Event) *syscalls.Syscall {
-	t := syscalls.ForArch(ev.Arch)
+	t := syscalls.ForCall(ev.Arch, ev.Pers)
 	if t == nil {
 		return noSyscall
 	}

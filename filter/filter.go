@@ -261,8 +261,18 @@ func (s *Spec) applyTrace(val string) error {
 	if err := s.parseSyscallSet(val, &set); err != nil {
 		return err
 	}
+	// strace traces a number its personality's table does not name
+	// (syscall_0x1f4) whatever the list says.
+	for _, p := range syscalls.Personalities(s.table) {
+		for nr := range trace.MaxNR {
+			if p.Table.Get(nr).Name == "" {
+				set.AddIn(p.Pers, nr)
+			}
+		}
+		set.AddBeyond(p.Pers)
+	}
 	s.Trace = set
-	s.TraceAll = set.Len() == trace.MaxNR && set.Has(trace.MaxNR)
+	s.TraceAll = set.Full()
 	return nil
 }
 
@@ -332,8 +342,8 @@ func parseList(val, what string, add func(tok string) (bool, error), fill, inver
 // addSyscalls adds the syscalls one token names; it reports false when the
 // token names none (and was not marked optional with "?"). As strace, a
 // token without a "@64", "@32" or "@x32" suffix is looked up in every
-// personality's table; only the native one's calls are traced, but a name
-// of another (i386's mmap2) is valid.
+// personality's table, and adds each one's calls it names to that
+// personality's subset (i386's getgid32 is number 200 of trace.Pers32).
 func (s *Spec) addSyscalls(set *trace.SyscallSet, tok string) (bool, error) {
 	optional := false
 	for strings.HasPrefix(tok, "?") {
@@ -348,6 +358,7 @@ func (s *Spec) addSyscalls(set *trace.SyscallSet, tok string) (bool, error) {
 				chosen = append(chosen, p)
 			}
 		}
+
 		if chosen == nil {
 			return false, &HelpError{fmt.Sprintf("incorrect personality designator '%s' in qualification '%s'", tok[i+1:], tok)}
 		}
@@ -358,11 +369,7 @@ func (s *Spec) addSyscalls(set *trace.SyscallSet, tok string) (bool, error) {
 	}
 	found := false
 	for _, p := range pers {
-		dst := set
-		if p.Table != s.table {
-			dst = trace.NewSyscallSet(false) // validity only
-		}
-		ok, err := addSyscallsOf(p.Table, dst, tok)
+		ok, err := addSyscallsOf(p.Table, func(nr int) { set.AddIn(p.Pers, nr) }, tok)
 		if err != nil {
 			return false, err
 		}
@@ -371,15 +378,15 @@ func (s *Spec) addSyscalls(set *trace.SyscallSet, tok string) (bool, error) {
 	return found || optional, nil
 }
 
-// addSyscallsOf adds to set the calls of table that tok names: a number,
-// a /regex, a %class or a name.
-func addSyscallsOf(table *syscalls.Table, set *trace.SyscallSet, tok string) (bool, error) {
+// addSyscallsOf adds the calls of table that tok names (a number, a
+// /regex, a %class or a name) with add.
+func addSyscallsOf(table *syscalls.Table, add func(nr int), tok string) (bool, error) {
 	found := false
 	switch {
 	case tok[0] >= '0' && tok[0] <= '9':
 		nr, err := strconv.ParseUint(tok, 10, 32)
 		if err == nil && int(nr) <= table.Max() && table.Get(int(nr)).Name != "" {
-			set.Add(int(nr))
+			add(int(nr))
 			found = true
 		}
 	case tok[0] == '/':
@@ -389,7 +396,7 @@ func addSyscallsOf(table *syscalls.Table, set *trace.SyscallSet, tok string) (bo
 		}
 		for _, sc := range table.All() {
 			if re.MatchString(sc.Name) {
-				set.Add(sc.NR)
+				add(sc.NR)
 				found = true
 			}
 		}
@@ -398,14 +405,14 @@ func addSyscallsOf(table *syscalls.Table, set *trace.SyscallSet, tok string) (bo
 			found = true
 			for _, sc := range table.All() {
 				if sc.Classes&class == class {
-					set.Add(sc.NR)
+					add(sc.NR)
 				}
 			}
 		} else if nr, ok := table.Lookup(tok); ok {
-			set.Add(nr)
+			add(nr)
 			found = true
 		} else if nr, ok := syscalls.ParseUnknownName(tok); ok && nr < trace.MaxNR {
-			set.Add(nr)
+			add(nr)
 			found = true
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
 	"golang.org/x/sys/unix"
 )
 
@@ -181,6 +182,65 @@ func TestPersonalities(t *testing.T) {
 		var he *HelpError
 		if err == nil || strings.HasSuffix(expr, "@16") != errors.As(err, &he) {
 			t.Errorf("%s: %v", expr, err)
+		}
+	}
+}
+
+// TestTracePersonalities: a name selects each personality's call of that
+// name (getgid32 is i386's 200, tkill x86_64's 200), and NAME@P only
+// personality P's.
+func TestTracePersonalities(t *testing.T) {
+	const nr = 200
+	tests := []struct {
+		expr         string
+		has64, has32 bool
+	}{
+		{"trace=getgid32", false, true},
+		{"trace=tkill", true, false},
+		{"trace=tkill@64,getgid32@32", true, true},
+		{"trace=getgid32@64", false, false},
+		{"trace=tkill@32", false, false},
+		{"trace=!tkill", false, true},
+		{"trace=%creds", false, true},
+		{"trace=200", true, true},
+		{"trace=200@32", false, true},
+	}
+	for _, tc := range tests {
+		s, err := func() (*Spec, error) {
+			s := New(syscalls.X86_64, signalsForTest)
+			return s, s.Apply(tc.expr)
+		}()
+		if err != nil {
+			if tc.has64 || tc.has32 {
+				t.Errorf("%s: %v", tc.expr, err)
+			}
+			continue
+		}
+		if got := s.Trace.Has(nr); got != tc.has64 {
+			t.Errorf("%s: x86_64's %d traced: %v, want %v", tc.expr, nr, got, tc.has64)
+		}
+		if got := s.Trace.HasIn(trace.Pers32, nr); got != tc.has32 {
+			t.Errorf("%s: i386's %d traced: %v, want %v", tc.expr, nr, got, tc.has32)
+		}
+		if s.TraceAll {
+			t.Errorf("%s: TraceAll set", tc.expr)
+		}
+	}
+	if s := newSpec(t, "trace=!getgid32@32"); s.TraceAll || !s.Trace.Has(nr) || s.Trace.HasIn(trace.Pers32, nr) {
+		t.Errorf("trace=!getgid32@32: TraceAll %v, has64 %v, has32 %v", s.TraceAll, s.Trace.Has(nr), s.Trace.HasIn(trace.Pers32, nr))
+	}
+}
+
+// TestUnnamedNumbersTraced: a number its personality's table does not
+// name is traced whatever trace= says, as strace traces it.
+func TestUnnamedNumbersTraced(t *testing.T) {
+	for _, expr := range []string{"trace=none", "trace=getppid", "trace=!all"} {
+		s := newSpec(t, expr)
+		if !s.Trace.Has(500) || !s.Trace.Has(1000) || !s.Trace.HasIn(trace.Pers32, 511) || !s.Trace.Beyond(trace.Pers32) {
+			t.Errorf("%s: unnamed numbers not traced", expr)
+		}
+		if s.Trace.Has(unix.SYS_READ) || s.Trace.HasIn(trace.Pers32, 3) {
+			t.Errorf("%s: read traced", expr)
 		}
 	}
 }

@@ -106,7 +106,7 @@ func (s *Selector) Filter(sink func(*trace.Event) error) func(*trace.Event) erro
 
 // match reports whether the call of ev touches a selected path.
 func (s *Selector) match(ev *trace.Event) bool {
-	tbl := syscalls.ForArch(ev.Arch)
+	tbl := syscalls.ForCall(ev.Arch, ev.Pers)
 	if tbl == nil {
 		return false
 	}

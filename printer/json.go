@@ -100,7 +100,7 @@ func (p *JSONPrinter) Handle(ev *trace.Event) error {
 }
 
 func (p *JSONPrinter) traced(ev *trace.Event) bool {
-	return p.opts.Spec == nil || p.opts.Spec.TraceAll || p.opts.Spec.Trace.Has(int(ev.NR))
+	return p.opts.Spec == nil || p.opts.Spec.TraceAll || p.opts.Spec.Trace.HasIn(ev.Pers, int(ev.NR))
 }
 
 func (p *JSONPrinter) enter(ev *trace.Event) {
@@ -150,7 +150,7 @@ func (p *JSONPrinter) syscall(ev *trace.Event) {
 	t := p.dec.AppendCall(p.text[:0], enter, exit, ct)
 
 	b := p.head(p.line[:0], "syscall", ev, enter.Enter)
-	tbl := syscalls.ForArch(ev.Arch)
+	tbl := syscalls.ForCall(ev.Arch, ev.Pers)
 	if tbl == nil {
 		tbl = syscalls.Native()
 	}
@@ -159,6 +159,12 @@ func (p *JSONPrinter) syscall(ev *trace.Event) {
 	b = appendJSONString(b, t[ct.Name.Start:ct.Name.End])
 	b = append(b, `,"nr":`...)
 	b = strconv.AppendInt(b, int64(ev.NR), 10)
+	switch ev.Pers {
+	case trace.Pers32:
+		b = append(b, `,"personality":"32"`...)
+	case trace.PersX32:
+		b = append(b, `,"personality":"x32"`...)
+	}
 	b = append(b, `,"enter_ns":`...)
 	b = strconv.AppendInt(b, enter.Enter, 10)
 	if returned {

@@ -123,6 +123,9 @@ type task struct {
 type Printer struct {
 	opts Options
 	dec  *decode.Decoder
+	// ip32 says the last call seen (of any thread) was of a personality
+	// with 32-bit words, whose -i addresses strace prints with 8 digits.
+	ip32 bool
 
 	shared     *bufio.Writer
 	sharedFile *os.File
@@ -221,6 +224,9 @@ func (p *Printer) Handle(ev *trace.Event) error {
 	if p.err != nil {
 		return p.err
 	}
+	if ev.Kind == trace.SyscallEnter || ev.Kind == trace.SyscallExit || ev.Kind == trace.PersonalityChange {
+		p.ip32 = ev.Pers != trace.PersNative
+	}
 	switch ev.Kind {
 	case trace.SyscallEnter:
 		p.enter(ev)
@@ -253,8 +259,28 @@ func (p *Printer) Handle(ev *trace.Event) error {
 		p.lost(ev)
 	case trace.Exec:
 		p.exec(ev)
+	case trace.PersonalityChange:
+		p.personality(ev)
 	}
 	return p.err
+}
+
+// personality prints strace's note that a thread's call runs in another
+// personality than its previous one, unless -e quiet=personality (which
+// -q, and -o FILE with a command, imply).
+func (p *Printer) personality(ev *trace.Event) {
+	if p.opts.Spec != nil && p.opts.Spec.Quiet&filter.QuietPersonality != 0 {
+		return
+	}
+	t := p.task(ev.TID)
+	b := p.leader(p.line[:0], t, ev.Enter, ev.IP)
+	b = append(b, "[ Process PID="...)
+	b = strconv.AppendInt(b, int64(ev.TID), 10)
+	b = append(b, " runs in "...)
+	b = append(b, ev.Pers.Mode()...)
+	b = append(b, " mode. ]\n"...)
+	p.emit(t, b, 0)
+	p.line = b
 }
 
 // loadComm reads t's command name under -Y, keeping the last one found
@@ -350,20 +376,25 @@ func (p *Printer) leader(b []byte, t *task, ns int64, ip uint64) []byte {
 	}
 	b = p.appendTimestamps(b, ns)
 	if p.opts.InstructionPointer {
-		b = appendIP(b, ip)
+		b = appendIP(b, ip, p.ip32)
 	}
 	return b
 }
 
 // appendIP prints an instruction pointer as strace's -i: 16 hex digits in
-// brackets, question marks when it is unknown (0).
-func appendIP(b []byte, ip uint64) []byte {
+// brackets (8 when the current personality's words are 32 bits), question
+// marks when it is unknown (0).
+func appendIP(b []byte, ip uint64, narrow bool) []byte {
+	top := 60
+	if narrow {
+		top = 28
+	}
 	b = append(b, '[')
 	if ip == 0 {
-		b = append(b, "????????????????"...)
+		b = append(b, "????????????????"[:top/4+1]...)
 	} else {
 		const digits = "0123456789abcdef"
-		for shift := 60; shift >= 0; shift -= 4 {
+		for shift := top; shift >= 0; shift -= 4 {
 			b = append(b, digits[ip>>uint(shift)&15])
 		}
 	}
@@ -481,7 +512,7 @@ func (p *Printer) emit(t *task, b []byte, startCol int) {
 // traced reports whether ev's syscall passes -e trace=. Backends filter
 // too, but need not.
 func (p *Printer) traced(ev *trace.Event) bool {
-	return p.opts.Spec == nil || p.opts.Spec.TraceAll || p.opts.Spec.Trace.Has(int(ev.NR))
+	return p.opts.Spec == nil || p.opts.Spec.TraceAll || p.opts.Spec.Trace.HasIn(ev.Pers, int(ev.NR))
 }
 
 func (p *Printer) enter(ev *trace.Event) {
@@ -586,7 +617,7 @@ func endsTask(ev *trace.Event) bool {
 }
 
 func (p *Printer) syscallName(ev *trace.Event) string {
-	t := syscalls.ForArch(ev.Arch)
+	t := syscalls.ForCall(ev.Arch, ev.Pers)
 	if t == nil {
 		return syscalls.UnknownName(int(ev.NR))
 	}

@@ -42,6 +42,10 @@ type Backend struct {
 	// TracerPid is then its PPid. That thread must not start children
 	// of its own meanwhile (wait4 would take them as the tracer's).
 	CallerThread bool
+	// Debug, when set, receives the backend's debugging notes (strace's
+	// -d), one line each, without a program name: so far that
+	// PTRACE_GET_SYSCALL_INFO works, once a stop has shown it.
+	Debug func(string)
 }
 
 // New returns a ptrace backend with the default placement: SameCPU.
@@ -80,6 +84,7 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	}
 	quietSIGCHLD()
 	tr := newTracer(opts, sink)
+	tr.debug = b.Debug
 	tr.sameCPU = b.SameCPU
 	// Under -b execve strace turns the filter off: a task let go would
 	// keep a filter that wants a tracer.
@@ -209,6 +214,11 @@ type tracer struct {
 	// ptrace call count when the run started.
 	stats        trace.TracerStats
 	ptraceCalls0 uint64
+
+	// debug is Backend.Debug; sysInfoNoted says the note that
+	// PTRACE_GET_SYSCALL_INFO works was given.
+	debug        func(string)
+	sysInfoNoted bool
 }
 
 // forcePeekData makes tracers read memory with PTRACE_PEEKDATA only, as

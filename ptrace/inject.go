@@ -49,7 +49,7 @@ func pokeUser(tid int, off uintptr, v uint64) error {
 // injection returns the rule of tk's current call, if it applies to it:
 // only to traced calls of the native architecture.
 func (tr *tracer) injection(tk *task) *trace.Injection {
-	if tr.opts.Inject == nil || !tk.Wanted || tk.Hidden || tk.Arch != syscalls.Native().Arch {
+	if tr.opts.Inject == nil || !tk.Wanted || tk.Hidden || tk.Arch != syscalls.Native().Arch || tk.Pers != trace.PersNative {
 		return nil
 	}
 	return tr.opts.Inject.Get(tk.NR)

@@ -196,7 +196,7 @@ func (tr *tracer) syscallStop(tk *task, now int64) {
 		restart(tk.TID, 0)
 		return
 	}
-	tk.Arch = tr.si.Arch
+	tr.debugSysInfo()
 	switch tr.si.Op {
 	case syscallInfoEntry:
 		tr.syscallEntry(tk, now)
@@ -214,7 +214,6 @@ func (tr *tracer) syscallStop(tk *task, now int64) {
 // resumed with PTRACE_SYSCALL so that the call's exit stops it.
 func (tr *tracer) seccompStop(tk *task, now int64) {
 	if !tk.InCall && getSyscallInfo(tk.TID, &tr.si) == nil && tr.si.Op == syscallInfoSeccomp {
-		tk.Arch = tr.si.Arch
 		tr.syscallEntry(tk, now)
 	}
 	tk.seccomp = !tk.Hidden
@@ -224,10 +223,11 @@ func (tr *tracer) seccompStop(tk *task, now int64) {
 }
 
 func (tr *tracer) syscallEntry(tk *task, now int64) {
-	nr := tr.si.nr()
+	nr, pers := tracee.CallPersonality(tr.si.Arch, tr.si.nr())
+	tr.tasks.Personality(&tk.Task, tr.si.Arch, pers, now, tr.si.InstructionPointer)
 	tk.stime = tr.rusage.Stime.Nano()
 	if tk.Hidden {
-		if !tr.isExec(tk.Arch, nr) {
+		if pers != trace.PersNative || !tr.isExec(tk.Arch, nr) {
 			tk.Begin(nr, tr.si.args(), tr.si.StackPointer, tr.si.InstructionPointer, now, false)
 			return
 		}
@@ -236,7 +236,7 @@ func (tr *tracer) syscallEntry(tk *task, now int64) {
 			_ = setOptions(tk.TID, tr.launchOptions()|forkOptions)
 		}
 	}
-	tk.Begin(nr, tr.si.args(), tr.si.StackPointer, tr.si.InstructionPointer, now, tr.opts.Filter.Has(int(nr)))
+	tk.Begin(nr, tr.si.args(), tr.si.StackPointer, tr.si.InstructionPointer, now, tr.opts.Filter.HasIn(pers, int(nr)))
 	tr.tamperEntry(tk)
 	if !tk.Wanted {
 		return
@@ -244,7 +244,7 @@ func (tr *tracer) syscallEntry(tk *task, now int64) {
 	if tr.opts.StackSize > 0 {
 		tk.HasStack = captureStack(tk.TID, tr.opts.StackSize, &tk.Stack)
 	}
-	if tbl := syscalls.ForArch(tk.Arch); tbl != nil {
+	if tbl := syscalls.ForCall(tk.Arch, pers); tbl != nil {
 		if sc := tbl.Get(int(nr)); sc.HasPlan {
 			tk.Sys = sc
 			tr.runPlansCounted(tk, syscalls.AtEntry, 0)

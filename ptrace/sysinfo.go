@@ -133,3 +133,13 @@ func getSyscallInfo(tid int, si *syscallInfo) error {
 	*si = syscallInfo{}
 	return ptracePtr(unix.PTRACE_GET_SYSCALL_INFO, tid, unsafe.Sizeof(*si), unsafe.Pointer(si))
 }
+
+// debugSysInfo gives Backend.Debug, once, strace -d's note that
+// PTRACE_GET_SYSCALL_INFO works, after it described a syscall stop.
+func (tr *tracer) debugSysInfo() {
+	if tr.debug == nil || tr.sysInfoNoted || tr.si.Op == syscallInfoNone {
+		return
+	}
+	tr.sysInfoNoted = true
+	tr.debug("PTRACE_GET_SYSCALL_INFO works")
+}

@@ -10,6 +10,7 @@
 package summary
 
 import (
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -44,10 +45,23 @@ func NewAggregator(opts AggregatorOptions) *Aggregator {
 // never return (exit_group, a thread killed inside a call) are not
 // counted, as strace does not count them. Handle keeps nothing of ev.
 func (a *Aggregator) Handle(ev *trace.Event) {
-	if ev.Kind != trace.SyscallExit || ev.NoReturn || !a.opts.Filter.Has(int(ev.NR)) {
+	if ev.Kind != trace.SyscallExit || ev.NoReturn {
 		return
 	}
-	a.stats(trace.SyscallKey{Arch: ev.Arch, NR: ev.NR}).Add(a.duration(ev), ev.IsError())
+	if k := (trace.SyscallKey{Arch: ev.Arch, NR: ev.NR, Pers: ev.Pers}); a.counted(k) {
+		a.stats(k).Add(a.duration(ev), ev.IsError())
+	}
+}
+
+// counted reports whether calls of k are counted: those the filter
+// selects, within their table's range (strace counts no number past
+// its table's end).
+func (a *Aggregator) counted(k trace.SyscallKey) bool {
+	if !a.opts.Filter.HasIn(k.Pers, int(k.NR)) {
+		return false
+	}
+	t := syscalls.ForCall(k.Arch, k.Pers)
+	return t == nil || (k.NR >= 0 && int(k.NR) <= t.Max())
 }
 
 // duration is the time ev's call counts for, never negative.
@@ -66,7 +80,7 @@ func (a *Aggregator) duration(ev *trace.Event) uint64 {
 // keeping only the system calls the filter selects.
 func (a *Aggregator) Merge(counts Counts) {
 	for k, s := range counts {
-		if s != nil && a.opts.Filter.Has(int(k.NR)) {
+		if s != nil && a.counted(k) {
 			a.stats(k).Merge(s)
 		}
 	}

@@ -92,3 +92,35 @@ func TestAggregatorFilterAndMerge(t *testing.T) {
 		t.Errorf("write = %+v", w)
 	}
 }
+
+// TestAggregatorTableRange: as strace, numbers past the end of their
+// personality's table are not counted (nor merged); an unassigned number
+// within it is, and an i386 call counts under its own key.
+func TestAggregatorTableRange(t *testing.T) {
+	a := NewAggregator(AggregatorOptions{})
+	native := syscalls.Native()
+	past, hole := int32(native.Max()+1), int32(-1)
+	for n := 0; n < native.Max(); n++ {
+		if native.Get(n).Name == "" {
+			hole = int32(n)
+			break
+		}
+	}
+	for _, ev := range []*trace.Event{
+		{Kind: trace.SyscallExit, Arch: native.Arch, NR: past, Exit: 10},
+		{Kind: trace.SyscallExit, Arch: native.Arch, NR: hole, Exit: 10},
+		{Kind: trace.SyscallExit, Arch: trace.ArchI386, Pers: trace.Pers32, NR: 200, Exit: 10},
+	} {
+		a.Handle(ev)
+	}
+	var s trace.SyscallStats
+	s.Add(5, false)
+	a.Merge(Counts{{Arch: native.Arch, NR: past + 1}: &s})
+	counts := a.Counts()
+	_, pastCounted := counts[trace.SyscallKey{Arch: native.Arch, NR: past}]
+	_, holeCounted := counts[trace.SyscallKey{Arch: native.Arch, NR: hole}]
+	_, compatCounted := counts[trace.SyscallKey{Arch: trace.ArchI386, Pers: trace.Pers32, NR: 200}]
+	if len(counts) != 2 || pastCounted || !holeCounted || !compatCounted {
+		t.Errorf("counts %v: past the table counted %v, hole %d counted %v, i386 200 counted %v", counts, pastCounted, hole, holeCounted, compatCounted)
+	}
+}

@@ -81,7 +81,7 @@ func WriteJSON(w io.Writer, counts Counts, opts JSONOptions) error {
 		sortRows(g.rows, opts.Sort)
 		for _, r := range g.rows {
 			rep.Syscalls = append(rep.Syscalls, JSONSyscall{
-				Name: r.name, Arch: archName(r.key.Arch), NR: r.key.NR,
+				Name: r.name, Arch: keyArchName(r.key), NR: r.key.NR,
 				JSONStats: jsonStats(r.stats, all.TotalNS),
 			})
 		}

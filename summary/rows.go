@@ -23,7 +23,7 @@ type row struct {
 // group is the rows of one architecture ("personality" in strace): the
 // native one first, then others (32-bit programs), each under a heading.
 type group struct {
-	arch uint32
+	pers persKey
 	// heading is printed above the group's table; "" for the native one.
 	heading string
 	rows    []row
@@ -32,46 +32,63 @@ type group struct {
 // groups returns counts' calls, grouped by architecture and in syscall
 // number order within each group. Syscalls without calls are left out.
 func groups(counts Counts) []group {
-	byArch := map[uint32][]row{}
+	byPers := map[persKey][]row{}
 	for k, s := range counts {
 		if s == nil || s.Calls == 0 {
 			continue
 		}
-		byArch[k.Arch] = append(byArch[k.Arch], row{key: k, name: syscallName(k), stats: s, avgNS: meanNS(s.TotalNS, s.Calls)})
+		pk := persKey{k.Arch, k.Pers}
+		byPers[pk] = append(byPers[pk], row{key: k, name: syscallName(k), stats: s, avgNS: meanNS(s.TotalNS, s.Calls)})
 	}
-	native := syscalls.Native().Arch
-	archs := make([]uint32, 0, len(byArch))
-	for a := range byArch {
-		archs = append(archs, a)
+	native := persKey{arch: syscalls.Native().Arch}
+	keys := make([]persKey, 0, len(byPers))
+	for pk := range byPers {
+		keys = append(keys, pk)
 	}
-	slices.SortFunc(archs, func(a, b uint32) int {
+	slices.SortFunc(keys, func(a, b persKey) int {
 		if (a == native) != (b == native) {
 			if a == native {
 				return -1
 			}
 			return 1
 		}
-		return cmp.Compare(a, b)
+		return cmp.Or(cmp.Compare(a.arch, b.arch), cmp.Compare(a.pers, b.pers))
 	})
-	out := make([]group, 0, len(archs))
-	for _, a := range archs {
-		rows := byArch[a]
+	out := make([]group, 0, len(keys))
+	for _, pk := range keys {
+		rows := byPers[pk]
 		slices.SortFunc(rows, func(x, y row) int { return cmp.Compare(x.key.NR, y.key.NR) })
-		g := group{arch: a, rows: rows}
-		if a != native {
-			g.heading = fmt.Sprintf("System call usage summary for %s mode:", personalityName(a))
+		g := group{pers: pk, rows: rows}
+		if pk != native {
+			g.heading = fmt.Sprintf("System call usage summary for %s mode:", personalityName(pk))
 		}
 		out = append(out, g)
 	}
 	return out
 }
 
+// persKey is one personality's calls: an architecture and, on x86_64,
+// the native or x32 calls.
+type persKey struct {
+	arch uint32
+	pers trace.Personality
+}
+
 // syscallName is the name strace prints for k.
 func syscallName(k trace.SyscallKey) string {
-	if t := syscalls.ForArch(k.Arch); t != nil {
+	if t := syscalls.ForCall(k.Arch, k.Pers); t != nil {
 		return t.DisplayName(int(k.NR))
 	}
 	return syscalls.UnknownName(int(k.NR))
+}
+
+// keyArchName names k's architecture for JSON output: x32 for an x32
+// call.
+func keyArchName(k trace.SyscallKey) string {
+	if k.Pers == trace.PersX32 {
+		return "x32"
+	}
+	return archName(k.Arch)
 }
 
 // archName names an architecture for JSON output.
@@ -86,12 +103,15 @@ func archName(arch uint32) string {
 }
 
 // personalityName is strace's name of a non-native personality.
-func personalityName(arch uint32) string {
+func personalityName(pk persKey) string {
 	const archIsLE64 = 0x80000000 // __AUDIT_ARCH_64BIT
-	if arch&archIsLE64 == 0 {
+	switch {
+	case pk.pers == trace.PersX32:
+		return "x32"
+	case pk.arch&archIsLE64 == 0:
 		return "32 bit"
 	}
-	return archName(arch)
+	return archName(pk.arch)
 }
 
 // meanNS is total/calls rounded half up, in nanoseconds: strace's ts_div.

@@ -106,7 +106,15 @@ type Table struct {
 	// byNR is indexed by number; entries with Name == "" are unassigned.
 	byNR   []Syscall
 	byName map[string]int
+	// subcalls, when not 0, is the first number that names a subcall of
+	// socketcall or ipc (strace's SYS_socket_subcall) rather than a call:
+	// its names are valid in -e trace=, but no call has such a number.
+	subcalls int
 }
+
+// i386Subcalls is strace's SYS_socket_subcall of i386: the numbers from
+// it on, in its table, stand for socketcall's and ipc's subcalls.
+const i386Subcalls = 500
 
 // rawEntry is one generated line of data/*.tbl.
 type rawEntry struct {
@@ -146,12 +154,13 @@ var (
 	ARM64 = newTable(trace.ArchAArch64, "arm64", arm64Entries)
 )
 
-// I386 and X32 name the calls of x86_64's other personalities, i386 and
-// x32, for -e trace= and its kin: names, numbers and classes only. No
-// tracee is decoded with them.
+// I386 and X32 are the calls of x86_64's other personalities, i386
+// (int $0x80) and x32: names, numbers and classes, and the signatures of
+// compatSignature (the native call's where it does not depend on the
+// personality's layouts, raw otherwise).
 var (
-	I386 = newNameTable(trace.ArchI386, "i386", i386Entries)
-	X32  = newNameTable(trace.ArchX86_64, "x32", x32Entries)
+	I386 = newCompatTable(trace.ArchI386, "i386", i386Entries)
+	X32  = newCompatTable(trace.ArchX86_64, "x32", x32Entries)
 )
 
 // Personality is one of the system call tables of an architecture, with
@@ -159,15 +168,28 @@ var (
 type Personality struct {
 	Designator string
 	Table      *Table
+	Pers       trace.Personality
 }
 
 // Personalities returns native's personalities, native first, as strace
 // orders them.
 func Personalities(native *Table) []Personality {
 	if native == X86_64 {
-		return []Personality{{"64", X86_64}, {"32", I386}, {"x32", X32}}
+		return []Personality{{"64", X86_64, trace.PersNative}, {"32", I386, trace.Pers32}, {"x32", X32, trace.PersX32}}
 	}
-	return []Personality{{"64", native}}
+	return []Personality{{"64", native, trace.PersNative}}
+}
+
+// ForCall returns the table of a call made on arch in personality pers
+// (an event's Arch and Pers), or nil.
+func ForCall(arch uint32, pers trace.Personality) *Table {
+	switch {
+	case arch == trace.ArchI386:
+		return I386
+	case arch == trace.ArchX86_64 && pers == trace.PersX32:
+		return X32
+	}
+	return ForArch(arch)
 }
 
 // Tables returns the table of every architecture, X86_64 first.
@@ -184,19 +206,31 @@ func ForArch(arch uint32) *Table {
 	return nil
 }
 
-// newNameTable returns a table of names and classes whose calls all
-// have the raw signature and no capture plan.
-func newNameTable(arch uint32, name string, entries []rawEntry) *Table {
+// newCompatTable returns the table of one of x86_64's other
+// personalities: each call decoded as compatSignature says, with the
+// plan and effects of that signature (none for a raw one).
+func newCompatTable(arch uint32, name string, entries []rawEntry) *Table {
 	top := 0
 	for _, e := range entries {
 		top = max(top, e.nr)
 	}
 	t := &Table{Arch: arch, Name: name, byNR: make([]Syscall, top+1), byName: make(map[string]int, len(entries))}
+	if arch == trace.ArchI386 {
+		t.subcalls = i386Subcalls
+	}
 	for i := range t.byNR {
 		t.byNR[i] = Syscall{NR: i, NArgs: trace.MaxArgs, Sig: unknownSig, FDPairArg: -1}
 	}
 	for _, e := range entries {
-		t.byNR[e.nr] = Syscall{NR: e.nr, Name: e.name, NArgs: e.nargs, Classes: e.classes, Sig: unknownSig, FDPairArg: -1}
+		sc := Syscall{NR: e.nr, Name: e.name, NArgs: e.nargs, Classes: e.classes, FDPairArg: -1}
+		var decoded bool
+		sc.Sig, decoded = compatSignature(e.name, e.nargs)
+		if decoded {
+			sc.Plan, sc.HasPlan, sc.HasExitPlan = planFor(arch, sc.Sig)
+			sc.Effects, sc.FDPairArg = effectsFor(e.name, sc.Sig)
+			sc.Pids = pidUses[e.name]
+		}
+		t.byNR[e.nr] = sc
 		if _, dup := t.byName[e.name]; !dup {
 			t.byName[e.name] = e.nr
 		}
@@ -214,10 +248,15 @@ var unknownSig = &Signature{Args: []Arg{
 // Get returns the system call numbered nr. For an unassigned or negative
 // number it returns a Syscall with an empty Name and a raw signature.
 func (t *Table) Get(nr int) *Syscall {
-	if nr >= 0 && nr < len(t.byNR) && t.byNR[nr].Name != "" {
+	if t.isCall(nr) {
 		return &t.byNR[nr]
 	}
 	return &Syscall{NR: nr, NArgs: trace.MaxArgs, Sig: unknownSig, FDPairArg: -1}
+}
+
+// isCall reports whether nr is the number of a call of t.
+func (t *Table) isCall(nr int) bool {
+	return nr >= 0 && nr < len(t.byNR) && t.byNR[nr].Name != "" && (t.subcalls == 0 || nr < t.subcalls)
 }
 
 // Lookup returns the number of the named system call.
@@ -243,7 +282,7 @@ func (t *Table) All() []*Syscall {
 // DisplayName is the name strace prints for number nr: the call's name, or
 // syscall_0xNR for a number the table does not know.
 func (t *Table) DisplayName(nr int) string {
-	if nr >= 0 && nr < len(t.byNR) && t.byNR[nr].Name != "" {
+	if t.isCall(nr) {
 		return t.byNR[nr].Name
 	}
 	return UnknownName(nr)

@@ -17,9 +17,11 @@
 // Which fields each Kind sets (PID, TID and Enter are set on every event but
 // Lost, whose PID and TID may be 0):
 //
-//   - SyscallEnter: Arch, NR, Args, Enter (the entry time) and the
-//     entry-time Captures; Sockets under Options.DescribeSockets.
-//   - SyscallExit: Arch, and NR, Args and Enter equal to its SyscallEnter's;
+//   - SyscallEnter: Arch, Pers, NR (in Pers's table), Args, Enter (the
+//     entry time) and the entry-time Captures; Sockets under
+//     Options.DescribeSockets.
+//   - SyscallExit: Arch, Pers, and NR, Args and Enter equal to its
+//     SyscallEnter's;
 //     Exit, Ret, every Capture (entry-time ones carried forward, exit-time
 //     ones filled in), CPUTime when HasCPUTime, NewFDs and Sockets under
 //     their options. With NoReturn, Ret is meaningless.
@@ -32,6 +34,7 @@
 //   - Exec: OldTID, the thread that called execve.
 //   - Lost: Lost, the number of events dropped since the previous Lost.
 //   - Detached: nothing more.
+//   - PersonalityChange: Arch and Pers of the call about to enter, and IP.
 //
 // Ordering:
 //
@@ -63,6 +66,10 @@
 //     run, or one whose sink failed; under Options.DetachOnExec, right
 //     after the Exec of its execve); a call it was in stays open, with no
 //     NoReturn.
+//   - PersonalityChange comes before the SyscallEnter (if reported) of a
+//     call whose personality differs from the thread's previous call's
+//     (the first call's from PersNative), whether or not Options.Filter
+//     selects that call, never while a call is open.
 //   - Lost may come at any point and voids the rules above for the events
 //     it stands for.
 //

@@ -47,10 +47,12 @@ func HistBucketBounds(i int) (lo, hi uint64) {
 	return lo, lo + width - 1
 }
 
-// SyscallKey names one system call of one architecture.
+// SyscallKey names one system call of one architecture and personality
+// (as Event's Arch, Pers and NR).
 type SyscallKey struct {
 	Arch uint32
 	NR   int32
+	Pers Personality
 }
 
 // SyscallStats aggregates the calls of one system call.

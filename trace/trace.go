@@ -32,6 +32,10 @@ const (
 	// Exec: the thread group's program was replaced by execve; when a
 	// non-leader thread executed it, OldTID is the thread that called execve.
 	Exec
+	// PersonalityChange: the thread's call that is entering (reported or
+	// not) runs in another personality than its previous call: Pers is
+	// the new one. It comes before that call's SyscallEnter.
+	PersonalityChange
 )
 
 // String returns the kind's name, for diagnostics.
@@ -53,6 +57,8 @@ func (k Kind) String() string {
 		return "detached"
 	case Exec:
 		return "exec"
+	case PersonalityChange:
+		return "personality"
 	}
 	return "unknown"
 }
@@ -64,6 +70,36 @@ const (
 	ArchI386    uint32 = 0x40000003
 )
 
+// Personality is the system call convention a call was made in, as
+// strace numbers its personalities: x86_64's native calls (0), its i386
+// calls (int $0x80, 1) and its x32 calls (2); other architectures have
+// the native one only.
+type Personality uint8
+
+// The personalities.
+const (
+	PersNative Personality = iota
+	Pers32
+	PersX32
+	// NumPersonalities is how many there are.
+	NumPersonalities
+)
+
+// Mode is how strace's "[ Process PID=N runs in MODE mode. ]" names p.
+func (p Personality) Mode() string {
+	switch p {
+	case Pers32:
+		return "32 bit"
+	case PersX32:
+		return "x32"
+	}
+	return "64 bit"
+}
+
+// X32SyscallBit is x86_64's __X32_SYSCALL_BIT: set in an x32 call's
+// number. Event.NR never has it.
+const X32SyscallBit = 0x40000000
+
 // MaxArgs is the number of arguments a system call takes at most.
 const MaxArgs = 6
 
@@ -74,7 +110,11 @@ type Event struct {
 	PID, TID int32
 	// Arch is the AUDIT_ARCH_* value of the syscall's calling convention.
 	Arch uint32
-	// NR is the system call number on Arch.
+	// Pers is the personality of a syscall event's call (and of a
+	// PersonalityChange); an i386 call also has Arch ArchI386.
+	Pers Personality
+	// NR is the system call number in Pers's table (an x32 call's
+	// without X32SyscallBit).
 	NR int32
 	// Args are the raw argument registers.
 	Args [MaxArgs]uint64
@@ -473,68 +513,119 @@ type Result struct {
 // ErrUnsupported is returned (wrapped) by a backend that cannot run here.
 var ErrUnsupported = errors.New("backend not supported")
 
-// SyscallSet is a set of system call numbers of one architecture.
+// SyscallSet is a set of system call numbers of one architecture, one
+// subset per personality: Add, Remove and Has work on the native one.
 type SyscallSet struct {
-	bits [8]uint64
+	pers [NumPersonalities]nrBits
+}
+
+// nrBits is the set of one personality.
+type nrBits struct {
+	bits [MaxNR / 64]uint64
 	// all says whether numbers beyond the bitmap belong to the set, so that
 	// "all" and "!name" sets keep tracing numbers no table knows.
 	all bool
 }
 
-// NewSyscallSet returns an empty set; with all set, a set of every number.
+// NewSyscallSet returns an empty set; with all set, a set of every number
+// of every personality.
 func NewSyscallSet(all bool) *SyscallSet {
-	s := &SyscallSet{all: all}
+	s := &SyscallSet{}
 	if all {
-		for i := range s.bits {
-			s.bits[i] = ^uint64(0)
+		for p := range s.pers {
+			s.pers[p].all = true
+			for i := range s.pers[p].bits {
+				s.pers[p].bits[i] = ^uint64(0)
+			}
 		}
 	}
 	return s
 }
 
-// Add puts nr in the set.
-func (s *SyscallSet) Add(nr int) {
-	if nr >= 0 && nr < len(s.bits)*64 {
-		s.bits[nr/64] |= 1 << (nr % 64)
+// Add puts native call nr in the set.
+func (s *SyscallSet) Add(nr int) { s.AddIn(PersNative, nr) }
+
+// AddIn puts call nr of personality p in the set.
+func (s *SyscallSet) AddIn(p Personality, nr int) {
+	if nr >= 0 && nr < MaxNR && p < NumPersonalities {
+		s.pers[p].bits[nr/64] |= 1 << (nr % 64)
 	}
 }
 
-// Remove takes nr out of the set.
+// Remove takes native call nr out of the set.
 func (s *SyscallSet) Remove(nr int) {
-	if nr >= 0 && nr < len(s.bits)*64 {
-		s.bits[nr/64] &^= 1 << (nr % 64)
+	if nr >= 0 && nr < MaxNR {
+		s.pers[PersNative].bits[nr/64] &^= 1 << (nr % 64)
 	}
 }
 
-// Has reports whether nr is in the set. Numbers beyond the bitmap belong to
-// the set only when it was created with all.
-func (s *SyscallSet) Has(nr int) bool {
+// Has reports whether native call nr is in the set. Numbers beyond the
+// bitmap belong to the set only when it was created with all.
+func (s *SyscallSet) Has(nr int) bool { return s.HasIn(PersNative, nr) }
+
+// HasIn reports whether call nr of personality p is in the set; a nil set
+// has every call.
+func (s *SyscallSet) HasIn(p Personality, nr int) bool {
 	if s == nil {
 		return true
 	}
-	if nr < 0 || nr >= len(s.bits)*64 {
-		return s.all
+	if p >= NumPersonalities {
+		return false
 	}
-	return s.bits[nr/64]&(1<<(nr%64)) != 0
+	if nr < 0 || nr >= MaxNR {
+		return s.pers[p].all
+	}
+	return s.pers[p].bits[nr/64]&(1<<(nr%64)) != 0
 }
 
-// Invert replaces the set with its complement.
+// AddBeyond puts every number of personality p from MaxNR on in the set.
+func (s *SyscallSet) AddBeyond(p Personality) {
+	if p < NumPersonalities {
+		s.pers[p].all = true
+	}
+}
+
+// Beyond reports whether the numbers of personality p from MaxNR on are
+// in the set.
+func (s *SyscallSet) Beyond(p Personality) bool { return s.HasIn(p, MaxNR) }
+
+// Bits returns personality p's bitmap of the numbers below MaxNR.
+func (s *SyscallSet) Bits(p Personality) [MaxNR / 64]uint64 { return s.pers[p].bits }
+
+// Invert replaces the set with its complement, in every personality.
 func (s *SyscallSet) Invert() {
-	for i := range s.bits {
-		s.bits[i] = ^s.bits[i]
+	for p := range s.pers {
+		for i := range s.pers[p].bits {
+			s.pers[p].bits[i] = ^s.pers[p].bits[i]
+		}
+		s.pers[p].all = !s.pers[p].all
 	}
-	s.all = !s.all
 }
 
-// Len is how many numbers below the bitmap's end the set holds.
+// Len is how many native numbers below the bitmap's end the set holds.
 func (s *SyscallSet) Len() int {
 	n := 0
-	for nr := 0; nr < len(s.bits)*64; nr++ {
+	for nr := 0; nr < MaxNR; nr++ {
 		if s.Has(nr) {
 			n++
 		}
 	}
 	return n
+}
+
+// Full reports whether the set holds every number of every personality.
+func (s *SyscallSet) Full() bool {
+	for p := range s.pers {
+		if !s.pers[p].all {
+			return false
+		}
+		for _, w := range s.pers[p].bits {
+			if w != ^uint64(0) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // MaxNR is one past the largest number a SyscallSet stores individually.

@@ -27,7 +27,8 @@ static __always_inline void fill_rec(struct scratch *sc, struct cap_state *st, e
 	r->ret = st->ret;
 	r->sp = st->sp;
 	r->ip = ip;
-	r->flags = flags | (st->has_cpu ? REC_F_CPU : 0) | (st->cut ? REC_F_CUT : 0);
+	r->flags = flags | (st->has_cpu ? REC_F_CPU : 0) | (st->cut ? REC_F_CUT : 0) |
+		   (st->pers == PERS_32 ? REC_F_PERS32 : st->pers == PERS_X32 ? REC_F_PERSX32 : 0);
 	r->cpu_ns = st->cpu_ns;
 	r->nseg_entry = nseg_entry;
 	r->enter_ts = enter_ts;

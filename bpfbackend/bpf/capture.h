@@ -19,10 +19,11 @@ const volatile __u64 dump_write_bits[16] = {};
 const volatile __u32 dump_read_all = 0;
 const volatile __u32 dump_write_all = 0;
 
-/* plans: the capture plans of each syscall, by number. */
+/* plans: the capture plans of each syscall, by plan_key (by number, one
+ * table of NR_MAX per personality). */
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, NR_MAX);
+	__uint(max_entries, NUM_PERS * NR_MAX);
 	__type(key, __u32);
 	__type(value, struct syscall_plans);
 } plans SEC(".maps");
@@ -775,8 +776,8 @@ static __always_inline bool dumped(struct syscall_plans *sp, __u64 fd)
  * argument order, visiting only the arguments that have one. */
 static __always_inline void run_plans(struct cap_state *st)
 {
-	__u32 nr = st->nr;
-	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &nr);
+	__u32 key = st->pkey;
+	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &key);
 	if (!sp)
 		return;
 	__u8 mask = st->at_exit ? sp->exit_args : sp->entry_args;
@@ -794,6 +795,8 @@ static __always_inline void run_plans(struct cap_state *st)
 static __always_inline void call_cap_state(struct cap_state *st, struct call_state *cs, __u32 at_exit, __s64 ret)
 {
 	st->nr = cs->nr;
+	st->pers = cs->pers;
+	st->pkey = plan_key(cs->nr, cs->pers);
 	st->at_exit = at_exit;
 	st->ret = ret;
 	st->sp = cs->sp;

@@ -20,6 +20,20 @@ struct {
 	__type(value, struct syscall_stats);
 } counts SEC(".maps");
 
+/* compat_counts: the aggregates of the calls of x86_64's other
+ * personalities, by plan_key, per CPU; a call's entry is made at its
+ * first count, so that the native path's memory does not grow. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__uint(max_entries, NUM_PERS * NR_MAX);
+	__type(key, __u32);
+	__type(value, struct syscall_stats);
+} compat_counts SEC(".maps");
+
+/* zero_stats is a new compat_counts entry's value. */
+static struct syscall_stats zero_stats;
+
 /* cpu_time returns the task's CPU time as the scheduler accounted it. */
 static __always_inline __u64 cpu_time(struct task_struct *t)
 {
@@ -63,8 +77,18 @@ static __always_inline __u64 call_cpu_time(struct call_state *cs, struct task_st
  * aggregates. */
 static __always_inline void count_call(struct call_state *cs, struct task_struct *task, long ret, __u64 now)
 {
-	__u32 nr = cs->nr;
-	struct syscall_stats *s = bpf_map_lookup_elem(&counts, &nr);
+	struct syscall_stats *s;
+	if (cs->pers) {
+		__u32 key = plan_key(cs->nr, cs->pers);
+		s = bpf_map_lookup_elem(&compat_counts, &key);
+		if (!s) {
+			bpf_map_update_elem(&compat_counts, &key, &zero_stats, BPF_NOEXIST);
+			s = bpf_map_lookup_elem(&compat_counts, &key);
+		}
+	} else {
+		__u32 nr = cs->nr;
+		s = bpf_map_lookup_elem(&counts, &nr);
+	}
 	if (!s)
 		return;
 	__u64 ns = wall_time ? now - cs->enter_ns : call_cpu_time(cs, task, now);

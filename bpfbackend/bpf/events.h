@@ -27,7 +27,8 @@ enum rec_type : __u32 {
 	REC_BOUNDARY = 7, /* an unreported call's entry or exit: deferred signals are due */
 	REC_STOP = 8,	  /* the task entered a group stop: ret = the stop signal */
 	REC_DATA = 9,	  /* a piece of a large read of the task's next record: see SEG_F_CHUNKED */
-	REC_STACK = 10,	  /* -k: the user stack of the task's next call or signal: see stack_rec */
+	REC_PERS = 10,	  /* an unreported call's entry in another personality than the task's last call: ret = the personality (trace.Personality), ip */
+	REC_STACK = 11,	  /* -k: the user stack of the task's next call or signal: see stack_rec */
 };
 
 /* rec.flags, bits. */
@@ -48,12 +49,16 @@ enum rec_flag : __u32 {
 	REC_F_CUT = 8,
 	/* REC_EXEC: the task is traced no more (detach_on_exec). */
 	REC_F_DETACHED = 16,
+	/* REC_ENTER, REC_EXIT: the call is an i386 one (int $0x80; nr is in
+	 * i386's table), or an x32 one (nr without __X32_SYSCALL_BIT). */
+	REC_F_PERS32 = 32,
+	REC_F_PERSX32 = 64,
 	/* REC_STACK: the stack of the task's next signal record, not of its
 	 * next call. */
-	REC_F_SIGNAL_STACK = 32,
+	REC_F_SIGNAL_STACK = 128,
 	/* REC_STACK: the stack at the end of the task's next exit record's
 	 * call (a successful execve: the new program's). */
-	REC_F_EXIT_STACK = 64,
+	REC_F_EXIT_STACK = 256,
 };
 
 /* rec is the header of every record. */

@@ -158,8 +158,8 @@ GLOBAL int seg_fd(struct cap_state *st, __s32 fd, __u32 want)
  * data the decoder shows as netlink messages of the socket's protocol. */
 static __always_inline void sock_args(struct cap_state *st)
 {
-	__u32 nr = st->nr;
-	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &nr);
+	__u32 key = st->pkey;
+	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &key);
 	if (!sp)
 		return;
 	bool all = sock_states && !st->at_exit;
@@ -177,8 +177,8 @@ static __always_inline void sock_args(struct cap_state *st)
  * sock_states a SEG_SOCK segment for each socket among them. */
 static __always_inline void name_new_fds(struct cap_state *st)
 {
-	__u32 nr = st->nr;
-	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &nr);
+	__u32 key = st->pkey;
+	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &key);
 	if (!sp || sp->new_fds == NEW_FDS_NONE || st->ret < 0)
 		return;
 	__u32 want = FD_NAME | (sock_states ? FD_SOCK : 0);

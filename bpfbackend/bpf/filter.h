@@ -17,8 +17,12 @@ const volatile __u32 detach_on_exec = 0;
 /* execve and execveat: a task traced with TRACED_STUB (the exec stub) is
  * seen only from its first call of one of them. */
 const volatile __s32 exec_nrs[2] = {-1, -1};
-/* The syscall filter, a bitmap of trace.MaxNR numbers. */
-const volatile __u64 filter_bits[NR_MAX / 64] = {};
+/* The syscall filter: a bitmap of trace.MaxNR numbers per personality
+ * (trace.Personality), the native one first. */
+const volatile __u64 filter_bits[NUM_PERS * NR_MAX / 64] = {};
+/* filter_beyond: bit p says personality p's numbers from NR_MAX on are
+ * traced. */
+const volatile __u32 filter_beyond = 0;
 
 /* traced: the thread ids traced, each with its enum traced_mark. */
 struct {
@@ -53,12 +57,39 @@ static __always_inline int traced_call(__u32 tid, long nr)
 	return CALL_TRACED;
 }
 
-/* filter_has reports whether syscall nr is traced. */
-static __always_inline bool filter_has(long nr)
+/* filter_has reports whether syscall nr of personality pers is traced. */
+static __always_inline bool filter_has(long nr, __u32 pers)
 {
-	if (nr < 0 || nr >= NR_MAX)
+	if (nr < 0 || pers >= NUM_PERS)
 		return false;
-	return (filter_bits[nr >> 6] >> (nr & 63)) & 1;
+	if (nr >= NR_MAX)
+		return (filter_beyond >> pers) & 1;
+	__u32 i = pers * NR_MAX + nr;
+	return (filter_bits[i >> 6] >> (i & 63)) & 1;
+}
+
+/* call_pers returns the personality of the call task enters with number
+ * *nr, as the kernel tells it: an ia32 call (TS_COMPAT), an x32 one
+ * (__X32_SYSCALL_BIT in the number, which it takes out; -1 is not one),
+ * or a native one. */
+static __always_inline __u32 call_pers(struct task_struct *task, long *nr)
+{
+	if (task->thread_info.status & TS_COMPAT)
+		return PERS_32;
+	if (*nr >= 0 && (*nr & X32_SYSCALL_BIT)) {
+		*nr &= ~(long)X32_SYSCALL_BIT;
+		return PERS_X32;
+	}
+	return 0;
+}
+
+/* plan_key is the plans map's key of call nr of personality pers (one
+ * past the map when it has none). */
+static __always_inline __u32 plan_key(__s32 nr, __u32 pers)
+{
+	if (nr < 0 || nr >= NR_MAX || pers >= NUM_PERS)
+		return NUM_PERS * NR_MAX;
+	return pers * NR_MAX + nr;
 }
 
 #endif

@@ -44,7 +44,8 @@ static __always_inline bool hold_quick(struct call_state *cs, __u32 nr)
 {
 	if (!hold_entries || nr == exec_nrs[0] || nr == exec_nrs[1])
 		return false;
-	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &nr);
+	__u32 key = plan_key(nr, cs->pers);
+	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &key);
 	if (sp && (sp->entry_args || sp->nl_args || (sock_states && sp->fd_args)))
 		return false;
 	cs->held_len = 0;

@@ -23,6 +23,7 @@ typedef _Bool bool;
 enum bpf_map_type {
 	BPF_MAP_TYPE_HASH = 1,
 	BPF_MAP_TYPE_ARRAY = 2,
+	BPF_MAP_TYPE_PERCPU_HASH = 5,
 	BPF_MAP_TYPE_PERCPU_ARRAY = 6,
 	BPF_MAP_TYPE_RINGBUF = 27,
 	BPF_MAP_TYPE_TASK_STORAGE = 29,
@@ -158,7 +159,16 @@ struct files_struct {
 	struct fdtable *fdt;
 } __attribute__((preserve_access_index));
 
+/* thread_info.status has TS_COMPAT while the task is in an ia32 call
+ * (int $0x80 from a 64-bit task too), from its entry to its exit. */
+struct thread_info {
+	__u32 status;
+} __attribute__((preserve_access_index));
+
+#define TS_COMPAT 0x0002
+
 struct task_struct {
+	struct thread_info thread_info;
 	unsigned int __state;
 	int on_cpu;
 	int pid;

@@ -50,7 +50,18 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 		cs->traced = 1;
 		cs->launching = how == CALL_LAUNCH;
 	}
-	if (!filter_has(id)) {
+	__u32 pers = call_pers(task, &id);
+	bool wanted = filter_has(id, pers);
+	if (pers != cs->pers) {
+		/* strace's "[ Process PID=N runs in 32 bit mode. ]", due at any
+		 * call (-c too); a reported one says so in its record. */
+		cs->pers = pers;
+		if (!wanted || count_only) {
+			__u64 pt = pid_tgid_of(task);
+			emit_task_ip(REC_PERS, (__u32)pt, pt >> 32, pers, 0, regs->ip);
+		}
+	}
+	if (!wanted) {
 		boundary(task, pid_tgid_of(task));
 		return 0;
 	}
@@ -67,12 +78,22 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 		cs->enter_ns = bpf_ktime_get_ns();
 		return 0;
 	}
-	cs->args[0] = regs->di;
-	cs->args[1] = regs->si;
-	cs->args[2] = regs->dx;
-	cs->args[3] = regs->r10;
-	cs->args[4] = regs->r8;
-	cs->args[5] = regs->r9;
+	if (pers == PERS_32) {
+		/* An ia32 call's arguments, as syscall_get_arguments gives them. */
+		cs->args[0] = regs->bx;
+		cs->args[1] = regs->cx;
+		cs->args[2] = regs->dx;
+		cs->args[3] = regs->si;
+		cs->args[4] = regs->di;
+		cs->args[5] = regs->bp;
+	} else {
+		cs->args[0] = regs->di;
+		cs->args[1] = regs->si;
+		cs->args[2] = regs->dx;
+		cs->args[3] = regs->r10;
+		cs->args[4] = regs->r8;
+		cs->args[5] = regs->r9;
+	}
 	cs->sp = regs->sp;
 	cs->ip = regs->ip;
 	if (syscall_cpu_time) {
@@ -202,6 +223,7 @@ int BPF_PROG(sched_process_exit, struct task_struct *p)
 		r.tid = tid;
 		r.pid = pid_tgid >> 32;
 		r.nr = cs->nr;
+		r.flags = cs->pers == PERS_32 ? REC_F_PERS32 : cs->pers == PERS_X32 ? REC_F_PERSX32 : 0;
 		r.ts = cs->enter_ns;
 		r.sp = cs->sp;
 		r.ip = cs->ip;

@@ -14,6 +14,8 @@ struct cap_state {
 	__s64 ret;
 	__u32 at_exit;
 	__u32 nr;
+	__u32 pers; /* the call's personality (trace.Personality) */
+	__u32 pkey; /* plan_key of the call */
 	__u32 data_off; /* the data of the last segment read */
 	__u32 mmsg_arr;	 /* capture_mmsghdr's loop: its array in scratch, */
 	__u16 mmsg_count; /* its elements, */

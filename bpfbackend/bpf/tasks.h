@@ -29,6 +29,7 @@ struct call_state {
 	__u64 cpu_ns;
 	__u64 switches;
 	__s32 nr;
+	__u32 pers; /* trace.Personality of the call (of the last one entered) */
 	__u32 active;
 	__u32 deferred; /* the entry record is sent with the exit's */
 	__u32 signals;	/* deferred signals were sent since the last record */

@@ -6,6 +6,10 @@
 /* Limits of package trace. */
 #define MAX_ARGS 6 /* trace.MaxArgs */
 #define NR_MAX 512 /* trace.MaxNR */
+#define NUM_PERS 3 /* trace.NumPersonalities */
+#define PERS_32 1 /* trace.Pers32 */
+#define PERS_X32 2 /* trace.PersX32 */
+#define X32_SYSCALL_BIT 1073741824 /* trace.X32SyscallBit */
 #define HIST_SUB_BITS 2 /* trace.HistSubBits */
 #define STACK_MAX 262144 /* trace.MaxStackSize */
 #define STACK_REGS 17 /* trace.UserRegs */

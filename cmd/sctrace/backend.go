@@ -98,6 +98,10 @@ func chooseBackend(cfg *config, spec *filter.Spec, stderr io.Writer) (trace.Back
 	// main runs on the main thread (main.go's init): tracing from it, as
 	// strace does, makes sctrace's pid the tracees' TracerPid.
 	pt := &ptrace.Backend{SameCPU: cfg.proc.sameCPU(), SeccompBPF: cfg.proc.seccompActive, CallerThread: true}
+	if cfg.compat.debug {
+		// -d: the backend's notes, as strace's debug_msg words them.
+		pt.Debug = func(msg string) { fmt.Fprintf(stderr, "%s: %s\n", progName, msg) }
+	}
 	say := func(format string, args ...any) {
 		if cfg.bpf.debug || cfg.verbose || cfg.compat.debug {
 			fmt.Fprintf(stderr, "%s: backend auto: "+format+"\n", append([]any{progName}, args...)...)

@@ -30,7 +30,7 @@ func addCompatFlags(fs *pflag.FlagSet, c *compatFlags) {
 	fs.BoolVarP(&c.instructionPointer, "instruction-pointer", "i", false, "print the instruction pointer at the time of each call, signal and stop")
 	fs.Var(&recorder{name: "tips", add: func(v optionValue) { c.tips = append(c.tips, v) }}, "tips", "print a tip at the end: `[[id:]ID][,[format:]FORMAT]` (FORMAT: none, compact, full)")
 	fs.Lookup("tips").NoOptDefVal = noArg
-	fs.BoolVarP(&c.debug, "debug", "d", false, "print sctrace's own debugging output: which backend it picked, and why")
+	fs.BoolVarP(&c.debug, "debug", "d", false, "print sctrace's own debugging output: which backend it picked, and why; under ptrace, that PTRACE_GET_SYSCALL_INFO works")
 }
 
 // check validates the values as strace does and refuses what is not

@@ -207,7 +207,7 @@ func withSummary(cfg *config, spec *filter.Spec, sink func(*trace.Event) error, 
 		s.agg.Handle(ev)
 		if only {
 			switch ev.Kind {
-			case trace.NewTask, trace.Detached, trace.Lost:
+			case trace.NewTask, trace.Detached, trace.Lost, trace.PersonalityChange:
 			default:
 				return nil
 			}

@@ -92,6 +92,7 @@ func TestContract(t *testing.T) {
 				return ev.Kind == trace.SyscallExit && ev.NoReturn && ev.NR == int32(pauseNR)
 			}),
 		},
+		{name: "int80", shows: count("PersonalityChange", 4, func(ev *trace.Event) bool { return ev.Kind == trace.PersonalityChange })},
 		{name: "forkexec", detachOnExec: true, shows: detachedAtExec(1)},
 		{name: "threadexec", detachOnExec: true, shows: detachedAtExec(1)},
 	}
@@ -218,6 +219,9 @@ type thread struct {
 	// noReturn: a NoReturn exit was reported; only Signals and the Exit
 	// may follow.
 	noReturn bool
+	// pers is the personality of the thread's calls since its last
+	// PersonalityChange.
+	pers trace.Personality
 }
 
 // checkContract checks a complete run's events (launched is the launched
@@ -279,13 +283,16 @@ func checkContract(evs []trace.Event, launched int32, isExec func(arch uint32, n
 			if ev.Arch == 0 {
 				fail(i, ev, "no Arch")
 			}
+			if ev.Pers != th.pers {
+				fail(i, ev, "entry in personality %d without a PersonalityChange from %d", ev.Pers, th.pers)
+			}
 			th.open, th.execed = ev, false
 		case trace.SyscallExit:
 			switch o := th.open; {
 			case o == nil:
 				fail(i, ev, "exit of %d without its entry", ev.NR)
-			case o.NR != ev.NR || o.Args != ev.Args || o.Enter != ev.Enter || o.Arch != ev.Arch:
-				fail(i, ev, "exit of %d does not repeat its entry's NR, Args, Enter and Arch (entry: %d)", ev.NR, o.NR)
+			case o.NR != ev.NR || o.Args != ev.Args || o.Enter != ev.Enter || o.Arch != ev.Arch || o.Pers != ev.Pers:
+				fail(i, ev, "exit of %d does not repeat its entry's NR, Args, Enter, Arch and Pers (entry: %d)", ev.NR, o.NR)
 			case isExec(ev.Arch, ev.NR) && !ev.NoReturn && ev.Ret == 0 && !th.execed:
 				fail(i, ev, "a successful execve's exit without an Exec")
 			}
@@ -341,6 +348,14 @@ func checkContract(evs []trace.Event, launched int32, isExec func(arch uint32, n
 		case trace.Detached:
 			delete(live, ev.TID)
 			ended[ev.TID] = trace.Detached
+		case trace.PersonalityChange:
+			if th.open != nil {
+				fail(i, ev, "PersonalityChange inside call %d", th.open.NR)
+			}
+			if ev.Pers == th.pers {
+				fail(i, ev, "PersonalityChange to the personality %d of the previous call", ev.Pers)
+			}
+			th.pers = ev.Pers
 		default:
 			fail(i, ev, "unknown kind")
 		}

@@ -68,17 +68,19 @@ var (
 	sysinfoCall  = regexp.MustCompile(`^sysinfo\(`)
 	statfsCall   = regexp.MustCompile(`^f?statfs(?:64)?\(`)
 	// Calls whose return value is a pid or tid (syscalls.ReturnsPID);
-	// clone3's parent_tid and siginfo's si_pid, to learn pids from.
+	// clone3's parent_tid, siginfo's si_pid and the personality line's
+	// pid, to learn pids from.
 	pidReturn = regexp.MustCompile(`^(?:<\.\.\. )?(?:` + callsWith(syscalls.ReturnsPID) + `)\b.*\) += (\d+)$`)
-	parentTID = regexp.MustCompile(`(?:parent_tid=\[|si_pid=)(\d+)`)
+	parentTID = regexp.MustCompile(`(?:parent_tid=\[|si_pid=|\[ Process PID=)(\d+)`)
 	// pidField is a structure field that holds a pid or tid (si_pid,
 	// nl_pid, capget's pid, clone's parent_tid=[N]).
 	pidField = regexp.MustCompile(`\b([a-z_]*(?:pid|tid)=\[?)(\d+)\b`)
 	// pidText is a pid in the text strace writes around calls: -yy's
 	// "<pid:N>", "+++ superseded by execve in pid N +++", "<pid changed
-	// to N ...>", and -yy's "NETLINK:[ROUTE:N]" (an autobound netlink
-	// socket's port id is its process's pid).
-	pidText = regexp.MustCompile(`(<pid:|in pid |<pid changed to |NETLINK:\[[A-Z_]+:)(\d+)\b`)
+	// to N ...>", "[ Process PID=N runs in 32 bit mode. ]" and -yy's
+	// "NETLINK:[ROUTE:N]" (an autobound netlink socket's port id is its
+	// process's pid).
+	pidText = regexp.MustCompile(`(<pid:|in pid |<pid changed to |\[ Process PID=|NETLINK:\[[A-Z_]+:)(\d+)\b`)
 	// callHead is the name of the call a line prints.
 	callHead = regexp.MustCompile(`^([a-z_][a-z0-9_]*)\(`)
 	// The end of a call's arguments, its padding and its return value.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -56,6 +57,12 @@ func TestJSONSchema(t *testing.T) {
 		{"crash", []string{workload(t, "crash")}},
 		{"errors-Z", []string{"-Z", workload(t, "errors")}},
 		{"inject", []string{"-e", "inject=write:poke_enter=@arg2=4a45:retval=6", "-e", "inject=getpid:delay_exit=1ms", "-e", "fault=chdir:when=2", workload(t, "inject")}},
+	}
+	if runtime.GOARCH == "amd64" {
+		cases = append(cases, struct {
+			name string
+			args []string
+		}{"int80", []string{workload(t, "int80", "-no-pie")}})
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -86,8 +86,42 @@ func (tb *Table[T]) Emit(ev *trace.Event) {
 // Enter field).
 func (tb *Table[T]) Event(kind trace.Kind, tk *Task, ts int64) *trace.Event {
 	ev := &tb.ev
-	*ev = trace.Event{Kind: kind, PID: int32(tk.PID), TID: int32(tk.TID), Arch: tk.Arch, Enter: ts}
+	*ev = trace.Event{Kind: kind, PID: int32(tk.PID), TID: int32(tk.TID), Arch: tk.Arch, Pers: tk.Pers, Enter: ts}
 	return ev
+}
+
+// Personality notes that tk enters at ts, at instruction ip (0:
+// unknown), a call made on arch in personality pers, traced or not. When
+// pers is not that of tk's previous call, it reports a PersonalityChange
+// first (unless tk is hidden), which strace prints as
+// "[ Process PID=N runs in 32 bit mode. ]".
+func (tb *Table[T]) Personality(tk *Task, arch uint32, pers trace.Personality, ts int64, ip uint64) {
+	tk.Arch = arch
+	if pers == tk.Pers {
+		return
+	}
+	tk.Pers = pers
+	if !tk.Hidden {
+		ev := tb.Event(trace.PersonalityChange, tk, ts)
+		ev.IP = ip
+		tb.Emit(ev)
+	}
+}
+
+// CallPersonality returns the personality of a call numbered nr made on
+// arch, as the kernel reports it (PTRACE_GET_SYSCALL_INFO's arch and
+// number), and its number in that personality's table: an i386 call on
+// AUDIT_ARCH_I386, an x32 call on AUDIT_ARCH_X86_64 with
+// __X32_SYSCALL_BIT set (but -1, which seccomp may leave), as strace
+// tells them.
+func CallPersonality(arch uint32, nr int32) (int32, trace.Personality) {
+	switch {
+	case arch == trace.ArchI386:
+		return nr, trace.Pers32
+	case arch == trace.ArchX86_64 && nr >= 0 && nr&trace.X32SyscallBit != 0:
+		return nr &^ trace.X32SyscallBit, trace.PersX32
+	}
+	return nr, trace.PersNative
 }
 
 // EntryEvent returns the SyscallEnter event of tk's call (Begin), with its

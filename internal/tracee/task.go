@@ -17,6 +17,9 @@ type Task struct {
 	// syscall stop under ptrace (0 before the first), the programs' one
 	// under eBPF.
 	Arch uint32
+	// Pers is the personality of the task's last call entered (trace.
+	// PersNative before the first); Table.Personality changes it.
+	Pers trace.Personality
 	// Launched says the task descends from the launched command; otherwise
 	// it was attached to (-p), or descends from an attached task.
 	Launched bool
@@ -89,7 +92,7 @@ func (t *Task) CallEnded(ret int64) {
 		return
 	}
 	t.Revealing = false
-	if tbl := syscalls.ForArch(t.Arch); tbl != nil && tbl.Get(int(t.NR)).Effects&syscalls.Execs != 0 {
+	if tbl := syscalls.ForCall(t.Arch, t.Pers); tbl != nil && tbl.Get(int(t.NR)).Effects&syscalls.Execs != 0 {
 		t.Hidden = ret < 0 && ret >= -4095
 		t.ExecFailed = t.Hidden
 	}

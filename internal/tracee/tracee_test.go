@@ -156,3 +156,30 @@ func TestStartSignals(t *testing.T) {
 		t.Error("a state without ':' parsed")
 	}
 }
+
+// TestPersonalityChange: a call in another personality than the task's
+// last is announced once, before it; a hidden task's is not.
+func TestPersonalityChange(t *testing.T) {
+	var got []trace.Event
+	tb := NewTable[*Task](func(ev *trace.Event) error { got = append(got, *ev); return nil })
+	tk := &Task{TID: 7, PID: 7, Arch: trace.ArchX86_64}
+	tb.Personality(tk, trace.ArchX86_64, trace.PersNative, 1, 0)
+	tb.Personality(tk, trace.ArchI386, trace.Pers32, 2, 0x1000)
+	tb.Personality(tk, trace.ArchI386, trace.Pers32, 3, 0)
+	tb.Personality(tk, trace.ArchX86_64, trace.PersNative, 4, 0)
+	hidden := &Task{TID: 8, PID: 8, Hidden: true}
+	tb.Personality(hidden, trace.ArchI386, trace.Pers32, 5, 0)
+	if len(got) != 2 || got[0].Kind != trace.PersonalityChange || got[0].Pers != trace.Pers32 || got[0].Arch != trace.ArchI386 ||
+		got[0].IP != 0x1000 || got[1].Pers != trace.PersNative || got[1].Enter != 4 {
+		t.Errorf("events %+v", got)
+	}
+	if hidden.Pers != trace.Pers32 {
+		t.Error("a hidden task's personality not kept")
+	}
+	if nr, p := CallPersonality(trace.ArchX86_64, trace.X32SyscallBit|39); nr != 39 || p != trace.PersX32 {
+		t.Errorf("x32 getpid: %d, %v", nr, p)
+	}
+	if nr, p := CallPersonality(trace.ArchX86_64, -1); nr != -1 || p != trace.PersNative {
+		t.Errorf("-1: %d, %v", nr, p)
+	}
+}

@@ -57,6 +57,10 @@ var groups = []group{
 	{"Limits of package trace.", []constant{
 		{"MAX_ARGS", trace.MaxArgs, "trace.MaxArgs"},
 		{"NR_MAX", trace.MaxNR, "trace.MaxNR"},
+		{"NUM_PERS", int64(trace.NumPersonalities), "trace.NumPersonalities"},
+		{"PERS_32", int64(trace.Pers32), "trace.Pers32"},
+		{"PERS_X32", int64(trace.PersX32), "trace.PersX32"},
+		{"X32_SYSCALL_BIT", trace.X32SyscallBit, "trace.X32SyscallBit"},
 		{"HIST_SUB_BITS", trace.HistSubBits, "trace.HistSubBits"},
 		{"STACK_MAX", trace.MaxStackSize, "trace.MaxStackSize"},
 		{"STACK_REGS", trace.UserRegs, "trace.UserRegs"},
