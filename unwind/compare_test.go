@@ -1,0 +1,193 @@
+package unwind
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/sctrace/sctrace/internal/testutil"
+	"github.com/sctrace/sctrace/trace"
+)
+
+// straceStack returns the stack lines strace -k prints under the first
+// call of sysName that bin makes.
+func straceStack(t *testing.T, sysName, bin string, args ...string) []string {
+	t.Helper()
+	testutil.RequireCommand(t, "strace")
+	log := t.TempDir() + "/log"
+	if msg, err := exec.Command("strace", append([]string{"-qq", "-k", "-o", log, "-e", "trace=" + sysName, bin}, args...)...).CombinedOutput(); err != nil {
+		t.Fatalf("strace -k %s: %v\n%s", bin, err, msg)
+	}
+	out, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatalf("reading strace's output: %v", err)
+	}
+	var lines []string
+	in := false
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		l := sc.Text()
+		switch {
+		case strings.HasPrefix(l, sysName+"("):
+			if in {
+				return lines
+			}
+			in = true
+		case in && strings.HasPrefix(l, " > "):
+			lines = append(lines, l)
+		case in:
+			return lines
+		}
+	}
+	if !in {
+		t.Fatalf("strace -k printed no %s call:\n%s", sysName, out)
+	}
+	return lines
+}
+
+// captureAt runs bin with args under ptrace up to the entry of its first
+// call of number sysno and returns its mappings and stack, captured as
+// the ptrace backend does (registers; stack memory from rsp up, at most
+// captureSize bytes).
+func captureAt(t *testing.T, sysno uint64, bin string, args ...string) ([]Mapping, *trace.UserStack) {
+	t.Helper()
+	testutil.RequirePtrace(t)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cmd := exec.Command(bin, args...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Ptrace: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("starting %s: %v", bin, err)
+	}
+	pid := cmd.Process.Pid
+	defer func() {
+		_ = unix.Kill(pid, unix.SIGKILL)
+		_ = cmd.Wait()
+	}()
+	var ws unix.WaitStatus
+	if _, err := unix.Wait4(pid, &ws, 0, nil); err != nil || !ws.Stopped() {
+		t.Fatalf("waiting for the exec stop: %v %v", err, ws)
+	}
+	if err := unix.PtraceSetOptions(pid, unix.PTRACE_O_TRACESYSGOOD); err != nil {
+		t.Fatalf("PTRACE_SETOPTIONS: %v", err)
+	}
+	entry := true
+	for {
+		if err := unix.PtraceSyscall(pid, 0); err != nil {
+			t.Fatalf("PTRACE_SYSCALL: %v", err)
+		}
+		if _, err := unix.Wait4(pid, &ws, 0, nil); err != nil {
+			t.Fatalf("wait4: %v", err)
+		}
+		if ws.Exited() || ws.Signaled() {
+			t.Fatalf("%s ended before syscall %d", bin, sysno)
+		}
+		if !ws.Stopped() || ws.StopSignal() != unix.SIGTRAP|0x80 {
+			continue
+		}
+		var regs unix.PtraceRegs
+		if err := unix.PtraceGetRegs(pid, &regs); err != nil {
+			t.Fatalf("PTRACE_GETREGS: %v", err)
+		}
+		if entry && regs.Orig_rax == sysno {
+			maps, err := ReadMaps(pid)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := &trace.UserStack{Regs: dwarfRegs(&regs)}
+			st.Data = readStack(pid, maps, regs.Rsp, captureSize)
+			return maps, st
+		}
+		entry = !entry
+	}
+}
+
+// captureSize is how much stack the tests capture.
+const captureSize = 1 << 16
+
+// dwarfRegs puts ptrace's registers in DWARF order.
+func dwarfRegs(r *unix.PtraceRegs) [trace.UserRegs]uint64 {
+	return [trace.UserRegs]uint64{r.Rax, r.Rdx, r.Rcx, r.Rbx, r.Rsi, r.Rdi, r.Rbp, r.Rsp,
+		r.R8, r.R9, r.R10, r.R11, r.R12, r.R13, r.R14, r.R15, r.Rip}
+}
+
+// readStack copies up to size bytes from rsp to the end of its mapping.
+func readStack(pid int, maps []Mapping, rsp uint64, size int) []byte {
+	if m := find(maps, rsp); m != nil && m.End-rsp < uint64(size) {
+		size = int(m.End - rsp)
+	}
+	buf := make([]byte, size)
+	n, err := unix.ProcessVMReadv(pid, []unix.Iovec{{Base: &buf[0], Len: uint64(size)}},
+		[]unix.RemoteIovec{{Base: uintptr(rsp), Len: size}}, 0)
+	if err != nil {
+		return nil
+	}
+	return buf[:n]
+}
+
+// program is a test program and how to build it.
+type program struct {
+	name, src string
+	flags     []string
+	// bin, when set, is an installed program run with args instead.
+	bin  string
+	args []string
+	// sys is the call to stop at (default chdir).
+	sys string
+}
+
+var programs = []program{
+	{name: "pie", src: "testdata/fcall.c", flags: []string{"-pie", "-fPIE"}},
+	{name: "nopie", src: "testdata/fcall.c", flags: []string{"-no-pie"}},
+	{name: "static", src: "testdata/fcall.c", flags: []string{"-static"}},
+	{name: "O2", src: "testdata/fcall.c", flags: []string{"-O2"}},
+	{name: "nofp", src: "testdata/fcall.c", flags: []string{"-fomit-frame-pointer", "-fno-asynchronous-unwind-tables"}},
+	{name: "cxx", src: "testdata/ns.cc"},
+	{name: "echo", bin: "/usr/bin/echo", args: []string{"hi"}, sys: "write"},
+	{name: "sh", bin: "/bin/sh", args: []string{"-c", "cd /"}},
+}
+
+// TestCompareWithStrace unwinds each program at its chdir call and
+// compares the lines with those strace -k prints for the same call.
+func TestCompareWithStrace(t *testing.T) {
+	testutil.RequireRoot(t)
+	same, total := 0, 0
+	u := New(256)
+	for _, p := range programs {
+		t.Run(p.name, func(t *testing.T) {
+			bin := p.bin
+			if bin == "" {
+				bin = testutil.BuildC(t, p.src, p.flags...)
+			}
+			sys, sysno := "chdir", uint64(unix.SYS_CHDIR)
+			if p.sys == "write" {
+				sys, sysno = "write", unix.SYS_WRITE
+			}
+			want := straceStack(t, sys, bin, p.args...)
+			maps, st := captureAt(t, sysno, bin, p.args...)
+			var got []string
+			for _, f := range u.Unwind(maps, st) {
+				got = append(got, f.String())
+			}
+			for i := range max(len(got), len(want)) {
+				total++
+				if i < len(got) && i < len(want) && got[i] == want[i] {
+					same++
+				}
+			}
+			t.Logf("%s", strings.Join(got, "\n"))
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("frames differ\n got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+	t.Logf("%d of %d frames identical to strace -k's", same, total)
+	_ = os.Stderr
+}
