@@ -152,6 +152,17 @@ var programs = []program{
 	{name: "cxx", src: "testdata/ns.cc"},
 	{name: "echo", bin: "/usr/bin/echo", args: []string{"hi"}, sys: "write"},
 	{name: "sh", bin: "/bin/sh", args: []string{"-c", "cd /"}},
+	{name: "go", src: "testdata/goprog"},
+}
+
+// buildGo builds the Go command in dir.
+func buildGo(t *testing.T, dir string) string {
+	t.Helper()
+	out := t.TempDir() + "/goprog"
+	if msg, err := exec.Command("go", "build", "-o", out, "./"+dir).CombinedOutput(); err != nil {
+		t.Fatalf("go build %s: %v\n%s", dir, err, msg)
+	}
+	return out
 }
 
 // TestCompareWithStrace unwinds each program at its chdir call and
@@ -163,7 +174,11 @@ func TestCompareWithStrace(t *testing.T) {
 	for _, p := range programs {
 		t.Run(p.name, func(t *testing.T) {
 			bin := p.bin
-			if bin == "" {
+			switch {
+			case bin != "":
+			case p.name == "go":
+				bin = buildGo(t, p.src)
+			default:
 				bin = testutil.BuildC(t, p.src, p.flags...)
 			}
 			sys, sysno := "chdir", uint64(unix.SYS_CHDIR)
@@ -190,4 +205,37 @@ func TestCompareWithStrace(t *testing.T) {
 	}
 	t.Logf("%d of %d frames identical to strace -k's", same, total)
 	_ = os.Stderr
+}
+
+// TestShortStack unwinds a stack captured short, and one with too many
+// frames: the first ends quietly where the copy ends, with the leading
+// frames of the full walk; the second ends with strace's line.
+func TestShortStack(t *testing.T) {
+	bin := testutil.BuildC(t, "testdata/fcall.c", "-pie", "-fPIE")
+	maps, st := captureAt(t, unix.SYS_CHDIR, bin)
+	full := New(256).Unwind(maps, st)
+	if len(full) < 6 {
+		t.Fatalf("the full walk has %d frames", len(full))
+	}
+	short := *st
+	short.Data = st.Data[:24]
+	got := New(256).Unwind(maps, &short)
+	if len(got) == 0 || len(got) >= len(full) {
+		t.Fatalf("short stack: %d frames of %d", len(got), len(full))
+	}
+	for i := range got {
+		if got[i] != full[i] {
+			t.Errorf("frame %d: got %q, want %q", i, got[i], full[i])
+		}
+	}
+	capped := New(3).Unwind(maps, st)
+	want := append(append([]Frame(nil), full[:3]...), Frame{Error: errTooMany})
+	if len(capped) != len(want) {
+		t.Fatalf("capped at 3: %d frames", len(capped))
+	}
+	for i := range want {
+		if capped[i] != want[i] {
+			t.Errorf("capped frame %d: got %q, want %q", i, capped[i], want[i])
+		}
+	}
 }
