@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
+	"sort"
 	"strings"
 	"syscall"
 	"testing"
@@ -183,6 +185,7 @@ var programs = []program{
 	{name: "O2", src: "testdata/fcall.c", flags: []string{"-O2"}},
 	{name: "nofp", src: "testdata/fcall.c", flags: []string{"-fomit-frame-pointer", "-fno-asynchronous-unwind-tables"}},
 	{name: "cxx", src: "testdata/ns.cc"},
+	{name: "cxxtemplates", src: "testdata/tmpl.cc", flags: []string{"-lstdc++"}},
 	{name: "echo", bin: "/usr/bin/echo", args: []string{"hi"}, sys: "write"},
 	{name: "sh", bin: "/bin/sh", args: []string{"-c", "cd /"}},
 	{name: "go", src: "testdata/goprog"},
@@ -239,7 +242,7 @@ func TestCompareWithStrace(t *testing.T) {
 					differ = true
 				}
 			}
-			t.Logf("%s", strings.Join(got, "\n"))
+			t.Logf("%s\n(the walk needs the %d bytes above the stack pointer)", strings.Join(got, "\n"), stackNeeded(u, maps, st))
 			if differ {
 				t.Errorf("frames differ\n got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 			}
@@ -247,6 +250,17 @@ func TestCompareWithStrace(t *testing.T) {
 	}
 	t.Logf("%d of %d frames identical to strace -k's (error addresses aside)", same, total)
 	_ = os.Stderr
+}
+
+// stackNeeded returns the fewest captured bytes that give the walk of
+// the whole copy.
+func stackNeeded(u *Unwinder, maps []Mapping, st *trace.UserStack) int {
+	full := u.Unwind(maps, st)
+	return sort.Search(len(st.Data), func(n int) bool {
+		short := *st
+		short.Data = st.Data[:n]
+		return slices.Equal(u.Unwind(maps, &short), full)
+	})
 }
 
 // sameLine compares two frame lines; the address of an
