@@ -9,7 +9,9 @@
 // (or a pseudo-file such as [vdso]); its offset is the address relative to
 // that mapping plus the mapping's file offset; its symbol is the nearest
 // STT_FUNC symbol at or below the address in the file's .dynsym and
-// .symtab (or in the file its .gnu_debuglink names), sizes ignored.
+// .symtab (or in the file its .gnu_debuglink names), sizes ignored; a
+// pseudo-file such as [vdso] is not opened, so its frames have no symbol
+// and no CFI, as with libunwind.
 // Callers are found with the .eh_frame call frame information that
 // .eh_frame_hdr indexes and, where none covers an address, with the frame
 // pointer chain. Every stack read is served from the captured copy, so an
