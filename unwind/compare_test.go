@@ -197,6 +197,7 @@ var programs = []program{
 // buildGo builds the Go command in dir.
 func buildGo(t *testing.T, dir string) string {
 	t.Helper()
+	testutil.RequireCommand(t, "go")
 	out := t.TempDir() + "/goprog"
 	if msg, err := exec.Command("go", "build", "-o", out, "./"+dir).CombinedOutput(); err != nil {
 		t.Fatalf("go build %s: %v\n%s", dir, err, msg)
