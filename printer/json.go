@@ -2,6 +2,7 @@ package printer
 
 import (
 	"bufio"
+	"bytes"
 	"os"
 	"strconv"
 	"time"
@@ -32,12 +33,14 @@ type JSONPrinter struct {
 	wallOff int64
 	line    []byte
 	text    []byte
+	frames  []byte // -k's frame lines of the record being written
 	call    decode.CallText
 	err     error
 }
 
 // NewJSON returns a JSONPrinter writing with dec's decoding to opts.Output
-// (or opts.Stderr); of opts it honours Output, Stderr and Spec.
+// (or opts.Stderr); of opts it honours Output, Stderr, Spec and
+// StackFrames.
 func NewJSON(dec *decode.Decoder, opts Options) (*JSONPrinter, error) {
 	p := &JSONPrinter{opts: opts, dec: dec, pending: make(map[int32]*trace.Event), wallOff: wallOffset()}
 	if opts.Output == "" {
@@ -222,8 +225,30 @@ func (p *JSONPrinter) syscall(ev *trace.Event) {
 		}
 		b = appendTampered(b, ev.Tampered)
 	}
+	if ev.Stack != nil {
+		b = p.appendStack(b, ev)
+	} else {
+		b = p.appendStack(b, enter)
+	}
 	p.text = t
 	p.finish(b)
+}
+
+// appendStack appends ev's stack frames under -k: "stack", each frame as
+// the text printer prints it, without its " > ".
+func (p *JSONPrinter) appendStack(b []byte, ev *trace.Event) []byte {
+	if p.opts.StackFrames == nil || ev.Stack == nil {
+		return b
+	}
+	p.frames = p.opts.StackFrames(p.frames[:0], ev, false)
+	b = append(b, `,"stack":[`...)
+	for i, l := range bytes.Split(bytes.TrimSuffix(p.frames, []byte{'\n'}), []byte{'\n'}) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, bytes.TrimPrefix(l, []byte(" > ")))
+	}
+	return append(b, ']')
 }
 
 func (p *JSONPrinter) signal(ev *trace.Event) {
@@ -241,6 +266,7 @@ func (p *JSONPrinter) signal(ev *trace.Event) {
 	text := p.dec.AppendSignal(p.text[:0], ev)
 	b = append(b, `,"text":`...)
 	b = appendJSONString(b, text)
+	b = p.appendStack(b, ev)
 	p.text = text
 	p.finish(b)
 }

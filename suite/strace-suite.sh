@@ -129,8 +129,8 @@ test_files() {
 
 # backend_setting is the $SCTRACE_BACKEND a backend's column runs with:
 # the ebpf column runs as --backend=auto, which is ebpf here (check_backend
-# makes sure) except for the tests that ask for -e inject= or -e fault=,
-# which only ptrace can do: auto picks ptrace for those.
+# makes sure) except for the tests that ask for -e inject=, -e fault= or
+# -k, which only ptrace can do: auto picks ptrace for those.
 backend_setting() {
 	case $1 in
 	ebpf) echo auto ;;

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/sctrace/sctrace/decode"
 	"io"
 	"math"
 	"strconv"
@@ -11,6 +10,9 @@ import (
 	"syscall"
 
 	"github.com/spf13/pflag"
+
+	"github.com/sctrace/sctrace/decode"
+	"github.com/sctrace/sctrace/trace"
 )
 
 // config is the parsed command line.
@@ -41,17 +43,20 @@ type config struct {
 	tracePaths []string // -P
 	// syscallNumbers is -n, appendOutput -A, stackTraces -k.
 	syscallNumbers, appendOutput, stackTraces bool
-	detachOn                                  []string     // -b, each one given
-	detachOnExec                              bool         // -b execve
-	compat                                    compatFlags  // -I, -D, -i, --tips, -d (compatflags.go)
-	proc                                      processFlags // -u, -E, --seccomp-bpf, --cpu-placement (process.go)
-	backend                                   string
-	bpf                                       backendFlags // --buffer-size, --debug-backend (backend.go)
-	tracerStats                               string       // --tracer-stats: "", text or json (tracerstats.go)
-	help                                      bool
-	version                                   bool
-	command                                   []string
-	summary                                   summaryFlags // -c, -C, -w, -S, -U, -O (summary.go)
+	// frameLimit is --stack-trace-frame-limit; stackSize is
+	// --stack-trace-size in bytes.
+	frameLimit, stackSize int
+	detachOn              []string     // -b, each one given
+	detachOnExec          bool         // -b execve
+	compat                compatFlags  // -I, -D, -i, --tips, -d (compatflags.go)
+	proc                  processFlags // -u, -E, --seccomp-bpf, --cpu-placement (process.go)
+	backend               string
+	bpf                   backendFlags // --buffer-size, --debug-backend (backend.go)
+	tracerStats           string       // --tracer-stats: "", text or json (tracerstats.go)
+	help                  bool
+	version               bool
+	command               []string
+	summary               summaryFlags // -c, -C, -w, -S, -U, -O (summary.go)
 }
 
 // maxStringLimit is the largest -s strace accepts (UINT_MAX / 4).
@@ -130,7 +135,7 @@ func (cfg *config) parse(args []string) error {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
 
-	var stringLimit, column string
+	var stringLimit, column, frameLimit, stackSize string
 	var pids []string
 	fs.CountVarP(&cfg.followShort, "follow-forks-short", "f", "trace child processes and threads (-ff: with -o, one file per process)")
 	fs.BoolVar(&cfg.followLong, "follow-forks", false, "trace child processes and threads")
@@ -154,7 +159,9 @@ func (cfg *config) parse(args []string) error {
 	}
 	fs.BoolVarP(&cfg.syscallNumbers, "syscall-number", "n", false, "print each call's number")
 	fs.BoolVarP(&cfg.appendOutput, "output-append-mode", "A", false, "open -o's file to append to it")
-	fs.BoolVarP(&cfg.stackTraces, "stack-traces", "k", false, "print the stack of each call (not supported)")
+	fs.BoolVarP(&cfg.stackTraces, "stack-traces", "k", false, "print the stack of each call and signal")
+	fs.StringVar(&frameLimit, "stack-trace-frame-limit", "", "print at most `N` frames of each stack (default 256)")
+	fs.StringVar(&stackSize, "stack-trace-size", "", "copy at most `SIZE` bytes of stack, with an optional K or M suffix, for each stack -k prints (default 64K, at most 256K)")
 	addCompatFlags(fs, &cfg.compat)
 	fs.StringArrayVarP(&cfg.detachOn, "detach-on", "b", nil, "stop tracing a process once it has executed a program: `SYSCALL` is execve")
 	addTimeFlags(fs, &cfg.time)
@@ -204,8 +211,21 @@ func (cfg *config) parse(args []string) error {
 		}
 		cfg.detachOnExec = true
 	}
-	if cfg.stackTraces {
-		return plainError("Stack traces (-k/--stack-traces option) are not supported by this build of sctrace")
+	cfg.frameLimit = defaultFrameLimit
+	if fs.Changed("stack-trace-frame-limit") {
+		n, ok := parseUint(frameLimit, math.MaxInt32)
+		if !ok || n == 0 {
+			return usageErrorf("invalid --stack-trace-frame-limit argument: '%s'", frameLimit)
+		}
+		cfg.frameLimit = n
+	}
+	cfg.stackSize = defaultStackSize
+	if fs.Changed("stack-trace-size") {
+		n, err := parseSize(stackSize)
+		if err != nil || n <= 0 || n > trace.MaxStackSize {
+			return usageErrorf("invalid --stack-trace-size argument: '%s' (at most %dK)", stackSize, trace.MaxStackSize>>10)
+		}
+		cfg.stackSize = n
 	}
 	if fs.Changed("output") && cfg.output == "" {
 		// strace opens the empty name, and fails.
@@ -336,6 +356,12 @@ Output:
                            chrome://tracing; docs/perfetto-output.md)
   -q                       suppress attach/detach messages; -qq: also exits
   -n, --syscall-number     print each call's number before its name
+  -k, --stack-traces       print the stack of each call and signal after its
+                           line, as strace -k does
+  --stack-trace-frame-limit=N
+                           at most N frames of each stack (default 256)
+  --stack-trace-size=SIZE  bytes of stack copied for each (default 64K, at
+                           most 256K; K or M suffix)
 
 Time:
   -t                       prefix lines with the wall-clock time

@@ -146,6 +146,9 @@ func expandAbbreviations(fs *pflag.FlagSet, args []string) ([]string, error) {
 var longAliases = map[string]string{
 	"daemonised": "daemonize",
 	"daemonized": "daemonize",
+	// strace 6.1 has no other option beginning so: --stack-trace, an
+	// abbreviation there, stays one beside --stack-trace-frame-limit.
+	"stack-trace": "stack-traces",
 }
 
 // matchLong returns the long option name abbreviates, as getopt_long

@@ -133,7 +133,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 	pids := pidns.New("/proc")
 	dec := newDecoder(cfg, spec, pids)
-	pr, err := newPrinter(cfg, dec, spec, pids, stderr)
+	var stacks *stackTracer
+	if cfg.stackTraces && !cfg.summary.only {
+		stacks = newStackTracer(cfg.frameLimit)
+	}
+	pr, err := newPrinter(cfg, dec, spec, pids, stacks, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", progName, err)
 		return 1
@@ -173,6 +177,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	sink = observing(observing(sink, fds), pathFDs)
 
+	if stacks != nil {
+		sink = stacks.observing(sink)
+	}
 	sink, costs := withTracerStats(cfg, backend, sink)
 
 	var ctx context.Context
@@ -280,7 +287,7 @@ func pidDecode(set filter.DecodePIDs) decode.PidDecode {
 }
 
 // newPrinter returns the printer for the trace text the flags ask for.
-func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, pids *pidns.Resolver, stderr io.Writer) (eventPrinter, error) {
+func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, pids *pidns.Resolver, stacks *stackTracer, stderr io.Writer) (eventPrinter, error) {
 	initial := len(cfg.pids)
 	if len(cfg.command) > 0 {
 		initial++
@@ -311,9 +318,10 @@ func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, pids *pidns
 		// A -D tracer that any signal may kill (-I anywhere) leaves
 		// every part of a line it made, as strace, which flushes
 		// each, does.
-		Unbuffered: tracee.DaemonTracer() != nil && interruptModeOf(cfg.compat.interruptible) == intrAnywhere,
-		Prog:       progName,
-		Comm:       comm,
+		Unbuffered:  tracee.DaemonTracer() != nil && interruptModeOf(cfg.compat.interruptible) == intrAnywhere,
+		Prog:        progName,
+		Comm:        comm,
+		StackFrames: stacks.framesFunc(),
 	})
 }
 
@@ -338,6 +346,9 @@ func backendOptions(cfg *config, spec *filter.Spec) trace.Options {
 		!cfg.summary.active() && cfg.format.output == "text"
 	opts.NameNewFDs = cfg.format.decodeFDs != 0
 	opts.DescribeSockets = cfg.format.decodeFDs&decode.FDSocket != 0
+	if cfg.stackTraces && !cfg.summary.only {
+		opts.StackSize = cfg.stackSize
+	}
 	return opts
 }
 

@@ -117,6 +117,7 @@ func (f *summaryFlags) checkCombination(cfg *config, fs *pflag.FlagSet) error {
 			flag  string
 		}{
 			{cfg.compat.instructionPointer, "-i/--instruction-pointer"},
+			{cfg.stackTraces, "-k/--stack-traces"},
 			{cfg.syscallNumbers, "-n/--syscall-number"},
 			{cfg.time.relativeDigits >= 0, "-r/--relative-timestamps"},
 			{cfg.time.format != printer.NoTimestamps, "-t/--absolute-timestamps"},

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/sctrace/sctrace/trace"
+	"github.com/sctrace/sctrace/unwind"
+)
+
+// stackTracer prints -k's frames: it unwinds each stack sample with the
+// mappings of its process, read from /proc/PID/maps when the process is
+// first seen, again after it executes a program, and again when a sample's
+// instruction pointer lies outside what was read (a library mapped
+// since). A process gone before it is first seen has no mappings, and its
+// stacks print no frames. Not safe for concurrent use: the sink chain and
+// the printer call it from the event loop.
+type stackTracer struct {
+	u    *unwind.Unwinder
+	maps map[int32][]unwind.Mapping
+}
+
+// defaultFrameLimit is strace's limit on the frames of a stack.
+const defaultFrameLimit = 256
+
+func newStackTracer(frameLimit int) *stackTracer {
+	return &stackTracer{u: unwind.New(frameLimit), maps: map[int32][]unwind.Mapping{}}
+}
+
+// observe reads a process's mappings when it is first seen, after it
+// executes a program, and when a stack sample's instruction pointer lies
+// outside them.
+func (s *stackTracer) observe(ev *trace.Event) {
+	switch {
+	case ev.Kind == trace.Exec:
+		s.read(ev.PID)
+	case ev.Stack != nil:
+		// While the sample is fresh: the stack may be printed only
+		// once the process is gone (exit_group's).
+		s.mapsFor(ev.PID, ev.Stack.Regs[16])
+	case ev.Kind != trace.Exit:
+		if _, ok := s.maps[ev.PID]; !ok {
+			s.read(ev.PID)
+		}
+	}
+}
+
+// read reads pid's mappings; an error (the process is gone) keeps what
+// was read before.
+func (s *stackTracer) read(pid int32) {
+	if maps, err := unwind.ReadMaps(int(pid)); err == nil {
+		s.maps[pid] = maps
+	} else if _, ok := s.maps[pid]; !ok {
+		s.maps[pid] = nil
+	}
+}
+
+// mapsFor returns the mappings to unwind a sample of pid at ip with.
+func (s *stackTracer) mapsFor(pid int32, ip uint64) []unwind.Mapping {
+	maps := s.maps[pid]
+	for i := range maps {
+		if maps[i].Start <= ip && ip < maps[i].End {
+			return maps
+		}
+	}
+	s.read(pid)
+	return s.maps[pid]
+}
+
+// frames appends the frame lines of ev's stack, as strace prints them:
+// queued says the stack was taken at the entry of a call that ended its
+// task and printed after the task's end, where strace shows a frame
+// without a symbol as "PATH(+0x0) [OFFSET]" rather than "PATH() [OFFSET]".
+func (s *stackTracer) frames(b []byte, ev *trace.Event, queued bool) []byte {
+	st := ev.Stack
+	for _, f := range s.u.Unwind(s.mapsFor(ev.PID, st.Regs[16]), st) {
+		if queued && f.Error == "" && f.Symbol == "" {
+			b = fmt.Appendf(b, " > %s(+%#x) [%#x]\n", f.Module, f.SymOffset, f.Offset)
+			continue
+		}
+		b = append(b, f.String()...)
+		b = append(b, '\n')
+	}
+	return b
+}
+
+// observing wraps sink so that s sees each event first, and forgets a
+// process's mappings after its end.
+func (s *stackTracer) observing(sink func(*trace.Event) error) func(*trace.Event) error {
+	return func(ev *trace.Event) error {
+		s.observe(ev)
+		err := sink(ev)
+		if ev.Kind == trace.Exit && ev.TID == ev.PID {
+			// After the printer, which prints exit_group's stack
+			// after the process's end.
+			delete(s.maps, ev.PID)
+		}
+		return err
+	}
+}
+
+// defaultStackSize is how much stack -k copies at each call and signal.
+const defaultStackSize = 64 << 10
+
+// framesFunc returns the printer's StackFrames: nil without -k.
+func (s *stackTracer) framesFunc() func([]byte, *trace.Event, bool) []byte {
+	if s == nil {
+		return nil
+	}
+	return s.frames
+}

@@ -1,0 +1,70 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestStackTraces: -k prints, after each call's line and each signal's,
+// the frames strace -k prints (module, symbol, offsets): calls a few
+// functions deep, a signal the program sends itself, an execve (the new
+// program's first frame) and exit_group (printed after the process's
+// end). --backend=auto picks ptrace for -k; the ebpf backend refuses it
+// in one line.
+func TestStackTraces(t *testing.T) {
+	strace, sctrace := tracers(t)
+	bin := workload(t, "stackcalls")
+	for _, set := range [][]string{
+		{"-k", "-e", "trace=chdir,kill,execve,exit_group"},
+		{"--stack-traces", "-e", "trace=chdir", "-e", "signal=none"},
+		{"-k", "-f", "-e", "trace=kill"},
+	} {
+		args := append(set, bin)
+		refTrace, ref := traceFile(t, strace, args...)
+		if !strings.Contains(refTrace, "(f3+0x") {
+			t.Fatalf("strace -k shows no f3 frame:\n%s", refTrace)
+		}
+		for _, backend := range []string{"ptrace", "auto"} {
+			t.Run(strings.Join(set, " ")+"/"+backend, func(t *testing.T) {
+				gotTrace, got := traceFile(t, sctrace, append([]string{"--backend=" + backend}, args...)...)
+				if got.exit != ref.exit {
+					t.Errorf("exit %d, strace's %d (stderr %q)", got.exit, ref.exit, got.stderr)
+				}
+				if d := sameLines(normalized(refTrace), normalized(gotTrace)); d != "" {
+					t.Errorf("trace differs from strace's at %s\nstrace:\n%s\nsctrace:\n%s", d, refTrace, gotTrace)
+				}
+			})
+		}
+	}
+}
+
+// TestStackTracesRefused: the ebpf backend refuses -k in one line.
+func TestStackTracesRefused(t *testing.T) {
+	_, sctrace := tracers(t)
+	r := run(t, sctrace, "--backend=ebpf", "-k", "true")
+	if r.exit != 1 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "-k (--stack-traces) needs --backend=ptrace") {
+		t.Errorf("exit %d, stderr %q", r.exit, r.stderr)
+	}
+}
+
+// TestStackTraceFrameLimit: --stack-trace-frame-limit=N keeps the first N
+// frames of each stack.
+func TestStackTraceFrameLimit(t *testing.T) {
+	_, sctrace := tracers(t)
+	bin := workload(t, "stackcalls")
+	for _, backend := range []string{"ptrace"} {
+		full, _ := traceFile(t, sctrace, "--backend="+backend, "-k", "-e", "trace=chdir", bin)
+		cut, r := traceFile(t, sctrace, "--backend="+backend, "-k", "--stack-trace-frame-limit=2", "-e", "trace=chdir", bin)
+		if r.exit != 0 {
+			t.Fatalf("%s: exit %d, stderr %q", backend, r.exit, r.stderr)
+		}
+		want := lines(full)
+		if len(want) < 5 || !strings.HasPrefix(want[3], " > ") {
+			t.Fatalf("%s: -k printed too few frames:\n%s", backend, full)
+		}
+		got := lines(cut)
+		if len(got) < 3 || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] || len(got) > 3 && strings.HasPrefix(got[3], " > ") && !strings.Contains(got[3], "too many stack frames") {
+			t.Errorf("%s: with a limit of 2:\n%s\nwithout:\n%s", backend, cut, full)
+		}
+	}
+}
