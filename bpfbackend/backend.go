@@ -143,12 +143,10 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 			}
 		}()
 	}
-	kopts := opts
-	kopts.Filter = kernelFilter(opts.Filter, arch)
 	// A launched command's lone thread (no -f, no -p): nothing else's
 	// records can come between a call's entry and exit.
 	lone := (target.Path != "" || target.Adopt != nil) && len(target.PIDs) == 0 && !opts.FollowForks
-	p, err := load(loadConfig{opts: kopts, bufferSize: b.BufferSize, arch: arch, lone: lone, attaching: len(target.PIDs) > 0})
+	p, err := load(loadConfig{opts: opts, bufferSize: b.BufferSize, arch: arch, lone: lone, attaching: len(target.PIDs) > 0})
 	if err != nil {
 		return res, err
 	}

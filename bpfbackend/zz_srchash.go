@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "02fc2a5ca123531f2a711cc348c3aae117fc8bcb6b21f752019e53a732df3529"
+const bpfSourceHash = "31360f826e56a31d74c88e622ecb5395a39483b31e8cd4c9245735ff739f0d44"
