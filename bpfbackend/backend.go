@@ -159,13 +159,7 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 		return res, err
 	}
 	gcOn()
-	rd, err := ringbuf.NewReader(p.objs.Events)
-	if err != nil {
-		return res, fmt.Errorf("ebpf: ring buffer reader: %w", err)
-	}
-	defer rd.Close()
-
-	s := newSession(p, rd, arch, opts, sink, waitCh)
+	s := newSession(p, p.ring, arch, opts, sink, waitCh)
 	defer s.release()
 	if len(target.PIDs) > 0 {
 		if err := s.attachAll(target.PIDs, target.Path != "" || target.Adopt != nil); err != nil {

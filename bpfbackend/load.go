@@ -9,6 +9,7 @@ import (
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/btf"
 	"github.com/cilium/ebpf/link"
+	"github.com/cilium/ebpf/ringbuf"
 
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
@@ -19,6 +20,8 @@ import (
 type probe struct {
 	objs  sctraceObjects
 	links []link.Link
+	// ring reads the ring buffer (mapped while the programs load).
+	ring *ringbuf.Reader
 	// switches: sched_switch is attached, for held entries
 	// (loadConfig.lone) or group stops, or both.
 	switches bool
@@ -177,7 +180,8 @@ func load(cfg loadConfig) (*probe, error) {
 
 // loadObjects creates the maps, then loads the programs concurrently (the
 // verifier's work on the ones that execute capture plans is a large part
-// of the backend's start-up time), the longest to check first. Each
+// of the backend's start-up time), the longest to check first, while the
+// ring buffer's reader maps it (p.ring). Each
 // program gets its own copy of the read-only constants, which are the
 // same for all but the capture ones (progVars, by program). The kernel's
 // BTF (for CO-RE and the tp_btf targets) is decoded once and shared by all
@@ -187,6 +191,15 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVar
 		return err
 	}
 	m := &p.objs.sctraceMaps
+	// Mapping a large ring costs milliseconds: it overlaps the loads.
+	ringErr := make(chan error, 1)
+	go func() {
+		var err error
+		if p.ring, err = ringbuf.NewReader(m.Events); err != nil {
+			err = fmt.Errorf("ebpf: ring buffer reader: %w", err)
+		}
+		ringErr <- err
+	}()
 	maps := map[string]*ebpf.Map{
 		sctraceMapCalls: m.Calls, sctraceMapCounts: m.Counts, sctraceMapEvents: m.Events,
 		sctraceMapLost: m.Lost, sctraceMapPlans: m.Plans, sctraceMapScratch: m.Scratch, sctraceMapTraced: m.Traced,
@@ -245,7 +258,7 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVar
 		})
 	}
 	wg.Wait()
-	return errors.Join(errs...)
+	return errors.Join(append(errs, <-ringErr)...)
 }
 
 // loadProgram loads prog in a collection of its own made from tmpl, with
@@ -308,7 +321,11 @@ func (p *probe) detach() error {
 
 // close detaches and releases everything.
 func (p *probe) close() error {
-	return errors.Join(p.detach(), p.objs.Close())
+	errs := []error{p.detach()}
+	if p.ring != nil {
+		errs = append(errs, p.ring.Close())
+	}
+	return errors.Join(append(errs, p.objs.Close())...)
 }
 
 // execNRs are the numbers of the calls that execute a program on arch
