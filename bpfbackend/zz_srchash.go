@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "31360f826e56a31d74c88e622ecb5395a39483b31e8cd4c9245735ff739f0d44"
+const bpfSourceHash = "f95d35af981c65285a05c61a6b855aa2defa078f3a79c245b88df1f39b67753c"
