@@ -69,6 +69,8 @@ func Probe() error {
 		return err
 	}
 	warmKernelTypes()
+	// Run will need the object: it is parsed while the kernel's BTF is.
+	warmObject()
 	spec, err := kernelTypes.Kernel()
 	if err != nil {
 		return loadError(err)
@@ -128,6 +130,7 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	}
 	defer gcOn()
 	warmKernelTypes()
+	warmObject()
 	// The exec stub starts (and stops itself) while the programs load.
 	var stub <-chan stubStart
 	waitCh := make(chan unix.WaitStatus, 1)

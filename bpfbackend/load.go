@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"github.com/cilium/ebpf"
-	"github.com/cilium/ebpf/btf"
 	"github.com/cilium/ebpf/link"
 	"github.com/cilium/ebpf/ringbuf"
 
@@ -87,7 +86,7 @@ func reportsNoCall(filter *trace.SyscallSet) bool {
 // load loads the programs and maps and fills the plans map; it attaches
 // nothing.
 func load(cfg loadConfig) (*probe, error) {
-	spec, err := loadSctrace()
+	spec, err := parseObject()
 	if err != nil {
 		return nil, fmt.Errorf("ebpf: %w", err)
 	}
@@ -391,26 +390,3 @@ func boolU32(b bool) uint32 {
 }
 
 func boolU8(b bool) uint8 { return uint8(boolU32(b)) }
-
-// kernelTypes is the kernel's BTF, decoded once per process and shared by
-// every load (CO-RE, tp_btf targets, kfuncs): decoding and indexing it is
-// the largest part of the backend's start-up, about 20 ms.
-var kernelTypes = btf.NewCache()
-
-// warmOnce starts decoding kernelTypes once.
-var warmOnce sync.Once
-
-// warmKernelTypes decodes and indexes the kernel's BTF in the background,
-// so that it overlaps the rest of the start-up.
-func warmKernelTypes() {
-	warmOnce.Do(func() {
-		go func() {
-			spec, err := kernelTypes.Kernel()
-			if err != nil {
-				return // the loads report it
-			}
-			var target *btf.Typedef
-			_ = spec.TypeByName("btf_trace_sys_enter", &target)
-		}()
-	})
-}
