@@ -7,7 +7,7 @@ GOBIN       := $(shell $(GO) env GOPATH)/bin
 # Debian packages the tests drive: strace is the oracle, gcc builds workloads.
 TEST_PKGS   := strace gcc libc6-dev python3
 
-.PHONY: all build demo bench bench-decode test deps lint generate bpf-tools figures clean
+.PHONY: all build demo bench bench-decode bench-startup test deps lint generate bpf-tools figures clean
 
 all: build
 
@@ -57,6 +57,12 @@ bench: build
 # bench-decode: the decoder's speed on one core (BenchmarkDecodeLine).
 bench-decode:
 	mkdir -p $(BIN) && $(GO) test -run '^$$' -bench BenchmarkDecodeLine -benchtime 3s -count 5 -cpu 1 ./decode | tee $(BIN)/decode-bench.txt
+
+# bench-startup: what one run of sctrace on `true` costs, per backend and
+# kind of run (BenchmarkStartup: wall time per run, CPU time, largest
+# resident set). Run it on an otherwise idle machine; root for the eBPF rows.
+bench-startup:
+	mkdir -p $(BIN) && $(GO) test -run '^$$' -bench BenchmarkStartup -benchtime 20x -count 3 ./internal/e2e | tee $(BIN)/startup-bench.txt
 
 # deps: install the Debian packages the tests need, when missing (root).
 deps:

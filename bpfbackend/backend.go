@@ -69,6 +69,8 @@ func Probe() error {
 		return err
 	}
 	warmKernelTypes()
+	// Run will need the object: it is parsed while the kernel's BTF is.
+	warmObject()
 	spec, err := kernelTypes.Kernel()
 	if err != nil {
 		return loadError(err)
@@ -128,6 +130,7 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	}
 	defer gcOn()
 	warmKernelTypes()
+	warmObject()
 	// The exec stub starts (and stops itself) while the programs load.
 	var stub <-chan stubStart
 	waitCh := make(chan unix.WaitStatus, 1)
@@ -143,12 +146,10 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 			}
 		}()
 	}
-	kopts := opts
-	kopts.Filter = kernelFilter(opts.Filter, arch)
 	// A launched command's lone thread (no -f, no -p): nothing else's
 	// records can come between a call's entry and exit.
 	lone := (target.Path != "" || target.Adopt != nil) && len(target.PIDs) == 0 && !opts.FollowForks
-	p, err := load(loadConfig{opts: kopts, bufferSize: b.BufferSize, arch: arch, lone: lone, attaching: len(target.PIDs) > 0})
+	p, err := load(loadConfig{opts: opts, bufferSize: b.BufferSize, arch: arch, lone: lone, attaching: len(target.PIDs) > 0})
 	if err != nil {
 		return res, err
 	}
@@ -161,13 +162,7 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 		return res, err
 	}
 	gcOn()
-	rd, err := ringbuf.NewReader(p.objs.Events)
-	if err != nil {
-		return res, fmt.Errorf("ebpf: ring buffer reader: %w", err)
-	}
-	defer rd.Close()
-
-	s := newSession(p, rd, arch, opts, sink, waitCh)
+	s := newSession(p, p.ring, arch, opts, sink, waitCh)
 	defer s.release()
 	if len(target.PIDs) > 0 {
 		if err := s.attachAll(target.PIDs, target.Path != "" || target.Adopt != nil); err != nil {

@@ -7,8 +7,8 @@ import (
 	"sync"
 
 	"github.com/cilium/ebpf"
-	"github.com/cilium/ebpf/btf"
 	"github.com/cilium/ebpf/link"
+	"github.com/cilium/ebpf/ringbuf"
 
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
@@ -19,6 +19,8 @@ import (
 type probe struct {
 	objs  sctraceObjects
 	links []link.Link
+	// ring reads the ring buffer (mapped while the programs load).
+	ring *ringbuf.Reader
 	// switches: sched_switch is attached, for held entries
 	// (loadConfig.lone) or group stops, or both.
 	switches bool
@@ -35,6 +37,10 @@ type probe struct {
 	// thread -p attaches to is in (loadConfig.attaching, and stops are
 	// reported).
 	attachStops bool
+	// prepareExec: sched_prepare_exec is attached, to send an execve
+	// entry held back because a read faulted (not under -c, nor when
+	// no plan reads anything).
+	prepareExec bool
 }
 
 // setLoneTID names the lone traced thread (loadConfig.lone).
@@ -48,6 +54,8 @@ func (p *probe) setLoneTID(tid int) error {
 
 // loadConfig is what the programs are specialised for at load time.
 type loadConfig struct {
+	// opts are the run's options; the programs report the calls of
+	// opts.Filter and the calls that execute a program (kernelFilter).
 	opts       trace.Options
 	bufferSize int
 	arch       uint32
@@ -62,14 +70,23 @@ type loadConfig struct {
 	testProgram bool
 }
 
-// countRingSize is the ring buffer of -c, which carries only task records
-// (forks, exits, execs): no call crosses to user space.
-const countRingSize = 1 << 20
+// smallRingSize is the ring buffer of a run that reports no call: -c,
+// whose programs count calls in place, or -e trace=none. Its records are
+// those of tasks (forks, exits, execs), signals and the calls that end the
+// exec stub's hiding, without captures. A larger ring costs start-up time:
+// the kernel allocates its pages when it is created and maps them twice
+// into sctrace when it is read.
+const smallRingSize = 1 << 20
+
+// reportsNoCall says whether filter (nil: all calls) is empty.
+func reportsNoCall(filter *trace.SyscallSet) bool {
+	return filter != nil && filter.Len() == 0
+}
 
 // load loads the programs and maps and fills the plans map; it attaches
 // nothing.
 func load(cfg loadConfig) (*probe, error) {
-	spec, err := loadSctrace()
+	spec, err := parseObject()
 	if err != nil {
 		return nil, fmt.Errorf("ebpf: %w", err)
 	}
@@ -79,13 +96,32 @@ func load(cfg loadConfig) (*probe, error) {
 	}
 	spec.Maps[sctraceMapScratch].MaxEntries = uint32(ncpu)
 	opts := cfg.opts
+	// -c captures nothing: its programs count in sys_exit.
+	var plans planSet
+	if !opts.CountOnly {
+		if plans, err = plansOf(cfg.arch, opts.Filter); err != nil {
+			return nil, err
+		}
+	}
 	ring := ringSize(cfg.bufferSize)
-	if opts.CountOnly {
-		ring = min(ring, countRingSize)
+	if opts.CountOnly || reportsNoCall(opts.Filter) {
+		ring = min(ring, smallRingSize)
 	}
 	spec.Maps[sctraceMapEvents].MaxEntries = uint32(ring)
+	// Maps a run does not use get one entry: creating one costs in
+	// proportion to its size (counts: -c's aggregates; attaching: -p's
+	// threads; reworks: the task works of exits whose reads faulted).
+	if !opts.CountOnly {
+		spec.Maps[sctraceMapCounts].MaxEntries = 1
+	}
+	if !cfg.attaching {
+		spec.Maps[sctraceMapAttaching].MaxEntries = 1
+	}
+	if plans.use.kinds == 0 {
+		spec.Maps[sctraceMapReworks].MaxEntries = 1
+	}
 
-	filter := filterBits(opts.Filter)
+	filter := filterBits(kernelFilter(opts.Filter, cfg.arch))
 	// Group stops are printed like signals, and not under -c.
 	reportStops := opts.SignalsWanted && !opts.CountOnly
 	limit := max(opts.StringLimit, 0)
@@ -114,22 +150,29 @@ func load(cfg loadConfig) (*probe, error) {
 		sctraceVarDumpWriteAll:   boolU32(opts.DumpWrite.Copied(1 << 20)),
 		sctraceVarStackSize:      stackSize(&opts),
 	}
+	for name, v := range plans.use.vars() {
+		vars[name] = v
+	}
 	for name, v := range vars {
 		if err := spec.Variables[name].Set(v); err != nil {
 			return nil, fmt.Errorf("ebpf: set %s: %w", name, err)
 		}
 	}
 	p := &probe{switches: (cfg.lone && !opts.CountOnly) || reportStops, countOnly: opts.CountOnly, lone: cfg.lone,
-		forks: opts.FollowForks, attachStops: cfg.attaching && reportStops}
-	if err := p.loadObjects(spec, cfg.testProgram); err != nil {
+		forks: opts.FollowForks, attachStops: cfg.attaching && reportStops,
+		// Only a read that faults defers an entry.
+		prepareExec: !opts.CountOnly && plans.exec.kinds != 0}
+	// sys_enter runs only the plans due at an entry, sched_prepare_exec
+	// only an execve's: each is checked with the code of those alone.
+	progVars := map[string]map[string]any{
+		sctraceProgSysEnter:         plans.entry.vars(),
+		sctraceProgSchedPrepareExec: plans.exec.vars(),
+	}
+	if err := p.loadObjects(spec, cfg.testProgram, progVars); err != nil {
 		p.close()
 		return nil, loadError(err)
 	}
-	if opts.CountOnly {
-		// -c counts in sys_exit and captures nothing.
-		return p, nil
-	}
-	if err := p.fillPlans(cfg.arch); err != nil {
+	if err := p.fillPlans(plans); err != nil {
 		p.close()
 		return nil, err
 	}
@@ -137,15 +180,27 @@ func load(cfg loadConfig) (*probe, error) {
 }
 
 // loadObjects creates the maps, then loads the programs concurrently (the
-// verifier's work on the three that execute capture plans is a large part
-// of the backend's start-up time). Each program gets its own copy of the
-// read-only constants, which are the same for all. The kernel's BTF (for
-// CO-RE and the tp_btf targets) is decoded once and shared by all loads.
-func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool) error {
+// verifier's work on the ones that execute capture plans is a large part
+// of the backend's start-up time), the longest to check first, while the
+// ring buffer's reader maps it (p.ring). Each
+// program gets its own copy of the read-only constants, which are the
+// same for all but the capture ones (progVars, by program). The kernel's
+// BTF (for CO-RE and the tp_btf targets) is decoded once and shared by all
+// loads.
+func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVars map[string]map[string]any) error {
 	if err := spec.LoadAndAssign(&p.objs.sctraceMaps, nil); err != nil {
 		return err
 	}
 	m := &p.objs.sctraceMaps
+	// Mapping a large ring costs milliseconds: it overlaps the loads.
+	ringErr := make(chan error, 1)
+	go func() {
+		var err error
+		if p.ring, err = ringbuf.NewReader(m.Events); err != nil {
+			err = fmt.Errorf("ebpf: ring buffer reader: %w", err)
+		}
+		ringErr <- err
+	}()
 	maps := map[string]*ebpf.Map{
 		sctraceMapCalls: m.Calls, sctraceMapCounts: m.Counts, sctraceMapEvents: m.Events,
 		sctraceMapLost: m.Lost, sctraceMapPlans: m.Plans, sctraceMapScratch: m.Scratch, sctraceMapTraced: m.Traced,
@@ -153,58 +208,77 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool) error {
 		sctraceMapReworks: m.Reworks, sctraceMapLoneState: m.LoneState, sctraceMapAttaching: m.Attaching,
 		sctraceMapCompatCounts: m.CompatCounts,
 	}
-	pr := &p.objs.sctracePrograms
-	progs := map[string]**ebpf.Program{
-		sctraceProgSysEnter: &pr.SysEnter, sctraceProgSysExit: &pr.SysExit,
-		sctraceProgSchedProcessExec: &pr.SchedProcessExec, sctraceProgSchedProcessExit: &pr.SchedProcessExit,
+	type load struct {
+		name string
+		dst  **ebpf.Program
 	}
+	pr := &p.objs.sctracePrograms
+	progs := []load{{sctraceProgSysExit, &pr.SysExit}, {sctraceProgSysEnter, &pr.SysEnter}}
 	// Each load costs milliseconds of start-up: leave out the programs
 	// that would return at once (see attach).
-	if p.forks {
-		progs[sctraceProgSchedProcessFork] = &pr.SchedProcessFork
+	if p.prepareExec {
+		progs = append(progs, load{sctraceProgSchedPrepareExec, &pr.SchedPrepareExec})
 	}
-	if !p.countOnly {
-		progs[sctraceProgSchedPrepareExec] = &pr.SchedPrepareExec
+	progs = append(progs, load{sctraceProgSchedProcessExit, &pr.SchedProcessExit}, load{sctraceProgSchedProcessExec, &pr.SchedProcessExec})
+	if p.forks {
+		progs = append(progs, load{sctraceProgSchedProcessFork, &pr.SchedProcessFork})
 	}
 	if p.switches {
-		progs[sctraceProgSchedSwitch] = &pr.SchedSwitch
+		progs = append(progs, load{sctraceProgSchedSwitch, &pr.SchedSwitch})
 	}
 	if !p.countOnly {
 		// -c prints no signals.
-		progs[sctraceProgSignalDeliver] = &pr.SignalDeliver
-		progs[sctraceProgSignalGenerate] = &pr.SignalGenerate
+		progs = append(progs, load{sctraceProgSignalDeliver, &pr.SignalDeliver}, load{sctraceProgSignalGenerate, &pr.SignalGenerate})
 	}
 	if p.attachStops {
 		// Run by user space, never attached.
-		progs[sctraceProgAttachStop] = &pr.AttachStop
+		progs = append(progs, load{sctraceProgAttachStop, &pr.AttachStop})
 	}
 	if testProgram {
-		progs[sctraceProgHistBucketTest] = &pr.HistBucketTest
+		progs = append(progs, load{sctraceProgHistBucketTest, &pr.HistBucketTest})
 	}
+	// Each load gets its own copy of the maps and variables, but not of
+	// the programs nor of the object's types, which loading only reads
+	// (copying them cost a millisecond per program).
+	tmpl := *spec
+	tmpl.Programs, tmpl.Types = nil, nil
 	var (
 		wg   sync.WaitGroup
 		mu   sync.Mutex
 		errs []error
 	)
-	for name, dst := range progs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			one := spec.Copy()
-			one.Programs = map[string]*ebpf.ProgramSpec{name: spec.Programs[name]}
-			coll, err := ebpf.NewCollectionWithOptions(one, ebpf.CollectionOptions{MapReplacements: maps, Cache: kernelTypes})
+	for _, l := range progs {
+		wg.Go(func() {
+			prog, err := loadProgram(&tmpl, spec.Programs[l.name], progVars[l.name], maps)
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
 				errs = append(errs, err)
 				return
 			}
-			*dst = coll.DetachProgram(name)
-			coll.Close()
-		}()
+			*l.dst = prog
+		})
 	}
 	wg.Wait()
-	return errors.Join(errs...)
+	return errors.Join(append(errs, <-ringErr)...)
+}
+
+// loadProgram loads prog in a collection of its own made from tmpl, with
+// the maps given and the variables vars changed.
+func loadProgram(tmpl *ebpf.CollectionSpec, prog *ebpf.ProgramSpec, vars map[string]any, maps map[string]*ebpf.Map) (*ebpf.Program, error) {
+	one := tmpl.Copy()
+	one.Programs = map[string]*ebpf.ProgramSpec{prog.Name: prog}
+	for name, v := range vars {
+		if err := one.Variables[name].Set(v); err != nil {
+			return nil, fmt.Errorf("ebpf: set %s for %s: %w", name, prog.Name, err)
+		}
+	}
+	coll, err := ebpf.NewCollectionWithOptions(one, ebpf.CollectionOptions{MapReplacements: maps, Cache: kernelTypes})
+	if err != nil {
+		return nil, err
+	}
+	defer coll.Close()
+	return coll.DetachProgram(prog.Name), nil
 }
 
 // attach attaches every program loaded but those user space runs
@@ -217,10 +291,12 @@ func (p *probe) attach() error {
 	if p.forks {
 		progs = append(progs, p.objs.SchedProcessFork)
 	}
+	if p.prepareExec {
+		progs = append(progs, p.objs.SchedPrepareExec)
+	}
 	if !p.countOnly {
-		// -c needs no execve entry before the old image goes, and
-		// prints no signals.
-		progs = append(progs, p.objs.SchedPrepareExec, p.objs.SignalDeliver, p.objs.SignalGenerate)
+		// -c prints no signals.
+		progs = append(progs, p.objs.SignalDeliver, p.objs.SignalGenerate)
 	}
 	if p.switches {
 		progs = append(progs, p.objs.SchedSwitch)
@@ -247,125 +323,11 @@ func (p *probe) detach() error {
 
 // close detaches and releases everything.
 func (p *probe) close() error {
-	return errors.Join(p.detach(), p.objs.Close())
-}
-
-// fillPlans loads the capture plans of the tables of arch's personalities
-// into the plans map: personality p's call nr at p*trace.MaxNR+nr (the
-// programs' plan_key).
-func (p *probe) fillPlans(arch uint32) error {
-	native := syscalls.ForArch(arch)
-	if native == nil {
-		return fmt.Errorf("ebpf: no syscall table for arch %#x: %w", arch, trace.ErrUnsupported)
+	errs := []error{p.detach()}
+	if p.ring != nil {
+		errs = append(errs, p.ring.Close())
 	}
-	var keys []uint32
-	var vals []sctraceSyscallPlans
-	for _, pers := range syscalls.Personalities(native) {
-		keys, vals = appendPlans(keys, vals, pers.Table, uint32(pers.Pers)*trace.MaxNR)
-	}
-	if len(keys) == 0 {
-		return nil
-	}
-	if _, err := p.objs.Plans.BatchUpdate(keys, vals, nil); err != nil {
-		for i := range keys {
-			if err := p.objs.Plans.Update(keys[i], vals[i], ebpf.UpdateAny); err != nil {
-				return fmt.Errorf("ebpf: load capture plan of syscall %d: %w", keys[i], err)
-			}
-		}
-	}
-	return nil
-}
-
-// appendPlans appends the plans of tbl's calls that have any, each
-// under base plus its number.
-func appendPlans(keys []uint32, vals []sctraceSyscallPlans, tbl *syscalls.Table, base uint32) ([]uint32, []sctraceSyscallPlans) {
-	for nr := 0; nr <= tbl.Max() && nr < trace.MaxNR; nr++ {
-		sc := tbl.Get(nr)
-		if sc == nil {
-			continue
-		}
-		newFDs, fdArgs := newFDsOf(sc), fdArgsOf(sc)
-		if !sc.HasPlan && newFDs == sctraceNewFdsNEW_FDS_NONE && fdArgs == 0 && sc.Effects&syscalls.NetlinkData == 0 {
-			continue
-		}
-		var v sctraceSyscallPlans
-		v.NewFds, v.FdArgs = newFDs, fdArgs
-		if sc.Effects&syscalls.NetlinkData != 0 {
-			v.NlArgs = 1
-		}
-		for i, pl := range sc.Plan {
-			v.Arg[i] = sctracePlan{
-				Kind:        uint8(pl.Kind),
-				When:        uint8(pl.When),
-				LenFrom:     uint8(pl.Len),
-				LenArg:      pl.LenArg,
-				ElemSize:    pl.ElemSize,
-				Size:        pl.Size,
-				CountOnly:   boolU8(pl.CountOnly),
-				FromStack:   boolU8(pl.FromStack),
-				PageRest:    boolU8(pl.PageRest),
-				MinSize8:    uint8(pl.MinSize / 8),
-				Header:      pl.Header,
-				StackOffset: pl.StackOffset,
-				Fprog:       boolU8(pl.Fprog.On),
-				FprogArg:    pl.Fprog.Arg,
-				FprogOnly:   boolU8(pl.Fprog.Only),
-				FprogKind:   fprogKind(pl.Fprog),
-				FprogVals:   pl.Fprog.Vals,
-				CloneArgs:   boolU8(pl.CloneArgs),
-			}
-			if pl.Kind != syscalls.CaptureNone {
-				v.When |= uint8(pl.When)
-				if pl.When&syscalls.AtEntry != 0 {
-					v.EntryArgs |= 1 << i
-				}
-				if pl.When&syscalls.AtExit != 0 {
-					v.ExitArgs |= 1 << i
-				}
-			}
-		}
-		v.Dump = dumpKindOf(sc)
-		keys = append(keys, base+uint32(nr))
-		vals = append(vals, v)
-	}
-	return keys, vals
-}
-
-// newFDsOf says where the descriptors sc creates are: its result (a call
-// returning a descriptor), or the two ints an output argument points to
-// (pipe2's pipefd, socketpair's sv: NEW_FDS_PAIR plus the argument).
-func newFDsOf(sc *syscalls.Syscall) sctraceNewFds {
-	switch {
-	case sc.Effects&syscalls.NewFD != 0:
-		return sctraceNewFdsNEW_FDS_RET
-	case sc.Effects&syscalls.NewFDPair != 0:
-		return sctraceNewFdsNEW_FDS_PAIR + sctraceNewFds(sc.FDPairArg)
-	}
-	return sctraceNewFdsNEW_FDS_NONE
-}
-
-// dumpKindOf says whether -e read= or -e write= dumps sc's data.
-func dumpKindOf(sc *syscalls.Syscall) sctraceDumpKind {
-	switch {
-	case sc.Effects&syscalls.DumpsRead != 0:
-		return sctraceDumpKindDUMP_READ
-	case sc.Effects&syscalls.DumpsWrite != 0:
-		return sctraceDumpKindDUMP_WRITE
-	}
-	return sctraceDumpKindDUMP_NONE
-}
-
-// fdArgsOf returns the arguments of sc that are descriptors, a bit each.
-func fdArgsOf(sc *syscalls.Syscall) uint8 {
-	var mask uint8
-	if sc.Sig != nil {
-		for i, a := range sc.Sig.Args {
-			if a.Type == syscalls.FD && i < trace.MaxArgs {
-				mask |= 1 << i
-			}
-		}
-	}
-	return mask
+	return errors.Join(append(errs, p.objs.Close())...)
 }
 
 // execNRs are the numbers of the calls that execute a program on arch
@@ -447,41 +409,6 @@ func boolU32(b bool) uint32 {
 }
 
 func boolU8(b bool) uint8 { return uint8(boolU32(b)) }
-
-// kernelTypes is the kernel's BTF, decoded once per process and shared by
-// every load (CO-RE, tp_btf targets, kfuncs): decoding and indexing it is
-// the largest part of the backend's start-up, about 20 ms.
-var kernelTypes = btf.NewCache()
-
-// warmOnce starts decoding kernelTypes once.
-var warmOnce sync.Once
-
-// warmKernelTypes decodes and indexes the kernel's BTF in the background,
-// so that it overlaps the rest of the start-up.
-func warmKernelTypes() {
-	warmOnce.Do(func() {
-		go func() {
-			spec, err := kernelTypes.Kernel()
-			if err != nil {
-				return // the loads report it
-			}
-			var target *btf.Typedef
-			_ = spec.TypeByName("btf_trace_sys_enter", &target)
-		}()
-	})
-}
-
-// fprogKind is the plan's fprog_kind: what a FprogCond's object is (see
-// events.h).
-func fprogKind(f syscalls.FprogCond) uint8 {
-	switch {
-	case f.Iov:
-		return 1
-	case f.Plain:
-		return 2
-	}
-	return 0
-}
 
 // stackSize is the programs' stack_size for opts: none under -c.
 func stackSize(opts *trace.Options) uint32 {

@@ -4,11 +4,27 @@ import (
 	"testing"
 
 	"github.com/sctrace/sctrace/internal/testutil"
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
+// callSet is the set of x86_64's calls named.
+func callSet(t *testing.T, names ...string) *trace.SyscallSet {
+	t.Helper()
+	s := trace.NewSyscallSet(false)
+	for _, n := range names {
+		nr, ok := syscalls.ForArch(trace.ArchX86_64).Lookup(n)
+		if !ok {
+			t.Fatalf("no syscall %s", n)
+		}
+		s.Add(nr)
+	}
+	return s
+}
+
 // TestLoadAndAttach loads and attaches the programs with each option set
-// that changes what the verifier sees.
+// that changes what the verifier sees, the syscall filters among them
+// (the programs are checked with the capture code the filter's plans use).
 func TestLoadAndAttach(t *testing.T) {
 	testutil.RequireBPF(t)
 	for _, opts := range []trace.Options{
@@ -16,6 +32,11 @@ func TestLoadAndAttach(t *testing.T) {
 		{StringLimit: 4096, Verbose: true, FollowForks: true},
 		{CountOnly: true},
 		{CountOnly: true, SummaryWallTime: true},
+		{StringLimit: 32, SignalsWanted: true, Filter: callSet(t)},
+		{StringLimit: 32, SignalsWanted: true, Filter: callSet(t, "read")},
+		{StringLimit: 32, Filter: callSet(t, "execve", "openat")},
+		{StringLimit: 32, Filter: callSet(t, "ioctl", "sendmsg", "recvmmsg", "clone3", "setsockopt")},
+		{StringLimit: 32, NameNewFDs: true, DescribeSockets: true, Filter: callSet(t, "socket", "connect")},
 	} {
 		p, err := load(loadConfig{opts: opts, arch: trace.ArchX86_64})
 		if err != nil {
@@ -27,6 +48,62 @@ func TestLoadAndAttach(t *testing.T) {
 		}
 		if err := p.close(); err != nil {
 			t.Errorf("close: %v", err)
+		}
+	}
+}
+
+// TestPlansOf: the plans map holds the plans of the reported calls only,
+// and what they use is what the programs are specialised for.
+func TestPlansOf(t *testing.T) {
+	bit := func(k syscalls.CaptureKind) uint32 { return 1 << k }
+	for _, c := range []struct {
+		calls              []string
+		all                bool
+		plans              int
+		use, entry, exec   uint32
+		ioctl, clone, nlnk bool
+	}{
+		{calls: nil, plans: 0},
+		{calls: []string{"getpid"}, plans: 0},
+		{calls: []string{"read"}, plans: 1, use: bit(syscalls.CaptureBytes)},
+		{calls: []string{"write"}, plans: 1, use: bit(syscalls.CaptureBytes), entry: bit(syscalls.CaptureBytes)},
+		{calls: []string{"execve"}, plans: 1,
+			use:   bit(syscalls.CaptureCString) | bit(syscalls.CaptureStringArray),
+			entry: bit(syscalls.CaptureCString) | bit(syscalls.CaptureStringArray),
+			exec:  bit(syscalls.CaptureCString) | bit(syscalls.CaptureStringArray)},
+		{calls: []string{"ioctl"}, plans: 1, ioctl: true},
+		{calls: []string{"clone3"}, plans: 1, clone: true},
+		{calls: []string{"sendmsg"}, plans: 1, nlnk: true},
+		{all: true},
+	} {
+		var wanted *trace.SyscallSet
+		if !c.all {
+			wanted = callSet(t, c.calls...)
+		}
+		ps, err := plansOf(trace.ArchX86_64, wanted)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.all {
+			if ps.use.kinds == 0 || ps.exec.kinds == 0 || !ps.use.ioctl || !ps.use.clone || !ps.use.fprog || !ps.use.netlink {
+				t.Errorf("all calls: %+v uses too little", ps.use)
+			}
+			if ps.use.kinds&ps.entry.kinds != ps.entry.kinds || ps.entry.kinds&ps.exec.kinds != ps.exec.kinds {
+				t.Errorf("all calls: entry %+v or exec %+v uses more than all %+v", ps.entry, ps.exec, ps.use)
+			}
+			continue
+		}
+		if len(ps.keys) != c.plans {
+			t.Errorf("%v: %d plans, want %d", c.calls, len(ps.keys), c.plans)
+		}
+		if c.use != 0 && (ps.use.kinds != c.use || ps.entry.kinds != c.entry || ps.exec.kinds != c.exec) {
+			t.Errorf("%v: kinds %#x, entry %#x, exec %#x; want %#x, %#x, %#x", c.calls, ps.use.kinds, ps.entry.kinds, ps.exec.kinds, c.use, c.entry, c.exec)
+		}
+		if c.plans == 0 && ps.use != (captureUse{}) {
+			t.Errorf("%v: no plans, but %+v used", c.calls, ps.use)
+		}
+		if ps.use.ioctl != c.ioctl || ps.use.clone != c.clone || ps.use.netlink != c.nlnk {
+			t.Errorf("%v: %+v; want ioctl %v, clone %v, netlink %v", c.calls, ps.use, c.ioctl, c.clone, c.nlnk)
 		}
 	}
 }

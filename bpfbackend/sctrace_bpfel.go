@@ -296,6 +296,10 @@ const (
 	sctraceProgSignalGenerate   = "signal_generate"
 	sctraceProgSysEnter         = "sys_enter"
 	sctraceProgSysExit          = "sys_exit"
+	sctraceVarCaptureClone      = "capture_clone"
+	sctraceVarCaptureFprog      = "capture_fprog"
+	sctraceVarCaptureIoctl      = "capture_ioctl"
+	sctraceVarCaptureKinds      = "capture_kinds"
 	sctraceVarCountOnly         = "count_only"
 	sctraceVarDetachOnExec      = "detach_on_exec"
 	sctraceVarDumpReadAll       = "dump_read_all"
@@ -310,6 +314,7 @@ const (
 	sctraceVarFollowForks       = "follow_forks"
 	sctraceVarHoldEntries       = "hold_entries"
 	sctraceVarLone              = "lone"
+	sctraceVarNetlinkArgs       = "netlink_args"
 	sctraceVarReportStops       = "report_stops"
 	sctraceVarSignalsWanted     = "signals_wanted"
 	sctraceVarSockStates        = "sock_states"
@@ -404,6 +409,10 @@ type sctraceMapSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type sctraceVariableSpecs struct {
+	CaptureClone    *ebpf.VariableSpec `ebpf:"capture_clone"`
+	CaptureFprog    *ebpf.VariableSpec `ebpf:"capture_fprog"`
+	CaptureIoctl    *ebpf.VariableSpec `ebpf:"capture_ioctl"`
+	CaptureKinds    *ebpf.VariableSpec `ebpf:"capture_kinds"`
 	CountOnly       *ebpf.VariableSpec `ebpf:"count_only"`
 	DetachOnExec    *ebpf.VariableSpec `ebpf:"detach_on_exec"`
 	DumpReadAll     *ebpf.VariableSpec `ebpf:"dump_read_all"`
@@ -418,6 +427,7 @@ type sctraceVariableSpecs struct {
 	FollowForks     *ebpf.VariableSpec `ebpf:"follow_forks"`
 	HoldEntries     *ebpf.VariableSpec `ebpf:"hold_entries"`
 	Lone            *ebpf.VariableSpec `ebpf:"lone"`
+	NetlinkArgs     *ebpf.VariableSpec `ebpf:"netlink_args"`
 	ReportStops     *ebpf.VariableSpec `ebpf:"report_stops"`
 	SignalsWanted   *ebpf.VariableSpec `ebpf:"signals_wanted"`
 	SockStates      *ebpf.VariableSpec `ebpf:"sock_states"`
@@ -489,6 +499,10 @@ func (m *sctraceMaps) Close() error {
 //
 // It can be passed to loadSctraceObjects or ebpf.CollectionSpec.LoadAndAssign.
 type sctraceVariables struct {
+	CaptureClone    *ebpf.Variable `ebpf:"capture_clone"`
+	CaptureFprog    *ebpf.Variable `ebpf:"capture_fprog"`
+	CaptureIoctl    *ebpf.Variable `ebpf:"capture_ioctl"`
+	CaptureKinds    *ebpf.Variable `ebpf:"capture_kinds"`
 	CountOnly       *ebpf.Variable `ebpf:"count_only"`
 	DetachOnExec    *ebpf.Variable `ebpf:"detach_on_exec"`
 	DumpReadAll     *ebpf.Variable `ebpf:"dump_read_all"`
@@ -503,6 +517,7 @@ type sctraceVariables struct {
 	FollowForks     *ebpf.Variable `ebpf:"follow_forks"`
 	HoldEntries     *ebpf.Variable `ebpf:"hold_entries"`
 	Lone            *ebpf.Variable `ebpf:"lone"`
+	NetlinkArgs     *ebpf.Variable `ebpf:"netlink_args"`
 	ReportStops     *ebpf.Variable `ebpf:"report_stops"`
 	SignalsWanted   *ebpf.Variable `ebpf:"signals_wanted"`
 	SockStates      *ebpf.Variable `ebpf:"sock_states"`

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "16fe668bf201f9cad143f64d806aba2a15eb77c363b1e056f50ea66044c3cecd"
+const bpfSourceHash = "1252609dc9bfbc52ad1693497c8079e0ae8e2698fac7e9c3f8102a35b5ae6e86"

@@ -18,6 +18,20 @@ const volatile __u64 dump_read_bits[16] = {};
 const volatile __u64 dump_write_bits[16] = {};
 const volatile __u32 dump_read_all = 0;
 const volatile __u32 dump_write_all = 0;
+/* What the plans in the plans map use: capture_kinds has bit 1 << kind
+ * for each plan kind (CAP_*), capture_ioctl says whether a CAP_BYTES plan
+ * takes its length from an ioctl request (LEN_IOCTL), capture_clone
+ * and capture_fprog whether one reads a struct clone_args or a struct
+ * sock_fprog. The verifier checks no code of what is not set, so a run
+ * whose traced calls capture little loads sooner (none at all: -e
+ * trace=none, or calls without plans). */
+const volatile __u32 capture_kinds = ~0u;
+const volatile __u32 capture_ioctl = 1;
+const volatile __u32 capture_clone = 1;
+const volatile __u32 capture_fprog = 1;
+
+/* capturing reports whether the plans use kind. */
+#define capturing(kind) (capture_kinds & (1u << (kind)))
 
 /* plans: the capture plans of each syscall, by plan_key (by number, one
  * table of NR_MAX per personality). */
@@ -507,7 +521,7 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 		n = st->args[len_arg & 7];
 		break;
 	case LEN_IOCTL:
-		if (len_arg >= MAX_ARGS)
+		if (!capture_ioctl || len_arg >= MAX_ARGS)
 			return 0;
 		n = ioctl_object_size(st->args[len_arg & 7]);
 		if (n == 0)
@@ -546,7 +560,7 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	    (len_from == LEN_ARG || len_from == LEN_ARG32 || len_from == LEN_RET))
 		return take; /* for read_dump_chunks, from capture_arg */
 	int err = seg_read(st, addr, take);
-	if (len_from == LEN_IOCTL)
+	if (len_from == LEN_IOCTL && capture_ioctl)
 		ioctl_more(st, addr, take, err);
 	else if (err && rest)
 		page_rest(st, addr, take, 1);
@@ -708,13 +722,19 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 		addr = st->sp + (__s64)p->stack_offset;
 	if (addr == 0 || (p->fprog && p->fprog_only && !fprog_holds(st, p)))
 		return 0;
+	/* Each kind's code is behind its capturing() test, which the
+	 * verifier knows the value of. */
 	switch (p->kind) {
 	case CAP_CSTRING:
-		seg_str(st, addr, p->size ? p->size : st->limit);
+		if (capturing(CAP_CSTRING))
+			seg_str(st, addr, p->size ? p->size : st->limit);
 		break;
 	case CAP_BYTES: {
+		if (!capturing(CAP_BYTES))
+			break;
 		if (p->clone_args) {
-			capture_clone_args(st, addr, p->len_arg, p->size);
+			if (capture_clone)
+				capture_clone_args(st, addr, p->len_arg, p->size);
 			break;
 		}
 		__u32 before = st->data_off;
@@ -723,24 +743,29 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 					 p->elem_size, p->size);
 		if (dump > 0)
 			read_dump_chunks(st, addr, dump);
-		if (p->fprog)
+		if (p->fprog && capture_fprog)
 			fprog_more(st, p, before);
 		break;
 	}
 	case CAP_STRING_ARRAY:
-		capture_string_array(st, addr, p->count_only);
+		if (capturing(CAP_STRING_ARRAY))
+			capture_string_array(st, addr, p->count_only);
 		break;
 	case CAP_IOVEC:
-		read_iovec(st, addr, p->len_arg < MAX_ARGS ? st->args[p->len_arg & 7] : 0, st->at_exit, st->ret);
+		if (capturing(CAP_IOVEC))
+			read_iovec(st, addr, p->len_arg < MAX_ARGS ? st->args[p->len_arg & 7] : 0, st->at_exit, st->ret);
 		break;
 	case CAP_MSGHDR:
-		capture_msghdr(st, addr, p->when);
+		if (capturing(CAP_MSGHDR))
+			capture_msghdr(st, addr, p->when);
 		break;
 	case CAP_PTR_LEN:
-		capture_ptr_len(st, addr, p->elem_size);
+		if (capturing(CAP_PTR_LEN))
+			capture_ptr_len(st, addr, p->elem_size);
 		break;
 	case CAP_MMSGHDR:
-		capture_mmsghdr(st, addr, p->when, p->len_arg < MAX_ARGS ? st->args[p->len_arg & 7] : 0);
+		if (capturing(CAP_MMSGHDR))
+			capture_mmsghdr(st, addr, p->when, p->len_arg < MAX_ARGS ? st->args[p->len_arg & 7] : 0);
 		break;
 	}
 	return 0;
@@ -776,6 +801,8 @@ static __always_inline bool dumped(struct syscall_plans *sp, __u64 fd)
  * argument order, visiting only the arguments that have one. */
 static __always_inline void run_plans(struct cap_state *st)
 {
+	if (!capture_kinds)
+		return;
 	__u32 key = st->pkey;
 	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &key);
 	if (!sp)

@@ -14,6 +14,10 @@ const volatile __u32 fd_names = 0;
  * carry the state of each socket the call takes or makes (SEG_SOCK), as
  * sock_diag would describe it then. */
 const volatile __u32 sock_states = 0;
+/* netlink_args: a traced call has descriptor arguments whose netlink
+ * sockets are described (syscall_plans.nl_args), even without
+ * sock_states. */
+const volatile __u32 netlink_args = 1;
 
 /* file_of returns the file at descriptor fd of the current task, and its
  * descriptor table in *fdt; NULL when fd is not open. */
@@ -158,11 +162,13 @@ GLOBAL int seg_fd(struct cap_state *st, __s32 fd, __u32 want)
  * data the decoder shows as netlink messages of the socket's protocol. */
 static __always_inline void sock_args(struct cap_state *st)
 {
+	bool all = sock_states && !st->at_exit;
+	if (!all && !netlink_args)
+		return;
 	__u32 key = st->pkey;
 	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &key);
 	if (!sp)
 		return;
-	bool all = sock_states && !st->at_exit;
 	__u8 mask = all ? sp->fd_args : sp->nl_args;
 	__u32 want = all ? FD_SOCK : FD_NETLINK;
 	if (!mask)

@@ -24,9 +24,12 @@ const volatile __u64 filter_bits[NUM_PERS * NR_MAX / 64] = {};
  * traced. */
 const volatile __u32 filter_beyond = 0;
 
-/* traced: the thread ids traced, each with its enum traced_mark. */
+/* traced: the thread ids traced, each with its enum traced_mark. Not
+ * preallocated: creating the map is then cheaper (start-up), and few of
+ * its entries are ever used. */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
 	__uint(max_entries, 1 << 16);
 	__type(key, __u32);
 	__type(value, enum traced_mark);

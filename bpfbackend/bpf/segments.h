@@ -190,6 +190,30 @@ static long send_chunk(__u64 i, struct chunk_loop *l)
 	return 0;
 }
 
+/* send_chunks sends the pieces of the large string *arg describes (its
+ * addr, len and str). It is global, and its loop runs over a copy on its
+ * own stack (bpf_loop's), so that the verifier checks the loop in a state
+ * that knows nothing of the string: in seg_str's, it went over the loop's
+ * body until the states it found converged, about 3.5K instructions in
+ * each program, against 1K here. seg_read keeps its loop: through
+ * send_chunks, its deepest callers (the callback that reads the strings
+ * of an ioctl's nested array, under rework.h's task work, which the
+ * verifier counts from the program when it sees it never scheduled: no
+ * plans, or no task work kfunc) would be nine frames deep, one more than
+ * it allows. */
+GLOBAL int send_chunks(struct chunk_loop *arg)
+{
+	struct chunk_loop l;
+	if (!arg)
+		return 0;
+	__builtin_memcpy(&l, arg, sizeof(l));
+	/* A string's pieces hold a character less (see send_chunk): its
+	 * bound serves bytes too, whose loop ends at len. */
+	bpf_loop(FULL_LIMIT / (CHUNK - 1) + 1, send_chunk, &l, 0);
+	__builtin_memcpy(arg, &l, sizeof(l));
+	return 0;
+}
+
 /* seg_read_chunked: capture.Memory.Read of len bytes that do not fit in
  * the record: the bytes go ahead in REC_DATA records, the record gets a
  * SEG_F_CHUNKED segment. A fault, or a ring with no room (counted in
@@ -292,7 +316,7 @@ static __always_inline int seg_str_chunked(struct cap_state *st, __u64 addr, __u
 	l.len = (__u64)max + 1 < FULL_LIMIT ? (__u64)max + 1 : FULL_LIMIT;
 	l.str = 1;
 	l.pid_tgid = bpf_get_current_pid_tgid();
-	bpf_loop(FULL_LIMIT / (CHUNK - 1) + 1, send_chunk, &l, 0);
+	send_chunks(&l);
 	enum seg_flag flags = SEG_F_CHUNKED;
 	if (l.failed) {
 		flags = SEG_F_FAULT;

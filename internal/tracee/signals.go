@@ -1,8 +1,10 @@
 package tracee
 
 import (
+	"bytes"
 	"debug/elf"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"os"
 	"reflect"
@@ -83,24 +85,13 @@ func runtimeSignalVars() (fwd [nsig]uint64, mask uint64, err error) {
 		return fwd, 0, fmt.Errorf("read own symbols: %w", err)
 	}
 	defer f.Close()
-	syms, err := f.Symbols()
-	if err != nil {
-		return fwd, 0, fmt.Errorf("read own symbols: %w", err)
-	}
 	// The executable may be position independent: the distance between a
 	// function's address and its symbol's value is the load bias.
 	anchorPC := reflect.ValueOf(startSignals).Pointer()
 	anchor := runtime.FuncForPC(anchorPC).Name()
-	want := map[string]*elf.Symbol{"runtime.fwdSig": nil, "runtime.initSigmask": nil, anchor: nil}
-	for i := range syms {
-		if _, ok := want[syms[i].Name]; ok {
-			want[syms[i].Name] = &syms[i]
-		}
-	}
-	for name, sym := range want {
-		if sym == nil {
-			return fwd, 0, fmt.Errorf("symbol %s not in own executable", name)
-		}
+	want, err := lookupSymbols(f, "runtime.fwdSig", "runtime.initSigmask", anchor)
+	if err != nil {
+		return fwd, 0, fmt.Errorf("read own symbols: %w", err)
 	}
 	bias := anchorPC - uintptr(want[anchor].Value)
 	fwdSym, maskSym := want["runtime.fwdSig"], want["runtime.initSigmask"]
@@ -123,6 +114,50 @@ func runtimeSignalVars() (fwd [nsig]uint64, mask uint64, err error) {
 		return fwd, 0, fmt.Errorf("read runtime.initSigmask: %w", err)
 	}
 	return fwd, binary.LittleEndian.Uint64(buf), nil
+}
+
+// lookupSymbols returns the symbols of f's symbol table named names, an
+// error if one is missing. It reads the table in place: f.Symbols would
+// make a string of each of its tens of thousands of names, which cost
+// milliseconds of every launch.
+func lookupSymbols(f *elf.File, names ...string) (map[string]*elf.Symbol, error) {
+	symtab := f.SectionByType(elf.SHT_SYMTAB)
+	if symtab == nil || f.Class != elf.ELFCLASS64 || int(symtab.Link) >= len(f.Sections) {
+		return nil, errors.New("no 64-bit symbol table")
+	}
+	data, err := symtab.Data()
+	if err != nil {
+		return nil, err
+	}
+	strs, err := f.Sections[symtab.Link].Data()
+	if err != nil {
+		return nil, err
+	}
+	found := make(map[string]*elf.Symbol, len(names))
+	// Entry 0 is the null symbol. An entry is a Sym64: the name's offset
+	// in strs (4 bytes), info, other, section index (4), value (8), size
+	// (8).
+	for off := elf.Sym64Size; off+elf.Sym64Size <= len(data); off += elf.Sym64Size {
+		at := int(f.ByteOrder.Uint32(data[off:]))
+		if at >= len(strs) {
+			continue
+		}
+		name := strs[at:]
+		if end := bytes.IndexByte(name, 0); end >= 0 {
+			name = name[:end]
+		}
+		for _, n := range names {
+			if string(name) == n && found[n] == nil {
+				found[n] = &elf.Symbol{Name: n, Value: f.ByteOrder.Uint64(data[off+8:]), Size: f.ByteOrder.Uint64(data[off+16:])}
+			}
+		}
+	}
+	for _, n := range names {
+		if found[n] == nil {
+			return nil, fmt.Errorf("symbol %s not in own executable", n)
+		}
+	}
+	return found, nil
 }
 
 // statusMasks returns the signal masks of /proc/self/status (SigIgn,

@@ -1,17 +1,19 @@
 package tracee
 
 import (
+	"debug/elf"
 	"os"
 	"slices"
 	"syscall"
 	"testing"
 
+	"github.com/sctrace/sctrace/internal/testutil"
 	"github.com/sctrace/sctrace/trace"
 )
 
 func TestMain(m *testing.M) {
 	Init()
-	os.Exit(m.Run())
+	testutil.RunAndClean(m)
 }
 
 func TestProcfs(t *testing.T) {
@@ -181,5 +183,37 @@ func TestPersonalityChange(t *testing.T) {
 	}
 	if nr, p := CallPersonality(trace.ArchX86_64, -1); nr != -1 || p != trace.PersNative {
 		t.Errorf("-1: %d, %v", nr, p)
+	}
+}
+
+// TestLookupSymbols: lookupSymbols finds in sctrace's symbol table what
+// elf's Symbols finds (test binaries have no symbol table: startSignals
+// then falls back to what Init saw), and a missing name is an error.
+func TestLookupSymbols(t *testing.T) {
+	f, err := elf.Open(testutil.BuildSctrace(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	syms, err := f.Symbols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"runtime.fwdSig", "runtime.initSigmask", "main.main"}
+	got, err := lookupSymbols(f, names...)
+	if err != nil {
+		t.Fatalf("lookupSymbols: %v", err)
+	}
+	for _, n := range names {
+		i := slices.IndexFunc(syms, func(s elf.Symbol) bool { return s.Name == n })
+		if i < 0 {
+			t.Fatalf("%s not in Symbols", n)
+		}
+		if got[n].Value != syms[i].Value || got[n].Size != syms[i].Size {
+			t.Errorf("%s: value %#x size %d, Symbols says %#x and %d", n, got[n].Value, got[n].Size, syms[i].Value, syms[i].Size)
+		}
+	}
+	if _, err := lookupSymbols(f, "runtime.fwdSig", "no.such.symbol"); err == nil {
+		t.Error("a missing symbol was found")
 	}
 }
