@@ -275,6 +275,9 @@ type session struct {
 	sig   trace.SignalInfo
 	stats trace.TracerStats
 	lost  uint64
+	// maps are the executable file mappings of each process (-k), as
+	// its last REC_MAPS record gave them.
+	maps map[int32][]trace.Mapping
 }
 
 func newSession(p *probe, rd *ringbuf.Reader, arch uint32, opts trace.Options, sink func(*trace.Event) error, waitCh chan unix.WaitStatus) *session {

@@ -149,6 +149,7 @@ func load(cfg loadConfig) (*probe, error) {
 		sctraceVarDumpReadAll:    boolU32(opts.DumpRead.Copied(1 << 20)),
 		sctraceVarDumpWriteAll:   boolU32(opts.DumpWrite.Copied(1 << 20)),
 		sctraceVarStackSize:      stackSize(&opts),
+		sctraceVarMapNrs:         nrsWith(cfg.arch, syscalls.MapsCode),
 	}
 	for name, v := range plans.use.vars() {
 		vars[name] = v
@@ -332,10 +333,14 @@ func (p *probe) close() error {
 
 // execNRs are the numbers of the calls that execute a program on arch
 // (-1: none).
-func execNRs(arch uint32) [2]int32 {
+func execNRs(arch uint32) [2]int32 { return nrsWith(arch, syscalls.Execs) }
+
+// nrsWith are the numbers of the (at most two) calls of arch with
+// effect e; -1 where there are fewer.
+func nrsWith(arch uint32, e syscalls.Effect) [2]int32 {
 	nrs := [2]int32{-1, -1}
 	if tbl := syscalls.ForArch(arch); tbl != nil {
-		for i, nr := range tbl.ExecNRs() {
+		for i, nr := range tbl.NRsWith(e) {
 			if i < len(nrs) {
 				nrs[i] = int32(nr)
 			}

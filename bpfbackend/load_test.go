@@ -37,6 +37,7 @@ func TestLoadAndAttach(t *testing.T) {
 		{StringLimit: 32, Filter: callSet(t, "execve", "openat")},
 		{StringLimit: 32, Filter: callSet(t, "ioctl", "sendmsg", "recvmmsg", "clone3", "setsockopt")},
 		{StringLimit: 32, NameNewFDs: true, DescribeSockets: true, Filter: callSet(t, "socket", "connect")},
+		{StringLimit: 32, SignalsWanted: true, StackSize: 64 << 10},
 	} {
 		p, err := load(loadConfig{opts: opts, arch: trace.ArchX86_64})
 		if err != nil {

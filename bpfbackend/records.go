@@ -38,6 +38,8 @@ func (s *session) handle(raw []byte) {
 		s.groupStop(r)
 	case sctraceRecTypeREC_STACK:
 		s.stack(r, raw)
+	case sctraceRecTypeREC_MAPS:
+		s.mappings(r, raw)
 	case sctraceRecTypeREC_PERS:
 		if tk := s.tasks.Get(int(r.Tid)); tk != nil {
 			pers := trace.Personality(r.Ret)
@@ -65,7 +67,30 @@ func (s *session) stack(r *sctraceRec, raw []byte) {
 	}
 	dst.Regs = (*sctraceStackRec)(unsafe.Pointer(&raw[0])).Regs
 	dst.Data = append(dst.Data[:0], raw[stackRecSize:r.Size]...)
+	dst.Maps = s.maps[int32(r.Pid)]
 	*have = true
+}
+
+// mappings keeps the executable file mappings of a process (-k), which
+// its next stack samples carry.
+func (s *session) mappings(r *sctraceRec, raw []byte) {
+	n := int(r.Ret)
+	if n < 0 || recSize+n*mapEntSize > len(raw) {
+		return
+	}
+	maps := make([]trace.Mapping, 0, n)
+	for i := range n {
+		e := (*sctraceMapEnt)(unsafe.Pointer(&raw[recSize+i*mapEntSize]))
+		m := trace.Mapping{Start: e.Start, End: e.End, Offset: e.Offset, Inode: e.Ino}
+		if l := int(e.PathLen); l > 0 && l <= len(e.Path) {
+			m.Path = string(unsafe.Slice((*byte)(unsafe.Pointer(&e.Path[0])), l))
+		}
+		maps = append(maps, m)
+	}
+	if s.maps == nil {
+		s.maps = map[int32][]trace.Mapping{}
+	}
+	s.maps[int32(r.Pid)] = maps
 }
 
 func (s *session) isExec(nr int32) bool { return nr == s.execNRs[0] || nr == s.execNRs[1] }
@@ -167,6 +192,8 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 		s.startCall(tk, r, int64(r.EnterTs))
 		s.mem.skipTo(int(r.NsegEntry))
 	}
+	// An execve's stack at its end belongs to this record alone.
+	defer func() { tk.haveExitStack = false }()
 	if !tk.InCall {
 		return
 	}
@@ -177,9 +204,9 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 			s.x.FullData = syscalls.Dumped(tk.Sys, &tk.Args, &s.opts)
 			s.x.Run(&s.mem, &tk.Sys.Plan, syscalls.AtExit, r.Ret, tk.Call())
 		}
-		if tk.haveExitStack {
+		if tk.haveExitStack && s.isExec(r.Nr) {
 			tk.Stack, tk.exitStack = tk.exitStack, tk.Stack
-			tk.HasStack, tk.haveExitStack = true, false
+			tk.HasStack = true
 		}
 		ev := s.tasks.ExitEvent(&tk.Task, int64(r.Ts), r.Ret)
 		if r.Flags&sctraceRecFlagREC_F_CPU != 0 {
@@ -213,7 +240,7 @@ func (s *session) signal(r *sctraceRec, raw []byte) {
 		ps.info = (*sctraceSigRec)(unsafe.Pointer(&raw[0])).Info
 	}
 	if tk.haveSigStack {
-		ps.stack = &trace.UserStack{Regs: tk.sigStack.Regs, Data: append([]byte(nil), tk.sigStack.Data...)}
+		ps.stack = &trace.UserStack{Regs: tk.sigStack.Regs, Data: append([]byte(nil), tk.sigStack.Data...), Maps: tk.sigStack.Maps}
 		tk.haveSigStack = false
 	}
 	if r.Flags&sctraceRecFlagREC_F_DEFERRED != 0 {
@@ -275,6 +302,9 @@ func (s *session) exitTask(r *sctraceRec) {
 	tk := s.tasks.Get(int(r.Tid))
 	if tk == nil {
 		return
+	}
+	if r.Tid == r.Pid {
+		delete(s.maps, int32(r.Pid))
 	}
 	s.tasks.Delete(tk.TID)
 	if tk.Hidden && !tk.ExecFailed {

@@ -19,6 +19,7 @@ const (
 	segSize      = int(unsafe.Sizeof(sctraceSeg{}))
 	sigRecSize   = int(unsafe.Sizeof(sctraceSigRec{}))
 	stackRecSize = int(unsafe.Sizeof(sctraceStackRec{}))
+	mapEntSize   = int(unsafe.Sizeof(sctraceMapEnt{}))
 )
 
 // replay is a capture.Memory that serves the reads a capture plan makes

@@ -43,6 +43,8 @@ type sctraceCallState struct {
 	Attached    uint32
 	StopNoted   uint32
 	Fatal       uint32
+	MapsSent    uint32
+	MapsStale   uint32
 	Rework      uint32
 	ReworkEntry uint32
 	Nfault      uint32
@@ -86,6 +88,17 @@ type sctraceLoneState struct {
 	Tid uint32
 	Pad uint32
 	Cs  sctraceCallState
+}
+
+type sctraceMapEnt struct {
+	_       structs.HostLayout
+	Start   uint64
+	End     uint64
+	Offset  uint64
+	Ino     uint64
+	PathLen uint32
+	Pad     uint32
+	Path    [256]int8
 }
 
 type sctraceNewFds uint8
@@ -166,6 +179,7 @@ const (
 	sctraceRecTypeREC_DATA     sctraceRecType = 9
 	sctraceRecTypeREC_PERS     sctraceRecType = 10
 	sctraceRecTypeREC_STACK    sctraceRecType = 11
+	sctraceRecTypeREC_MAPS     sctraceRecType = 12
 )
 
 type sctraceRework struct {
@@ -314,6 +328,7 @@ const (
 	sctraceVarFollowForks       = "follow_forks"
 	sctraceVarHoldEntries       = "hold_entries"
 	sctraceVarLone              = "lone"
+	sctraceVarMapNrs            = "map_nrs"
 	sctraceVarNetlinkArgs       = "netlink_args"
 	sctraceVarReportStops       = "report_stops"
 	sctraceVarSignalsWanted     = "signals_wanted"
@@ -323,6 +338,7 @@ const (
 	sctraceVarSyscallCpuTime    = "syscall_cpu_time"
 	sctraceVarUntimed           = "untimed"
 	sctraceVarUnusedFdName      = "unused_fd_name"
+	sctraceVarUnusedMapEnt      = "unused_map_ent"
 	sctraceVarUnusedRec         = "unused_rec"
 	sctraceVarUnusedSeg         = "unused_seg"
 	sctraceVarUnusedSigRec      = "unused_sig_rec"
@@ -427,6 +443,7 @@ type sctraceVariableSpecs struct {
 	FollowForks     *ebpf.VariableSpec `ebpf:"follow_forks"`
 	HoldEntries     *ebpf.VariableSpec `ebpf:"hold_entries"`
 	Lone            *ebpf.VariableSpec `ebpf:"lone"`
+	MapNrs          *ebpf.VariableSpec `ebpf:"map_nrs"`
 	NetlinkArgs     *ebpf.VariableSpec `ebpf:"netlink_args"`
 	ReportStops     *ebpf.VariableSpec `ebpf:"report_stops"`
 	SignalsWanted   *ebpf.VariableSpec `ebpf:"signals_wanted"`
@@ -436,6 +453,7 @@ type sctraceVariableSpecs struct {
 	SyscallCpuTime  *ebpf.VariableSpec `ebpf:"syscall_cpu_time"`
 	Untimed         *ebpf.VariableSpec `ebpf:"untimed"`
 	UnusedFdName    *ebpf.VariableSpec `ebpf:"unused_fd_name"`
+	UnusedMapEnt    *ebpf.VariableSpec `ebpf:"unused_map_ent"`
 	UnusedRec       *ebpf.VariableSpec `ebpf:"unused_rec"`
 	UnusedSeg       *ebpf.VariableSpec `ebpf:"unused_seg"`
 	UnusedSigRec    *ebpf.VariableSpec `ebpf:"unused_sig_rec"`
@@ -517,6 +535,7 @@ type sctraceVariables struct {
 	FollowForks     *ebpf.Variable `ebpf:"follow_forks"`
 	HoldEntries     *ebpf.Variable `ebpf:"hold_entries"`
 	Lone            *ebpf.Variable `ebpf:"lone"`
+	MapNrs          *ebpf.Variable `ebpf:"map_nrs"`
 	NetlinkArgs     *ebpf.Variable `ebpf:"netlink_args"`
 	ReportStops     *ebpf.Variable `ebpf:"report_stops"`
 	SignalsWanted   *ebpf.Variable `ebpf:"signals_wanted"`
@@ -526,6 +545,7 @@ type sctraceVariables struct {
 	SyscallCpuTime  *ebpf.Variable `ebpf:"syscall_cpu_time"`
 	Untimed         *ebpf.Variable `ebpf:"untimed"`
 	UnusedFdName    *ebpf.Variable `ebpf:"unused_fd_name"`
+	UnusedMapEnt    *ebpf.Variable `ebpf:"unused_map_ent"`
 	UnusedRec       *ebpf.Variable `ebpf:"unused_rec"`
 	UnusedSeg       *ebpf.Variable `ebpf:"unused_seg"`
 	UnusedSigRec    *ebpf.Variable `ebpf:"unused_sig_rec"`

@@ -23,7 +23,7 @@ var wireStructs = []reflect.Type{
 	reflect.TypeFor[sctraceHistArgs](),
 	reflect.TypeFor[sctraceLoneState](), reflect.TypeFor[sctracePlan](), reflect.TypeFor[sctraceRec](),
 	reflect.TypeFor[sctraceRework](), reflect.TypeFor[sctraceScratch](), reflect.TypeFor[sctraceSeg](),
-	reflect.TypeFor[sctraceSigRec](), reflect.TypeFor[sctraceSockState](), reflect.TypeFor[sctraceStackRec](),
+	reflect.TypeFor[sctraceSigRec](), reflect.TypeFor[sctraceSockState](), reflect.TypeFor[sctraceStackRec](), reflect.TypeFor[sctraceMapEnt](),
 	reflect.TypeFor[sctraceSyscallPlans](),
 	reflect.TypeFor[sctraceSyscallStats](),
 }

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "1252609dc9bfbc52ad1693497c8079e0ae8e2698fac7e9c3f8102a35b5ae6e86"
+const bpfSourceHash = "80bb8b68261199f71352cd0d83b40fd4b4d9ff4a5a7fea1b0e1dd412f8ea4c48"

@@ -75,6 +75,10 @@ const (
 	// return (exit, exit_group); -k takes its stack at its entry and
 	// prints it once the task has ended, as strace does.
 	EndsTask
+	// MapsCode: with PROT_EXEC in its third argument, a successful call
+	// maps code into the process (mmap, mprotect); -k's eBPF programs
+	// then send the process's mappings again.
+	MapsCode
 )
 
 // effectRow is one entry of the effects table.
@@ -102,6 +106,8 @@ var effects = map[string]effectRow{
 	"pipe2":        {effects: NewFDPair, fdPairArg: 0},
 	"socketpair":   {effects: NewFDPair, fdPairArg: 3},
 	"close":        {effects: ClosesFD},
+	"mmap":         {effects: MapsCode},
+	"mprotect":     {effects: MapsCode},
 	"exit":         {effects: EndsTask},
 	"exit_group":   {effects: EndsTask},
 	"execve":       {effects: Execs},
@@ -203,10 +209,13 @@ func (sc *Syscall) Has(e Effect) bool { return sc.Effects&e == e }
 
 // ExecNRs returns the numbers of the calls that execute a program (execve,
 // execveat), which end a launched command's hidden start-up.
-func (t *Table) ExecNRs() []int {
+func (t *Table) ExecNRs() []int { return t.NRsWith(Execs) }
+
+// NRsWith returns the numbers of the calls that have effect e.
+func (t *Table) NRsWith(e Effect) []int {
 	var nrs []int
 	for i := range t.byNR {
-		if t.byNR[i].Name != "" && t.byNR[i].Effects&Execs != 0 {
+		if t.byNR[i].Name != "" && t.byNR[i].Effects&e != 0 {
 			nrs = append(nrs, i)
 		}
 	}

@@ -203,6 +203,20 @@ type UserStack struct {
 	// Data is the stack from Regs[7] up: as many bytes as were readable,
 	// at most Options.StackSize.
 	Data []byte
+	// Maps are, from a backend that reports events after the fact, the
+	// executable file mappings of the process when the sample was taken;
+	// nil from one whose consumer reads /proc/PID/maps while the task is
+	// stopped. Never modified once set: samples share it.
+	Maps []Mapping
+}
+
+// Mapping is an executable mapping of a file into a process.
+type Mapping struct {
+	// Start and End are its addresses; Offset the file offset of Start.
+	Start, End, Offset uint64
+	// Inode and Path name the file.
+	Inode uint64
+	Path  string
 }
 
 // UserRegs is the number of registers a UserStack holds.
@@ -271,7 +285,7 @@ func (e *Event) CopyTo(dst *Event) {
 		dst.Signal = &si
 	}
 	if e.Stack != nil {
-		st := UserStack{Regs: e.Stack.Regs, Data: append([]byte(nil), e.Stack.Data...)}
+		st := UserStack{Regs: e.Stack.Regs, Data: append([]byte(nil), e.Stack.Data...), Maps: e.Stack.Maps}
 		dst.Stack = &st
 	}
 }

@@ -29,6 +29,7 @@ enum rec_type : __u32 {
 	REC_DATA = 9,	  /* a piece of a large read of the task's next record: see SEG_F_CHUNKED */
 	REC_PERS = 10,	  /* an unreported call's entry in another personality than the task's last call: ret = the personality (trace.Personality), ip */
 	REC_STACK = 11,	  /* -k: the user stack of the task's next call or signal: see stack_rec */
+	REC_MAPS = 12,	  /* -k: the executable file mappings of the task's process: ret = how many map_ent follow */
 };
 
 /* rec.flags, bits. */
@@ -97,6 +98,22 @@ struct sig_rec {
 struct stack_rec {
 	struct rec r;
 	__u64 regs[STACK_REGS];
+};
+
+/* MAP_PATH_MAX bounds the path of a map_ent. */
+#define MAP_PATH_MAX 256
+
+/* map_ent is one executable mapping of a file in a REC_MAPS record: its
+ * addresses, the file offset of its start, the file's inode and path
+ * (path_len bytes, without a NUL). */
+struct map_ent {
+	__u64 start;
+	__u64 end;
+	__u64 offset;
+	__u64 ino;
+	__u32 path_len;
+	__u32 pad;
+	char path[MAP_PATH_MAX];
 };
 
 /* seg.kind: which read of capture.Memory made the segment, or what else
@@ -282,6 +299,7 @@ struct attach_stop_args {
 const struct rec *unused_rec __attribute__((unused));
 const struct sig_rec *unused_sig_rec __attribute__((unused));
 const struct stack_rec *unused_stack_rec __attribute__((unused));
+const struct map_ent *unused_map_ent __attribute__((unused));
 const struct seg *unused_seg __attribute__((unused));
 const struct fd_name *unused_fd_name __attribute__((unused));
 const struct sock_state *unused_sock_state __attribute__((unused));

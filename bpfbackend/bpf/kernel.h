@@ -73,14 +73,29 @@ struct signal_struct {
 } __attribute__((preserve_access_index));
 
 struct qstr {
+	__u64 hash_len; /* the name's hash, and its length in the high 32 bits */
 	const unsigned char *name;
 } __attribute__((preserve_access_index));
 
 struct dentry {
 	struct qstr d_name;
+	struct dentry *d_parent;
+} __attribute__((preserve_access_index));
+
+struct vfsmount {
+	struct dentry *mnt_root;
+} __attribute__((preserve_access_index));
+
+/* mount holds a vfsmount (mnt); its parent and where it is mounted there
+ * lead a path up across mounts (-k's mappings). */
+struct mount {
+	struct mount *mnt_parent;
+	struct dentry *mnt_mountpoint;
+	struct vfsmount mnt;
 } __attribute__((preserve_access_index));
 
 struct path {
+	struct vfsmount *mnt;
 	struct dentry *dentry;
 } __attribute__((preserve_access_index));
 
@@ -184,6 +199,21 @@ struct task_struct {
 	struct files_struct *files;
 	unsigned long jobctl;
 } __attribute__((preserve_access_index));
+
+/* vm_area_struct is one mapping of a task's memory (-k's mappings). */
+struct vm_area_struct {
+	unsigned long vm_start;
+	unsigned long vm_end;
+	unsigned long vm_flags;
+	unsigned long vm_pgoff;
+	struct file *vm_file;
+} __attribute__((preserve_access_index));
+
+/* bpf_iter_task_vma is the state of the open-coded iterator over a task's
+ * mappings (kfuncs bpf_iter_task_vma_*). */
+struct bpf_iter_task_vma {
+	__u64 __opaque[1];
+} __attribute__((aligned(8)));
 
 /* bpf_task_work is UAPI (6.18): a map value's handle on a task work. */
 struct bpf_task_work {

@@ -61,6 +61,10 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 			emit_task_ip(REC_PERS, (__u32)pt, pt >> 32, pers, 0, regs->ip);
 		}
 	}
+	/* -k: a call that maps code, traced or not, makes its exit send the
+	 * process's mappings again. */
+	if (stack_size && pers == 0 && (id == map_nrs[0] || id == map_nrs[1]) && (regs->dx & PROT_EXEC_FLAG))
+		cs->maps_stale = 1;
 	if (!wanted) {
 		boundary(task, pid_tgid_of(task));
 		return 0;
@@ -128,6 +132,11 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	struct call_state *cs = call_state_of(task, false);
 	if (!cs)
 		return 0;
+	if (stack_size && cs->maps_stale) {
+		cs->maps_stale = 0;
+		if (ret >= 0)
+			emit_maps(pid_tgid_of(task));
+	}
 	if (!cs->active) {
 		if (cs->signals && !count_only) {
 			cs->signals = 0;
@@ -169,9 +178,12 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	}
 	__u32 entry = cs->held ? ENTRY_HELD : cs->deferred ? ENTRY_RERUN : ENTRY_NONE;
 	__u64 pid_tgid = pid_tgid_of(task);
-	/* -k shows an execve's stack at its end: the new program's. */
-	if (ret == 0 && (cs->nr == exec_nrs[0] || cs->nr == exec_nrs[1]))
+	/* -k shows an execve's stack at its end: the new program's, whose
+	 * mappings it sends first. */
+	if (stack_size && ret == 0 && cs->pers == 0 && (cs->nr == exec_nrs[0] || cs->nr == exec_nrs[1])) {
+		cs->maps_sent = 0;
 		emit_stack(regs, pid_tgid, REC_F_EXIT_STACK);
+	}
 	if (!emit_call(st, cs, REC_EXIT, now, cs->enter_ns, pid_tgid, entry, fault_in) &&
 	    !rework_exit(cs, st, task, (__u32)pid_tgid, entry, now))
 		emit_call(st, cs, REC_EXIT, now, cs->enter_ns, pid_tgid, entry, false);

@@ -7,6 +7,11 @@
 /* stack_size: the bytes of stack a sample copies at most; 0: none. */
 const volatile __u32 stack_size = 0;
 
+/* map_nrs: the calls that map code when their third argument has
+ * PROT_EXEC (syscalls.MapsCode: mmap, mprotect). */
+const volatile __s32 map_nrs[2] = {-1, -1};
+#define PROT_EXEC_FLAG 0x4
+
 /* STACK_MAX (trace.MaxStackSize) bounds stack_size. */
 #define STACK_PAGE 4096
 
@@ -36,12 +41,154 @@ static long read_stack_page(__u64 i, struct stack_loop *l)
 	return 0;
 }
 
+extern int bpf_iter_task_vma_new(struct bpf_iter_task_vma *it, struct task_struct *task, __u64 addr) __ksym __weak;
+extern struct vm_area_struct *bpf_iter_task_vma_next(struct bpf_iter_task_vma *it) __ksym __weak;
+extern void bpf_iter_task_vma_destroy(struct bpf_iter_task_vma *it) __ksym __weak;
+
+/* MAPS_MAX bounds the mappings a REC_MAPS record holds; PATH_DEPTH the
+ * names (and mounts crossed) of a path. */
+#define MAPS_MAX 64
+#define PATH_DEPTH 32
+#define VM_EXEC_FLAG 0x4
+/* The path of a mapping is built backwards, from its last name, in the
+ * PATH_BUF bytes of the scratch buffer at PATH_AT. */
+#define PATH_BUF 512
+#define PATH_AT (REC_LIMIT - 2 * PATH_BUF)
+
+/* path_walk is the state of path_step's loop. */
+struct path_walk {
+	struct scratch *sc;
+	struct dentry *d;
+	struct vfsmount *mnt;
+	__u32 pos; /* where the path built so far starts, in the PATH_BUF bytes */
+	__u32 ok;  /* the root was reached */
+};
+
+/* path_step puts one more name of the path in front of the others, or
+ * goes up from a mount's root to where the mount is mounted. */
+static long path_step(__u64 i, struct path_walk *w)
+{
+	/* Locals, not w's fields: CO-RE would relocate an access through
+	 * struct path_walk, which the kernel does not have. */
+	struct dentry *d = w->d;
+	struct vfsmount *mnt = w->mnt;
+	struct dentry *parent = BPF_CORE_READ(d, d_parent);
+	struct dentry *root = BPF_CORE_READ(mnt, mnt_root);
+	if (d == root || d == parent) {
+		struct mount *m = (void *)mnt - bpf_core_field_offset(struct mount, mnt);
+		struct mount *up = BPF_CORE_READ(m, mnt_parent);
+		if (d != root || up == m) {
+			w->ok = 1;
+			return 1;
+		}
+		w->d = BPF_CORE_READ(m, mnt_mountpoint);
+		w->mnt = (void *)up + bpf_core_field_offset(struct mount, mnt);
+		return 0;
+	}
+	__u32 len = BPF_CORE_READ(d, d_name.hash_len) >> 32;
+	if (len == 0 || len + 1 > w->pos)
+		return 1;
+	w->pos -= len + 1;
+	__u32 at = (PATH_AT + w->pos) & (REC_LIMIT - 1);
+	__u64 n = len;
+	CLAMP(n, PATH_BUF);
+	w->sc->buf[at] = '/';
+	if (bpf_probe_read_kernel(w->sc->buf + ((at + 1) & (REC_LIMIT - 1)), n, BPF_CORE_READ(d, d_name.name)) != 0)
+		return 1;
+	w->d = parent;
+	return 0;
+}
+
+/* emit_maps sends the executable file mappings of the current task's
+ * process, with their paths, for -k's unwinding after the fact. A global
+ * function: the verifier checks it once per program, not at each call. */
+GLOBAL int emit_maps(__u64 pid_tgid)
+{
+	struct task_struct *task = bpf_get_current_task_btf();
+	struct scratch *sc = scratch_buf();
+	if (!sc)
+		return 0;
+	struct rec *r = (void *)sc->buf;
+	__builtin_memset(r, 0, sizeof(*r));
+	r->type = REC_MAPS;
+	r->tid = (__u32)pid_tgid;
+	r->pid = pid_tgid >> 32;
+	__u32 n = 0;
+	struct bpf_iter_task_vma it;
+	struct vm_area_struct *vma;
+	bpf_iter_task_vma_new(&it, task, 0);
+	while ((vma = bpf_iter_task_vma_next(&it))) {
+		if (n >= MAPS_MAX)
+			break;
+		struct file *f = vma->vm_file;
+		if (!(vma->vm_flags & VM_EXEC_FLAG) || !f)
+			continue;
+		struct map_ent *e = (void *)sc->buf + ((sizeof(struct rec) + n * sizeof(struct map_ent)) & (REC_LIMIT - 1));
+		e->start = vma->vm_start;
+		e->end = vma->vm_end;
+		e->offset = vma->vm_pgoff << 12;
+		e->ino = BPF_CORE_READ(f, f_inode, i_ino);
+		struct path_walk w = {};
+		w.sc = sc;
+		w.d = BPF_CORE_READ(f, f_path.dentry);
+		w.mnt = BPF_CORE_READ(f, f_path.mnt);
+		w.pos = PATH_BUF;
+		bpf_loop(PATH_DEPTH, path_step, &w, 0);
+		__u64 len = PATH_BUF - w.pos;
+		if (!w.ok || len == 0 || len > MAP_PATH_MAX) {
+			e->path_len = 0;
+		} else {
+			CLAMP(len, MAP_PATH_MAX);
+			bpf_probe_read_kernel(e->path, len, sc->buf + ((PATH_AT + w.pos) & (REC_LIMIT - 1)));
+			e->path_len = len;
+		}
+		n++;
+	}
+	bpf_iter_task_vma_destroy(&it);
+	r->ret = n;
+	__u64 size = sizeof(struct rec) + n * sizeof(struct map_ent);
+	CLAMP(size, sizeof(struct rec) + MAPS_MAX * sizeof(struct map_ent));
+	r->size = size;
+	send(sc->buf, size, 0);
+	return 0;
+}
+
+/* send_stack copies the stack from sp up after the stack record's header
+ * the scratch buffer holds, and sends the record. A global function: the
+ * verifier checks it once per program. */
+GLOBAL int send_stack(__u64 sp)
+{
+	struct scratch *sc = scratch_buf();
+	if (!sc)
+		return 0;
+	struct stack_rec *s = (void *)sc->buf;
+	struct stack_loop l = {};
+	l.sc = sc;
+	l.addr = sp;
+	l.len = stack_size < STACK_MAX ? stack_size : STACK_MAX;
+	bpf_loop(STACK_MAX / STACK_PAGE + 1, read_stack_page, &l, 0);
+	__u64 size = sizeof(struct stack_rec) + l.got;
+	CLAMP(size, sizeof(struct stack_rec) + STACK_MAX);
+	s->r.size = size;
+	send(sc->buf, size, 0);
+	return 0;
+}
+
 /* emit_stack sends the stack sample of registers regs (a task's saved
- * user registers) of the current task; flags say what it belongs to. */
+ * user registers) of the current task; flags say what it belongs to.
+ * The task's first call's sample since its last execve sends its
+ * process's mappings first. */
 static __always_inline void emit_stack(struct pt_regs *regs, __u64 pid_tgid, enum rec_flag flags)
 {
 	if (!stack_size || !regs)
 		return;
+	/* Not from the signal programs, which then need not carry
+	 * emit_maps: a task's calls come before its signals. */
+	struct call_state *cs = call_state_of(bpf_get_current_task_btf(), false);
+	if (!(flags & REC_F_SIGNAL_STACK) && cs && !cs->maps_sent) {
+		cs->maps_sent = 1;
+		emit_maps(pid_tgid);
+	}
 	struct scratch *sc = scratch_buf();
 	if (!sc)
 		return;
@@ -70,15 +217,7 @@ static __always_inline void emit_stack(struct pt_regs *regs, __u64 pid_tgid, enu
 	s->regs[14] = regs->r14;
 	s->regs[15] = regs->r15;
 	s->regs[16] = regs->ip;
-	struct stack_loop l = {};
-	l.sc = sc;
-	l.addr = regs->sp;
-	l.len = stack_size < STACK_MAX ? stack_size : STACK_MAX;
-	bpf_loop(STACK_MAX / STACK_PAGE + 1, read_stack_page, &l, 0);
-	__u64 size = sizeof(struct stack_rec) + l.got;
-	CLAMP(size, sizeof(struct stack_rec) + STACK_MAX);
-	s->r.size = size;
-	send(sc->buf, size, 0);
+	send_stack(regs->sp);
 }
 
 #endif

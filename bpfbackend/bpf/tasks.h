@@ -52,6 +52,12 @@ struct call_state {
 	 * this task, which the kernel turned into SIGKILL (signal_generate):
 	 * its call still returns, as it does under ptrace. */
 	__u32 fatal;
+	/* maps_sent: -k sent this task's process's mappings (REC_MAPS) since
+	 * its last execve; a task's first stack sample sends them. */
+	__u32 maps_sent;
+	/* maps_stale: the call maps code (mmap, mprotect with PROT_EXEC):
+	 * its exit sends the mappings again. */
+	__u32 maps_stale;
 	/* rework: the exit record waits for a task work (see rework_cb),
 	 * which sends it with what these fields kept from the exit. */
 	__u32 rework;

@@ -91,7 +91,7 @@ func parseSize(s string) (int, error) {
 // chooseBackend returns the backend --backend names. auto (the default)
 // picks ebpf when its programs can load here and nothing asked for needs
 // the command stopped at each call (--seccomp-bpf, -e inject=,
-// --decode-pids, -k), and ptrace
+// --decode-pids), and ptrace
 // otherwise; -v or --debug-backend says on stderr which, and why.
 func chooseBackend(cfg *config, spec *filter.Spec, stderr io.Writer) (trace.Backend, error) {
 	ebpf := &bpfbackend.Backend{BufferSize: cfg.bpf.size}
@@ -109,7 +109,6 @@ func chooseBackend(cfg *config, spec *filter.Spec, stderr io.Writer) (trace.Back
 	}
 	inject := spec.Inject.Len() > 0
 	pids := spec.DecodePIDs != 0
-	stacks := cfg.stackTraces && !cfg.summary.only
 	switch cfg.backend {
 	case "ebpf":
 		if inject {
@@ -117,9 +116,6 @@ func chooseBackend(cfg *config, spec *filter.Spec, stderr io.Writer) (trace.Back
 		}
 		if pids {
 			return nil, errors.New("--decode-pids (-Y, --pidns-translation) needs --backend=ptrace: the ebpf backend prints a call after it returned, when the processes it names may be gone from /proc")
-		}
-		if stacks {
-			return nil, errors.New("-k (--stack-traces) needs --backend=ptrace: the ebpf backend unwinds a stack after the call, when the process's mappings may be gone from /proc")
 		}
 		return ebpf, nil
 	case "auto":
@@ -133,10 +129,6 @@ func chooseBackend(cfg *config, spec *filter.Spec, stderr io.Writer) (trace.Back
 		}
 		if pids {
 			say("ptrace (--decode-pids reads /proc while the call's processes exist)")
-			return pt, nil
-		}
-		if stacks {
-			say("ptrace (-k reads the process's mappings from /proc while it is stopped)")
 			return pt, nil
 		}
 		if err := bpfbackend.Probe(); err != nil {

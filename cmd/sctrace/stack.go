@@ -8,15 +8,19 @@ import (
 )
 
 // stackTracer prints -k's frames: it unwinds each stack sample with the
-// mappings of its process, read from /proc/PID/maps when the process is
-// first seen, again after it executes a program, and again when a sample's
-// instruction pointer lies outside what was read (a library mapped
-// since). A process gone before it is first seen has no mappings, and its
-// stacks print no frames. Not safe for concurrent use: the sink chain and
+// mappings the backend recorded with it (trace.UserStack.Maps) or, when
+// there are none (ptrace, whose tasks are stopped while their events are
+// handled), with those of its process read from /proc/PID/maps when the
+// process is first seen, again after it executes a program, and again
+// when a sample's instruction pointer lies outside what was read (a
+// library mapped since). Not safe for concurrent use: the sink chain and
 // the printer call it from the event loop.
 type stackTracer struct {
 	u    *unwind.Unwinder
 	maps map[int32][]unwind.Mapping
+	// last is lastFrom, a backend's mappings, converted.
+	last     []unwind.Mapping
+	lastFrom []trace.Mapping
 }
 
 // defaultFrameLimit is strace's limit on the frames of a stack.
@@ -26,6 +30,19 @@ func newStackTracer(frameLimit int) *stackTracer {
 	return &stackTracer{u: unwind.New(frameLimit), maps: map[int32][]unwind.Mapping{}}
 }
 
+// converted returns maps as unwind's: executable mappings of files.
+func (s *stackTracer) converted(maps []trace.Mapping) []unwind.Mapping {
+	if len(maps) > 0 && len(s.last) == len(maps) && &s.lastFrom[0] == &maps[0] {
+		return s.last
+	}
+	s.last = s.last[:0]
+	for _, m := range maps {
+		s.last = append(s.last, unwind.Mapping{Start: m.Start, End: m.End, Offset: m.Offset, Inode: m.Inode, Perms: "r-xp", Path: m.Path})
+	}
+	s.lastFrom = maps
+	return s.last
+}
+
 // observe reads a process's mappings when it is first seen, after it
 // executes a program, and when a stack sample's instruction pointer lies
 // outside them.
@@ -33,7 +50,7 @@ func (s *stackTracer) observe(ev *trace.Event) {
 	switch {
 	case ev.Kind == trace.Exec:
 		s.read(ev.PID)
-	case ev.Stack != nil:
+	case ev.Stack != nil && ev.Stack.Maps == nil:
 		// While the sample is fresh: the stack may be printed only
 		// once the process is gone (exit_group's).
 		s.mapsFor(ev.PID, ev.Stack.Regs[16])
@@ -72,7 +89,12 @@ func (s *stackTracer) mapsFor(pid int32, ip uint64) []unwind.Mapping {
 // without a symbol as "PATH(+0x0) [OFFSET]" rather than "PATH() [OFFSET]".
 func (s *stackTracer) frames(b []byte, ev *trace.Event, queued bool) []byte {
 	st := ev.Stack
-	for _, f := range s.u.Unwind(s.mapsFor(ev.PID, st.Regs[16]), st) {
+	maps := s.mapsFor(ev.PID, st.Regs[16])
+	if st.Maps != nil {
+		// The backend says what was mapped when it took the sample.
+		maps = s.converted(st.Maps)
+	}
+	for _, f := range s.u.Unwind(maps, st) {
 		if queued && f.Error == "" && f.Symbol == "" {
 			b = fmt.Appendf(b, " > %s(+%#x) [%#x]\n", f.Module, f.SymOffset, f.Offset)
 			continue

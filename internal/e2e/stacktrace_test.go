@@ -9,8 +9,7 @@ import (
 // the frames strace -k prints (module, symbol, offsets): calls a few
 // functions deep, a signal the program sends itself, an execve (the new
 // program's first frame) and exit_group (printed after the process's
-// end). --backend=auto picks ptrace for -k; the ebpf backend refuses it
-// in one line.
+// end), on both backends.
 func TestStackTraces(t *testing.T) {
 	strace, sctrace := tracers(t)
 	bin := workload(t, "stackcalls")
@@ -24,7 +23,7 @@ func TestStackTraces(t *testing.T) {
 		if !strings.Contains(refTrace, "(f3+0x") {
 			t.Fatalf("strace -k shows no f3 frame:\n%s", refTrace)
 		}
-		for _, backend := range []string{"ptrace", "auto"} {
+		for _, backend := range []string{"ptrace", "ebpf"} {
 			t.Run(strings.Join(set, " ")+"/"+backend, func(t *testing.T) {
 				gotTrace, got := traceFile(t, sctrace, append([]string{"--backend=" + backend}, args...)...)
 				if got.exit != ref.exit {
@@ -38,21 +37,12 @@ func TestStackTraces(t *testing.T) {
 	}
 }
 
-// TestStackTracesRefused: the ebpf backend refuses -k in one line.
-func TestStackTracesRefused(t *testing.T) {
-	_, sctrace := tracers(t)
-	r := run(t, sctrace, "--backend=ebpf", "-k", "true")
-	if r.exit != 1 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "-k (--stack-traces) needs --backend=ptrace") {
-		t.Errorf("exit %d, stderr %q", r.exit, r.stderr)
-	}
-}
-
 // TestStackTraceFrameLimit: --stack-trace-frame-limit=N keeps the first N
 // frames of each stack.
 func TestStackTraceFrameLimit(t *testing.T) {
 	_, sctrace := tracers(t)
 	bin := workload(t, "stackcalls")
-	for _, backend := range []string{"ptrace"} {
+	for _, backend := range []string{"ptrace", "ebpf"} {
 		full, _ := traceFile(t, sctrace, "--backend="+backend, "-k", "-e", "trace=chdir", bin)
 		cut, r := traceFile(t, sctrace, "--backend="+backend, "-k", "--stack-trace-frame-limit=2", "-e", "trace=chdir", bin)
 		if r.exit != 0 {
