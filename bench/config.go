@@ -87,6 +87,7 @@ func AllConfigs() []Config {
 		{"c", "-c counts only", append([]string{"-c"}, devnull...)},
 		{"accept", "-e trace=accept: nothing matches", append([]string{"-e", "trace=accept"}, devnull...)},
 		{"seccomp", "--seccomp-bpf -f -e trace=accept", append([]string{"--seccomp-bpf", "-f", "-e", "trace=accept"}, devnull...)},
+		{"k", "-k: the stack of every call", append([]string{"-k"}, devnull...)},
 	}
 	cs := []Config{
 		{Name: "native", Tool: Native, Describe: "the workload alone"},
@@ -110,6 +111,9 @@ func AllConfigs() []Config {
 		cs = append(cs, Config{Name: "sctrace-ebpf-" + m.suffix, Tool: Sctrace,
 			Args: append([]string{"--backend=ebpf"}, args...), Describe: "sctrace eBPF, " + describe})
 	}
+	k := modes[len(modes)-1]
+	cs = append(cs, Config{Name: "sctrace-ebpf-" + k.suffix, Tool: Sctrace,
+		Args: append([]string{"--backend=ebpf"}, k.args...), Describe: "sctrace eBPF, " + k.describe})
 	for _, m := range modes {
 		cs = append(cs, Config{Name: "strace-" + m.suffix, Tool: Strace, Args: m.args, Describe: "strace, " + m.describe})
 	}
