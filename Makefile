@@ -4,8 +4,9 @@ GO          ?= go
 BIN         := bin
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 GOBIN       := $(shell $(GO) env GOPATH)/bin
-# Debian packages the tests drive: strace is the oracle, gcc builds workloads.
-TEST_PKGS   := strace gcc libc6-dev python3
+# Debian packages the tests drive: strace is the oracle, gcc (g++ for C++)
+# builds workloads.
+TEST_PKGS   := strace gcc g++ libc6-dev python3
 
 .PHONY: all build demo bench bench-decode bench-startup test deps lint generate bpf-tools figures clean
 

@@ -1,8 +1,11 @@
 package e2e
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sctrace/sctrace/internal/testutil"
 )
 
 // TestStackTraces: -k prints, after each call's line and each signal's,
@@ -55,6 +58,34 @@ func TestStackTraceFrameLimit(t *testing.T) {
 		got := lines(cut)
 		if len(got) < 3 || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] || len(got) > 3 && strings.HasPrefix(got[3], " > ") && !strings.Contains(got[3], "too many stack frames") {
 			t.Errorf("%s: with a limit of 2:\n%s\nwithout:\n%s", backend, cut, full)
+		}
+	}
+}
+
+// TestStackTracesBinaries: -k's frames of a static binary and of C++
+// functions (demangled with their parameters, as strace -k shows them)
+// are strace's, on both backends.
+func TestStackTracesBinaries(t *testing.T) {
+	strace, sctrace := tracers(t)
+	testutil.RequireCommand(t, "g++")
+	bins := map[string]string{
+		"static": workload(t, "stackcalls", "-static"),
+		"c++":    testutil.BuildC(t, filepath.Join(testutil.RepoRoot(t), "unwind", "testdata", "ns.cc"), "-lstdc++"),
+	}
+	for name, bin := range bins {
+		args := []string{"-k", "-e", "trace=chdir", bin}
+		refTrace, _ := traceFile(t, strace, args...)
+		if !strings.Contains(refTrace, "f2") {
+			t.Fatalf("%s: strace -k shows no f2 frame:\n%s", name, refTrace)
+		}
+		for _, backend := range []string{"ptrace", "ebpf"} {
+			gotTrace, got := traceFile(t, sctrace, append([]string{"--backend=" + backend}, args...)...)
+			if got.exit < 0 {
+				t.Fatalf("%s/%s: %q", name, backend, got.stderr)
+			}
+			if d := sameLines(normalized(refTrace), normalized(gotTrace)); d != "" {
+				t.Errorf("%s/%s: trace differs from strace's at %s\nstrace:\n%s\nsctrace:\n%s", name, backend, d, refTrace, gotTrace)
+			}
 		}
 	}
 }
