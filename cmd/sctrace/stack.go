@@ -88,6 +88,10 @@ func (s *stackTracer) mapsFor(pid int32, ip uint64) []unwind.Mapping {
 // task and printed after the task's end, where strace shows a frame
 // without a symbol as "PATH(+0x0) [OFFSET]" rather than "PATH() [OFFSET]".
 func (s *stackTracer) frames(b []byte, ev *trace.Event, queued bool) []byte {
+	if ev.Pers != trace.PersNative {
+		// strace unwinds only the native personality's calls.
+		return b
+	}
 	st := ev.Stack
 	maps := s.mapsFor(ev.PID, st.Regs[16])
 	if st.Maps != nil {
