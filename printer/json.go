@@ -24,12 +24,11 @@ import (
 // no return value. The text of each argument is what strace prints for
 // it, as the decoder delimits it while formatting the call.
 type JSONPrinter struct {
-	opts    Options
-	dec     *decode.Decoder
-	out     *bufio.Writer
-	file    *os.File
-	pending map[int32]*trace.Event
-	free    []*trace.Event
+	opts Options
+	dec  *decode.Decoder
+	out  *bufio.Writer
+	file *os.File
+	pendingEntries
 	wallOff int64
 	line    []byte
 	text    []byte
@@ -42,7 +41,7 @@ type JSONPrinter struct {
 // (or opts.Stderr); of opts it honours Output, Stderr, Spec and
 // StackFrames.
 func NewJSON(dec *decode.Decoder, opts Options) (*JSONPrinter, error) {
-	p := &JSONPrinter{opts: opts, dec: dec, pending: make(map[int32]*trace.Event), wallOff: wallOffset()}
+	p := &JSONPrinter{opts: opts, dec: dec, pendingEntries: newPendingEntries(), wallOff: wallOffset()}
 	if opts.Output == "" {
 		w := opts.Stderr
 		if w == nil {
@@ -106,18 +105,7 @@ func (p *JSONPrinter) traced(ev *trace.Event) bool {
 	return p.opts.Spec == nil || p.opts.Spec.TraceAll || p.opts.Spec.Trace.HasIn(ev.Pers, int(ev.NR))
 }
 
-func (p *JSONPrinter) enter(ev *trace.Event) {
-	e := p.pending[ev.TID]
-	if e == nil {
-		if n := len(p.free); n > 0 {
-			e, p.free = p.free[n-1], p.free[:n-1]
-		} else {
-			e = new(trace.Event)
-		}
-		p.pending[ev.TID] = e
-	}
-	ev.CopyTo(e)
-}
+func (p *JSONPrinter) enter(ev *trace.Event) { p.keep(ev) }
 
 // flushPending writes the call tid is inside as unfinished.
 func (p *JSONPrinter) flushPending(tid int32) {

@@ -29,10 +29,9 @@ type PerfettoPrinter struct {
 	file     *os.File
 	waitPipe func() error
 	tracks   *tracks
-	// pending holds the entry of the call each thread is in, by the tid
-	// whose exit will end it.
-	pending map[int32]*trace.Event
-	free    []*trace.Event
+	// pendingEntries holds the entry of the call each thread is in, by
+	// the tid whose exit will end it.
+	pendingEntries
 	// events counts the events written, for the separating commas.
 	events int
 	line   []byte
@@ -46,7 +45,7 @@ type PerfettoPrinter struct {
 // honours Output, Stderr, Spec and Comm (which names the tasks whose
 // creation or execve the trace does not show).
 func NewPerfetto(dec *decode.Decoder, opts Options) (*PerfettoPrinter, error) {
-	p := &PerfettoPrinter{opts: opts, dec: dec, tracks: newTracks(opts.Comm), pending: make(map[int32]*trace.Event)}
+	p := &PerfettoPrinter{opts: opts, dec: dec, tracks: newTracks(opts.Comm), pendingEntries: newPendingEntries()}
 	if opts.Output == "" {
 		w := opts.Stderr
 		if w == nil {
@@ -119,22 +118,11 @@ func (p *PerfettoPrinter) Handle(ev *trace.Event) error {
 
 // traced says whether -e trace= selects ev's call.
 func (p *PerfettoPrinter) traced(ev *trace.Event) bool {
-	return p.opts.Spec == nil || p.opts.Spec.TraceAll || p.opts.Spec.Trace.Has(int(ev.NR))
+	return p.opts.Spec == nil || p.opts.Spec.TraceAll || p.opts.Spec.Trace.HasIn(ev.Pers, int(ev.NR))
 }
 
 // enter keeps a copy of a call's entry until its end.
-func (p *PerfettoPrinter) enter(ev *trace.Event) {
-	e := p.pending[ev.TID]
-	if e == nil {
-		if n := len(p.free); n > 0 {
-			e, p.free = p.free[n-1], p.free[:n-1]
-		} else {
-			e = new(trace.Event)
-		}
-		p.pending[ev.TID] = e
-	}
-	ev.CopyTo(e)
-}
+func (p *PerfettoPrinter) enter(ev *trace.Event) { p.keep(ev) }
 
 // take removes and returns the entry pending for tid, or nil; the caller
 // hands it back with release.

@@ -72,13 +72,7 @@ func validTips(v string) bool {
 		if tok == "" {
 			continue // strtok skips empty tokens
 		}
-		id, format := true, true
-		switch lower := strings.ToLower(tok); {
-		case strings.HasPrefix(lower, "id:"):
-			tok, format = tok[len("id:"):], false
-		case strings.HasPrefix(lower, "format:"):
-			tok, id = tok[len("format:"):], false
-		}
+		tok, id, format := tipToken(tok)
 		switch word := strings.ToLower(tok); {
 		case id && (word == "random" || isUint31(tok)):
 		case format && (word == "none" || word == "compact" || word == "full"):
@@ -87,6 +81,19 @@ func validTips(v string) bool {
 		}
 	}
 	return true
+}
+
+// tipToken splits an "id:" or "format:" prefix off a --tips token (in
+// any case) and says what the rest may be: an ID, a FORMAT, or, without
+// a prefix, either.
+func tipToken(tok string) (rest string, id, format bool) {
+	switch lower := strings.ToLower(tok); {
+	case strings.HasPrefix(lower, "id:"):
+		return tok[len("id:"):], true, false
+	case strings.HasPrefix(lower, "format:"):
+		return tok[len("format:"):], false, true
+	}
+	return tok, true, true
 }
 
 // isUint31 reports whether s is a decimal number from 0 to 2^31-1, as

@@ -56,13 +56,7 @@ func parseTips(values []optionValue) tipChoice {
 			continue
 		}
 		for _, tok := range strings.Split(v.value, ",") {
-			id, format := true, true
-			switch lower := strings.ToLower(tok); {
-			case strings.HasPrefix(lower, "id:"):
-				tok, format = tok[len("id:"):], false
-			case strings.HasPrefix(lower, "format:"):
-				tok, id = tok[len("format:"):], false
-			}
+			tok, id, format := tipToken(tok)
 			switch word := strings.ToLower(tok); {
 			case tok == "":
 			case id && word == "random":
