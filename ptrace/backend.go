@@ -3,6 +3,7 @@ package ptrace
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -89,6 +90,14 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	// Under -b execve strace turns the filter off: a task let go would
 	// keep a filter that wants a tracer.
 	tr.seccomp = b.SeccompBPF && opts.Filter != nil && !opts.DetachOnExec
+	if tr.debug != nil {
+		// strace -d's note of the options its tasks get.
+		o := tr.launchOptions()
+		if opts.FollowForks {
+			o |= forkOptions
+		}
+		tr.debug(fmt.Sprintf("ptrace_setoptions = %#x", o))
+	}
 	type outcome struct {
 		res trace.Result
 		err error

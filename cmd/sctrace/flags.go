@@ -319,6 +319,14 @@ func (cfg *config) parse(args []string) error {
 	if err != nil {
 		return err
 	}
+	if cfg.output == "" {
+		if cfg.separately && cfg.followShort == 0 && !cfg.followLong && cfg.deprecatedF == 0 {
+			cfg.notes = append(cfg.notes, "--output-separately has no effect without -o/--output")
+		}
+		if cfg.appendOutput {
+			cfg.notes = append(cfg.notes, "-A/--output-append-mode has no effect without -o/--output")
+		}
+	}
 	if cfg.onlyCount > 1 {
 		cfg.notes = append(cfg.notes, "Only the last of -z/--successful-only/-Z/--failed-only options will take effect. See status qualifier for more complex filters.")
 	}

@@ -179,6 +179,7 @@ func TestNotes(t *testing.T) {
 		"--seccomp-bpf -w ls": "--seccomp-bpf cannot be used without -f/--follow-forks, disabling",
 		"-F -w ls":            "option -F is deprecated, please use -f/--follow-forks instead",
 		"-fF -c ls":           "deprecated option -F ignored",
+		"--output-sep -A ls":  "--output-separately has no effect without -o/--output|-A/--output-append-mode has no effect without -o/--output",
 		"-c -i -zZ ls":        "-i/--instruction-pointer has no effect with -c/--summary-only|Only the last of -z/--successful-only/-Z/--failed-only options will take effect. See status qualifier for more complex filters.",
 	} {
 		cfg, _ := parseArgs(strings.Fields(args))
