@@ -181,6 +181,9 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 	if tk == nil {
 		return
 	}
+	// An execve's stack at its end belongs to this record alone.
+	execStack := tk.haveExitStack && s.isExec(r.Nr)
+	tk.haveExitStack = false
 	if tk.Hidden {
 		if r.Flags&sctraceRecFlagREC_F_WITH_ENTRY == 0 || !s.isExec(r.Nr) || recPers(r) != trace.PersNative {
 			return
@@ -192,8 +195,6 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 		s.startCall(tk, r, int64(r.EnterTs))
 		s.mem.skipTo(int(r.NsegEntry))
 	}
-	// An execve's stack at its end belongs to this record alone.
-	defer func() { tk.haveExitStack = false }()
 	if !tk.InCall {
 		return
 	}
@@ -204,7 +205,7 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 			s.x.FullData = syscalls.Dumped(tk.Sys, &tk.Args, &s.opts)
 			s.x.Run(&s.mem, &tk.Sys.Plan, syscalls.AtExit, r.Ret, tk.Call())
 		}
-		if tk.haveExitStack && s.isExec(r.Nr) {
+		if execStack {
 			tk.Stack, tk.exitStack = tk.exitStack, tk.Stack
 			tk.HasStack = true
 		}

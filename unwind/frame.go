@@ -31,3 +31,13 @@ func (f Frame) String() string {
 		return fmt.Sprintf(" > %s() [%#x]", f.Module, f.Offset)
 	}
 }
+
+// QueuedString returns the line as strace prints a frame of a stack it
+// took at a call's entry and prints later (exit_group's, after the task's
+// end): a frame without a symbol shows as "PATH(+0x0) [OFFSET]".
+func (f Frame) QueuedString() string {
+	if f.Error == "" && f.Symbol == "" {
+		return fmt.Sprintf(" > %s(+%#x) [%#x]", f.Module, f.SymOffset, f.Offset)
+	}
+	return f.String()
+}

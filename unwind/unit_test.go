@@ -22,6 +22,16 @@ func TestFrameString(t *testing.T) {
 			t.Errorf("%+v: got %q, want %q", c.f, got, c.want)
 		}
 	}
+	// A stack printed after its task's end: a frame without a symbol.
+	for f, want := range map[Frame]string{
+		{Module: "/usr/bin/true", Offset: 0x23f1}:              " > /usr/bin/true(+0x0) [0x23f1]",
+		{Module: "/x", Symbol: "f", SymOffset: 2, Offset: 0x5}: " > /x(f+0x2) [0x5]",
+		{Error: errBacktrace, Offset: 0x1234}:                  " > unexpected_backtracing_error [0x1234]",
+	} {
+		if got := f.QueuedString(); got != want {
+			t.Errorf("%+v queued: got %q, want %q", f, got, want)
+		}
+	}
 }
 
 func TestParseMaps(t *testing.T) {

@@ -20,7 +20,7 @@ func warnShortReads(sink func(*trace.Event) error, spec *filter.Spec, w io.Write
 		if ev.Kind != trace.SyscallEnter && ev.Kind != trace.SyscallExit {
 			return sink(ev)
 		}
-		if spec.TraceAll || spec.Trace.Has(int(ev.NR)) {
+		if spec.TraceAll || spec.Trace.HasIn(ev.Pers, int(ev.NR)) {
 			var said uint8
 			if ev.Kind == trace.SyscallExit {
 				said = saidAtEntry[ev.TID]

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/sctrace/sctrace/trace"
 	"github.com/sctrace/sctrace/unwind"
 )
@@ -99,11 +97,11 @@ func (s *stackTracer) frames(b []byte, ev *trace.Event, queued bool) []byte {
 		maps = s.converted(st.Maps)
 	}
 	for _, f := range s.u.Unwind(maps, st) {
-		if queued && f.Error == "" && f.Symbol == "" {
-			b = fmt.Appendf(b, " > %s(+%#x) [%#x]\n", f.Module, f.SymOffset, f.Offset)
-			continue
+		if queued {
+			b = append(b, f.QueuedString()...)
+		} else {
+			b = append(b, f.String()...)
 		}
-		b = append(b, f.String()...)
 		b = append(b, '\n')
 	}
 	return b
