@@ -19,6 +19,11 @@ const (
 	// programs that do nothing on sys_enter and sys_exit: the floor of
 	// any tracer on the raw_syscalls tracepoints.
 	EmptyHooks Tool = "empty-hooks"
+	// SctraceAside runs the workload alone while sctrace runs beside it,
+	// started first with Args and no command (a scope says what it
+	// traces), and stopped with SIGTERM after the workload: what a
+	// tracer of other processes costs the workload.
+	SctraceAside Tool = "sctrace-aside"
 )
 
 // Config is one way of running the workload.
@@ -57,7 +62,7 @@ func (c Config) WritesFile() bool {
 // arguments (OutFile replaced by outFile), extra tool arguments, then the
 // workload.
 func (c Config) CommandLine(toolPath, outFile string, extra, workload []string) []string {
-	if c.Tool == Native || c.Tool == EmptyHooks {
+	if c.Tool == Native || c.Tool == EmptyHooks || c.Tool == SctraceAside {
 		return append([]string(nil), workload...)
 	}
 	argv := append(append([]string(nil), c.Prefix...), toolPath)
@@ -73,6 +78,13 @@ func (c Config) CommandLine(toolPath, outFile string, extra, workload []string) 
 	argv = append(argv, extra...)
 	argv = append(argv, "--")
 	return append(argv, workload...)
+}
+
+// AsideCommandLine returns, for a SctraceAside configuration, the
+// argument vector of the tracer that runs beside the workload.
+func (c Config) AsideCommandLine(toolPath string, extra []string) []string {
+	argv := append([]string{toolPath}, c.Args...)
+	return append(argv, extra...)
 }
 
 // AllConfigs returns every configuration the harness knows, in report
@@ -114,6 +126,17 @@ func AllConfigs() []Config {
 	k := modes[len(modes)-1]
 	cs = append(cs, Config{Name: "sctrace-ebpf-" + k.suffix, Tool: Sctrace,
 		Args: append([]string{"--backend=ebpf"}, k.args...), Describe: "sctrace eBPF, " + k.describe})
+	cs = append(cs,
+		Config{Name: "sctrace-ebpf-system-wide", Tool: Sctrace,
+			Args:     []string{"--backend=ebpf", "--system-wide", "-o", OutFile},
+			Describe: "sctrace eBPF, --system-wide with the workload as its command: every call of every process, to a tmpfs file"},
+		Config{Name: "sctrace-ebpf-system-wide-aside", Tool: SctraceAside,
+			Args:     []string{"--backend=ebpf", "--system-wide", "-e", "trace=accept", "-o", "/dev/null"},
+			Describe: "the workload alone, beside sctrace eBPF --system-wide -e trace=accept (none of its calls selected)"},
+		Config{Name: "sctrace-ebpf-comm-aside", Tool: SctraceAside,
+			Args:     []string{"--backend=ebpf", "--comm=sctrace-none", "-o", "/dev/null"},
+			Describe: "the workload alone, beside sctrace eBPF --comm=sctrace-none (the workload outside its scope)"},
+	)
 	for _, m := range modes {
 		cs = append(cs, Config{Name: "strace-" + m.suffix, Tool: Strace, Args: m.args, Describe: "strace, " + m.describe})
 	}

@@ -29,7 +29,7 @@ type Tools struct {
 // path returns the path of tool t ("" for Native or a missing tool).
 func (ts Tools) path(t Tool) string {
 	switch t {
-	case Sctrace:
+	case Sctrace, SctraceAside:
 		return ts.Sctrace
 	case Strace:
 		return ts.Strace
@@ -207,6 +207,16 @@ func probe(ctx context.Context, opts Options, c Config, statsFlag string) string
 	if tool == "" {
 		return fmt.Sprintf("%s not found", c.Tool)
 	}
+	if c.Tool == SctraceAside {
+		a, err := startAside(ctx, c.AsideCommandLine(tool, nil), 30*time.Second)
+		if err != nil {
+			return err.Error()
+		}
+		if err := a.Close(); err != nil {
+			return err.Error()
+		}
+		return ""
+	}
 	if c.Tool == Perf {
 		if err := ensureTracefs(); err != nil {
 			return err.Error()
@@ -306,6 +316,15 @@ func runOnce(ctx context.Context, opts Options, c Config, statsFlag string) (Sam
 		}
 		defer h.Close()
 	}
+	var beside *aside
+	if c.Tool == SctraceAside {
+		a, err := startAside(ctx, c.AsideCommandLine(opts.Tools.path(c.Tool), extra), 30*time.Second)
+		if err != nil {
+			return Sample{}, err
+		}
+		beside = a
+		defer beside.Close()
+	}
 	res, err := execute(ctx, argv, opts.Timeout)
 	if err != nil {
 		return Sample{}, err
@@ -313,6 +332,12 @@ func runOnce(ctx context.Context, opts Options, c Config, statsFlag string) (Sam
 	s := res.sample
 	if c.Tool == Sctrace {
 		s.Tracer = parseTracerReport(res.stderr)
+	}
+	if beside != nil {
+		if err := beside.Close(); err != nil {
+			return Sample{}, err
+		}
+		s.Tracer = parseTracerReport(beside.stderr.Bytes())
 	}
 	if c.WritesFile() {
 		defer os.Remove(out)
