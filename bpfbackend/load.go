@@ -78,9 +78,26 @@ type loadConfig struct {
 // into sctrace when it is read.
 const smallRingSize = 1 << 20
 
-// reportsNoCall says whether filter (nil: all calls) is empty.
-func reportsNoCall(filter *trace.SyscallSet) bool {
-	return filter != nil && filter.Len() == 0
+// reportsNoCall says whether filter (nil: all calls) selects none of the
+// calls arch's tables name. The numbers a table does not name, which a
+// filter always keeps (as strace traces them), are too rare to need a
+// large ring.
+func reportsNoCall(filter *trace.SyscallSet, arch uint32) bool {
+	if filter == nil {
+		return false
+	}
+	tbl := syscalls.ForArch(arch)
+	if tbl == nil {
+		return filter.Len() == 0
+	}
+	for _, pers := range syscalls.Personalities(tbl) {
+		for nr := 0; nr <= pers.Table.Max() && nr < trace.MaxNR; nr++ {
+			if sc := pers.Table.Get(nr); sc != nil && sc.Name != "" && filter.HasIn(pers.Pers, nr) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // load loads the programs and maps and fills the plans map; it attaches
@@ -104,7 +121,7 @@ func load(cfg loadConfig) (*probe, error) {
 		}
 	}
 	ring := ringSize(cfg.bufferSize)
-	if opts.CountOnly || reportsNoCall(opts.Filter) {
+	if opts.CountOnly || reportsNoCall(opts.Filter, cfg.arch) {
 		ring = min(ring, smallRingSize)
 	}
 	spec.Maps[sctraceMapEvents].MaxEntries = uint32(ring)

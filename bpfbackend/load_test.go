@@ -6,6 +6,7 @@ import (
 	"github.com/sctrace/sctrace/internal/testutil"
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
+	"golang.org/x/sys/unix"
 )
 
 // callSet is the set of x86_64's calls named.
@@ -106,5 +107,32 @@ func TestPlansOf(t *testing.T) {
 		if ps.use.ioctl != c.ioctl || ps.use.clone != c.clone || ps.use.netlink != c.nlnk {
 			t.Errorf("%v: %+v; want ioctl %v, clone %v, netlink %v", c.calls, ps.use, c.ioctl, c.clone, c.nlnk)
 		}
+	}
+}
+
+// TestReportsNoCall checks that a filter which keeps only the numbers no
+// table names (what -e trace=none leaves) gets the small ring, and one
+// with a named call does not.
+func TestReportsNoCall(t *testing.T) {
+	arch := uint32(unix.AUDIT_ARCH_X86_64)
+	unnamed := &trace.SyscallSet{}
+	for _, p := range syscalls.Personalities(syscalls.ForArch(arch)) {
+		for nr := range trace.MaxNR {
+			if p.Table.Get(nr).Name == "" {
+				unnamed.AddIn(p.Pers, nr)
+			}
+		}
+		unnamed.AddBeyond(p.Pers)
+	}
+	if !reportsNoCall(unnamed, arch) {
+		t.Errorf("a filter of unnamed numbers only reports calls")
+	}
+	withRead := *unnamed
+	withRead.Add(unix.SYS_READ)
+	if reportsNoCall(&withRead, arch) {
+		t.Errorf("a filter with read reports no call")
+	}
+	if reportsNoCall(nil, arch) {
+		t.Errorf("no filter (every call) reports no call")
 	}
 }
