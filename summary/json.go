@@ -15,6 +15,9 @@ type JSONOptions struct {
 	// Clock says what the times measure, copied to the document's "clock"
 	// field: "wall" (-w) or "cpu" (system CPU time).
 	Clock string
+	// Processes, when not nil, are written as the document's "processes"
+	// (-c -ff).
+	Processes []Process
 }
 
 // JSONReport is the document --summary-format=json writes.
@@ -27,6 +30,20 @@ type JSONReport struct {
 	Syscalls []JSONSyscall `json:"syscalls"`
 	// Total sums every entry.
 	Total JSONStats `json:"total"`
+	// Processes has each process's calls under -c -ff, in the order the
+	// processes were first seen; absent otherwise.
+	Processes []JSONProcess `json:"processes,omitempty"`
+}
+
+// JSONProcess is one process's calls, its threads' included.
+type JSONProcess struct {
+	// PID is the process's thread group id; Comm its command name, ""
+	// when unknown.
+	PID  int32  `json:"pid"`
+	Comm string `json:"comm"`
+	// Syscalls and Total are as in JSONReport, for this process alone.
+	Syscalls []JSONSyscall `json:"syscalls"`
+	Total    JSONStats     `json:"total"`
 }
 
 // JSONSyscall is one system call's entry.
@@ -70,23 +87,13 @@ type JSONBucket struct {
 
 // WriteJSON writes counts as an indented JSONReport.
 func WriteJSON(w io.Writer, counts Counts, opts JSONOptions) error {
-	rep := JSONReport{Clock: opts.Clock, Syscalls: []JSONSyscall{}}
-	var all trace.SyscallStats
-	for _, s := range counts {
-		if s != nil {
-			all.Merge(s)
-		}
+	rep := JSONReport{Clock: opts.Clock}
+	rep.Syscalls, rep.Total = jsonCounts(counts, opts.Sort)
+	for _, p := range opts.Processes {
+		jp := JSONProcess{PID: p.PID, Comm: p.Comm}
+		jp.Syscalls, jp.Total = jsonCounts(p.Counts, opts.Sort)
+		rep.Processes = append(rep.Processes, jp)
 	}
-	for _, g := range groups(counts) {
-		sortRows(g.rows, opts.Sort)
-		for _, r := range g.rows {
-			rep.Syscalls = append(rep.Syscalls, JSONSyscall{
-				Name: r.name, Arch: keyArchName(r.key), NR: r.key.NR,
-				JSONStats: jsonStats(r.stats, all.TotalNS),
-			})
-		}
-	}
-	rep.Total = jsonStats(&all, all.TotalNS)
 	b, err := json.MarshalIndent(rep, "", "  ")
 	if err != nil {
 		return fmt.Errorf("summary json: %w", err)
@@ -95,6 +102,28 @@ func WriteJSON(w io.Writer, counts Counts, opts JSONOptions) error {
 		return fmt.Errorf("write summary: %w", err)
 	}
 	return nil
+}
+
+// jsonCounts returns the entries of counts, sorted by sort within each
+// architecture, and their total.
+func jsonCounts(counts Counts, sort SortKey) ([]JSONSyscall, JSONStats) {
+	out := []JSONSyscall{}
+	var all trace.SyscallStats
+	for _, s := range counts {
+		if s != nil {
+			all.Merge(s)
+		}
+	}
+	for _, g := range groups(counts) {
+		sortRows(g.rows, sort)
+		for _, r := range g.rows {
+			out = append(out, JSONSyscall{
+				Name: r.name, Arch: keyArchName(r.key), NR: r.key.NR,
+				JSONStats: jsonStats(r.stats, all.TotalNS),
+			})
+		}
+	}
+	return out, jsonStats(&all, all.TotalNS)
 }
 
 func jsonStats(s *trace.SyscallStats, cumNS uint64) JSONStats {
