@@ -114,6 +114,13 @@ func load(cfg loadConfig) (*probe, error) {
 	if !opts.CountOnly {
 		spec.Maps[sctraceMapCounts].MaxEntries = 1
 	}
+	// proc_counts (-c -ff): entries are made as processes call, up to
+	// maxProcCounts; unused, the maps keep their one entry.
+	perProcess := opts.CountOnly && opts.CountPerProcess
+	if perProcess {
+		spec.Maps[sctraceMapProcCounts].MaxEntries = maxProcCounts
+		spec.Maps[sctraceMapProcComms].MaxEntries = maxProcCounts
+	}
 	if !cfg.attaching {
 		spec.Maps[sctraceMapAttaching].MaxEntries = 1
 	}
@@ -126,30 +133,31 @@ func load(cfg loadConfig) (*probe, error) {
 	reportStops := opts.SignalsWanted && !opts.CountOnly
 	limit := max(opts.StringLimit, 0)
 	vars := map[string]any{
-		sctraceVarFollowForks:    boolU32(opts.FollowForks),
-		sctraceVarDetachOnExec:   boolU32(opts.DetachOnExec),
-		sctraceVarCountOnly:      boolU32(opts.CountOnly),
-		sctraceVarWallTime:       boolU32(opts.SummaryWallTime),
-		sctraceVarSyscallCpuTime: boolU32(opts.SyscallCPUTime),
-		sctraceVarSignalsWanted:  boolU32(opts.SignalsWanted),
-		sctraceVarStringLimit:    uint32(limit),
-		sctraceVarVerbose:        boolU32(opts.Verbose),
-		sctraceVarLone:           boolU32(cfg.lone),
-		sctraceVarHoldEntries:    boolU32(cfg.lone && !opts.CountOnly),
-		sctraceVarReportStops:    boolU32(reportStops),
-		sctraceVarUntimed:        boolU32(opts.Untimed && !opts.CountOnly && !opts.SyscallCPUTime),
-		sctraceVarFdNames:        boolU32((opts.NameNewFDs || opts.DescribeSockets) && !opts.CountOnly),
-		sctraceVarSockStates:     boolU32(opts.DescribeSockets && !opts.CountOnly),
-		sctraceVarWakeupBytes:    uint64(ring / 8),
-		sctraceVarFilterBits:     filter,
-		sctraceVarFilterBeyond:   filterBeyond(opts.Filter),
-		sctraceVarExecNrs:        execNRs(cfg.arch),
-		sctraceVarDumpReadBits:   fdBits(opts.DumpRead),
-		sctraceVarDumpWriteBits:  fdBits(opts.DumpWrite),
-		sctraceVarDumpReadAll:    boolU32(opts.DumpRead.Copied(1 << 20)),
-		sctraceVarDumpWriteAll:   boolU32(opts.DumpWrite.Copied(1 << 20)),
-		sctraceVarStackSize:      stackSize(&opts),
-		sctraceVarMapNrs:         nrsWith(cfg.arch, syscalls.MapsCode),
+		sctraceVarFollowForks:     boolU32(opts.FollowForks),
+		sctraceVarDetachOnExec:    boolU32(opts.DetachOnExec),
+		sctraceVarCountOnly:       boolU32(opts.CountOnly),
+		sctraceVarWallTime:        boolU32(opts.SummaryWallTime),
+		sctraceVarSyscallCpuTime:  boolU32(opts.SyscallCPUTime),
+		sctraceVarCountPerProcess: boolU32(perProcess),
+		sctraceVarSignalsWanted:   boolU32(opts.SignalsWanted),
+		sctraceVarStringLimit:     uint32(limit),
+		sctraceVarVerbose:         boolU32(opts.Verbose),
+		sctraceVarLone:            boolU32(cfg.lone),
+		sctraceVarHoldEntries:     boolU32(cfg.lone && !opts.CountOnly),
+		sctraceVarReportStops:     boolU32(reportStops),
+		sctraceVarUntimed:         boolU32(opts.Untimed && !opts.CountOnly && !opts.SyscallCPUTime),
+		sctraceVarFdNames:         boolU32((opts.NameNewFDs || opts.DescribeSockets) && !opts.CountOnly),
+		sctraceVarSockStates:      boolU32(opts.DescribeSockets && !opts.CountOnly),
+		sctraceVarWakeupBytes:     uint64(ring / 8),
+		sctraceVarFilterBits:      filter,
+		sctraceVarFilterBeyond:    filterBeyond(opts.Filter),
+		sctraceVarExecNrs:         execNRs(cfg.arch),
+		sctraceVarDumpReadBits:    fdBits(opts.DumpRead),
+		sctraceVarDumpWriteBits:   fdBits(opts.DumpWrite),
+		sctraceVarDumpReadAll:     boolU32(opts.DumpRead.Copied(1 << 20)),
+		sctraceVarDumpWriteAll:    boolU32(opts.DumpWrite.Copied(1 << 20)),
+		sctraceVarStackSize:       stackSize(&opts),
+		sctraceVarMapNrs:          nrsWith(cfg.arch, syscalls.MapsCode),
 	}
 	for name, v := range plans.use.vars() {
 		vars[name] = v
@@ -207,7 +215,8 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVar
 		sctraceMapLost: m.Lost, sctraceMapPlans: m.Plans, sctraceMapScratch: m.Scratch, sctraceMapTraced: m.Traced,
 		// A task work is scheduled only on a map user space holds.
 		sctraceMapReworks: m.Reworks, sctraceMapLoneState: m.LoneState, sctraceMapAttaching: m.Attaching,
-		sctraceMapCompatCounts: m.CompatCounts,
+		sctraceMapCompatCounts: m.CompatCounts, sctraceMapProcCounts: m.ProcCounts, sctraceMapProcComms: m.ProcComms,
+		sctraceMapProcCountsDropped: m.ProcCountsDropped,
 	}
 	type load struct {
 		name string

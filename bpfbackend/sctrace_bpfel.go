@@ -132,6 +132,17 @@ type sctracePlan struct {
 	FprogVals   [2]uint32
 }
 
+type sctraceProcComm struct {
+	_    structs.HostLayout
+	Comm [16]int8
+}
+
+type sctraceProcCountKey struct {
+	_    structs.HostLayout
+	Tgid uint32
+	Key  uint32
+}
+
 type sctraceRec struct {
 	_         structs.HostLayout
 	Type      sctraceRecType
@@ -296,6 +307,9 @@ const (
 	sctraceMapLoneState         = "lone_state"
 	sctraceMapLost              = "lost"
 	sctraceMapPlans             = "plans"
+	sctraceMapProcComms         = "proc_comms"
+	sctraceMapProcCounts        = "proc_counts"
+	sctraceMapProcCountsDropped = "proc_counts_dropped"
 	sctraceMapReworks           = "reworks"
 	sctraceMapScratch           = "scratch"
 	sctraceMapTraced            = "traced"
@@ -315,6 +329,7 @@ const (
 	sctraceVarCaptureIoctl      = "capture_ioctl"
 	sctraceVarCaptureKinds      = "capture_kinds"
 	sctraceVarCountOnly         = "count_only"
+	sctraceVarCountPerProcess   = "count_per_process"
 	sctraceVarDetachOnExec      = "detach_on_exec"
 	sctraceVarDumpReadAll       = "dump_read_all"
 	sctraceVarDumpReadBits      = "dump_read_bits"
@@ -408,17 +423,20 @@ type sctraceProgramSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type sctraceMapSpecs struct {
-	Attaching    *ebpf.MapSpec `ebpf:"attaching"`
-	Calls        *ebpf.MapSpec `ebpf:"calls"`
-	CompatCounts *ebpf.MapSpec `ebpf:"compat_counts"`
-	Counts       *ebpf.MapSpec `ebpf:"counts"`
-	Events       *ebpf.MapSpec `ebpf:"events"`
-	LoneState    *ebpf.MapSpec `ebpf:"lone_state"`
-	Lost         *ebpf.MapSpec `ebpf:"lost"`
-	Plans        *ebpf.MapSpec `ebpf:"plans"`
-	Reworks      *ebpf.MapSpec `ebpf:"reworks"`
-	Scratch      *ebpf.MapSpec `ebpf:"scratch"`
-	Traced       *ebpf.MapSpec `ebpf:"traced"`
+	Attaching         *ebpf.MapSpec `ebpf:"attaching"`
+	Calls             *ebpf.MapSpec `ebpf:"calls"`
+	CompatCounts      *ebpf.MapSpec `ebpf:"compat_counts"`
+	Counts            *ebpf.MapSpec `ebpf:"counts"`
+	Events            *ebpf.MapSpec `ebpf:"events"`
+	LoneState         *ebpf.MapSpec `ebpf:"lone_state"`
+	Lost              *ebpf.MapSpec `ebpf:"lost"`
+	Plans             *ebpf.MapSpec `ebpf:"plans"`
+	ProcComms         *ebpf.MapSpec `ebpf:"proc_comms"`
+	ProcCounts        *ebpf.MapSpec `ebpf:"proc_counts"`
+	ProcCountsDropped *ebpf.MapSpec `ebpf:"proc_counts_dropped"`
+	Reworks           *ebpf.MapSpec `ebpf:"reworks"`
+	Scratch           *ebpf.MapSpec `ebpf:"scratch"`
+	Traced            *ebpf.MapSpec `ebpf:"traced"`
 }
 
 // sctraceVariableSpecs contains global variables before they are loaded into the kernel.
@@ -430,6 +448,7 @@ type sctraceVariableSpecs struct {
 	CaptureIoctl    *ebpf.VariableSpec `ebpf:"capture_ioctl"`
 	CaptureKinds    *ebpf.VariableSpec `ebpf:"capture_kinds"`
 	CountOnly       *ebpf.VariableSpec `ebpf:"count_only"`
+	CountPerProcess *ebpf.VariableSpec `ebpf:"count_per_process"`
 	DetachOnExec    *ebpf.VariableSpec `ebpf:"detach_on_exec"`
 	DumpReadAll     *ebpf.VariableSpec `ebpf:"dump_read_all"`
 	DumpReadBits    *ebpf.VariableSpec `ebpf:"dump_read_bits"`
@@ -484,17 +503,20 @@ func (o *sctraceObjects) Close() error {
 //
 // It can be passed to loadSctraceObjects or ebpf.CollectionSpec.LoadAndAssign.
 type sctraceMaps struct {
-	Attaching    *ebpf.Map `ebpf:"attaching"`
-	Calls        *ebpf.Map `ebpf:"calls"`
-	CompatCounts *ebpf.Map `ebpf:"compat_counts"`
-	Counts       *ebpf.Map `ebpf:"counts"`
-	Events       *ebpf.Map `ebpf:"events"`
-	LoneState    *ebpf.Map `ebpf:"lone_state"`
-	Lost         *ebpf.Map `ebpf:"lost"`
-	Plans        *ebpf.Map `ebpf:"plans"`
-	Reworks      *ebpf.Map `ebpf:"reworks"`
-	Scratch      *ebpf.Map `ebpf:"scratch"`
-	Traced       *ebpf.Map `ebpf:"traced"`
+	Attaching         *ebpf.Map `ebpf:"attaching"`
+	Calls             *ebpf.Map `ebpf:"calls"`
+	CompatCounts      *ebpf.Map `ebpf:"compat_counts"`
+	Counts            *ebpf.Map `ebpf:"counts"`
+	Events            *ebpf.Map `ebpf:"events"`
+	LoneState         *ebpf.Map `ebpf:"lone_state"`
+	Lost              *ebpf.Map `ebpf:"lost"`
+	Plans             *ebpf.Map `ebpf:"plans"`
+	ProcComms         *ebpf.Map `ebpf:"proc_comms"`
+	ProcCounts        *ebpf.Map `ebpf:"proc_counts"`
+	ProcCountsDropped *ebpf.Map `ebpf:"proc_counts_dropped"`
+	Reworks           *ebpf.Map `ebpf:"reworks"`
+	Scratch           *ebpf.Map `ebpf:"scratch"`
+	Traced            *ebpf.Map `ebpf:"traced"`
 }
 
 func (m *sctraceMaps) Close() error {
@@ -507,6 +529,9 @@ func (m *sctraceMaps) Close() error {
 		m.LoneState,
 		m.Lost,
 		m.Plans,
+		m.ProcComms,
+		m.ProcCounts,
+		m.ProcCountsDropped,
 		m.Reworks,
 		m.Scratch,
 		m.Traced,
@@ -522,6 +547,7 @@ type sctraceVariables struct {
 	CaptureIoctl    *ebpf.Variable `ebpf:"capture_ioctl"`
 	CaptureKinds    *ebpf.Variable `ebpf:"capture_kinds"`
 	CountOnly       *ebpf.Variable `ebpf:"count_only"`
+	CountPerProcess *ebpf.Variable `ebpf:"count_per_process"`
 	DetachOnExec    *ebpf.Variable `ebpf:"detach_on_exec"`
 	DumpReadAll     *ebpf.Variable `ebpf:"dump_read_all"`
 	DumpReadBits    *ebpf.Variable `ebpf:"dump_read_bits"`

@@ -72,3 +72,17 @@ func sub(a, b uint64) uint64 {
 	}
 	return a - b
 }
+
+// Snapshot returns a copy of the aggregates so far with extra (a
+// backend's cumulative in-place aggregates) added, keeping only the
+// system calls the filter selects: the cumulative aggregates an interval
+// is the Diff of.
+func (a *Aggregator) Snapshot(extra Counts) Counts {
+	out := Clone(a.counts)
+	for k, s := range extra {
+		if s != nil && a.counted(k) {
+			statsIn(out, k).Merge(s)
+		}
+	}
+	return out
+}

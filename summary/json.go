@@ -18,12 +18,18 @@ type JSONOptions struct {
 	// Processes, when not nil, are written as the document's "processes"
 	// (-c -ff).
 	Processes []Process
+	// IntervalEnd, when not "", is written as "interval_end": the
+	// document is an interval's (--summary-interval).
+	IntervalEnd string
 }
 
 // JSONReport is the document --summary-format=json writes.
 type JSONReport struct {
 	// Clock is what the times measure: "wall" or "cpu".
 	Clock string `json:"clock"`
+	// IntervalEnd is, in an interval's document (--summary-interval),
+	// when the interval ended (RFC 3339); absent in the total's.
+	IntervalEnd string `json:"interval_end,omitempty"`
 	// Syscalls has one entry per system call that returned at least once,
 	// architecture by architecture (the native one first), sorted as -S
 	// says within each.
@@ -87,7 +93,7 @@ type JSONBucket struct {
 
 // WriteJSON writes counts as an indented JSONReport.
 func WriteJSON(w io.Writer, counts Counts, opts JSONOptions) error {
-	rep := JSONReport{Clock: opts.Clock}
+	rep := JSONReport{Clock: opts.Clock, IntervalEnd: opts.IntervalEnd}
 	rep.Syscalls, rep.Total = jsonCounts(counts, opts.Sort)
 	for _, p := range opts.Processes {
 		jp := JSONProcess{PID: p.PID, Comm: p.Comm}

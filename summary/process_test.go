@@ -173,3 +173,23 @@ func TestJSONProcesses(t *testing.T) {
 		t.Errorf("a report without processes has the field:\n%s", b.String())
 	}
 }
+
+func TestSnapshot(t *testing.T) {
+	getpid := trace.SyscallKey{Arch: syscalls.Native().Arch, NR: nr(t, "getpid")}
+	read := trace.SyscallKey{Arch: syscalls.Native().Arch, NR: nr(t, "read")}
+	var set trace.SyscallSet
+	set.Add(int(getpid.NR))
+	a := NewAggregator(AggregatorOptions{Filter: &set})
+	a.Handle(exitOf(t, 1, 1, "getpid"))
+	extra := Counts{}
+	statsIn(extra, getpid).Add(5, false)
+	statsIn(extra, read).Add(5, false) // not selected
+	snap := a.Snapshot(extra)
+	if calls(snap, getpid) != 2 || calls(snap, read) != 0 {
+		t.Errorf("snapshot getpid %d, read %d; want 2, 0", calls(snap, getpid), calls(snap, read))
+	}
+	a.Handle(exitOf(t, 1, 1, "getpid"))
+	if calls(snap, getpid) != 2 {
+		t.Errorf("the snapshot moved with the aggregator")
+	}
+}

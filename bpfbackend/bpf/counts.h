@@ -1,6 +1,8 @@
 /* Counting, for -c and -C: the time of each call, and per-CPU aggregates
- * per syscall (trace.SyscallStats) that user space reads once at the end;
- * under count_only nothing is sent per call. */
+ * per syscall (trace.SyscallStats) that user space reads at the end (and
+ * at each --summary-interval, diffing the cumulative values); under
+ * count_only nothing is sent per call. With count_per_process (-c -ff)
+ * each process's calls are aggregated apart too, in a bounded hash. */
 #ifndef SCTRACE_COUNTS_H
 #define SCTRACE_COUNTS_H
 
@@ -11,6 +13,9 @@ const volatile __u32 count_only = 0;
 const volatile __u32 wall_time = 0;
 /* syscall_cpu_time: exit records carry the call's CPU time (-C without -w). */
 const volatile __u32 syscall_cpu_time = 0;
+/* count_per_process (-c -ff): count_call also adds each call to its
+ * process's aggregates, proc_counts. */
+const volatile __u32 count_per_process = 0;
 
 /* counts: the aggregates of each syscall, by number, per CPU. */
 struct {
@@ -31,8 +36,56 @@ struct {
 	__type(value, struct syscall_stats);
 } compat_counts SEC(".maps");
 
-/* zero_stats is a new compat_counts entry's value. */
+/* proc_count_key names a process's syscall: its thread group id and the
+ * call's plan_key. */
+struct proc_count_key {
+	__u32 tgid;
+	__u32 key;
+};
+
+/* proc_counts: the aggregates of each process's syscalls, shared by the
+ * CPUs (a per-CPU copy of 2 KiB per process and syscall would be too much
+ * on a machine of many CPUs), updated with atomic operations. An entry is
+ * made at the process's first call of the syscall; user space sizes the
+ * map (max_entries) and a call that finds it full is counted in
+ * proc_counts_dropped, and only in the totals. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__uint(max_entries, 1);
+	__type(key, struct proc_count_key);
+	__type(value, struct syscall_stats);
+} proc_counts SEC(".maps");
+
+/* proc_comm is a process's command name. */
+struct proc_comm {
+	char comm[16];
+};
+
+/* proc_comms: each counted process's command name, written when one of
+ * its proc_counts entries is made (its execve's is made in the new
+ * program), as large as proc_counts. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct proc_comm);
+} proc_comms SEC(".maps");
+
+/* proc_counts_dropped: per CPU, the calls left out of proc_counts. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u64);
+} proc_counts_dropped SEC(".maps");
+
+/* zero_stats is a new compat_counts entry's value; fresh_proc_stats a
+ * new proc_counts entry's, whose least time is the largest until its
+ * first call. */
 static struct syscall_stats zero_stats;
+static const struct syscall_stats fresh_proc_stats = {.min_ns = ~0ULL};
 
 /* cpu_time returns the task's CPU time as the scheduler accounted it. */
 static __always_inline __u64 cpu_time(struct task_struct *t)
@@ -73,6 +126,44 @@ static __always_inline __u64 call_cpu_time(struct call_state *cs, struct task_st
 	return cpu_time(task) - cs->cpu_ns;
 }
 
+/* count_process adds a call of ns nanoseconds, which returned ret, to its
+ * process's aggregates: atomically, the process's threads counting on
+ * several CPUs at once. */
+static __noinline void count_process(__u32 tgid, __u32 nr, __u32 pers, long ret, __u64 ns)
+{
+	struct proc_count_key k = {.tgid = tgid, .key = plan_key(nr, pers)};
+	struct syscall_stats *s = bpf_map_lookup_elem(&proc_counts, &k);
+	if (!s) {
+		/* Two threads of a new process may both try: one makes it. */
+		if (bpf_map_update_elem(&proc_counts, &k, &fresh_proc_stats, BPF_NOEXIST) == 0) {
+			struct proc_comm c = {};
+			bpf_get_current_comm(c.comm, sizeof(c.comm));
+			bpf_map_update_elem(&proc_comms, &tgid, &c, BPF_ANY);
+		}
+		s = bpf_map_lookup_elem(&proc_counts, &k);
+	}
+	if (!s) {
+		__u32 zero = 0;
+		__u64 *dropped = bpf_map_lookup_elem(&proc_counts_dropped, &zero);
+		if (dropped)
+			(*dropped)++;
+		return;
+	}
+	__u64 old = s->max_ns;
+	for (int i = 0; i < 4 && ns > old; i++)
+		old = __sync_val_compare_and_swap(&s->max_ns, old, ns);
+	old = s->min_ns;
+	for (int i = 0; i < 4 && ns < old; i++)
+		old = __sync_val_compare_and_swap(&s->min_ns, old, ns);
+	__sync_fetch_and_add(&s->calls, 1);
+	if (ret < 0 && ret >= -4095)
+		__sync_fetch_and_add(&s->errors, 1);
+	__sync_fetch_and_add(&s->total_ns, ns);
+	__u32 b = hist_bucket(ns);
+	if (b < HIST_BUCKETS)
+		__sync_fetch_and_add(&s->hist[b], 1);
+}
+
 /* count_call adds the call cs is in, which returned ret, to its syscall's
  * aggregates. */
 static __always_inline void count_call(struct call_state *cs, struct task_struct *task, long ret, __u64 now)
@@ -103,6 +194,8 @@ static __always_inline void count_call(struct call_state *cs, struct task_struct
 	__u32 b = hist_bucket(ns);
 	if (b < HIST_BUCKETS)
 		s->hist[b]++;
+	if (count_per_process)
+		count_process(pid_tgid_of(task) >> 32, cs->nr, cs->pers, ret, ns);
 }
 
 #endif
