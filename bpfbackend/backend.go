@@ -197,10 +197,10 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 			err = cerr
 		}
 		s.result.Counts = counts
-		if opts.CountPerProcess {
-			if perr := p.readProcessCounts(arch, &s.result); perr != nil && err == nil {
-				err = perr
-			}
+	}
+	if opts.CountPerProcess {
+		if perr := p.readProcessCounts(arch, opts.CountOnly, &s.result); perr != nil && err == nil {
+			err = perr
 		}
 	}
 	s.result.Stats = s.stats

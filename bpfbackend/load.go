@@ -114,12 +114,14 @@ func load(cfg loadConfig) (*probe, error) {
 	if !opts.CountOnly {
 		spec.Maps[sctraceMapCounts].MaxEntries = 1
 	}
-	// proc_counts (-c -ff): entries are made as processes call, up to
-	// maxProcCounts; unused, the maps keep their one entry.
-	perProcess := opts.CountOnly && opts.CountPerProcess
-	if perProcess {
-		spec.Maps[sctraceMapProcCounts].MaxEntries = maxProcCounts
+	// proc_counts (-c -ff) and proc_comms (-ff with -c or -C): entries
+	// are made as processes call, up to maxProcCounts; unused, the maps
+	// keep their one entry.
+	if opts.CountPerProcess {
 		spec.Maps[sctraceMapProcComms].MaxEntries = maxProcCounts
+		if opts.CountOnly {
+			spec.Maps[sctraceMapProcCounts].MaxEntries = maxProcCounts
+		}
 	}
 	if !cfg.attaching {
 		spec.Maps[sctraceMapAttaching].MaxEntries = 1
@@ -138,7 +140,7 @@ func load(cfg loadConfig) (*probe, error) {
 		sctraceVarCountOnly:       boolU32(opts.CountOnly),
 		sctraceVarWallTime:        boolU32(opts.SummaryWallTime),
 		sctraceVarSyscallCpuTime:  boolU32(opts.SyscallCPUTime),
-		sctraceVarCountPerProcess: boolU32(perProcess),
+		sctraceVarPerProcess: boolU32(opts.CountPerProcess),
 		sctraceVarSignalsWanted:   boolU32(opts.SignalsWanted),
 		sctraceVarStringLimit:     uint32(limit),
 		sctraceVarVerbose:         boolU32(opts.Verbose),

@@ -29,14 +29,18 @@ func keyOf(arch, key uint32) trace.SyscallKey {
 	return trace.SyscallKey{Arch: a, NR: int32(key % trace.MaxNR), Pers: pers}
 }
 
-// readProcessCounts reads each process's aggregates (-c -ff), their
-// command names and the count of calls the full map left out.
-func (p *probe) readProcessCounts(arch uint32, res *trace.Result) error {
+// readProcessCounts reads the processes' command names (-ff with -c or
+// -C) and, when counted, each one's aggregates and the count of calls the
+// full map left out (-c -ff).
+func (p *probe) readProcessCounts(arch uint32, counted bool, res *trace.Result) error {
+	err := p.readProcessComms(res)
+	if !counted {
+		return err
+	}
 	counts := map[int32]map[trace.SyscallKey]*trace.SyscallStats{}
 	var (
-		k   sctraceProcCountKey
-		v   sctraceSyscallStats
-		err error
+		k sctraceProcCountKey
+		v sctraceSyscallStats
 	)
 	it := p.objs.ProcCounts.Iterate()
 	for it.Next(&k, &v) {
@@ -50,9 +54,22 @@ func (p *probe) readProcessCounts(arch uint32, res *trace.Result) error {
 		s := statsOf(&v)
 		counts[pid][keyOf(arch, k.Key)] = &s
 	}
-	if ierr := it.Err(); ierr != nil {
+	if ierr := it.Err(); ierr != nil && err == nil {
 		err = fmt.Errorf("ebpf: read per-process counts: %w", ierr)
 	}
+	var per []uint64
+	if derr := p.objs.ProcCountsDropped.Lookup(uint32(0), &per); derr != nil && err == nil {
+		err = fmt.Errorf("ebpf: read per-process overflow: %w", derr)
+	}
+	for _, n := range per {
+		res.ProcessCountsDropped += n
+	}
+	res.ProcessCounts = counts
+	return err
+}
+
+// readProcessComms reads the processes' command names.
+func (p *probe) readProcessComms(res *trace.Result) error {
 	comms := map[int32]string{}
 	var (
 		tgid uint32
@@ -62,18 +79,11 @@ func (p *probe) readProcessCounts(arch uint32, res *trace.Result) error {
 	for cit.Next(&tgid, &c) {
 		comms[int32(tgid)] = commString(c.Comm[:])
 	}
-	if cerr := cit.Err(); cerr != nil && err == nil {
-		err = fmt.Errorf("ebpf: read process names: %w", cerr)
+	res.ProcessComms = comms
+	if err := cit.Err(); err != nil {
+		return fmt.Errorf("ebpf: read process names: %w", err)
 	}
-	var per []uint64
-	if derr := p.objs.ProcCountsDropped.Lookup(uint32(0), &per); derr != nil && err == nil {
-		err = fmt.Errorf("ebpf: read per-process overflow: %w", derr)
-	}
-	for _, n := range per {
-		res.ProcessCountsDropped += n
-	}
-	res.ProcessCounts, res.ProcessComms = counts, comms
-	return err
+	return nil
 }
 
 // liveCounts lets Options.LiveCounts's reader read the aggregates while

@@ -329,7 +329,6 @@ const (
 	sctraceVarCaptureIoctl      = "capture_ioctl"
 	sctraceVarCaptureKinds      = "capture_kinds"
 	sctraceVarCountOnly         = "count_only"
-	sctraceVarCountPerProcess   = "count_per_process"
 	sctraceVarDetachOnExec      = "detach_on_exec"
 	sctraceVarDumpReadAll       = "dump_read_all"
 	sctraceVarDumpReadBits      = "dump_read_bits"
@@ -345,6 +344,7 @@ const (
 	sctraceVarLone              = "lone"
 	sctraceVarMapNrs            = "map_nrs"
 	sctraceVarNetlinkArgs       = "netlink_args"
+	sctraceVarPerProcess        = "per_process"
 	sctraceVarReportStops       = "report_stops"
 	sctraceVarSignalsWanted     = "signals_wanted"
 	sctraceVarSockStates        = "sock_states"
@@ -448,7 +448,6 @@ type sctraceVariableSpecs struct {
 	CaptureIoctl    *ebpf.VariableSpec `ebpf:"capture_ioctl"`
 	CaptureKinds    *ebpf.VariableSpec `ebpf:"capture_kinds"`
 	CountOnly       *ebpf.VariableSpec `ebpf:"count_only"`
-	CountPerProcess *ebpf.VariableSpec `ebpf:"count_per_process"`
 	DetachOnExec    *ebpf.VariableSpec `ebpf:"detach_on_exec"`
 	DumpReadAll     *ebpf.VariableSpec `ebpf:"dump_read_all"`
 	DumpReadBits    *ebpf.VariableSpec `ebpf:"dump_read_bits"`
@@ -464,6 +463,7 @@ type sctraceVariableSpecs struct {
 	Lone            *ebpf.VariableSpec `ebpf:"lone"`
 	MapNrs          *ebpf.VariableSpec `ebpf:"map_nrs"`
 	NetlinkArgs     *ebpf.VariableSpec `ebpf:"netlink_args"`
+	PerProcess      *ebpf.VariableSpec `ebpf:"per_process"`
 	ReportStops     *ebpf.VariableSpec `ebpf:"report_stops"`
 	SignalsWanted   *ebpf.VariableSpec `ebpf:"signals_wanted"`
 	SockStates      *ebpf.VariableSpec `ebpf:"sock_states"`
@@ -547,7 +547,6 @@ type sctraceVariables struct {
 	CaptureIoctl    *ebpf.Variable `ebpf:"capture_ioctl"`
 	CaptureKinds    *ebpf.Variable `ebpf:"capture_kinds"`
 	CountOnly       *ebpf.Variable `ebpf:"count_only"`
-	CountPerProcess *ebpf.Variable `ebpf:"count_per_process"`
 	DetachOnExec    *ebpf.Variable `ebpf:"detach_on_exec"`
 	DumpReadAll     *ebpf.Variable `ebpf:"dump_read_all"`
 	DumpReadBits    *ebpf.Variable `ebpf:"dump_read_bits"`
@@ -563,6 +562,7 @@ type sctraceVariables struct {
 	Lone            *ebpf.Variable `ebpf:"lone"`
 	MapNrs          *ebpf.Variable `ebpf:"map_nrs"`
 	NetlinkArgs     *ebpf.Variable `ebpf:"netlink_args"`
+	PerProcess      *ebpf.Variable `ebpf:"per_process"`
 	ReportStops     *ebpf.Variable `ebpf:"report_stops"`
 	SignalsWanted   *ebpf.Variable `ebpf:"signals_wanted"`
 	SockStates      *ebpf.Variable `ebpf:"sock_states"`

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "542a8b542a167074061883f9622fcc167acebd9f6ad41bd4f7f1ff02d0199b2c"
+const bpfSourceHash = "1a73e3953ad99574ec5793a3782ea7f81b4a0613a34fed5ccbd6d12fd9e70d91"

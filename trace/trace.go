@@ -444,8 +444,11 @@ type Options struct {
 	// Result.Counts and emits no SyscallEnter/SyscallExit events; one that
 	// cannot ignores it and emits events as usual (Result.Counts nil).
 	CountOnly bool
-	// CountPerProcess asks a backend that honours CountOnly to aggregate
-	// each process's calls apart too (-c -ff), into Result.ProcessCounts.
+	// CountPerProcess (-ff with -c or -C) asks a backend that reports
+	// after the fact for the command names of the processes it traced
+	// (Result.ProcessComms), which /proc may no longer show when their
+	// events are handled, and one that honours CountOnly to aggregate
+	// each process's calls apart too (Result.ProcessCounts).
 	CountPerProcess bool
 	// LiveCounts, when set, is called once by a backend that honours
 	// CountOnly, when tracing has started, with a function that returns
@@ -529,10 +532,11 @@ type Result struct {
 	// Counts holds the per-syscall aggregates of a backend that honoured
 	// Options.CountOnly; nil otherwise.
 	Counts map[SyscallKey]*SyscallStats
-	// ProcessCounts holds, with Options.CountPerProcess, the aggregates of
-	// each process (by thread group id) that made a counted call; nil
-	// otherwise. ProcessComms has the processes' command names as the
-	// backend last saw them.
+	// ProcessCounts holds, with Options.CountPerProcess and CountOnly
+	// honoured, the aggregates of each process (by thread group id) that
+	// made a counted call; nil otherwise. ProcessComms has, with
+	// CountPerProcess, the processes' command names as the backend last
+	// saw them, when it can tell (nil otherwise).
 	ProcessCounts map[int32]map[SyscallKey]*SyscallStats
 	ProcessComms  map[int32]string
 	// ProcessCountsDropped counts the calls left out of ProcessCounts

@@ -13,9 +13,10 @@ const volatile __u32 count_only = 0;
 const volatile __u32 wall_time = 0;
 /* syscall_cpu_time: exit records carry the call's CPU time (-C without -w). */
 const volatile __u32 syscall_cpu_time = 0;
-/* count_per_process (-c -ff): count_call also adds each call to its
- * process's aggregates, proc_counts. */
-const volatile __u32 count_per_process = 0;
+/* per_process (-ff with -c or -C): sys_exit keeps each traced process's
+ * command name in proc_comms; under count_only, count_call also adds each
+ * call to its process's aggregates, proc_counts. */
+const volatile __u32 per_process = 0;
 
 /* counts: the aggregates of each syscall, by number, per CPU. */
 struct {
@@ -62,9 +63,9 @@ struct proc_comm {
 	char comm[16];
 };
 
-/* proc_comms: each counted process's command name, written when one of
- * its proc_counts entries is made (its execve's is made in the new
- * program), as large as proc_counts. */
+/* proc_comms: each traced process's command name, written at the exit of
+ * its first traced call and of each execve that succeeded, as large as
+ * proc_counts. */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(map_flags, BPF_F_NO_PREALLOC);
@@ -126,6 +127,18 @@ static __always_inline __u64 call_cpu_time(struct call_state *cs, struct task_st
 	return cpu_time(task) - cs->cpu_ns;
 }
 
+/* name_process keeps the command name of the current task's process in
+ * proc_comms: at its first traced call, or again after an execve
+ * (renamed). */
+static __noinline void name_process(__u32 tgid, __u32 renamed)
+{
+	if (!renamed && bpf_map_lookup_elem(&proc_comms, &tgid))
+		return;
+	struct proc_comm c = {};
+	bpf_get_current_comm(c.comm, sizeof(c.comm));
+	bpf_map_update_elem(&proc_comms, &tgid, &c, BPF_ANY);
+}
+
 /* count_process adds a call of ns nanoseconds, which returned ret, to its
  * process's aggregates: atomically, the process's threads counting on
  * several CPUs at once. */
@@ -135,11 +148,7 @@ static __noinline void count_process(__u32 tgid, __u32 nr, __u32 pers, long ret,
 	struct syscall_stats *s = bpf_map_lookup_elem(&proc_counts, &k);
 	if (!s) {
 		/* Two threads of a new process may both try: one makes it. */
-		if (bpf_map_update_elem(&proc_counts, &k, &fresh_proc_stats, BPF_NOEXIST) == 0) {
-			struct proc_comm c = {};
-			bpf_get_current_comm(c.comm, sizeof(c.comm));
-			bpf_map_update_elem(&proc_comms, &tgid, &c, BPF_ANY);
-		}
+		bpf_map_update_elem(&proc_counts, &k, &fresh_proc_stats, BPF_NOEXIST);
 		s = bpf_map_lookup_elem(&proc_counts, &k);
 	}
 	if (!s) {
@@ -194,7 +203,7 @@ static __always_inline void count_call(struct call_state *cs, struct task_struct
 	__u32 b = hist_bucket(ns);
 	if (b < HIST_BUCKETS)
 		s->hist[b]++;
-	if (count_per_process)
+	if (per_process)
 		count_process(pid_tgid_of(task) >> 32, cs->nr, cs->pers, ret, ns);
 }
 

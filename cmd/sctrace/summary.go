@@ -175,7 +175,7 @@ func (f *summaryFlags) apply(opts *trace.Options) {
 		return
 	}
 	opts.CountOnly = f.only && f.overheadNS == 0
-	opts.CountPerProcess = opts.CountOnly && f.perProcess
+	opts.CountPerProcess = f.perProcess
 	opts.SummaryWallTime = f.wall
 	opts.SyscallCPUTime = !f.wall
 }

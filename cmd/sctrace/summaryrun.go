@@ -139,8 +139,9 @@ func (s *summaryRun) start(opts *trace.Options) {
 				return
 			case now := <-t.C:
 				s.mu.Lock()
-				cur := s.agg.Snapshot(s.liveCounts())
-				s.writeInterval(cur, now)
+				if live, ok := s.liveCounts(); ok {
+					s.writeInterval(s.agg.Snapshot(live), now)
+				}
 				s.mu.Unlock()
 			}
 		}
@@ -148,16 +149,14 @@ func (s *summaryRun) start(opts *trace.Options) {
 }
 
 // liveCounts reads the backend's in-place aggregates so far (none when it
-// counts no calls itself, or when they cannot be read).
-func (s *summaryRun) liveCounts() summary.Counts {
+// counts no calls itself); false when they cannot be read (the run is
+// ending): that interval then goes on until the next.
+func (s *summaryRun) liveCounts() (summary.Counts, bool) {
 	if s.live == nil {
-		return nil
+		return nil, true
 	}
 	counts, err := s.live()
-	if err != nil {
-		return nil
-	}
-	return counts
+	return counts, err == nil
 }
 
 // writeInterval prints the table of the calls made since the last
