@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "1a73e3953ad99574ec5793a3782ea7f81b4a0613a34fed5ccbd6d12fd9e70d91"
+const bpfSourceHash = "d5867b0fcc114c31a489dd3066d6f1acd50fb984d5ae19f60349406094063b9e"

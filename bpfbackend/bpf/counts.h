@@ -203,8 +203,17 @@ static __always_inline void count_call(struct call_state *cs, struct task_struct
 	__u32 b = hist_bucket(ns);
 	if (b < HIST_BUCKETS)
 		s->hist[b]++;
-	if (per_process)
-		count_process(pid_tgid_of(task) >> 32, cs->nr, cs->pers, ret, ns);
+}
+
+/* process_exit is sys_exit's work for -ff (per_process): the process's
+ * name and, under count_only, its aggregates. One test of per_process in
+ * sys_exit leads here, so that the paths without -ff keep their code. */
+static __noinline void process_exit(struct call_state *cs, struct task_struct *task, long ret, __u64 now)
+{
+	__u32 tgid = task->tgid;
+	name_process(tgid, ret == 0 && cs->pers == 0 && (cs->nr == exec_nrs[0] || cs->nr == exec_nrs[1]));
+	if (count_only)
+		count_process(tgid, cs->nr, cs->pers, ret, wall_time ? now - cs->enter_ns : call_cpu_time(cs, task, now));
 }
 
 #endif

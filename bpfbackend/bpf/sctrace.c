@@ -166,7 +166,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	cs->active = 0;
 	__u64 now = untimed ? cs->enter_ns : bpf_ktime_get_ns();
 	if (per_process)
-		name_process(task->tgid, ret == 0 && cs->pers == 0 && (cs->nr == exec_nrs[0] || cs->nr == exec_nrs[1]));
+		process_exit(cs, task, ret, now);
 	if (count_only) {
 		count_call(cs, task, ret, now);
 		return 0;
