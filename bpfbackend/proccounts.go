@@ -11,7 +11,8 @@ import (
 // maxProcCounts bounds proc_counts (-c -ff): processes times the syscalls
 // each made. An entry holds a trace.SyscallStats (about 2 KiB), made at
 // its first call, so the map costs at most 32 MiB, and only as it fills.
-const maxProcCounts = 16384
+// A variable so that a test can fill it.
+var maxProcCounts uint32 = 16384
 
 // statsOf converts the programs' aggregate into trace's.
 func statsOf(v *sctraceSyscallStats) trace.SyscallStats {

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "d5867b0fcc114c31a489dd3066d6f1acd50fb984d5ae19f60349406094063b9e"
+const bpfSourceHash = "a90124cdf3435758eec99773a2b7e8c1aff4dc69ae2c38e70d49cb16477892f7"

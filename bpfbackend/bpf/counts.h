@@ -1,7 +1,7 @@
 /* Counting, for -c and -C: the time of each call, and per-CPU aggregates
  * per syscall (trace.SyscallStats) that user space reads at the end (and
  * at each --summary-interval, diffing the cumulative values); under
- * count_only nothing is sent per call. With count_per_process (-c -ff)
+ * count_only nothing is sent per call. With per_process (-c -ff)
  * each process's calls are aggregated apart too, in a bounded hash. */
 #ifndef SCTRACE_COUNTS_H
 #define SCTRACE_COUNTS_H
