@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "a90124cdf3435758eec99773a2b7e8c1aff4dc69ae2c38e70d49cb16477892f7"
+const bpfSourceHash = "d711856063f5075a3cf88c8ab4f28349878f8d68fd5147c00bedbe3ff020de32"

@@ -64,8 +64,8 @@ struct proc_comm {
 };
 
 /* proc_comms: each traced process's command name, written at the exit of
- * its first traced call and of each execve that succeeded, as large as
- * proc_counts. */
+ * its first traced call (of each syscall, under count_only) and of each
+ * execve that succeeded, as large as proc_counts. */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(map_flags, BPF_F_NO_PREALLOC);
@@ -128,8 +128,8 @@ static __always_inline __u64 call_cpu_time(struct call_state *cs, struct task_st
 }
 
 /* name_process keeps the command name of the current task's process in
- * proc_comms: at its first traced call, or again after an execve
- * (renamed). */
+ * proc_comms: when it has none, or again when renamed (after an execve,
+ * or at any first call of a syscall under count_only). */
 static __noinline void name_process(__u32 tgid, __u32 renamed)
 {
 	if (!renamed && bpf_map_lookup_elem(&proc_comms, &tgid))
@@ -141,14 +141,16 @@ static __noinline void name_process(__u32 tgid, __u32 renamed)
 
 /* count_process adds a call of ns nanoseconds, which returned ret, to its
  * process's aggregates: atomically, the process's threads counting on
- * several CPUs at once. */
-static __noinline void count_process(__u32 tgid, __u32 nr, __u32 pers, long ret, __u64 ns)
+ * several CPUs at once. It returns 1 when it made the entry (the
+ * process's first call of the syscall). */
+static __noinline __u32 count_process(__u32 tgid, __u32 nr, __u32 pers, long ret, __u64 ns)
 {
 	struct proc_count_key k = {.tgid = tgid, .key = plan_key(nr, pers)};
 	struct syscall_stats *s = bpf_map_lookup_elem(&proc_counts, &k);
+	__u32 made = 0;
 	if (!s) {
 		/* Two threads of a new process may both try: one makes it. */
-		bpf_map_update_elem(&proc_counts, &k, &fresh_proc_stats, BPF_NOEXIST);
+		made = bpf_map_update_elem(&proc_counts, &k, &fresh_proc_stats, BPF_NOEXIST) == 0;
 		s = bpf_map_lookup_elem(&proc_counts, &k);
 	}
 	if (!s) {
@@ -156,7 +158,7 @@ static __noinline void count_process(__u32 tgid, __u32 nr, __u32 pers, long ret,
 		__u64 *dropped = bpf_map_lookup_elem(&proc_counts_dropped, &zero);
 		if (dropped)
 			(*dropped)++;
-		return;
+		return 0;
 	}
 	__u64 old = s->max_ns;
 	for (int i = 0; i < 4 && ns > old; i++)
@@ -171,6 +173,7 @@ static __noinline void count_process(__u32 tgid, __u32 nr, __u32 pers, long ret,
 	__u32 b = hist_bucket(ns);
 	if (b < HIST_BUCKETS)
 		__sync_fetch_and_add(&s->hist[b], 1);
+	return made;
 }
 
 /* count_call adds the call cs is in, which returned ret, to its syscall's
@@ -211,9 +214,16 @@ static __always_inline void count_call(struct call_state *cs, struct task_struct
 static __noinline void process_exit(struct call_state *cs, struct task_struct *task, long ret, __u64 now)
 {
 	__u32 tgid = task->tgid;
-	name_process(tgid, ret == 0 && cs->pers == 0 && (cs->nr == exec_nrs[0] || cs->nr == exec_nrs[1]));
-	if (count_only)
-		count_process(tgid, cs->nr, cs->pers, ret, wall_time ? now - cs->enter_ns : call_cpu_time(cs, task, now));
+	__u32 renamed = ret == 0 && cs->pers == 0 && (cs->nr == exec_nrs[0] || cs->nr == exec_nrs[1]);
+	if (!count_only) {
+		name_process(tgid, renamed);
+		return;
+	}
+	/* A process's first call makes an entry: naming it then, and after
+	 * an execve, spares a lookup per call. */
+	__u64 ns = wall_time ? now - cs->enter_ns : call_cpu_time(cs, task, now);
+	if (count_process(tgid, cs->nr, cs->pers, ret, ns) || renamed)
+		name_process(tgid, 1);
 }
 
 #endif
