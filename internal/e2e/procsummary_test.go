@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -212,7 +213,10 @@ func TestSummaryInterval(t *testing.T) {
 	for _, backend := range []string{"ptrace", "ebpf"} {
 		t.Run(backend, func(t *testing.T) {
 			sctrace := summaryBackend(t, backend)
-			cmd := exec.Command(sctrace, "--backend="+backend, "-c", "--summary-interval=0.05", prog, "wait")
+			// The timeout bounds a hang; nothing waits for it.
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, sctrace, "--backend="+backend, "-c", "--summary-interval=0.05", prog, "wait")
 			cmd.Env = env
 			var stderr testutil.Output
 			cmd.Stderr = &stderr
@@ -223,7 +227,12 @@ func TestSummaryInterval(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+			defer func() {
+				if cmd.ProcessState == nil { // the test failed before its end
+					cancel()
+					_ = cmd.Wait()
+				}
+			}()
 			stderr.WaitFor(t, "--- interval ending", 30*time.Second)
 			if _, err := stdin.Write([]byte("x")); err != nil {
 				t.Fatal(err)
