@@ -123,6 +123,10 @@ func AllConfigs() []Config {
 		cs = append(cs, Config{Name: "sctrace-ebpf-" + m.suffix, Tool: Sctrace,
 			Args: append([]string{"--backend=ebpf"}, args...), Describe: "sctrace eBPF, " + describe})
 	}
+	// -c -ff: per-process counts in the kernel too; the tables go to
+	// stderr (-o would leave a FILE.PID per process).
+	cs = append(cs, Config{Name: "sctrace-ebpf-c-ff", Tool: Sctrace,
+		Args: []string{"--backend=ebpf", "-c", "-ff"}, Describe: "sctrace eBPF, -c -ff: counts per process too"})
 	k := modes[len(modes)-1]
 	cs = append(cs, Config{Name: "sctrace-ebpf-" + k.suffix, Tool: Sctrace,
 		Args: append([]string{"--backend=ebpf"}, k.args...), Describe: "sctrace eBPF, " + k.describe})

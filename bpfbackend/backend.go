@@ -184,6 +184,12 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 			return res, err
 		}
 	}
+	if opts.CountOnly && opts.LiveCounts != nil {
+		live := &liveCounts{p: p, arch: arch}
+		// Before the maps are closed (deferred above, run after).
+		defer live.close()
+		opts.LiveCounts(live.read)
+	}
 	err = s.loop(ctx)
 	if opts.CountOnly {
 		counts, cerr := p.readCounts(arch)
@@ -191,6 +197,11 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 			err = cerr
 		}
 		s.result.Counts = counts
+	}
+	if opts.CountPerProcess {
+		if perr := p.readProcessCounts(arch, opts.CountOnly, &s.result); perr != nil && err == nil {
+			err = perr
+		}
 	}
 	s.result.Stats = s.stats
 	s.result.Stats.BytesCaptured = s.mem.bytes

@@ -13,7 +13,8 @@ import (
 // reads.
 const countsBatch = 64
 
-// readCounts reads the per-CPU aggregates of -c once, at the end: the
+// readCounts reads the per-CPU aggregates of -c (at the end, and at each
+// --summary-interval through liveCounts; the values are cumulative): the
 // native calls' from counts, by number, and those of arch's other
 // personalities from compat_counts, by plan_key (personality times
 // trace.MaxNR plus number).
@@ -26,8 +27,7 @@ func (p *probe) readCounts(arch uint32) (map[trace.SyscallKey]*trace.SyscallStat
 	add := func(key trace.SyscallKey, vals []sctraceSyscallStats) {
 		var sum trace.SyscallStats
 		for i := range vals {
-			v := &vals[i]
-			one := trace.SyscallStats{Calls: v.Calls, Errors: v.Errors, TotalNS: v.TotalNs, MinNS: v.MinNs, MaxNS: v.MaxNs, Hist: v.Hist}
+			one := statsOf(&vals[i])
 			sum.Merge(&one)
 		}
 		if sum.Calls > 0 {
@@ -41,12 +41,7 @@ func (p *probe) readCounts(arch uint32) (map[trace.SyscallKey]*trace.SyscallStat
 		return nil, err
 	}
 	err = readStats(p.objs.CompatCounts, ncpu, func(key uint32, vals []sctraceSyscallStats) {
-		pers := trace.Personality(key / trace.MaxNR)
-		a := arch
-		if pers == trace.Pers32 {
-			a = trace.ArchI386
-		}
-		add(trace.SyscallKey{Arch: a, NR: int32(key % trace.MaxNR), Pers: pers}, vals)
+		add(keyOf(arch, key), vals)
 	})
 	return out, err
 }

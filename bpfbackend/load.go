@@ -131,6 +131,15 @@ func load(cfg loadConfig) (*probe, error) {
 	if !opts.CountOnly {
 		spec.Maps[sctraceMapCounts].MaxEntries = 1
 	}
+	// proc_counts (-c -ff) and proc_comms (-ff with -c or -C): entries
+	// are made as processes call, up to maxProcCounts; unused, the maps
+	// keep their one entry.
+	if opts.CountPerProcess {
+		spec.Maps[sctraceMapProcComms].MaxEntries = maxProcCounts
+		if opts.CountOnly {
+			spec.Maps[sctraceMapProcCounts].MaxEntries = maxProcCounts
+		}
+	}
 	if !cfg.attaching {
 		spec.Maps[sctraceMapAttaching].MaxEntries = 1
 	}
@@ -148,6 +157,7 @@ func load(cfg loadConfig) (*probe, error) {
 		sctraceVarCountOnly:      boolU32(opts.CountOnly),
 		sctraceVarWallTime:       boolU32(opts.SummaryWallTime),
 		sctraceVarSyscallCpuTime: boolU32(opts.SyscallCPUTime),
+		sctraceVarPerProcess:     boolU32(opts.CountPerProcess),
 		sctraceVarSignalsWanted:  boolU32(opts.SignalsWanted),
 		sctraceVarStringLimit:    uint32(limit),
 		sctraceVarVerbose:        boolU32(opts.Verbose),
@@ -224,7 +234,8 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVar
 		sctraceMapLost: m.Lost, sctraceMapPlans: m.Plans, sctraceMapScratch: m.Scratch, sctraceMapTraced: m.Traced,
 		// A task work is scheduled only on a map user space holds.
 		sctraceMapReworks: m.Reworks, sctraceMapLoneState: m.LoneState, sctraceMapAttaching: m.Attaching,
-		sctraceMapCompatCounts: m.CompatCounts,
+		sctraceMapCompatCounts: m.CompatCounts, sctraceMapProcCounts: m.ProcCounts, sctraceMapProcComms: m.ProcComms,
+		sctraceMapProcCountsDropped: m.ProcCountsDropped,
 	}
 	type load struct {
 		name string

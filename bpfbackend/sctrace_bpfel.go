@@ -132,6 +132,17 @@ type sctracePlan struct {
 	FprogVals   [2]uint32
 }
 
+type sctraceProcComm struct {
+	_    structs.HostLayout
+	Comm [16]int8
+}
+
+type sctraceProcCountKey struct {
+	_    structs.HostLayout
+	Tgid uint32
+	Key  uint32
+}
+
 type sctraceRec struct {
 	_         structs.HostLayout
 	Type      sctraceRecType
@@ -296,6 +307,9 @@ const (
 	sctraceMapLoneState         = "lone_state"
 	sctraceMapLost              = "lost"
 	sctraceMapPlans             = "plans"
+	sctraceMapProcComms         = "proc_comms"
+	sctraceMapProcCounts        = "proc_counts"
+	sctraceMapProcCountsDropped = "proc_counts_dropped"
 	sctraceMapReworks           = "reworks"
 	sctraceMapScratch           = "scratch"
 	sctraceMapTraced            = "traced"
@@ -330,6 +344,7 @@ const (
 	sctraceVarLone              = "lone"
 	sctraceVarMapNrs            = "map_nrs"
 	sctraceVarNetlinkArgs       = "netlink_args"
+	sctraceVarPerProcess        = "per_process"
 	sctraceVarReportStops       = "report_stops"
 	sctraceVarSignalsWanted     = "signals_wanted"
 	sctraceVarSockStates        = "sock_states"
@@ -408,17 +423,20 @@ type sctraceProgramSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type sctraceMapSpecs struct {
-	Attaching    *ebpf.MapSpec `ebpf:"attaching"`
-	Calls        *ebpf.MapSpec `ebpf:"calls"`
-	CompatCounts *ebpf.MapSpec `ebpf:"compat_counts"`
-	Counts       *ebpf.MapSpec `ebpf:"counts"`
-	Events       *ebpf.MapSpec `ebpf:"events"`
-	LoneState    *ebpf.MapSpec `ebpf:"lone_state"`
-	Lost         *ebpf.MapSpec `ebpf:"lost"`
-	Plans        *ebpf.MapSpec `ebpf:"plans"`
-	Reworks      *ebpf.MapSpec `ebpf:"reworks"`
-	Scratch      *ebpf.MapSpec `ebpf:"scratch"`
-	Traced       *ebpf.MapSpec `ebpf:"traced"`
+	Attaching         *ebpf.MapSpec `ebpf:"attaching"`
+	Calls             *ebpf.MapSpec `ebpf:"calls"`
+	CompatCounts      *ebpf.MapSpec `ebpf:"compat_counts"`
+	Counts            *ebpf.MapSpec `ebpf:"counts"`
+	Events            *ebpf.MapSpec `ebpf:"events"`
+	LoneState         *ebpf.MapSpec `ebpf:"lone_state"`
+	Lost              *ebpf.MapSpec `ebpf:"lost"`
+	Plans             *ebpf.MapSpec `ebpf:"plans"`
+	ProcComms         *ebpf.MapSpec `ebpf:"proc_comms"`
+	ProcCounts        *ebpf.MapSpec `ebpf:"proc_counts"`
+	ProcCountsDropped *ebpf.MapSpec `ebpf:"proc_counts_dropped"`
+	Reworks           *ebpf.MapSpec `ebpf:"reworks"`
+	Scratch           *ebpf.MapSpec `ebpf:"scratch"`
+	Traced            *ebpf.MapSpec `ebpf:"traced"`
 }
 
 // sctraceVariableSpecs contains global variables before they are loaded into the kernel.
@@ -445,6 +463,7 @@ type sctraceVariableSpecs struct {
 	Lone            *ebpf.VariableSpec `ebpf:"lone"`
 	MapNrs          *ebpf.VariableSpec `ebpf:"map_nrs"`
 	NetlinkArgs     *ebpf.VariableSpec `ebpf:"netlink_args"`
+	PerProcess      *ebpf.VariableSpec `ebpf:"per_process"`
 	ReportStops     *ebpf.VariableSpec `ebpf:"report_stops"`
 	SignalsWanted   *ebpf.VariableSpec `ebpf:"signals_wanted"`
 	SockStates      *ebpf.VariableSpec `ebpf:"sock_states"`
@@ -484,17 +503,20 @@ func (o *sctraceObjects) Close() error {
 //
 // It can be passed to loadSctraceObjects or ebpf.CollectionSpec.LoadAndAssign.
 type sctraceMaps struct {
-	Attaching    *ebpf.Map `ebpf:"attaching"`
-	Calls        *ebpf.Map `ebpf:"calls"`
-	CompatCounts *ebpf.Map `ebpf:"compat_counts"`
-	Counts       *ebpf.Map `ebpf:"counts"`
-	Events       *ebpf.Map `ebpf:"events"`
-	LoneState    *ebpf.Map `ebpf:"lone_state"`
-	Lost         *ebpf.Map `ebpf:"lost"`
-	Plans        *ebpf.Map `ebpf:"plans"`
-	Reworks      *ebpf.Map `ebpf:"reworks"`
-	Scratch      *ebpf.Map `ebpf:"scratch"`
-	Traced       *ebpf.Map `ebpf:"traced"`
+	Attaching         *ebpf.Map `ebpf:"attaching"`
+	Calls             *ebpf.Map `ebpf:"calls"`
+	CompatCounts      *ebpf.Map `ebpf:"compat_counts"`
+	Counts            *ebpf.Map `ebpf:"counts"`
+	Events            *ebpf.Map `ebpf:"events"`
+	LoneState         *ebpf.Map `ebpf:"lone_state"`
+	Lost              *ebpf.Map `ebpf:"lost"`
+	Plans             *ebpf.Map `ebpf:"plans"`
+	ProcComms         *ebpf.Map `ebpf:"proc_comms"`
+	ProcCounts        *ebpf.Map `ebpf:"proc_counts"`
+	ProcCountsDropped *ebpf.Map `ebpf:"proc_counts_dropped"`
+	Reworks           *ebpf.Map `ebpf:"reworks"`
+	Scratch           *ebpf.Map `ebpf:"scratch"`
+	Traced            *ebpf.Map `ebpf:"traced"`
 }
 
 func (m *sctraceMaps) Close() error {
@@ -507,6 +529,9 @@ func (m *sctraceMaps) Close() error {
 		m.LoneState,
 		m.Lost,
 		m.Plans,
+		m.ProcComms,
+		m.ProcCounts,
+		m.ProcCountsDropped,
 		m.Reworks,
 		m.Scratch,
 		m.Traced,
@@ -537,6 +562,7 @@ type sctraceVariables struct {
 	Lone            *ebpf.Variable `ebpf:"lone"`
 	MapNrs          *ebpf.Variable `ebpf:"map_nrs"`
 	NetlinkArgs     *ebpf.Variable `ebpf:"netlink_args"`
+	PerProcess      *ebpf.Variable `ebpf:"per_process"`
 	ReportStops     *ebpf.Variable `ebpf:"report_stops"`
 	SignalsWanted   *ebpf.Variable `ebpf:"signals_wanted"`
 	SockStates      *ebpf.Variable `ebpf:"sock_states"`

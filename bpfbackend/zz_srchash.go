@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "80bb8b68261199f71352cd0d83b40fd4b4d9ff4a5a7fea1b0e1dd412f8ea4c48"
+const bpfSourceHash = "d711856063f5075a3cf88c8ab4f28349878f8d68fd5147c00bedbe3ff020de32"

@@ -28,12 +28,16 @@ type AggregatorOptions struct {
 	OverheadNS uint64
 	// Filter selects the system calls counted (-e trace=); nil counts all.
 	Filter *trace.SyscallSet
+	// PerProcess also counts each process's calls apart (-c -ff), its
+	// threads' with its own (Processes).
+	PerProcess bool
 }
 
 // Aggregator counts system calls per syscall.
 type Aggregator struct {
 	opts   AggregatorOptions
 	counts Counts
+	procs  processes
 }
 
 // NewAggregator returns an empty Aggregator.
@@ -49,7 +53,11 @@ func (a *Aggregator) Handle(ev *trace.Event) {
 		return
 	}
 	if k := (trace.SyscallKey{Arch: ev.Arch, NR: ev.NR, Pers: ev.Pers}); a.counted(k) {
-		a.stats(k).Add(a.duration(ev), ev.IsError())
+		ns, failed := a.duration(ev), ev.IsError()
+		a.stats(k).Add(ns, failed)
+		if a.opts.PerProcess {
+			statsIn(a.procs.get(ev.PID).Counts, k).Add(ns, failed)
+		}
 	}
 }
 
@@ -90,10 +98,15 @@ func (a *Aggregator) Merge(counts Counts) {
 func (a *Aggregator) Counts() Counts { return a.counts }
 
 func (a *Aggregator) stats(k trace.SyscallKey) *trace.SyscallStats {
-	s := a.counts[k]
+	return statsIn(a.counts, k)
+}
+
+// statsIn returns counts's aggregate of k, made empty at its first use.
+func statsIn(counts Counts, k trace.SyscallKey) *trace.SyscallStats {
+	s := counts[k]
 	if s == nil {
 		s = &trace.SyscallStats{}
-		a.counts[k] = s
+		counts[k] = s
 	}
 	return s
 }

@@ -15,18 +15,41 @@ type JSONOptions struct {
 	// Clock says what the times measure, copied to the document's "clock"
 	// field: "wall" (-w) or "cpu" (system CPU time).
 	Clock string
+	// Processes, when not nil, are written as the document's "processes"
+	// (-c -ff).
+	Processes []Process
+	// IntervalEnd, when not "", is written as "interval_end": the
+	// document is an interval's (--summary-interval).
+	IntervalEnd string
 }
 
 // JSONReport is the document --summary-format=json writes.
 type JSONReport struct {
 	// Clock is what the times measure: "wall" or "cpu".
 	Clock string `json:"clock"`
+	// IntervalEnd is, in an interval's document (--summary-interval),
+	// when the interval ended (RFC 3339); absent in the total's.
+	IntervalEnd string `json:"interval_end,omitempty"`
 	// Syscalls has one entry per system call that returned at least once,
 	// architecture by architecture (the native one first), sorted as -S
 	// says within each.
 	Syscalls []JSONSyscall `json:"syscalls"`
 	// Total sums every entry.
 	Total JSONStats `json:"total"`
+	// Processes has each process's calls under -c -ff, in the order the
+	// processes were first seen; absent otherwise.
+	Processes []JSONProcess `json:"processes,omitempty"`
+}
+
+// JSONProcess is one process's calls, its threads' included.
+type JSONProcess struct {
+	// PID is the process's thread group id; Comm its command name, ""
+	// when unknown.
+	PID  int32  `json:"pid"`
+	Comm string `json:"comm"`
+	// Syscalls and Total are as in JSONReport, for this process alone.
+	Syscalls []JSONSyscall `json:"syscalls"`
+	Total    JSONStats     `json:"total"`
 }
 
 // JSONSyscall is one system call's entry.
@@ -70,23 +93,13 @@ type JSONBucket struct {
 
 // WriteJSON writes counts as an indented JSONReport.
 func WriteJSON(w io.Writer, counts Counts, opts JSONOptions) error {
-	rep := JSONReport{Clock: opts.Clock, Syscalls: []JSONSyscall{}}
-	var all trace.SyscallStats
-	for _, s := range counts {
-		if s != nil {
-			all.Merge(s)
-		}
+	rep := JSONReport{Clock: opts.Clock, IntervalEnd: opts.IntervalEnd}
+	rep.Syscalls, rep.Total = jsonCounts(counts, opts.Sort)
+	for _, p := range opts.Processes {
+		jp := JSONProcess{PID: p.PID, Comm: p.Comm}
+		jp.Syscalls, jp.Total = jsonCounts(p.Counts, opts.Sort)
+		rep.Processes = append(rep.Processes, jp)
 	}
-	for _, g := range groups(counts) {
-		sortRows(g.rows, opts.Sort)
-		for _, r := range g.rows {
-			rep.Syscalls = append(rep.Syscalls, JSONSyscall{
-				Name: r.name, Arch: keyArchName(r.key), NR: r.key.NR,
-				JSONStats: jsonStats(r.stats, all.TotalNS),
-			})
-		}
-	}
-	rep.Total = jsonStats(&all, all.TotalNS)
 	b, err := json.MarshalIndent(rep, "", "  ")
 	if err != nil {
 		return fmt.Errorf("summary json: %w", err)
@@ -95,6 +108,28 @@ func WriteJSON(w io.Writer, counts Counts, opts JSONOptions) error {
 		return fmt.Errorf("write summary: %w", err)
 	}
 	return nil
+}
+
+// jsonCounts returns the entries of counts, sorted by sort within each
+// architecture, and their total.
+func jsonCounts(counts Counts, sort SortKey) ([]JSONSyscall, JSONStats) {
+	out := []JSONSyscall{}
+	var all trace.SyscallStats
+	for _, s := range counts {
+		if s != nil {
+			all.Merge(s)
+		}
+	}
+	for _, g := range groups(counts) {
+		sortRows(g.rows, sort)
+		for _, r := range g.rows {
+			out = append(out, JSONSyscall{
+				Name: r.name, Arch: keyArchName(r.key), NR: r.key.NR,
+				JSONStats: jsonStats(r.stats, all.TotalNS),
+			})
+		}
+	}
+	return out, jsonStats(&all, all.TotalNS)
 }
 
 func jsonStats(s *trace.SyscallStats, cumNS uint64) JSONStats {

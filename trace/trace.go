@@ -444,6 +444,18 @@ type Options struct {
 	// Result.Counts and emits no SyscallEnter/SyscallExit events; one that
 	// cannot ignores it and emits events as usual (Result.Counts nil).
 	CountOnly bool
+	// CountPerProcess (-ff with -c or -C) asks a backend that reports
+	// after the fact for the command names of the processes it traced
+	// (Result.ProcessComms), which /proc may no longer show when their
+	// events are handled, and one that honours CountOnly to aggregate
+	// each process's calls apart too (Result.ProcessCounts).
+	CountPerProcess bool
+	// LiveCounts, when set, is called once by a backend that honours
+	// CountOnly, when tracing has started, with a function that returns
+	// the aggregates so far (cumulative, as Result.Counts will hold them),
+	// for --summary-interval. read may be called from any goroutine; after
+	// Run has returned it returns an error.
+	LiveCounts func(read func() (map[SyscallKey]*SyscallStats, error))
 	// SummaryWallTime makes aggregates measure wall time from entry to
 	// exit (-w) rather than system CPU time.
 	SummaryWallTime bool
@@ -520,6 +532,16 @@ type Result struct {
 	// Counts holds the per-syscall aggregates of a backend that honoured
 	// Options.CountOnly; nil otherwise.
 	Counts map[SyscallKey]*SyscallStats
+	// ProcessCounts holds, with Options.CountPerProcess and CountOnly
+	// honoured, the aggregates of each process (by thread group id) that
+	// made a counted call; nil otherwise. ProcessComms has, with
+	// CountPerProcess, the processes' command names as the backend last
+	// saw them, when it can tell (nil otherwise).
+	ProcessCounts map[int32]map[SyscallKey]*SyscallStats
+	ProcessComms  map[int32]string
+	// ProcessCountsDropped counts the calls left out of ProcessCounts
+	// because its table was full (they are in Counts).
+	ProcessCountsDropped uint64
 	// Stats is what tracing cost the tracer (--tracer-stats).
 	Stats TracerStats
 }

@@ -1,6 +1,8 @@
 /* Counting, for -c and -C: the time of each call, and per-CPU aggregates
- * per syscall (trace.SyscallStats) that user space reads once at the end;
- * under count_only nothing is sent per call. */
+ * per syscall (trace.SyscallStats) that user space reads at the end (and
+ * at each --summary-interval, diffing the cumulative values); under
+ * count_only nothing is sent per call. With per_process (-c -ff)
+ * each process's calls are aggregated apart too, in a bounded hash. */
 #ifndef SCTRACE_COUNTS_H
 #define SCTRACE_COUNTS_H
 
@@ -11,6 +13,10 @@ const volatile __u32 count_only = 0;
 const volatile __u32 wall_time = 0;
 /* syscall_cpu_time: exit records carry the call's CPU time (-C without -w). */
 const volatile __u32 syscall_cpu_time = 0;
+/* per_process (-ff with -c or -C): sys_exit keeps each traced process's
+ * command name in proc_comms; under count_only, count_call also adds each
+ * call to its process's aggregates, proc_counts. */
+const volatile __u32 per_process = 0;
 
 /* counts: the aggregates of each syscall, by number, per CPU. */
 struct {
@@ -31,8 +37,56 @@ struct {
 	__type(value, struct syscall_stats);
 } compat_counts SEC(".maps");
 
-/* zero_stats is a new compat_counts entry's value. */
+/* proc_count_key names a process's syscall: its thread group id and the
+ * call's plan_key. */
+struct proc_count_key {
+	__u32 tgid;
+	__u32 key;
+};
+
+/* proc_counts: the aggregates of each process's syscalls, shared by the
+ * CPUs (a per-CPU copy of 2 KiB per process and syscall would be too much
+ * on a machine of many CPUs), updated with atomic operations. An entry is
+ * made at the process's first call of the syscall; user space sizes the
+ * map (max_entries) and a call that finds it full is counted in
+ * proc_counts_dropped, and only in the totals. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__uint(max_entries, 1);
+	__type(key, struct proc_count_key);
+	__type(value, struct syscall_stats);
+} proc_counts SEC(".maps");
+
+/* proc_comm is a process's command name. */
+struct proc_comm {
+	char comm[16];
+};
+
+/* proc_comms: each traced process's command name, written at the exit of
+ * its first traced call (of each syscall, under count_only) and of each
+ * execve that succeeded, as large as proc_counts. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct proc_comm);
+} proc_comms SEC(".maps");
+
+/* proc_counts_dropped: per CPU, the calls left out of proc_counts. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u64);
+} proc_counts_dropped SEC(".maps");
+
+/* zero_stats is a new compat_counts entry's value; fresh_proc_stats a
+ * new proc_counts entry's, whose least time is the largest until its
+ * first call. */
 static struct syscall_stats zero_stats;
+static const struct syscall_stats fresh_proc_stats = {.min_ns = ~0ULL};
 
 /* cpu_time returns the task's CPU time as the scheduler accounted it. */
 static __always_inline __u64 cpu_time(struct task_struct *t)
@@ -73,6 +127,55 @@ static __always_inline __u64 call_cpu_time(struct call_state *cs, struct task_st
 	return cpu_time(task) - cs->cpu_ns;
 }
 
+/* name_process keeps the command name of the current task's process in
+ * proc_comms: when it has none, or again when renamed (after an execve,
+ * or at any first call of a syscall under count_only). */
+static __noinline void name_process(__u32 tgid, __u32 renamed)
+{
+	if (!renamed && bpf_map_lookup_elem(&proc_comms, &tgid))
+		return;
+	struct proc_comm c = {};
+	bpf_get_current_comm(c.comm, sizeof(c.comm));
+	bpf_map_update_elem(&proc_comms, &tgid, &c, BPF_ANY);
+}
+
+/* count_process adds a call of ns nanoseconds, which returned ret, to its
+ * process's aggregates: atomically, the process's threads counting on
+ * several CPUs at once. It returns 1 when it made the entry (the
+ * process's first call of the syscall). */
+static __noinline __u32 count_process(__u32 tgid, __u32 nr, __u32 pers, long ret, __u64 ns)
+{
+	struct proc_count_key k = {.tgid = tgid, .key = plan_key(nr, pers)};
+	struct syscall_stats *s = bpf_map_lookup_elem(&proc_counts, &k);
+	__u32 made = 0;
+	if (!s) {
+		/* Two threads of a new process may both try: one makes it. */
+		made = bpf_map_update_elem(&proc_counts, &k, &fresh_proc_stats, BPF_NOEXIST) == 0;
+		s = bpf_map_lookup_elem(&proc_counts, &k);
+	}
+	if (!s) {
+		__u32 zero = 0;
+		__u64 *dropped = bpf_map_lookup_elem(&proc_counts_dropped, &zero);
+		if (dropped)
+			(*dropped)++;
+		return 0;
+	}
+	__u64 old = s->max_ns;
+	for (int i = 0; i < 4 && ns > old; i++)
+		old = __sync_val_compare_and_swap(&s->max_ns, old, ns);
+	old = s->min_ns;
+	for (int i = 0; i < 4 && ns < old; i++)
+		old = __sync_val_compare_and_swap(&s->min_ns, old, ns);
+	__sync_fetch_and_add(&s->calls, 1);
+	if (ret < 0 && ret >= -4095)
+		__sync_fetch_and_add(&s->errors, 1);
+	__sync_fetch_and_add(&s->total_ns, ns);
+	__u32 b = hist_bucket(ns);
+	if (b < HIST_BUCKETS)
+		__sync_fetch_and_add(&s->hist[b], 1);
+	return made;
+}
+
 /* count_call adds the call cs is in, which returned ret, to its syscall's
  * aggregates. */
 static __always_inline void count_call(struct call_state *cs, struct task_struct *task, long ret, __u64 now)
@@ -103,6 +206,24 @@ static __always_inline void count_call(struct call_state *cs, struct task_struct
 	__u32 b = hist_bucket(ns);
 	if (b < HIST_BUCKETS)
 		s->hist[b]++;
+}
+
+/* process_exit is sys_exit's work for -ff (per_process): the process's
+ * name and, under count_only, its aggregates. One test of per_process in
+ * sys_exit leads here, so that the paths without -ff keep their code. */
+static __noinline void process_exit(struct call_state *cs, struct task_struct *task, long ret, __u64 now)
+{
+	__u32 tgid = task->tgid;
+	__u32 renamed = ret == 0 && cs->pers == 0 && (cs->nr == exec_nrs[0] || cs->nr == exec_nrs[1]);
+	if (!count_only) {
+		name_process(tgid, renamed);
+		return;
+	}
+	/* A process's first call makes an entry: naming it then, and after
+	 * an execve, spares a lookup per call. */
+	__u64 ns = wall_time ? now - cs->enter_ns : call_cpu_time(cs, task, now);
+	if (count_process(tgid, cs->nr, cs->pers, ret, ns) || renamed)
+		name_process(tgid, 1);
 }
 
 #endif

@@ -165,6 +165,8 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		return 0;
 	cs->active = 0;
 	__u64 now = untimed ? cs->enter_ns : bpf_ktime_get_ns();
+	if (per_process)
+		process_exit(cs, task, ret, now);
 	if (count_only) {
 		count_call(cs, task, ret, now);
 		return 0;

@@ -173,6 +173,7 @@ func (cfg *config) parse(args []string) error {
 	fs.BoolVarP(&cfg.verbose, "no-abbrev", "v", false, "print structures and environments in full")
 	addFormatFlags(fs, &cfg.format)
 	addSummaryFlags(fs, &cfg.summary)
+	addSummaryIntervalFlags(fs, &cfg.summary)
 	fs.StringArrayVarP(&cfg.tracePaths, "trace-path", "P", nil, "trace only calls that access `PATH` (repeatable)")
 	fs.StringArrayVarP(&pids, "attach", "p", nil, "trace the process `PID` (repeatable; \"1,2\" or \"1 2\")")
 	fs.StringVar(&cfg.backend, "backend", envBackend(), "tracing backend: auto, ebpf or ptrace")
@@ -320,7 +321,7 @@ func (cfg *config) parse(args []string) error {
 		return err
 	}
 	if cfg.output == "" {
-		if cfg.separately && cfg.followShort == 0 && !cfg.followLong && cfg.deprecatedF == 0 {
+		if cfg.separately && cfg.followShort == 0 && !cfg.followLong && cfg.deprecatedF == 0 && !cfg.summary.active() {
 			cfg.notes = append(cfg.notes, "--output-separately has no effect without -o/--output")
 		}
 		if cfg.appendOutput {
@@ -436,6 +437,14 @@ Statistics:
   --summary-histogram      also print a log2 histogram of each syscall's
                            times (nanoseconds), as bcc's tools draw them
   --summary-format=FORMAT  text (strace's table, the default) or json
+  --summary-interval=SECONDS  also print, on stderr, the table of each
+                           interval's calls (at least 0.01 s), headed by
+                           "--- interval ending HH:MM:SS.UUUUUU ---";
+                           the total is headed "--- total ---"
+  -c -ff, -C -ff           a table per process (its threads included):
+                           with -o, in FILE.PID; else on stderr, each
+                           headed by "--- pid PID (COMM) ---", in the
+                           order first seen; then the total table
 
 Tracing:
   -p, --attach=PID         trace process PID (repeatable, or "PID1,PID2");

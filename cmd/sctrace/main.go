@@ -171,7 +171,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		// the summary still show only the traced ones.
 		opts.Filter = fdpath.WithTeachingCalls(opts.Filter, syscalls.Native())
 	}
-	sink, sum := withSummary(cfg, spec, warnShortReads(markingOutputErrors(pr.Handle), spec, stderr), stderr)
+	sink, sum := withSummary(cfg, spec, pids, warnShortReads(markingOutputErrors(pr.Handle), spec, stderr), stderr)
 	if paths != nil {
 		sink = paths.Filter(sink)
 	}
@@ -196,6 +196,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		ctx, stop, caught = interruptContext(len(cfg.command) > 0)
 	}
 	defer stop()
+	sum.start(&opts)
 	res, runErr := backend.Run(ctx, target, opts, sink)
 	var sumErr error
 	if w, ok := pr.(interface{ Writer() io.Writer }); ok && isPipe(cfg.output) {

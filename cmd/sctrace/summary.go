@@ -5,14 +5,10 @@ package main
 // and --summary-format=json are sctrace's own.
 
 import (
-	"fmt"
-	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
-	"github.com/sctrace/sctrace/filter"
 	"github.com/sctrace/sctrace/printer"
 	"github.com/sctrace/sctrace/summary"
 	"github.com/sctrace/sctrace/trace"
@@ -28,6 +24,11 @@ type summaryFlags struct {
 	overhead   string // -O
 	histogram  bool   // --summary-histogram
 	format     string // --summary-format
+	summaryIntervalFlags
+
+	// perProcess is -c -ff (or --output-separately): a table per process,
+	// set by checkCombination.
+	perProcess bool
 
 	// Resolved by check.
 	sort       summary.SortKey
@@ -86,18 +87,17 @@ func (f *summaryFlags) check(fs *pflag.FlagSet) error {
 	default:
 		return usageErrorf("invalid --summary-format argument: '%s' (want text or json)", f.format)
 	}
-	return nil
+	return f.checkInterval(fs)
 }
 
 // checkCombination validates what strace checks after reading every
 // option, and collects its warnings.
 func (f *summaryFlags) checkCombination(cfg *config, fs *pflag.FlagSet) error {
 	const withC = " (-c/--summary-only or -C/--summary)"
-	if f.active() && cfg.separately {
-		return usageErrorf("%s and -ff/--output-separately are mutually exclusive", withC[1:])
-	}
 	if !f.active() {
 		switch {
+		case fs.Changed("summary-interval"):
+			return usageErrorf("--summary-interval must be given with%s", withC)
 		case f.wall:
 			return usageErrorf("-w/--summary-wall-clock must be given with%s", withC)
 		case fs.Changed("summary-columns"):
@@ -111,6 +111,7 @@ func (f *summaryFlags) checkCombination(cfg *config, fs *pflag.FlagSet) error {
 			f.warnings = append(f.warnings, "-S/--summary-sort-by has no effect without"+withC)
 		}
 	}
+	f.perProcess = f.active() && cfg.separately
 	if f.only {
 		for _, w := range []struct {
 			given bool
@@ -174,102 +175,7 @@ func (f *summaryFlags) apply(opts *trace.Options) {
 		return
 	}
 	opts.CountOnly = f.only && f.overheadNS == 0
+	opts.CountPerProcess = f.perProcess
 	opts.SummaryWallTime = f.wall
 	opts.SyscallCPUTime = !f.wall
-}
-
-// summaryRun counts system calls while tracing and prints the summary at
-// the end.
-type summaryRun struct {
-	flags  *summaryFlags
-	agg    *summary.Aggregator
-	output string
-}
-
-// withSummary, under -c or -C, returns
-// sink wrapped to count calls, with the run that prints the summary. Under
-// -c the printer sees only what strace still prints then: attach and
-// detach notes, and lost events. Without -c/-C it returns sink and nil.
-func withSummary(cfg *config, spec *filter.Spec, sink func(*trace.Event) error, stderr io.Writer) (func(*trace.Event) error, *summaryRun) {
-	if !cfg.summary.active() {
-		return sink, nil
-	}
-	opts := summary.AggregatorOptions{WallTime: cfg.summary.wall, OverheadNS: cfg.summary.overheadNS}
-	if !spec.TraceAll {
-		opts.Filter = spec.Trace
-	}
-	s := &summaryRun{flags: &cfg.summary, agg: summary.NewAggregator(opts), output: cfg.output}
-	if cfg.format.output == "perfetto" {
-		// The timeline is one JSON object: the table goes to stderr.
-		s.output = ""
-	}
-	only := cfg.summary.only
-	return func(ev *trace.Event) error {
-		s.agg.Handle(ev)
-		if only {
-			switch ev.Kind {
-			case trace.NewTask, trace.Detached, trace.Lost, trace.PersonalityChange:
-			default:
-				return nil
-			}
-		}
-		return sink(ev)
-	}, s
-}
-
-// report prints the summary: to the -o file after the trace (the printer
-// has closed it), else (and after a Perfetto timeline) to stderr, as
-// strace does. A nil run prints nothing.
-func (s *summaryRun) report(res trace.Result, stderr io.Writer) error {
-	if s == nil {
-		return nil
-	}
-	s.agg.Merge(res.Counts)
-	if s.output == "" {
-		return s.write(stderr)
-	}
-	f, err := os.OpenFile(s.output, os.O_WRONLY|os.O_APPEND, 0)
-	if err != nil {
-		return fmt.Errorf("summary: %w", err)
-	}
-	err = s.write(f)
-	if cerr := f.Close(); err == nil && cerr != nil {
-		err = fmt.Errorf("summary: %w", cerr)
-	}
-	return err
-}
-
-// reportTo prints the summary to w (the -o pipe). A nil run prints
-// nothing.
-func (s *summaryRun) reportTo(res trace.Result, w io.Writer) error {
-	if s == nil {
-		return nil
-	}
-	s.agg.Merge(res.Counts)
-	return s.write(w)
-}
-
-// isPipe reports whether -o names a pipe into a command ("|CMD", "!CMD").
-func isPipe(output string) bool {
-	_, ok := printer.PipeCommand(output)
-	return ok
-}
-
-// write renders the summary in the format asked for.
-func (s *summaryRun) write(w io.Writer) error {
-	counts := s.agg.Counts()
-	if s.flags.format == "json" {
-		clock := "cpu"
-		if s.flags.wall {
-			clock = "wall"
-		}
-		return summary.WriteJSON(w, counts, summary.JSONOptions{Sort: s.flags.sort, Clock: clock})
-	}
-	if err := summary.WriteTable(w, counts, summary.TableOptions{Columns: s.flags.cols, Sort: s.flags.sort}); err != nil {
-		return err
-	}
-	if s.flags.histogram {
-		return summary.WriteHistograms(w, counts, s.flags.sort)
-	}
-	return nil
 }

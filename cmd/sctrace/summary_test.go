@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 func TestParseOverhead(t *testing.T) {
 	for _, c := range []struct {
@@ -65,5 +68,79 @@ func TestSummaryFlags(t *testing.T) {
 	spec, _ = buildSpec(cfg, nil)
 	if opts := backendOptions(cfg, spec); opts.CountOnly || opts.SyscallCPUTime {
 		t.Errorf("no -c: options %+v ask for counting", opts)
+	}
+}
+
+// TestSummaryPerProcessFlags: -c -ff (or --output-separately) asks for
+// per-process tables, which the backend helps with (CountPerProcess), and
+// is no longer refused; without -o --output-separately then has an
+// effect, so strace's note that it has none is not said.
+func TestSummaryPerProcessFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-c", "-ff", "true"},
+		{"--summary-only", "--output-separately", "true"},
+		{"-C", "-ff", "-o", "t", "true"},
+	} {
+		cfg, err := parseArgs(args)
+		if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		if !cfg.summary.perProcess || !cfg.follow {
+			t.Errorf("%v: perProcess %v, follow %v; want both", args, cfg.summary.perProcess, cfg.follow)
+		}
+		if len(cfg.notes) != 0 {
+			t.Errorf("%v: notes %q", args, cfg.notes)
+		}
+		spec, err := buildSpec(cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if opts := backendOptions(cfg, spec); !opts.CountPerProcess {
+			t.Errorf("%v: options %+v do not ask for per-process counts", args, opts)
+		}
+	}
+	cfg, err := parseArgs([]string{"-c", "-f", "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, _ := buildSpec(cfg, nil)
+	if opts := backendOptions(cfg, spec); cfg.summary.perProcess || opts.CountPerProcess {
+		t.Errorf("-c -f: per-process tables asked for")
+	}
+}
+
+func TestSummaryIntervalFlag(t *testing.T) {
+	for _, c := range []struct {
+		arg  string
+		want time.Duration
+		ok   bool
+	}{
+		{"1", time.Second, true},
+		{"0.25", 250 * time.Millisecond, true},
+		{"0.01", 10 * time.Millisecond, true},
+		{"1e-1", 100 * time.Millisecond, true},
+		{"0.001", 0, false},
+		{"0", 0, false},
+		{"-1", 0, false},
+		{"nan", 0, false},
+		{"inf", 0, false},
+		{"1s", 0, false},
+		{"", 0, false},
+	} {
+		cfg, err := parseArgs([]string{"-c", "--summary-interval=" + c.arg, "true"})
+		if c.ok != (err == nil) || cfg != nil && cfg.summary.interval != c.want {
+			var got time.Duration
+			if cfg != nil {
+				got = cfg.summary.interval
+			}
+			t.Errorf("--summary-interval=%s: %v, %v; want %v, ok %v", c.arg, got, err, c.want, c.ok)
+			continue
+		}
+		if err != nil && err.Error() != "invalid --summary-interval argument: '"+c.arg+"'" {
+			t.Errorf("--summary-interval=%s: error %q", c.arg, err)
+		}
+	}
+	if _, err := parseArgs([]string{"--summary-interval=1", "true"}); err == nil {
+		t.Errorf("--summary-interval without -c/-C is accepted")
 	}
 }
