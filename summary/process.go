@@ -1,8 +1,6 @@
 package summary
 
 import (
-	"fmt"
-	"io"
 	"maps"
 	"slices"
 )
@@ -85,30 +83,6 @@ func (a *Aggregator) Processes() []Process {
 		out = append(out, *a.procs.byPID[pid])
 	}
 	return out
-}
-
-// ProcessHeader is the line that heads a process's table on a shared
-// output: "--- pid 42 (cmd) ---", "--- pid 42 ---" when the name is
-// unknown.
-func ProcessHeader(p Process) string {
-	if p.Comm == "" {
-		return fmt.Sprintf("--- pid %d ---", p.PID)
-	}
-	return fmt.Sprintf("--- pid %d (%s) ---", p.PID, p.Comm)
-}
-
-// WriteProcesses writes each process's header line then write's rendering
-// of its aggregates, in procs's order.
-func WriteProcesses(w io.Writer, procs []Process, write func(io.Writer, Counts) error) error {
-	for _, p := range procs {
-		if _, err := fmt.Fprintln(w, ProcessHeader(p)); err != nil {
-			return fmt.Errorf("write summary: %w", err)
-		}
-		if err := write(w, p.Counts); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // Clone returns a deep copy of counts.

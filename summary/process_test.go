@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 
@@ -70,25 +69,6 @@ func calls(c Counts, k trace.SyscallKey) uint64 {
 		return s.Calls
 	}
 	return 0
-}
-
-func TestWriteProcesses(t *testing.T) {
-	key := trace.SyscallKey{Arch: syscalls.Native().Arch, NR: nr(t, "getpid")}
-	s := &trace.SyscallStats{}
-	s.Add(1000, false)
-	procs := []Process{{PID: 7, Comm: "prog", Counts: Counts{key: s}}, {PID: 8}}
-	var b bytes.Buffer
-	err := WriteProcesses(&b, procs, func(w io.Writer, c Counts) error {
-		_, err := fmt.Fprintf(w, "table of %d\n", len(c))
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := "--- pid 7 (prog) ---\ntable of 1\n--- pid 8 ---\ntable of 0\n"
-	if b.String() != want {
-		t.Errorf("got %q, want %q", b.String(), want)
-	}
 }
 
 func TestDiff(t *testing.T) {

@@ -321,7 +321,7 @@ func (cfg *config) parse(args []string) error {
 		return err
 	}
 	if cfg.output == "" {
-		if cfg.separately && cfg.followShort == 0 && !cfg.followLong && cfg.deprecatedF == 0 && !cfg.summary.active() {
+		if cfg.separately && cfg.followShort == 0 && !cfg.followLong && cfg.deprecatedF == 0 {
 			cfg.notes = append(cfg.notes, "--output-separately has no effect without -o/--output")
 		}
 		if cfg.appendOutput {
@@ -441,10 +441,9 @@ Statistics:
                            interval's calls (at least 0.01 s), headed by
                            "--- interval ending HH:MM:SS.UUUUUU ---";
                            the total is headed "--- total ---"
-  -c -ff, -C -ff           a table per process (its threads included):
-                           with -o, in FILE.PID; else on stderr, each
-                           headed by "--- pid PID (COMM) ---", in the
-                           order first seen; then the total table
+  -c -ff -o FILE, -C -ff -o FILE
+                           a table per process (its threads included) in
+                           FILE.PID, then the total table on stderr
 
 Tracing:
   -p, --attach=PID         trace process PID (repeatable, or "PID1,PID2");

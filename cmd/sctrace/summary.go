@@ -94,6 +94,10 @@ func (f *summaryFlags) check(fs *pflag.FlagSet) error {
 // option, and collects its warnings.
 func (f *summaryFlags) checkCombination(cfg *config, fs *pflag.FlagSet) error {
 	const withC = " (-c/--summary-only or -C/--summary)"
+	if f.active() && cfg.separately && cfg.output == "" {
+		// The tables go to FILE.PID; without -o, strace's refusal.
+		return usageErrorf("%s and -ff/--output-separately are mutually exclusive", withC[1:])
+	}
 	if !f.active() {
 		switch {
 		case fs.Changed("summary-interval"):

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -71,14 +72,18 @@ func TestSummaryFlags(t *testing.T) {
 	}
 }
 
-// TestSummaryPerProcessFlags: -c -ff (or --output-separately) asks for
-// per-process tables, which the backend helps with (CountPerProcess), and
-// is no longer refused; without -o --output-separately then has an
-// effect, so strace's note that it has none is not said.
+// TestSummaryPerProcessFlags: -c -ff (or --output-separately) with -o
+// asks for per-process tables, which the backend helps with
+// (CountPerProcess); without -o it is refused as strace refuses it.
 func TestSummaryPerProcessFlags(t *testing.T) {
+	for _, args := range [][]string{{"-c", "-ff", "true"}, {"-C", "--output-separately", "true"}} {
+		if _, err := parseArgs(args); err == nil || !strings.Contains(err.Error(), "and -ff/--output-separately are mutually exclusive") {
+			t.Errorf("%v: error %v, want strace's refusal", args, err)
+		}
+	}
 	for _, args := range [][]string{
-		{"-c", "-ff", "true"},
-		{"--summary-only", "--output-separately", "true"},
+		{"-c", "-ff", "-o", "t", "true"},
+		{"--summary-only", "--output-separately", "-o", "t", "true"},
 		{"-C", "-ff", "-o", "t", "true"},
 	} {
 		cfg, err := parseArgs(args)

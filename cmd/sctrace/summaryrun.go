@@ -28,8 +28,6 @@ type summaryRun struct {
 	// output is where the total goes at the end ("" for stderr); under
 	// -ff it is the prefix of the processes' files.
 	output string
-	// separate: -ff with -o, each process's table in output.PID.
-	separate bool
 	// appendOutput (-A) keeps what a process's file held before.
 	appendOutput bool
 	// names reads command names (-c -ff); named says which processes
@@ -67,8 +65,8 @@ func withSummary(cfg *config, spec *filter.Spec, pids *pidns.Resolver, sink func
 	}
 	s := &summaryRun{
 		flags: &cfg.summary, agg: summary.NewAggregator(opts), output: cfg.output,
-		separate: per && cfg.output != "", appendOutput: cfg.appendOutput,
-		names: pids, named: map[int32]bool{}, stderr: stderr,
+		appendOutput: cfg.appendOutput,
+		names:        pids, named: map[int32]bool{}, stderr: stderr,
 	}
 	if cfg.format.output == "perfetto" {
 		// The timeline is one JSON object: the table goes to stderr.
@@ -244,19 +242,13 @@ func (s *summaryRun) reportTo(res trace.Result, w io.Writer) error {
 	return s.write(w, s.agg.Counts())
 }
 
-// reportProcesses prints each process's table (-c -ff), then the total
-// on stderr: with -o each in the process's file, FILE.PID, after its
-// trace under -C; else on stderr, each headed by the process's line.
+// reportProcesses prints each process's table (-c -ff -o FILE) in the
+// process's file, FILE.PID (after its trace under -C), then the total on
+// stderr; or all of them in one JSON document on stderr.
 func (s *summaryRun) reportProcesses(stderr io.Writer) error {
 	procs := s.agg.Processes()
 	if s.flags.format == "json" {
 		return s.writeJSON(stderr, s.agg.Counts(), procs, "")
-	}
-	if !s.separate {
-		if err := summary.WriteProcesses(stderr, procs, s.write); err != nil {
-			return err
-		}
-		return s.writeTotal(stderr)
 	}
 	var errs []error
 	for _, p := range procs {

@@ -37,8 +37,6 @@ func comm(prog string) string {
 	return name[:min(len(name), 15)]
 }
 
-var processHeader = regexp.MustCompile(`^--- pid (\d+) \((.*)\) ---$`)
-
 // section is a part of a tracer's stderr that a header line starts ("" for
 // the text before the first).
 type section struct {
@@ -77,43 +75,6 @@ func callsOf(t *testing.T, text, name string) int {
 		}
 	}
 	return 0
-}
-
-func TestSummaryPerProcess(t *testing.T) {
-	prog := workload(t, "procsum")
-	for _, backend := range []string{"ptrace", "ebpf"} {
-		t.Run(backend, func(t *testing.T) {
-			sctrace := summaryBackend(t, backend)
-			for _, flags := range [][]string{{"-c", "-ff"}, {"--summary-only", "--output-separately"}, {"-C", "-ff"}} {
-				r := run(t, sctrace, append(append([]string{"--backend=" + backend}, flags...), prog)...)
-				if r.exit != 0 {
-					t.Fatalf("%v: exit %d\n%s", flags, r.exit, r.stderr)
-				}
-				secs := sections(r.stderr, processHeader)
-				if len(secs) != 3 {
-					t.Fatalf("%v: %d process tables, want 2:\n%s", flags, len(secs)-1, r.stderr)
-				}
-				parent, child := processHeader.FindStringSubmatch(secs[1].header), processHeader.FindStringSubmatch(secs[2].header)
-				if parent[1] == child[1] || parent[2] != comm(prog) || child[2] != comm(prog) {
-					t.Errorf("%v: headers %q, %q: want two processes named %s", flags, secs[1].header, secs[2].header, comm(prog))
-				}
-				if n := callsOf(t, secs[1].text, "getpid"); n != 3 {
-					t.Errorf("%v: the parent's table has %d getpid calls, want 3:\n%s", flags, n, secs[1].text)
-				}
-				// The child's table, then the total.
-				tables := strings.SplitAfterN(secs[2].text, "total\n", 2)
-				if len(tables) != 2 {
-					t.Fatalf("%v: no total table after the child's:\n%s", flags, secs[2].text)
-				}
-				if n := callsOf(t, tables[0], "getpid"); n != 5 {
-					t.Errorf("%v: the child's table has %d getpid calls, want 5:\n%s", flags, n, tables[0])
-				}
-				if n := callsOf(t, tables[1], "getpid"); n != 8 {
-					t.Errorf("%v: the total has %d getpid calls, want 8:\n%s", flags, n, tables[1])
-				}
-			}
-		})
-	}
 }
 
 // TestSummaryPerProcessFiles: with -o, each process's table goes to
@@ -165,7 +126,7 @@ func TestSummaryPerProcessJSON(t *testing.T) {
 	for _, backend := range []string{"ptrace", "ebpf"} {
 		t.Run(backend, func(t *testing.T) {
 			sctrace := summaryBackend(t, backend)
-			r := run(t, sctrace, "--backend="+backend, "-c", "-f", "--output-separately", "--summary-format=json", prog)
+			r := run(t, sctrace, "--backend="+backend, "-c", "-f", "--output-separately", "-o", filepath.Join(t.TempDir(), "out"), "--summary-format=json", prog)
 			if r.exit != 0 {
 				t.Fatalf("exit %d\n%s", r.exit, r.stderr)
 			}

@@ -309,6 +309,8 @@ func TestSummaryBadArguments(t *testing.T) {
 		{"-C and -c", []string{"-C", "-c", "true"}},
 		{"-w without -c", []string{"-w", "true"}},
 		{"-U without -c", []string{"-U", "calls", "true"}},
+		{"-c with -ff without -o", []string{"-c", "-ff", "true"}},
+		{"-C with -ff without -o", []string{"-C", "-ff", "true"}},
 		{"bad overhead", []string{"-c", "-O", "x", "true"}},
 		{"negative overhead", []string{"-c", "-O", "-1", "true"}},
 		{"bad overhead unit", []string{"-c", "-O", "1h", "true"}},
