@@ -609,7 +609,7 @@ func sockProtoName(t *testing.T, domain, typ int) string {
 // both ends of a pipe one pipe inode, the two ends of a socketpair two
 // socket inodes of the protocol /proc names, an eventfd or epoll descriptor (and the other anonymous
 // inodes of fdkinds) what /proc calls one here, each with its
-// close-on-exec flag; a memfd, which /proc names by path, is not named.
+// close-on-exec flag; a memfd as /proc does, "/memfd:NAME (deleted)".
 func TestNewFDNames(t *testing.T) {
 	testutil.RequireBPF(t)
 	anon := procNamesOfAnonFDs(t)
@@ -662,8 +662,9 @@ func TestNewFDNames(t *testing.T) {
 				}
 				seen[call]++
 			case "memfd_create":
-				if len(got) != 0 {
-					t.Errorf("%s: memfd_create named %+v; want nothing (its name is a path)", w, got)
+				name, _, _ := bytes.Cut(ev.Captures[0].Data, []byte{0})
+				if len(got) != 1 || got[0].Name != "/memfd:"+string(name) || !got[0].Deleted {
+					t.Errorf("%s: memfd_create named %+v; want /memfd:%s, deleted", w, got, name)
 				}
 				seen[call]++
 			default:

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "80bb8b68261199f71352cd0d83b40fd4b4d9ff4a5a7fea1b0e1dd412f8ea4c48"
+const bpfSourceHash = "c9638c30e1c9beb94fefca6d9124be7fd338d27d75ba79b10da5ac823984e088"

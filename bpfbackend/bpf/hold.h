@@ -46,7 +46,7 @@ static __always_inline bool hold_quick(struct call_state *cs, __u32 nr)
 		return false;
 	__u32 key = plan_key(nr, cs->pers);
 	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &key);
-	if (sp && (sp->entry_args || sp->nl_args || (sock_states && sp->fd_args)))
+	if (sp && (sp->entry_args || sp->nl_args || ((sock_states || fd_names) && sp->fd_args)))
 		return false;
 	cs->held_len = 0;
 	cs->held_nseg = 0;
