@@ -114,6 +114,9 @@ func AllConfigs() []Config {
 	k := modes[len(modes)-1]
 	cs = append(cs, Config{Name: "sctrace-ebpf-" + k.suffix, Tool: Sctrace,
 		Args: append([]string{"--backend=ebpf"}, k.args...), Describe: "sctrace eBPF, " + k.describe})
+	cs = append(cs, Config{Name: "sctrace-ebpf-y", Tool: Sctrace,
+		Args:     []string{"--backend=ebpf", "-y", "-o", OutFile},
+		Describe: "sctrace eBPF, -y: every call's descriptors named by the kernel, to a tmpfs file"})
 	for _, m := range modes {
 		cs = append(cs, Config{Name: "strace-" + m.suffix, Tool: Strace, Args: m.args, Describe: "strace, " + m.describe})
 	}

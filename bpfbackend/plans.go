@@ -179,12 +179,13 @@ func dumpKindOf(sc *syscalls.Syscall) sctraceDumpKind {
 	return sctraceDumpKindDUMP_NONE
 }
 
-// fdArgsOf returns the arguments of sc that are descriptors, a bit each.
+// fdArgsOf returns the arguments of sc that are descriptors or directory
+// descriptors, a bit each.
 func fdArgsOf(sc *syscalls.Syscall) uint8 {
 	var mask uint8
 	if sc.Sig != nil {
 		for i, a := range sc.Sig.Args {
-			if a.Type == syscalls.FD && i < trace.MaxArgs {
+			if (a.Type == syscalls.FD || a.Type == syscalls.DirFD) && i < trace.MaxArgs {
 				mask |= 1 << i
 			}
 		}

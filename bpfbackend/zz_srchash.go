@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "c9638c30e1c9beb94fefca6d9124be7fd338d27d75ba79b10da5ac823984e088"
+const bpfSourceHash = "a6cf916a21408b05bd943c1475ec19b75e5507566670220d9aa93837753eb241"

@@ -216,7 +216,7 @@ struct syscall_plans {
 	__u8 entry_args;
 	__u8 exit_args;
 	enum new_fds new_fds;
-	__u8 fd_args; /* bit i: argument i is a descriptor */
+	__u8 fd_args; /* bit i: argument i is a descriptor or a directory descriptor */
 	/* nl_args: bit i: argument i is a descriptor whose data the decoder
 	 * shows as netlink messages when it is a netlink socket
 	 * (syscalls.NetlinkData); its SEG_SOCK is sent even without
