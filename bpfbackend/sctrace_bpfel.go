@@ -279,7 +279,7 @@ type sctraceSyscallPlans struct {
 	NewFds    sctraceNewFds
 	FdArgs    uint8
 	NlArgs    uint8
-	Pad       uint8
+	FdLate    uint8
 }
 
 type sctraceSyscallStats struct {

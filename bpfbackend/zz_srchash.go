@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "a6cf916a21408b05bd943c1475ec19b75e5507566670220d9aa93837753eb241"
+const bpfSourceHash = "b629199174f84299e81264a0e8e410200dee5057331a7f1cf848131f662d90b0"

@@ -222,7 +222,12 @@ struct syscall_plans {
 	 * (syscalls.NetlinkData); its SEG_SOCK is sent even without
 	 * sock_states, for netlink sockets only. */
 	__u8 nl_args;
-	__u8 pad;
+	/* fd_late: the call changes no descriptor and no working directory,
+	 * so a held entry's descriptor arguments (fd_names) may be named when
+	 * the entry is sent, at the exit or when the task is switched out,
+	 * rather than at the entry, where they would make it too large to
+	 * hold. */
+	__u8 fd_late;
 };
 
 /* The value of a thread id in the traced map. */

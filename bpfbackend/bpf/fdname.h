@@ -205,7 +205,8 @@ GLOBAL int seg_fd(struct cap_state *st, __s32 fd, __u32 want)
 		return 0;
 	struct file *f = file_of(fd, &fdt);
 	if (!f) {
-		if (fd_names && (want & FD_CLOSED))
+		/* Without a table (a task exiting), nothing is known. */
+		if (fd_names && (want & FD_CLOSED) && (fdt || fd == AT_FDCWD_ARG))
 			fd_name_seg(st, 0, fdt, fd);
 		return 0;
 	}
@@ -222,8 +223,9 @@ GLOBAL int seg_fd(struct cap_state *st, __s32 fd, __u32 want)
  * AT_FDCWD's working directory) and a SEG_SOCK segment for each socket
  * among them under sock_states. Otherwise (or at an exit) it appends one
  * for each netlink socket among its nl_args, whose data the decoder shows
- * as netlink messages of the socket's protocol. */
-static __always_inline void sock_args(struct cap_state *st)
+ * as netlink messages of the socket's protocol. may_hold: the entry may
+ * be held (hold_entries). */
+static __always_inline void sock_args(struct cap_state *st, bool may_hold)
 {
 	bool all = (sock_states || fd_names) && !st->at_exit;
 	if (!all && !netlink_args)
@@ -233,7 +235,11 @@ static __always_inline void sock_args(struct cap_state *st)
 	if (!sp)
 		return;
 	__u8 mask = all ? sp->fd_args : sp->nl_args;
-	__u32 want = all ? (sock_states ? FD_SOCK : FD_NETLINK) | (fd_names ? FD_NAME | FD_CLOSED : 0) : FD_NETLINK;
+	__u32 want = all ? (sock_states ? FD_SOCK : FD_NETLINK) : FD_NETLINK;
+	/* An entry that may be held names them when it is sent
+	 * (name_late_args). */
+	if (all && fd_names && !(may_hold && sp->fd_late))
+		want |= FD_NAME | FD_CLOSED;
 	if (!mask)
 		return;
 	for (int i = 0; i < MAX_ARGS; i++)
