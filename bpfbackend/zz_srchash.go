@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "b629199174f84299e81264a0e8e410200dee5057331a7f1cf848131f662d90b0"
+const bpfSourceHash = "648a39ed59aeb0964aaaf4598a14c3b78cabc19df45866f7ef069169d4b780db"

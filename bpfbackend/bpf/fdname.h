@@ -58,12 +58,13 @@ static __always_inline void fd_path_of(struct fd_name *fn, struct scratch *sc, _
 {
 	if (!d || !mnt)
 		return;
-	struct dentry *parent = BPF_CORE_READ(d, d_parent);
-	if (d == parent && d != BPF_CORE_READ(mnt, mnt_root)) {
+	struct dentry *kd = KCAST(d, struct dentry);
+	struct dentry *parent = kd->d_parent;
+	if ((__u64)d == (__u64)parent && (__u64)d != (__u64)KCAST(mnt, struct vfsmount)->mnt_root) {
 		fn->flags |= FDN_PSEUDO;
 		return;
 	}
-	if (d != parent && !BPF_CORE_READ(d, d_hash.pprev))
+	if ((__u64)d != (__u64)parent && !kd->d_hash.pprev)
 		fn->flags |= FDN_DELETED;
 	__u32 to = data + sizeof(*fn);
 	long pos = walk_path(sc, to + PATH_BUF, d, mnt);
@@ -94,20 +95,21 @@ static __always_inline void fd_name_seg(struct cap_state *st, struct file *f, st
 	__builtin_memset(fn, 0, sizeof(*fn));
 	fn->fd = fd;
 	if (f) {
-		unsigned long *coe = BPF_CORE_READ(fdt, close_on_exec);
+		unsigned long *coe = KCAST(fdt, struct fdtable)->close_on_exec;
 		unsigned long word = 0;
 		bpf_probe_read_kernel(&word, sizeof(word), &coe[(__u32)fd / 64]);
 		fn->cloexec = (word >> (fd & 63)) & 1;
-		struct inode *ino = BPF_CORE_READ(f, f_inode);
-		fn->ino = BPF_CORE_READ(ino, i_ino);
-		fn->magic = BPF_CORE_READ(ino, i_sb, s_magic);
-		fn->mode = BPF_CORE_READ(ino, i_mode);
-		fn->rdev = BPF_CORE_READ(ino, i_rdev);
+		struct file *kf = KCAST(f, struct file);
+		struct inode *ino = kf->f_inode;
+		fn->ino = ino->i_ino;
+		fn->magic = ino->i_sb->s_magic;
+		fn->mode = ino->i_mode;
+		fn->rdev = ino->i_rdev;
 		fn->flags = FDN_OPEN;
-		struct dentry *d = BPF_CORE_READ(f, f_path.dentry);
-		if (bpf_probe_read_kernel_str(fn->name, sizeof(fn->name), BPF_CORE_READ(d, d_name.name)) < 0)
+		struct dentry *d = kf->f_path.dentry;
+		if (bpf_probe_read_kernel_str(fn->name, sizeof(fn->name), d->d_name.name) < 0)
 			fn->name[0] = 0;
-		fd_path_of(fn, sc, off + sizeof(struct seg), d, BPF_CORE_READ(f, f_path.mnt));
+		fd_path_of(fn, sc, off + sizeof(struct seg), d, kf->f_path.mnt);
 	} else if (fd == AT_FDCWD_ARG) {
 		struct task_struct *task = bpf_get_current_task_btf();
 		struct fs_struct *fs = BPF_CORE_READ(task, fs);

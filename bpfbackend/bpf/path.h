@@ -20,28 +20,36 @@ struct path_walk {
 	__u32 pad;
 };
 
+extern void *bpf_rdonly_cast(const void *obj, __u32 btf_id) __ksym __weak;
+
+/* KCAST makes kernel pointer p, held as a number, a pointer to the
+ * kernel's T, whose fields the program then loads directly rather than
+ * through a helper call each (bpf_probe_read_kernel). */
+#define KCAST(p, T) ((T *)bpf_rdonly_cast((void *)(p), bpf_core_type_id_kernel(T)))
+
 /* path_step puts one more name of the path in front of the others, or
  * goes up from a mount's root to where the mount is mounted. */
 static long path_step(__u64 i, struct path_walk *w)
 {
 	/* Locals, not w's fields: CO-RE would relocate an access through
 	 * struct path_walk, which the kernel does not have. */
-	struct dentry *d = w->d;
-	struct vfsmount *mnt = w->mnt;
-	struct dentry *parent = BPF_CORE_READ(d, d_parent);
-	struct dentry *root = BPF_CORE_READ(mnt, mnt_root);
-	if (d == root || d == parent) {
-		struct mount *m = (void *)mnt - bpf_core_field_offset(struct mount, mnt);
-		struct mount *up = BPF_CORE_READ(m, mnt_parent);
-		if (d != root || up == m) {
+	struct dentry *d = KCAST(w->d, struct dentry);
+	struct vfsmount *mnt = KCAST(w->mnt, struct vfsmount);
+	struct dentry *parent = d->d_parent;
+	struct dentry *root = mnt->mnt_root;
+	if ((__u64)d == (__u64)root || (__u64)d == (__u64)parent) {
+		__u64 maddr = (__u64)w->mnt - bpf_core_field_offset(struct mount, mnt);
+		struct mount *m = KCAST(maddr, struct mount);
+		__u64 up = (__u64)m->mnt_parent;
+		if ((__u64)d != (__u64)root || up == maddr) {
 			w->ok = 1;
 			return 1;
 		}
-		w->d = BPF_CORE_READ(m, mnt_mountpoint);
-		w->mnt = (void *)up + bpf_core_field_offset(struct mount, mnt);
+		w->d = m->mnt_mountpoint;
+		w->mnt = (void *)(up + bpf_core_field_offset(struct mount, mnt));
 		return 0;
 	}
-	__u32 len = BPF_CORE_READ(d, d_name.hash_len) >> 32;
+	__u32 len = d->d_name.hash_len >> 32;
 	if (len == 0 || len + 1 > w->pos)
 		return 1;
 	w->pos -= len + 1;
@@ -49,7 +57,7 @@ static long path_step(__u64 i, struct path_walk *w)
 	__u64 n = len;
 	CLAMP(n, PATH_BUF);
 	w->sc->buf[at] = '/';
-	if (bpf_probe_read_kernel(w->sc->buf + ((at + 1) & (REC_LIMIT - 1)), n, BPF_CORE_READ(d, d_name.name)) != 0)
+	if (bpf_probe_read_kernel(w->sc->buf + ((at + 1) & (REC_LIMIT - 1)), n, d->d_name.name) != 0)
 		return 1;
 	w->d = parent;
 	return 0;
