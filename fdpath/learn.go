@@ -174,7 +174,9 @@ func (r *Resolver) learnNames(tid int32, names []trace.FDName, pidfdPID int) {
 	for _, n := range names {
 		switch {
 		case n.FD == unix.AT_FDCWD:
-			p.cwd = n.Name
+			if !n.Closed && n.Name != "" {
+				p.cwd = n.Name
+			}
 			continue
 		case n.Closed:
 			p.fds[n.FD] = fdEntry{unopened: true}
