@@ -187,11 +187,18 @@ func (r *Resolver) learnNames(tid int32, names []trace.FDName, pidfdPID int) {
 			e.pidfdPID = old.pidfdPID
 		}
 		p.fds[n.FD] = e
-		if strings.HasPrefix(n.Name, "/") && n.Mode != 0 {
+		if !strings.HasPrefix(n.Name, "/") || n.Mode == 0 {
+			continue
+		}
+		// Devices only, so that the map stays small: a path that is
+		// not one is forgotten, and stat answers for it.
+		if dev := deviceText(n.Mode, n.Rdev); dev != "" {
 			if r.devices == nil {
 				r.devices = make(map[string]string)
 			}
-			r.devices[n.Name] = deviceText(n.Mode, n.Rdev)
+			r.devices[n.Name] = dev
+		} else {
+			delete(r.devices, n.Name)
 		}
 	}
 }

@@ -72,9 +72,8 @@ type Resolver struct {
 	// procPid, when set, gives the /proc entry of a thread of sctrace's
 	// PID namespace (SetProcPid).
 	procPid func(tid int32) int
-	// devices holds, in Learned mode, what the kernel said of the files
-	// events named (Event.ArgFDs, Event.NewFDs), by path: "char 1:3", or
-	// "" for a file that is not a device.
+	// devices holds, in Learned mode, the devices the kernel named in
+	// events (Event.ArgFDs, Event.NewFDs), by path: "char 1:3".
 	devices map[string]string
 }
 
@@ -250,7 +249,7 @@ func (r *Resolver) Device(path string) (string, bool) {
 		return "", false
 	}
 	if dev, ok := r.devices[path]; ok && r.mode == Learned {
-		return dev, dev != ""
+		return dev, true
 	}
 	var st unix.Stat_t
 	if err := unix.Stat(path, &st); err != nil {
