@@ -141,6 +141,9 @@ func AllConfigs() []Config {
 			Args:     []string{"--backend=ebpf", "--comm=sctrace-none", "-o", "/dev/null"},
 			Describe: "the workload alone, beside sctrace eBPF --comm=sctrace-none (the workload outside its scope)"},
 	)
+	cs = append(cs, Config{Name: "sctrace-ebpf-y", Tool: Sctrace,
+		Args:     []string{"--backend=ebpf", "-y", "-o", OutFile},
+		Describe: "sctrace eBPF, -y: every call's descriptors named by the kernel, to a tmpfs file"})
 	for _, m := range modes {
 		cs = append(cs, Config{Name: "strace-" + m.suffix, Tool: Strace, Args: m.args, Describe: "strace, " + m.describe})
 	}

@@ -231,8 +231,9 @@ func kernelFilter(f *trace.SyscallSet, arch uint32) *trace.SyscallSet {
 type task struct {
 	tracee.Task
 	// newFDs and sockets back the NewFDs and Sockets of the task's exit
-	// events, entrySockets the Sockets of its entries.
-	newFDs                []trace.FDName
+	// events, argFDs and entrySockets the ArgFDs and Sockets of its
+	// entries.
+	newFDs, argFDs        []trace.FDName
 	sockets, entrySockets []trace.SocketState
 	// pending holds signals the kernel discarded as ignored: a ptraced
 	// task would have stopped for them, so they are reported at the

@@ -609,7 +609,7 @@ func sockProtoName(t *testing.T, domain, typ int) string {
 // both ends of a pipe one pipe inode, the two ends of a socketpair two
 // socket inodes of the protocol /proc names, an eventfd or epoll descriptor (and the other anonymous
 // inodes of fdkinds) what /proc calls one here, each with its
-// close-on-exec flag; a memfd, which /proc names by path, is not named.
+// close-on-exec flag; a memfd as /proc does, "/memfd:NAME (deleted)".
 func TestNewFDNames(t *testing.T) {
 	testutil.RequireBPF(t)
 	anon := procNamesOfAnonFDs(t)
@@ -662,8 +662,9 @@ func TestNewFDNames(t *testing.T) {
 				}
 				seen[call]++
 			case "memfd_create":
-				if len(got) != 0 {
-					t.Errorf("%s: memfd_create named %+v; want nothing (its name is a path)", w, got)
+				name, _, _ := bytes.Cut(ev.Captures[0].Data, []byte{0})
+				if len(got) != 1 || got[0].Name != "/memfd:"+string(name) || !got[0].Deleted {
+					t.Errorf("%s: memfd_create named %+v; want /memfd:%s, deleted", w, got, name)
 				}
 				seen[call]++
 			default:
@@ -681,6 +682,68 @@ func TestNewFDNames(t *testing.T) {
 	for _, call := range []string{"pipe2", "socketpair", "memfd_create", "epoll_create1", "eventfd2", "timerfd_create", "signalfd4", "inotify_init1", "pidfd_open"} {
 		if seen[call] == 0 {
 			t.Errorf("no successful %s in the workloads", call)
+		}
+	}
+}
+
+// TestArgFDNames checks that, under NameNewFDs (-y), a call's entry names
+// its descriptor arguments as the call found them: on the pipes workload,
+// dup2's source the pipe, close's argument the pipe dup2 made of 10 (which
+// may have been something else, inherited, before), and AT_FDCWD (the
+// loader's openat) the working directory; on the errors workload, close
+// and read of -1 a descriptor not open.
+func TestArgFDNames(t *testing.T) {
+	testutil.RequireBPF(t)
+	opts := defaultOpts()
+	opts.NameNewFDs = true
+	cwd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cwd, err = filepath.EvalSymlinks(cwd); err != nil {
+		t.Fatal(err)
+	}
+	pipeName := regexp.MustCompile(`^pipe:\[[1-9][0-9]*\]$`)
+	evs, _ := collect(t, New(), workload(t, "pipes"), opts)
+	seen := map[string]bool{}
+	for _, ev := range evs {
+		if ev.Kind != trace.SyscallEnter {
+			continue
+		}
+		call := syscalls.ForArch(ev.Arch).Get(int(ev.NR)).Name
+		got := ev.ArgFDs
+		switch {
+		case call == "dup2" && ev.Args[1] == 10:
+			if len(got) != 2 || got[0].FD != int32(ev.Args[0]) || !pipeName.MatchString(got[0].Name) || got[1].FD != 10 {
+				t.Errorf("dup2(%d, 10) entry named %+v; want the pipe, then 10", ev.Args[0], got)
+			}
+			seen[call] = true
+		case call == "close" && ev.Args[0] == 10:
+			if len(got) != 1 || got[0].FD != 10 || !pipeName.MatchString(got[0].Name) || got[0].Closed {
+				t.Errorf("close(10) entry named %+v; want the pipe", got)
+			}
+			seen[call] = true
+		case call == "openat" && int32(ev.Args[0]) == unix.AT_FDCWD:
+			if len(got) != 1 || got[0].FD != unix.AT_FDCWD || got[0].Name != cwd || got[0].Closed {
+				t.Errorf("openat(AT_FDCWD) entry named %+v; want %s", got, cwd)
+			}
+			seen[call] = true
+		}
+	}
+	evs, _ = collect(t, New(), workload(t, "errors"), opts)
+	for _, ev := range evs {
+		call := syscalls.ForArch(ev.Arch).Get(int(ev.NR)).Name
+		if ev.Kind != trace.SyscallEnter || (call != "close" && call != "read") || int32(ev.Args[0]) != -1 {
+			continue
+		}
+		if len(ev.ArgFDs) != 1 || ev.ArgFDs[0] != (trace.FDName{FD: -1, Closed: true}) {
+			t.Errorf("%s(-1) entry named %+v; want -1 not open", call, ev.ArgFDs)
+		}
+		seen[call+"(-1)"] = true
+	}
+	for _, call := range []string{"dup2", "close", "openat", "close(-1)", "read(-1)"} {
+		if !seen[call] {
+			t.Errorf("no %s entry checked", call)
 		}
 	}
 }

@@ -82,6 +82,7 @@ func (ps *planSet) add(pers syscalls.Personality, wanted *trace.SyscallSet, exec
 		}
 		var v sctraceSyscallPlans
 		v.NewFds, v.FdArgs = newFDs, fdArgs
+		v.FdLate = boolU8(fdArgs != 0 && sc.Effects&changesFDs == 0)
 		if sc.Effects&syscalls.NetlinkData != 0 {
 			v.NlArgs = 1
 			ps.use.netlink, ps.entry.netlink = true, true
@@ -179,12 +180,18 @@ func dumpKindOf(sc *syscalls.Syscall) sctraceDumpKind {
 	return sctraceDumpKindDUMP_NONE
 }
 
-// fdArgsOf returns the arguments of sc that are descriptors, a bit each.
+// changesFDs are the effects that change what a descriptor or the working
+// directory is: a call with none may have its descriptor arguments named
+// when its held entry is sent rather than at the entry (fd_late).
+const changesFDs = syscalls.ClosesFD | syscalls.DupsFD | syscalls.DupsFDByCmd | syscalls.Execs | syscalls.ChangesCwd
+
+// fdArgsOf returns the arguments of sc that are descriptors or directory
+// descriptors, a bit each.
 func fdArgsOf(sc *syscalls.Syscall) uint8 {
 	var mask uint8
 	if sc.Sig != nil {
 		for i, a := range sc.Sig.Args {
-			if a.Type == syscalls.FD && i < trace.MaxArgs {
+			if (a.Type == syscalls.FD || a.Type == syscalls.DirFD) && i < trace.MaxArgs {
 				mask |= 1 << i
 			}
 		}

@@ -160,14 +160,19 @@ func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
 		s.x.Run(&s.mem, &sc.Plan, syscalls.AtEntry, 0, tk.Call())
 	}
 	ev := s.tasks.EntryEvent(&tk.Task)
+	// The entry's segments after its plans' (all of an entry record's,
+	// the first NsegEntry of an exit record that carries its entry).
+	n := int(r.Nseg)
+	if r.Type == sctraceRecTypeREC_EXIT {
+		n = int(r.NsegEntry)
+	}
+	if s.opts.NameNewFDs || s.opts.DescribeSockets {
+		// Its descriptor arguments, as the call found them.
+		tk.argFDs = s.mem.fdNames(tk.argFDs[:0], n-s.mem.used)
+		ev.ArgFDs = tk.argFDs
+	}
 	if s.opts.DescribeSockets || netlinkData(tk) {
-		// The sockets among its arguments, as the call found them: the
-		// entry's segments after its plans' (all of an entry record's,
-		// the first NsegEntry of an exit record that carries its entry).
-		n := int(r.Nseg)
-		if r.Type == sctraceRecTypeREC_EXIT {
-			n = int(r.NsegEntry)
-		}
+		// The sockets among its arguments, as the call found them.
 		tk.entrySockets = s.mem.sockets(tk.entrySockets[:0], n-s.mem.used)
 		ev.Sockets = tk.entrySockets
 	}
@@ -214,7 +219,7 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 			ev.CPUTime, ev.HasCPUTime = int64(r.CpuNs), true
 		}
 		if s.opts.NameNewFDs || s.opts.DescribeSockets {
-			tk.newFDs = s.mem.newFDs(tk.newFDs[:0])
+			tk.newFDs = s.mem.fdNames(tk.newFDs[:0], s.mem.left)
 			ev.NewFDs = tk.newFDs
 		}
 		if s.opts.DescribeSockets || netlinkData(tk) {

@@ -254,33 +254,52 @@ func (r *replay) ReadPointers(addr uint64, keep, limit int) ([]uint64, int, bool
 }
 
 // ahead calls fn with the data of each segment of kind, at least size
-// bytes long, among the record's next n segments (without consuming them).
-func (r *replay) ahead(n int, kind sctraceSegKind, size uintptr, fn func(unsafe.Pointer)) {
+// bytes long, among the record's next n segments (without consuming
+// them), as a pointer and as bytes.
+func (r *replay) ahead(n int, kind sctraceSegKind, size uintptr, fn func(unsafe.Pointer, []byte)) {
 	for off, left := r.off, min(r.left, n); left > 0 && off+segSize <= len(r.data); left-- {
 		sg := (*sctraceSeg)(unsafe.Pointer(&r.data[off]))
 		data := off + segSize
 		off = data + (int(sg.Len)+7)&^7
 		if sg.Kind == kind && uintptr(sg.Len) >= size && data+int(sg.Len) <= len(r.data) {
-			fn(unsafe.Pointer(&r.data[data]))
+			fn(unsafe.Pointer(&r.data[data]), r.data[data:data+int(sg.Len)])
 		}
 	}
 }
 
-// newFDs appends to dst the descriptors named by the SEG_FD segments left
-// in the record (after the plans' segments), as /proc would name them.
-func (r *replay) newFDs(dst []trace.FDName) []trace.FDName {
-	r.ahead(r.left, sctraceSegKindSEG_FD, unsafe.Sizeof(sctraceFdName{}), func(p unsafe.Pointer) {
+// fdNames appends to dst the descriptors named by the SEG_FD segments
+// among the record's next n segments (after the plans' segments), as
+// /proc would name them; those it cannot name are left out.
+func (r *replay) fdNames(dst []trace.FDName, n int) []trace.FDName {
+	r.ahead(n, sctraceSegKindSEG_FD, unsafe.Sizeof(sctraceFdName{}), func(p unsafe.Pointer, data []byte) {
 		fn := (*sctraceFdName)(p)
-		if name := procName(fn); name != "" {
-			dst = append(dst, trace.FDName{FD: fn.Fd, Name: name, Cloexec: fn.Cloexec != 0})
+		if fn.Flags&sctraceFdNameFlagFDN_OPEN == 0 {
+			dst = append(dst, trace.FDName{FD: fn.Fd, Closed: true})
+			return
 		}
+		name := trace.FDName{FD: fn.Fd, Cloexec: fn.Cloexec != 0, Mode: uint32(fn.Mode),
+			Rdev: unix.Mkdev(fn.Rdev>>20, fn.Rdev&(1<<20-1))}
+		path := data[unsafe.Sizeof(sctraceFdName{}):]
+		switch pseudo := procName(fn); {
+		case pseudo != "":
+			name.Name = pseudo
+		case fn.Flags&sctraceFdNameFlagFDN_PSEUDO != 0:
+			// A memfd's, say: d_path gives "/NAME (deleted)".
+			name.Name, name.Deleted = "/"+cString(fn.Name[:]), true
+		case fn.Flags&sctraceFdNameFlagFDN_PATH != 0 && int(fn.PathLen) <= len(path):
+			name.Name = string(path[:fn.PathLen])
+			name.Deleted = fn.Flags&sctraceFdNameFlagFDN_DELETED != 0
+		default:
+			return
+		}
+		dst = append(dst, name)
 	})
 	return dst
 }
 
 // procName is what /proc/PID/fd/N shows for the file fn describes, by the
 // magic number of its pseudo file system, or "" for a file it names by
-// path (learned from the call that opened it).
+// path.
 func procName(fn *sctraceFdName) string {
 	switch fn.Magic {
 	case unix.PIPEFS_MAGIC:
@@ -298,7 +317,7 @@ func procName(fn *sctraceFdName) string {
 // sockets appends to dst the socket states of the SEG_SOCK segments
 // among the record's next n segments.
 func (r *replay) sockets(dst []trace.SocketState, n int) []trace.SocketState {
-	r.ahead(n, sctraceSegKindSEG_SOCK, unsafe.Sizeof(sctraceSockState{}), func(p unsafe.Pointer) {
+	r.ahead(n, sctraceSegKindSEG_SOCK, unsafe.Sizeof(sctraceSockState{}), func(p unsafe.Pointer, _ []byte) {
 		ss := (*sctraceSockState)(p)
 		st := trace.SocketState{FD: ss.Fd, Inode: ss.Ino, Proto: cString(ss.Proto[:]), Family: ss.Family,
 			Listed: ss.Listed != 0, SPort: ss.Sport, DPort: ss.Dport, Peer: ss.PeerIno,

@@ -73,8 +73,23 @@ type sctraceFdName struct {
 	Magic   uint64
 	Fd      int32
 	Cloexec uint32
+	Rdev    uint32
+	Mode    uint16
+	Flags   sctraceFdNameFlag
+	Pad     uint8
+	PathLen uint32
+	Pad2    uint32
 	Name    [32]int8
 }
+
+type sctraceFdNameFlag uint8
+
+const (
+	sctraceFdNameFlagFDN_OPEN    sctraceFdNameFlag = 1
+	sctraceFdNameFlagFDN_PATH    sctraceFdNameFlag = 2
+	sctraceFdNameFlagFDN_DELETED sctraceFdNameFlag = 4
+	sctraceFdNameFlagFDN_PSEUDO  sctraceFdNameFlag = 8
+)
 
 type sctraceHistArgs struct {
 	_      structs.HostLayout
@@ -275,7 +290,7 @@ type sctraceSyscallPlans struct {
 	NewFds    sctraceNewFds
 	FdArgs    uint8
 	NlArgs    uint8
-	Pad       uint8
+	FdLate    uint8
 }
 
 type sctraceSyscallStats struct {

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "d711856063f5075a3cf88c8ab4f28349878f8d68fd5147c00bedbe3ff020de32"
+const bpfSourceHash = "6794b57af4001576323375b55c757373d2821d9805c58297bd9e6315e1c0d488"

@@ -161,6 +161,48 @@ func (r *Resolver) learnRemoval(ev *trace.Event, sc *syscalls.Syscall) {
 	}
 }
 
+// learnNames sets thread tid's table to what the kernel said of its
+// descriptors at a call (Event.ArgFDs, Event.NewFDs): a name, or not
+// open; the working directory for AT_FDCWD. pidfdPID is the process the
+// pidfds among them refer to, when the call says (0: keep what was
+// learned of a descriptor that still names the same file).
+func (r *Resolver) learnNames(tid int32, names []trace.FDName, pidfdPID int) {
+	if len(names) == 0 {
+		return
+	}
+	p := r.proc(tid)
+	for _, n := range names {
+		switch {
+		case n.FD == unix.AT_FDCWD:
+			if !n.Closed && n.Name != "" {
+				p.cwd = n.Name
+			}
+			continue
+		case n.Closed:
+			p.fds[n.FD] = fdEntry{unopened: true}
+			continue
+		}
+		e := fdEntry{path: n.Name, cloexec: n.Cloexec, deleted: n.Deleted, pidfdPID: pidfdPID}
+		if old, ok := p.fds[n.FD]; ok && pidfdPID == 0 && old.path == n.Name {
+			e.pidfdPID = old.pidfdPID
+		}
+		p.fds[n.FD] = e
+		if !strings.HasPrefix(n.Name, "/") || n.Mode == 0 {
+			continue
+		}
+		// Devices only, so that the map stays small: a path that is
+		// not one is forgotten, and stat answers for it.
+		if dev := deviceText(n.Mode, n.Rdev); dev != "" {
+			if r.devices == nil {
+				r.devices = make(map[string]string)
+			}
+			r.devices[n.Name] = dev
+		} else {
+			delete(r.devices, n.Name)
+		}
+	}
+}
+
 // adopt records the descriptors and working directory of a task -p
 // attached to, read from /proc now: its attach is reported at once, while
 // it surely lives, but its later events may be printed after it is gone.

@@ -72,6 +72,9 @@ type Resolver struct {
 	// procPid, when set, gives the /proc entry of a thread of sctrace's
 	// PID namespace (SetProcPid).
 	procPid func(tid int32) int
+	// devices holds, in Learned mode, the devices the kernel named in
+	// events (Event.ArgFDs, Event.NewFDs), by path: "char 1:3".
+	devices map[string]string
 }
 
 // SetProcPid has the resolver look a thread up in /proc as f says: the
@@ -95,9 +98,15 @@ type procFDs struct {
 	fds map[int32]fdEntry
 	// closing holds the target of a descriptor a pending close names,
 	// read at the call's entry.
-	closing map[int32]string
+	closing map[int32]closingFD
 	// cwd is the working directory learned for the task ("" unknown).
 	cwd string
+}
+
+// closingFD is what a descriptor a pending close names referred to.
+type closingFD struct {
+	path    string
+	deleted bool
 }
 
 // fdEntry is one learned descriptor.
@@ -167,8 +176,11 @@ func (r *Resolver) FDPath(pid, fd int32) (string, bool, bool) {
 		r.proc(pid) // the launched command's first task: give it what it inherited
 	}
 	if p := r.procs[pid]; p != nil {
-		if s, found := p.closing[fd]; found {
-			path, ok = s, true
+		if c, found := p.closing[fd]; found {
+			if c.deleted {
+				return c.path, true, true
+			}
+			path, ok = c.path, true
 		} else if r.mode == Learned {
 			if e, found := p.fds[fd]; found {
 				if e.unopened {
@@ -236,20 +248,30 @@ func (r *Resolver) Device(path string) (string, bool) {
 	if !strings.HasPrefix(path, "/") {
 		return "", false
 	}
+	if dev, ok := r.devices[path]; ok && r.mode == Learned {
+		return dev, true
+	}
 	var st unix.Stat_t
 	if err := unix.Stat(path, &st); err != nil {
 		return "", false
 	}
+	dev := deviceText(st.Mode, st.Rdev)
+	return dev, dev != ""
+}
+
+// deviceText is -yy's note on a file of mode st_mode and device rdev:
+// "char 1:3", "block 8:0", or "" when it is not a device.
+func deviceText(mode uint32, rdev uint64) string {
 	kind := ""
-	switch st.Mode & unix.S_IFMT {
+	switch mode & unix.S_IFMT {
 	case unix.S_IFCHR:
 		kind = "char "
 	case unix.S_IFBLK:
 		kind = "block "
 	default:
-		return "", false
+		return ""
 	}
-	return kind + strconv.FormatUint(uint64(unix.Major(st.Rdev)), 10) + ":" + strconv.FormatUint(uint64(unix.Minor(st.Rdev)), 10), true
+	return kind + strconv.FormatUint(uint64(unix.Major(rdev)), 10) + ":" + strconv.FormatUint(uint64(unix.Minor(rdev)), 10)
 }
 
 // PidfdPID returns the process a pidfd refers to: in Learned mode as the
@@ -380,24 +402,27 @@ func (r *Resolver) enter(ev *trace.Event) {
 		return
 	}
 	fd := int32(ev.Args[0])
-	var path string
+	var c closingFD
 	var ok bool
 	if r.mode == Learned {
 		if p := r.procs[ev.TID]; p != nil {
 			var e fdEntry
 			e, ok = p.fds[fd]
-			path = e.path
+			if ok && e.unopened {
+				return
+			}
+			c = closingFD{path: e.path, deleted: e.deleted}
 		}
 	}
 	if !ok {
-		path, ok = readFDLink(r.procEntry(ev.TID), fd)
+		c.path, ok = readFDLink(r.procEntry(ev.TID), fd)
 	}
 	if ok {
 		p := r.proc(ev.TID)
 		if p.closing == nil {
-			p.closing = make(map[int32]string)
+			p.closing = make(map[int32]closingFD)
 		}
-		p.closing[fd] = path
+		p.closing[fd] = c
 	}
 }
 
@@ -410,20 +435,22 @@ func (r *Resolver) Learn(ev *trace.Event) {
 	}
 	r.learnSockets(ev)
 	r.learnDupTarget(ev)
+	if ev.Kind == trace.SyscallEnter {
+		// What the kernel found at the call's entry is exact, and
+		// overrides what was learned.
+		r.learnNames(ev.TID, ev.ArgFDs, 0)
+	}
 	if ev.Kind != trace.SyscallExit || ev.NoReturn || ev.IsError() {
 		return
 	}
 	r.learnResult(ev)
-	// What the kernel named at the call (a pipe, a socket) is exact, and
-	// /proc may no longer have it.
-	pidfd := syscallOf(ev).Effects&syscalls.NamesPidfd != 0
-	for _, n := range ev.NewFDs {
-		e := fdEntry{path: n.Name, cloexec: n.Cloexec}
-		if pidfd && int32(ev.Args[0]) > 0 {
-			e.pidfdPID = int(int32(ev.Args[0])) // the pid, in the caller's namespace (ours)
-		}
-		r.proc(ev.TID).fds[n.FD] = e
+	// What the kernel named at the call's exit (a pipe, a socket, a
+	// file's path) is exact, and /proc may no longer have it.
+	pidfdPID := 0
+	if syscallOf(ev).Effects&syscalls.NamesPidfd != 0 && int32(ev.Args[0]) > 0 {
+		pidfdPID = int(int32(ev.Args[0])) // the pid, in the caller's namespace (ours)
 	}
+	r.learnNames(ev.TID, ev.NewFDs, pidfdPID)
 }
 
 // learnDupTarget marks, at a dup2's or dup3's entry, a target number not

@@ -456,3 +456,53 @@ func TestProcPid(t *testing.T) {
 		t.Errorf("Cwd through SetProcPid = %q, %v; want %q", cwd, ok, wd)
 	}
 }
+
+// TestKernelNamesOverrideLearned checks that, in Learned mode, what an
+// entry's ArgFDs say wins over what was learned: a descriptor received
+// from elsewhere gets its name (and -yy's device note from the recorded
+// mode and device), one not open loses the name a stale table gave it
+// (a close of it prints the bare number), an unlinked file is marked
+// deleted, even through a close, and AT_FDCWD sets the working directory.
+func TestKernelNamesOverrideLearned(t *testing.T) {
+	r := New(Learned, decode.HexNone)
+	const fd = 920 // not open in this process: only the events know it
+	open := event(t, trace.SyscallExit, "openat", fd, 0xffffff9c, 0x1000, unix.O_RDONLY)
+	open.Captures[1].Data = []byte("/stale/name")
+	r.Learn(open)
+	r.Observe(open)
+
+	read := event(t, trace.SyscallEnter, "read", 0, fd+1, 0x1000, 1)
+	read.ArgFDs = []trace.FDName{{FD: fd + 1, Name: "/dev/kmsg-like", Mode: unix.S_IFCHR | 0o600, Rdev: unix.Mkdev(1, 11)}}
+	r.Learn(read)
+	if p, _, ok := r.FDPath(self(), fd+1); !ok || p != "/dev/kmsg-like" {
+		t.Errorf("received descriptor: %q, %v; want /dev/kmsg-like", p, ok)
+	}
+	if dev, ok := r.Device("/dev/kmsg-like"); !ok || dev != "char 1:11" {
+		t.Errorf("Device = %q, %v; want char 1:11 from the record", dev, ok)
+	}
+
+	dup := event(t, trace.SyscallEnter, "dup2", 0, fd+1, fd)
+	dup.ArgFDs = []trace.FDName{{FD: fd + 1, Name: "/dev/kmsg-like"}, {FD: fd, Closed: true}}
+	r.Learn(dup)
+	if p, _, ok := r.FDPath(self(), fd); ok {
+		t.Errorf("dup2's target, not open: still %q", p)
+	}
+
+	closing := event(t, trace.SyscallEnter, "close", 0, fd)
+	closing.ArgFDs = []trace.FDName{{FD: fd, Name: "/gone", Deleted: true}}
+	r.Learn(closing)
+	r.Observe(closing)
+	closed := event(t, trace.SyscallExit, "close", 0, fd)
+	r.Learn(closed)
+	if p, deleted, ok := r.FDPath(self(), fd); !ok || p != "/gone" || !deleted {
+		t.Errorf("close of an unlinked file being printed: %q, deleted %v, %v; want /gone, deleted", p, deleted, ok)
+	}
+	r.Observe(closed)
+
+	at := event(t, trace.SyscallEnter, "openat", 0, 0xffffff9c, 0x1000, unix.O_RDONLY)
+	at.ArgFDs = []trace.FDName{{FD: unix.AT_FDCWD, Name: "/somewhere/else"}}
+	r.Learn(at)
+	if cwd, ok := r.Cwd(self()); !ok || cwd != "/somewhere/else" {
+		t.Errorf("Cwd = %q, %v; want the recorded /somewhere/else", cwd, ok)
+	}
+}

@@ -18,8 +18,9 @@
 // Lost, whose PID and TID may be 0):
 //
 //   - SyscallEnter: Arch, Pers, NR (in Pers's table), Args, Enter (the
-//     entry time) and the entry-time Captures; Sockets under
-//     Options.DescribeSockets.
+//     entry time) and the entry-time Captures; ArgFDs under
+//     Options.NameNewFDs and Sockets under Options.DescribeSockets, from a
+//     backend whose events are handled after the fact.
 //   - SyscallExit: Arch, Pers, and NR, Args and Enter equal to its
 //     SyscallEnter's;
 //     Exit, Ret, every Capture (entry-time ones carried forward, exit-time

@@ -166,11 +166,17 @@ type Event struct {
 	// with its process, whose own event announced it: nothing is printed.
 	WithLeader bool
 	// NewFDs names, on a SyscallExit, the descriptors the call created,
-	// as the kernel saw them at the call ("pipe:[1234]"), when
-	// Options.NameNewFDs asked for it and the backend can tell; only
-	// those /proc names by kind and inode (pipes, sockets, anonymous
-	// inodes) are named. Backends reuse the slice like Captures.
+	// as the kernel saw them at the call's exit ("pipe:[1234]",
+	// "/etc/hostname"), when Options.NameNewFDs asked for it and the
+	// backend can tell. Backends reuse the slice like Captures.
 	NewFDs []FDName
+	// ArgFDs names, on a SyscallEnter, the call's descriptor arguments
+	// (and the working directory, as FD AT_FDCWD, for a directory
+	// descriptor argument that is AT_FDCWD) as the call found them,
+	// Closed ones included, when Options.NameNewFDs asked for it and the
+	// backend can tell; nil from a backend whose consumer reads /proc
+	// while the task is stopped. Backends reuse the slice like Captures.
+	ArgFDs []FDName
 	// Sockets holds, when Options.DescribeSockets asked for it and the
 	// backend can tell, the state of sockets as the kernel had it: on a
 	// SyscallEnter those among the call's arguments, as the call found
@@ -225,12 +231,25 @@ const UserRegs = 17
 // MaxStackSize is the most Options.StackSize a backend honours.
 const MaxStackSize = 1 << 18
 
-// FDName is what descriptor FD refers to, as /proc/PID/fd/FD names it;
-// Cloexec is its close-on-exec flag.
+// FDName is what descriptor FD of a task referred to when the kernel
+// looked (see Event.NewFDs and Event.ArgFDs).
 type FDName struct {
-	FD      int32
-	Name    string
+	FD int32
+	// Name is the file as /proc/PID/fd/FD names it ("/etc/hostname",
+	// "pipe:[45]", "anon_inode:[eventfd]"), without the " (deleted)"
+	// mark; "" when the backend could not tell (a path too long).
+	Name string
+	// Closed says FD was not open: nothing else is set.
+	Closed bool
+	// Cloexec is its close-on-exec flag.
 	Cloexec bool
+	// Deleted says the file has no name left (unlinked, or a memfd):
+	// /proc marks Name " (deleted)".
+	Deleted bool
+	// Mode is the inode's st_mode (0: not known) and Rdev its device
+	// number (a device's, as unix.Mkdev makes it).
+	Mode uint32
+	Rdev uint64
 }
 
 // SocketState is what sock_diag would have said of the socket at
@@ -264,11 +283,15 @@ type SocketState struct {
 // that keeps an event past its call must copy it: backends reuse the Event
 // and the memory its Captures point to.
 func (e *Event) CopyTo(dst *Event) {
-	saved, savedFDs, savedSockets := dst.Captures, dst.NewFDs, dst.Sockets
+	saved, savedFDs, savedArgFDs, savedSockets := dst.Captures, dst.NewFDs, dst.ArgFDs, dst.Sockets
 	*dst = *e
 	dst.NewFDs = append(savedFDs[:0], e.NewFDs...)
 	if e.NewFDs == nil {
 		dst.NewFDs = nil
+	}
+	dst.ArgFDs = append(savedArgFDs[:0], e.ArgFDs...)
+	if e.ArgFDs == nil {
+		dst.ArgFDs = nil
 	}
 	dst.Sockets = append(savedSockets[:0], e.Sockets...)
 	for i := range dst.Sockets {
@@ -470,8 +493,8 @@ type Options struct {
 	// and spare the clock reads.
 	Untimed bool
 	// NameNewFDs (-y) asks a backend whose events are processed after the
-	// fact to name the descriptors each call creates (Event.NewFDs), which
-	// /proc may no longer show by then.
+	// fact to name the descriptors each call takes (Event.ArgFDs) and
+	// creates (Event.NewFDs), which /proc may no longer show by then.
 	NameNewFDs bool
 	// DescribeSockets (-yy) asks such a backend for the state of the
 	// sockets each call takes or makes (Event.Sockets), which sock_diag

@@ -57,11 +57,12 @@ static __always_inline bool emit_call(struct cap_state *st, struct call_state *c
 		if (sock_states)
 			unhold_socks(st, cs, sc);
 		else
-			sock_args(st);
+			sock_args(st, false);
 		nseg_entry = st->nseg;
 		st->at_exit = 1;
 	} else if (entry == ENTRY_HELD) {
 		unhold(st, cs, sc);
+		name_late_args(st);
 		nseg_entry = st->nseg;
 	}
 	run_plans(st);
@@ -76,9 +77,11 @@ static __always_inline bool emit_call(struct cap_state *st, struct call_state *c
 	if (fd_names && type == REC_EXIT)
 		name_new_fds(st);
 	if (type == REC_ENTER || !sock_states)
-		sock_args(st);
+		sock_args(st, type == REC_ENTER && hold_entries);
 	if (type == REC_ENTER && hold(st, cs, sc))
 		return true;
+	if (type == REC_ENTER)
+		name_late_args(st); /* not held: named now */
 	fill_rec(sc, st, type, ts, enter_ts, pid_tgid, entry != ENTRY_NONE ? REC_F_WITH_ENTRY : 0, nseg_entry, cs->ip);
 	__u32 size = st->off;
 	if (size > REC_LIMIT)
@@ -97,6 +100,7 @@ static __always_inline void send_held(struct call_state *cs, __u64 pid_tgid)
 		return;
 	unhold(&st, cs, sc);
 	call_cap_state(&st, cs, 0, 0);
+	name_late_args(&st);
 	fill_rec(sc, &st, REC_ENTER, cs->enter_ns, cs->enter_ns, pid_tgid, 0, 0, cs->ip);
 	__u32 size = st.off;
 	if (size > REC_LIMIT)

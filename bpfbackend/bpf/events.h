@@ -122,7 +122,7 @@ enum seg_kind : __u16 {
 	SEG_READ = 1, /* capture.Memory.Read */
 	SEG_STR = 2,  /* capture.Memory.ReadCString */
 	SEG_PTRS = 3, /* capture.Memory.ReadPointers: data = pointers kept, aux = count */
-	SEG_FD = 4,   /* a descriptor the call created (fd_names): addr = fd, data = struct fd_name */
+	SEG_FD = 4,   /* a descriptor argument or one the call created (fd_names): addr = fd, data = struct fd_name and its path */
 	SEG_SOCK = 5, /* a socket the call used or made (sock_states): addr = fd, data = struct sock_state */
 };
 
@@ -216,13 +216,18 @@ struct syscall_plans {
 	__u8 entry_args;
 	__u8 exit_args;
 	enum new_fds new_fds;
-	__u8 fd_args; /* bit i: argument i is a descriptor */
+	__u8 fd_args; /* bit i: argument i is a descriptor or a directory descriptor */
 	/* nl_args: bit i: argument i is a descriptor whose data the decoder
 	 * shows as netlink messages when it is a netlink socket
 	 * (syscalls.NetlinkData); its SEG_SOCK is sent even without
 	 * sock_states, for netlink sockets only. */
 	__u8 nl_args;
-	__u8 pad;
+	/* fd_late: the call changes no descriptor and no working directory,
+	 * so a held entry's descriptor arguments (fd_names) may be named when
+	 * the entry is sent, at the exit or when the task is switched out,
+	 * rather than at the entry, where they would make it too large to
+	 * hold. */
+	__u8 fd_late;
 };
 
 /* The value of a thread id in the traced map. */
@@ -257,15 +262,34 @@ struct sock_state {
 	char proto[FD_NAME_MAX]; /* the socket's dentry name: its protocol */
 };
 
-/* fd_name is what a descriptor a call created refers to, read from the
- * task's descriptor table at the call's exit: the file system's magic
+/* fd_name.flags, bits. */
+enum fd_name_flag : __u8 {
+	FDN_OPEN = 1,	 /* the descriptor is open (else nothing else is set) */
+	FDN_PATH = 2,	 /* path_len bytes of its path follow the struct */
+	FDN_DELETED = 4, /* its dentry is unlinked: /proc adds " (deleted)" */
+	FDN_PSEUDO = 8,	 /* a pseudo file's dentry (no parent, not a mount's
+			  * root): /proc names it "/NAME (deleted)" */
+};
+
+/* fd_name is what a descriptor refers to, read from the task's
+ * descriptor table (SEG_FD): at a call's entry for its descriptor
+ * arguments (open or not; fd = AT_FDCWD for the working directory), at
+ * its exit for the descriptors it created. The file system's magic
  * number, the inode and the dentry's name tell a pipe ("pipe:[INODE]"), a
- * socket, an anonymous inode ("anon_inode:[eventfd]") as /proc would. */
+ * socket, an anonymous inode ("anon_inode:[eventfd]") as /proc would; a
+ * file's path (FDN_PATH) follows the struct in the segment, as d_path
+ * builds it from the root. */
 struct fd_name {
 	__u64 ino;
 	__u64 magic;
 	__s32 fd;
 	__u32 cloexec;
+	__u32 rdev; /* the inode's device number, the kernel's dev_t */
+	__u16 mode; /* the inode's i_mode */
+	enum fd_name_flag flags;
+	__u8 pad;
+	__u32 path_len;
+	__u32 pad2;
 	char name[FD_NAME_MAX];
 };
 

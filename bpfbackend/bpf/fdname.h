@@ -45,26 +45,84 @@ static __always_inline struct file *file_of(__s32 fd, struct fdtable **fdt)
 /* swap16 turns a network-order port into host order. */
 static __always_inline __u16 swap16(__u16 v) { return (v >> 8) | (v << 8); }
 
-/* fd_name_seg appends a SEG_FD segment naming file f, at descriptor fd of
- * the current task's table fdt. */
+/* AT_FDCWD: a directory descriptor argument naming the working
+ * directory. */
+#define AT_FDCWD_ARG (-100)
+
+/* fd_path_of fills fn's path, flags and the PATH_BUF bytes after it in
+ * sc (at data, below REC_LIMIT) with the path of dentry d on mount mnt,
+ * as d_path names it; nothing for a path longer or deeper than PATH_BUF
+ * and PATH_DEPTH allow. The path is built past its place, then moved. */
+static __always_inline void fd_path_of(struct fd_name *fn, struct scratch *sc, __u32 data, struct dentry *d,
+				       struct vfsmount *mnt)
+{
+	if (!d || !mnt)
+		return;
+	struct dentry *kd = KCAST(d, struct dentry);
+	struct dentry *parent = kd->d_parent;
+	if ((__u64)d == (__u64)parent && (__u64)d != (__u64)KCAST(mnt, struct vfsmount)->mnt_root) {
+		fn->flags |= FDN_PSEUDO;
+		return;
+	}
+	if ((__u64)d != (__u64)parent && !kd->d_hash.pprev)
+		fn->flags |= FDN_DELETED;
+	__u32 to = data + sizeof(*fn);
+	long pos = walk_path(sc, to + PATH_BUF, d, mnt);
+	if (pos < 0)
+		return;
+	__u64 len = PATH_BUF - pos;
+	if (len == 0) {
+		sc->buf[to & (REC_LIMIT - 1)] = '/';
+		len = 1;
+	} else {
+		CLAMP(len, PATH_BUF);
+		bpf_probe_read_kernel(sc->buf + (to & (REC_LIMIT - 1)), len,
+				      sc->buf + ((to + PATH_BUF + pos) & (REC_LIMIT - 1)));
+	}
+	fn->path_len = len;
+	fn->flags |= FDN_PATH;
+}
+
+/* fd_name_seg appends a SEG_FD segment naming file f (NULL: not open),
+ * at descriptor fd of the current task's table fdt, with its path. */
 static __always_inline void fd_name_seg(struct cap_state *st, struct file *f, struct fdtable *fdt, __s32 fd)
 {
 	struct scratch *sc;
 	long off;
-	struct fd_name *fn = seg_data(st, sizeof(*fn), &sc, &off);
+	struct fd_name *fn = seg_data(st, sizeof(*fn) + 2 * PATH_BUF, &sc, &off);
 	if (!fn)
 		return;
-	unsigned long *coe = BPF_CORE_READ(fdt, close_on_exec);
-	unsigned long word = 0;
-	bpf_probe_read_kernel(&word, sizeof(word), &coe[(__u32)fd / 64]);
+	__builtin_memset(fn, 0, sizeof(*fn));
 	fn->fd = fd;
-	fn->cloexec = (word >> (fd & 63)) & 1;
-	fn->ino = BPF_CORE_READ(f, f_inode, i_ino);
-	fn->magic = BPF_CORE_READ(f, f_inode, i_sb, s_magic);
-	const unsigned char *name = BPF_CORE_READ(f, f_path.dentry, d_name.name);
-	if (bpf_probe_read_kernel_str(fn->name, sizeof(fn->name), name) < 0)
-		fn->name[0] = 0;
-	seg_end(st, sc, off, fd, sizeof(struct fd_name), SEG_FD, 0, 0);
+	if (f) {
+		unsigned long *coe = KCAST(fdt, struct fdtable)->close_on_exec;
+		unsigned long word = 0;
+		bpf_probe_read_kernel(&word, sizeof(word), &coe[(__u32)fd / 64]);
+		fn->cloexec = (word >> (fd & 63)) & 1;
+		struct file *kf = KCAST(f, struct file);
+		struct inode *ino = kf->f_inode;
+		fn->ino = ino->i_ino;
+		fn->magic = ino->i_sb->s_magic;
+		fn->mode = ino->i_mode;
+		fn->rdev = ino->i_rdev;
+		fn->flags = FDN_OPEN;
+		struct dentry *d = kf->f_path.dentry;
+		if (bpf_probe_read_kernel_str(fn->name, sizeof(fn->name), d->d_name.name) < 0)
+			fn->name[0] = 0;
+		fd_path_of(fn, sc, off + sizeof(struct seg), d, kf->f_path.mnt);
+	} else if (fd == AT_FDCWD_ARG) {
+		struct task_struct *task = bpf_get_current_task_btf();
+		struct fs_struct *fs = BPF_CORE_READ(task, fs);
+		if (fs) {
+			fn->flags = FDN_OPEN;
+			fd_path_of(fn, sc, off + sizeof(struct seg), BPF_CORE_READ(fs, pwd.dentry),
+				   BPF_CORE_READ(fs, pwd.mnt));
+		}
+	}
+	__u32 len = fn->path_len;
+	if (len > PATH_BUF)
+		len = PATH_BUF;
+	seg_end(st, sc, off, fd, sizeof(struct fd_name) + len, SEG_FD, 0, 0);
 }
 
 /* sock_state_seg appends a SEG_SOCK segment with the state of the socket
@@ -134,35 +192,44 @@ static __always_inline void sock_state_seg(struct cap_state *st, struct file *f,
 }
 
 /* What seg_fd records of a descriptor. */
-enum { FD_NAME = 1, FD_SOCK = 2, FD_NETLINK = 4 };
+enum { FD_NAME = 1, FD_SOCK = 2, FD_NETLINK = 4, FD_CLOSED = 8 };
 
 /* seg_fd appends, for descriptor fd of the current task, a SEG_FD segment
  * naming it (want & FD_NAME) and a SEG_SOCK segment with its state if it
- * is a socket (want & FD_SOCK) or a netlink one (want & FD_NETLINK);
- * nothing when fd is not open. */
+ * is a socket (want & FD_SOCK) or a netlink one (want & FD_NETLINK); when
+ * fd is not open, a SEG_FD segment saying so (want & FD_CLOSED), or the
+ * working directory's for AT_FDCWD, else nothing. A global function: the
+ * verifier checks the path's walk once. */
 GLOBAL int seg_fd(struct cap_state *st, __s32 fd, __u32 want)
 {
 	struct fdtable *fdt;
 	if (!st)
 		return 0;
 	struct file *f = file_of(fd, &fdt);
-	if (!f)
+	if (!f) {
+		/* Without a table (a task exiting), nothing is known. */
+		if (fd_names && (want & FD_CLOSED) && (fdt || fd == AT_FDCWD_ARG))
+			fd_name_seg(st, 0, fdt, fd);
 		return 0;
-	if (want & FD_NAME)
+	}
+	if (fd_names && (want & FD_NAME))
 		fd_name_seg(st, f, fdt, fd);
 	if (want & (FD_SOCK | FD_NETLINK))
 		sock_state_seg(st, f, fd, !(want & FD_SOCK));
 	return 0;
 }
 
-/* sock_args appends, at a call's entry under sock_states, a SEG_SOCK
- * segment for each socket among its descriptor arguments: strace
- * describes an argument as it is when the call starts. Otherwise (or at
- * an exit) it appends one for each netlink socket among its nl_args, whose
- * data the decoder shows as netlink messages of the socket's protocol. */
-static __always_inline void sock_args(struct cap_state *st)
+/* sock_args appends, at a call's entry, for each of its descriptor
+ * arguments (syscall_plans.fd_args) a SEG_FD segment under fd_names
+ * (strace names an argument as the call finds it: open or not, and
+ * AT_FDCWD's working directory) and a SEG_SOCK segment for each socket
+ * among them under sock_states. Otherwise (or at an exit) it appends one
+ * for each netlink socket among its nl_args, whose data the decoder shows
+ * as netlink messages of the socket's protocol. may_hold: the entry may
+ * be held (hold_entries). */
+static __always_inline void sock_args(struct cap_state *st, bool may_hold)
 {
-	bool all = sock_states && !st->at_exit;
+	bool all = (sock_states || fd_names) && !st->at_exit;
 	if (!all && !netlink_args)
 		return;
 	__u32 key = st->pkey;
@@ -170,7 +237,11 @@ static __always_inline void sock_args(struct cap_state *st)
 	if (!sp)
 		return;
 	__u8 mask = all ? sp->fd_args : sp->nl_args;
-	__u32 want = all ? FD_SOCK : FD_NETLINK;
+	__u32 want = all ? (sock_states ? FD_SOCK : FD_NETLINK) : FD_NETLINK;
+	/* An entry that may be held names them when it is sent
+	 * (name_late_args). */
+	if (all && fd_names && !(may_hold && sp->fd_late))
+		want |= FD_NAME | FD_CLOSED;
 	if (!mask)
 		return;
 	for (int i = 0; i < MAX_ARGS; i++)

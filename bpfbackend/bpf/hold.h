@@ -46,7 +46,7 @@ static __always_inline bool hold_quick(struct call_state *cs, __u32 nr)
 		return false;
 	__u32 key = plan_key(nr, cs->pers);
 	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &key);
-	if (sp && (sp->entry_args || sp->nl_args || (sock_states && sp->fd_args)))
+	if (sp && (sp->entry_args || sp->nl_args || (sock_states && sp->fd_args) || (fd_names && sp->fd_args && !sp->fd_late)))
 		return false;
 	cs->held_len = 0;
 	cs->held_nseg = 0;
@@ -61,7 +61,7 @@ static __always_inline bool hold_quick(struct call_state *cs, __u32 nr)
 static __always_inline void hold_socks(struct cap_state *st, struct call_state *cs, struct scratch *sc)
 {
 	__u32 start = st->off, nseg = st->nseg;
-	sock_args(st);
+	sock_args(st, false);
 	__u32 len = st->off - start;
 	cs->socks_len = 0;
 	if (len == 0 || len > SOCKS_HELD_MAX)
@@ -78,7 +78,7 @@ static __always_inline void unhold_socks(struct cap_state *st, struct call_state
 	__u32 len = cs->socks_len;
 	cs->socks_len = 0;
 	if (len == 0 || len > SOCKS_HELD_MAX) {
-		sock_args(st);
+		sock_args(st, false);
 		return;
 	}
 	if (st->off + SOCKS_HELD_MAX >= REC_LIMIT)
@@ -86,6 +86,24 @@ static __always_inline void unhold_socks(struct cap_state *st, struct call_state
 	__builtin_memcpy(sc->buf + (st->off & (REC_LIMIT - 1)), cs->socks_buf, SOCKS_HELD_MAX);
 	st->off += len;
 	st->nseg += cs->socks_nseg;
+}
+
+/* name_late_args appends, under fd_names for a call whose entry may be
+ * held (syscall_plans.fd_late), a SEG_FD segment for each descriptor
+ * argument, as the held entry is sent or, when it could not be held,
+ * right after its other segments. */
+static __always_inline void name_late_args(struct cap_state *st)
+{
+	if (!fd_names || !hold_entries)
+		return;
+	__u32 key = st->pkey;
+	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &key);
+	if (!sp || !sp->fd_late || !sp->fd_args)
+		return;
+	__u8 mask = sp->fd_args;
+	for (int i = 0; i < MAX_ARGS; i++)
+		if (mask & (1 << i))
+			seg_fd(st, st->args[i], FD_NAME | FD_CLOSED);
 }
 
 #endif

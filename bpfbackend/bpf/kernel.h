@@ -77,7 +77,13 @@ struct qstr {
 	const unsigned char *name;
 } __attribute__((preserve_access_index));
 
+/* hlist_bl_node: a dentry's d_hash; pprev is NULL when it is unhashed. */
+struct hlist_bl_node {
+	struct hlist_bl_node *next, **pprev;
+} __attribute__((preserve_access_index));
+
 struct dentry {
+	struct hlist_bl_node d_hash;
 	struct qstr d_name;
 	struct dentry *d_parent;
 } __attribute__((preserve_access_index));
@@ -104,6 +110,8 @@ struct super_block {
 } __attribute__((preserve_access_index));
 
 struct inode {
+	unsigned short i_mode;
+	__u32 i_rdev;
 	unsigned long i_ino;
 	struct super_block *i_sb;
 } __attribute__((preserve_access_index));
@@ -174,6 +182,11 @@ struct files_struct {
 	struct fdtable *fdt;
 } __attribute__((preserve_access_index));
 
+/* fs_struct: a task's working directory (-y's AT_FDCWD). */
+struct fs_struct {
+	struct path pwd;
+} __attribute__((preserve_access_index));
+
 /* thread_info.status has TS_COMPAT while the task is in an ia32 call
  * (int $0x80 from a 64-bit task too), from its entry to its exit. */
 struct thread_info {
@@ -196,6 +209,7 @@ struct task_struct {
 	sigset_t blocked;
 	struct sigpending pending;
 	struct signal_struct *signal;
+	struct fs_struct *fs;
 	struct files_struct *files;
 	unsigned long jobctl;
 } __attribute__((preserve_access_index));

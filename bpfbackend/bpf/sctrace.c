@@ -18,6 +18,7 @@
 #include "transport.h"	/* the ring buffer, the record buffer, lost records */
 #include "segments.h"	/* the reads a record carries */
 #include "capture.h"	/* the capture plans' execution */
+#include "path.h"	/* the paths of files */
 #include "fdname.h"	/* what created descriptors and sockets are (-y, -yy) */
 #include "hold.h"	/* entries held until their exit */
 #include "calls.h"	/* building and sending syscall records */

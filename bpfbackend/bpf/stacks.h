@@ -45,59 +45,12 @@ extern int bpf_iter_task_vma_new(struct bpf_iter_task_vma *it, struct task_struc
 extern struct vm_area_struct *bpf_iter_task_vma_next(struct bpf_iter_task_vma *it) __ksym __weak;
 extern void bpf_iter_task_vma_destroy(struct bpf_iter_task_vma *it) __ksym __weak;
 
-/* MAPS_MAX bounds the mappings a REC_MAPS record holds; PATH_DEPTH the
- * names (and mounts crossed) of a path. */
+/* MAPS_MAX bounds the mappings a REC_MAPS record holds. */
 #define MAPS_MAX 64
-#define PATH_DEPTH 32
 #define VM_EXEC_FLAG 0x4
-/* The path of a mapping is built backwards, from its last name, in the
- * PATH_BUF bytes of the scratch buffer at PATH_AT. */
-#define PATH_BUF 512
+/* The path of a mapping is built in the PATH_BUF bytes of the scratch
+ * buffer at PATH_AT, past the record's mappings. */
 #define PATH_AT (REC_LIMIT - 2 * PATH_BUF)
-
-/* path_walk is the state of path_step's loop. */
-struct path_walk {
-	struct scratch *sc;
-	struct dentry *d;
-	struct vfsmount *mnt;
-	__u32 pos; /* where the path built so far starts, in the PATH_BUF bytes */
-	__u32 ok;  /* the root was reached */
-};
-
-/* path_step puts one more name of the path in front of the others, or
- * goes up from a mount's root to where the mount is mounted. */
-static long path_step(__u64 i, struct path_walk *w)
-{
-	/* Locals, not w's fields: CO-RE would relocate an access through
-	 * struct path_walk, which the kernel does not have. */
-	struct dentry *d = w->d;
-	struct vfsmount *mnt = w->mnt;
-	struct dentry *parent = BPF_CORE_READ(d, d_parent);
-	struct dentry *root = BPF_CORE_READ(mnt, mnt_root);
-	if (d == root || d == parent) {
-		struct mount *m = (void *)mnt - bpf_core_field_offset(struct mount, mnt);
-		struct mount *up = BPF_CORE_READ(m, mnt_parent);
-		if (d != root || up == m) {
-			w->ok = 1;
-			return 1;
-		}
-		w->d = BPF_CORE_READ(m, mnt_mountpoint);
-		w->mnt = (void *)up + bpf_core_field_offset(struct mount, mnt);
-		return 0;
-	}
-	__u32 len = BPF_CORE_READ(d, d_name.hash_len) >> 32;
-	if (len == 0 || len + 1 > w->pos)
-		return 1;
-	w->pos -= len + 1;
-	__u32 at = (PATH_AT + w->pos) & (REC_LIMIT - 1);
-	__u64 n = len;
-	CLAMP(n, PATH_BUF);
-	w->sc->buf[at] = '/';
-	if (bpf_probe_read_kernel(w->sc->buf + ((at + 1) & (REC_LIMIT - 1)), n, BPF_CORE_READ(d, d_name.name)) != 0)
-		return 1;
-	w->d = parent;
-	return 0;
-}
 
 /* emit_maps sends the executable file mappings of the current task's
  * process, with their paths, for -k's unwinding after the fact. A global
@@ -128,18 +81,13 @@ GLOBAL int emit_maps(__u64 pid_tgid)
 		e->end = vma->vm_end;
 		e->offset = vma->vm_pgoff << 12;
 		e->ino = BPF_CORE_READ(f, f_inode, i_ino);
-		struct path_walk w = {};
-		w.sc = sc;
-		w.d = BPF_CORE_READ(f, f_path.dentry);
-		w.mnt = BPF_CORE_READ(f, f_path.mnt);
-		w.pos = PATH_BUF;
-		bpf_loop(PATH_DEPTH, path_step, &w, 0);
-		__u64 len = PATH_BUF - w.pos;
-		if (!w.ok || len == 0 || len > MAP_PATH_MAX) {
+		long pos = walk_path(sc, PATH_AT, BPF_CORE_READ(f, f_path.dentry), BPF_CORE_READ(f, f_path.mnt));
+		__u64 len = PATH_BUF - pos;
+		if (pos < 0 || len == 0 || len > MAP_PATH_MAX) {
 			e->path_len = 0;
 		} else {
 			CLAMP(len, MAP_PATH_MAX);
-			bpf_probe_read_kernel(e->path, len, sc->buf + ((PATH_AT + w.pos) & (REC_LIMIT - 1)));
+			bpf_probe_read_kernel(e->path, len, sc->buf + ((PATH_AT + pos) & (REC_LIMIT - 1)));
 			e->path_len = len;
 		}
 		n++;

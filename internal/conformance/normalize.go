@@ -68,10 +68,11 @@ var (
 	sysinfoCall  = regexp.MustCompile(`^sysinfo\(`)
 	statfsCall   = regexp.MustCompile(`^f?statfs(?:64)?\(`)
 	// Calls whose return value is a pid or tid (syscalls.ReturnsPID);
-	// clone3's parent_tid, siginfo's si_pid and the personality line's
-	// pid, to learn pids from.
+	// clone3's parent_tid, siginfo's si_pid, the personality line's pid
+	// and the thread an execve superseded the leader with (whose clone a
+	// filter may hide), to learn pids from.
 	pidReturn = regexp.MustCompile(`^(?:<\.\.\. )?(?:` + callsWith(syscalls.ReturnsPID) + `)\b.*\) += (\d+)$`)
-	parentTID = regexp.MustCompile(`(?:parent_tid=\[|si_pid=|\[ Process PID=)(\d+)`)
+	parentTID = regexp.MustCompile(`(?:parent_tid=\[|si_pid=|\[ Process PID=|superseded by execve in pid )(\d+)`)
 	// pidField is a structure field that holds a pid or tid (si_pid,
 	// nl_pid, capget's pid, clone's parent_tid=[N]).
 	pidField = regexp.MustCompile(`\b([a-z_]*(?:pid|tid)=\[?)(\d+)\b`)

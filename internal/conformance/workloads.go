@@ -85,6 +85,7 @@ var workloads = []workload{
 	cWorkload("netsock", "netsock", true),
 	cWorkload("fdkinds", "fdkinds", true),
 	cWorkload("sysmisc", "sysmisc", true),
+	cWorkload("fdstale", "fdstale", true).under(fdFilterFlagSets...),
 	command("ls", "/bin/ls", "%F"),
 	command("ls-la", "/bin/ls", "-la", "%F").under(realFlagSets...),
 	command("cp", "/bin/cp", "-r", "%F", "%S/copy").under(realFlagSets...),
@@ -98,6 +99,10 @@ var workloads = []workload{
 	pythonWorkload("python3", pythonScript).under("-f"),
 	gccWorkload("gcc", "strings").under("-f"),
 }
+
+// fdFilterFlagSets are the flag sets that show descriptors under a
+// filter: fdstale's connect, whose port the kernel picks, is left out.
+var fdFilterFlagSets = []string{"-y_trace=read,write,close", "-yy_-f_trace=read,write,close,dup2,fcntl"}
 
 // realFlagSets are the flag sets a real (not purpose-written) program runs
 // under: a few, since they print many lines.
@@ -196,5 +201,9 @@ var flagSets = []flagSet{
 	{"-f-ttt", []string{"-f", "-ttt"}},
 	{"-y", []string{"-y"}},
 	{"-yy", []string{"-yy"}},
+	// -y and -yy under a filter, where an after-the-fact tracer cannot
+	// learn the descriptors from the calls it prints.
+	{"-y_trace=read,write,close", []string{"-y", "-e", "trace=read,write,close"}},
+	{"-yy_-f_trace=read,write,close,dup2,fcntl", []string{"-yy", "-f", "-e", "trace=read,write,close,dup2,fcntl"}},
 	{"dumps", []string{"-e", "read=all", "-e", "write=all"}},
 }

@@ -1,0 +1,107 @@
+package e2e
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/sctrace/sctrace/internal/testutil"
+)
+
+// TestFDNamesAtTheCall compares -y and -yy with strace, on both backends,
+// under filters that hide the calls an after-the-fact tracer would learn
+// descriptors from: fdstale renames and unlinks an open file, receives a
+// descriptor over a UNIX socket, dup2s onto a closed and then a reused
+// number, opens relative to a changed working directory (in a short-lived
+// child too, under -f) and writes over a TCP connection a non-blocking
+// connect made. On eBPF the kernel names each call's descriptors.
+func TestFDNamesAtTheCall(t *testing.T) {
+	strace, sctrace := tracers(t)
+	testutil.RequireBPF(t)
+	bin := workload(t, "fdstale")
+	cases := []struct {
+		name  string
+		flags []string
+	}{
+		{"-y read,write,pread64,close,dup2", []string{"-y", "-e", "trace=read,write,pread64,close,dup2"}},
+		{"-yy read,write,pread64,close,dup2,openat", []string{"-yy", "-e", "trace=read,write,pread64,close,dup2,openat"}},
+		{"-yy -f openat,read,write,close", []string{"-yy", "-f", "-e", "trace=openat,read,write,close"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			scratch := t.TempDir()
+			want, _ := traceFile(t, strace, append(c.flags, bin, scratch)...)
+			for _, backend := range []string{"ptrace", "ebpf"} {
+				got, r := traceFile(t, sctrace, append(append([]string{"--backend=" + backend}, c.flags...), bin, scratch)...)
+				if r.exit != 0 {
+					t.Errorf("%s: exit %d, stderr %q", backend, r.exit, r.stderr)
+				}
+				if d := sameLines(withoutScratch(normalized(want)), withoutScratch(normalized(got))); d != "" {
+					t.Errorf("%s differs from strace at %s", backend, d)
+				}
+			}
+		})
+	}
+}
+
+// TestFDNamesAttached checks -y on a process -p attaches to, whose
+// descriptors were all made before: its pipes and the file it writes to
+// are named at its first calls, on both backends (the shell writes
+// the file through descriptor 1, dup2ed from 7 by calls not traced).
+func TestFDNamesAttached(t *testing.T) {
+	_, sctrace := tracers(t)
+	testutil.RequireBPF(t)
+	for _, backend := range []string{"ptrace", "ebpf"} {
+		t.Run(backend, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "log")
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			victim := exec.CommandContext(ctx, "sh", "-c", `exec 7>"$1"; while read line; do echo "$line" >&7; echo "$line"; done`, "sh", file)
+			in, err := victim.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := victim.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := victim.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer func() { _ = victim.Process.Kill(); _ = victim.Wait() }()
+			pid := strconv.Itoa(victim.Process.Pid)
+			echoes := bufio.NewReader(out)
+			echo := func(line string) {
+				t.Helper()
+				if _, err := io.WriteString(in, line+"\n"); err != nil {
+					t.Fatal(err)
+				}
+				if got := readLine(t, echoes); got != line+"\n" {
+					t.Fatalf("the shell echoed %q, want %q", got, line)
+				}
+			}
+			echo("before")
+			cmd, _, stderr := startTraced(t, sctrace, "--backend="+backend, "-y", "-e", "trace=read,write", "-p", pid)
+			stderr.WaitFor(t, "sctrace: Process "+pid+" attached\n", lineTimeout)
+			echo("traced")
+			stderr.WaitFor(t, `write(1<pipe:[`, lineTimeout)
+			if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+				t.Fatal(err)
+			}
+			_ = cmd.Wait()
+			text := stderr.String()
+			for _, want := range []string{`read(0<pipe:[`, `write(1<` + file + `>, "traced\n", 7) = 7`, `write(1<pipe:[`} {
+				if !strings.Contains(text, want) {
+					t.Errorf("no %q in:\n%s", want, text)
+				}
+			}
+		})
+	}
+}
