@@ -103,7 +103,7 @@ func Probe() error {
 // The sink is called on Run's goroutine; the *Event and the memory it
 // points to are reused once the sink returns (trace.Event.CopyTo).
 func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Options, sink func(*trace.Event) error) (res trace.Result, err error) {
-	if target.Path == "" && len(target.PIDs) == 0 && target.Adopt == nil {
+	if target.Path == "" && len(target.PIDs) == 0 && target.Adopt == nil && opts.Scope == nil {
 		return res, errors.New("ebpf: nothing to trace: no command and no pid")
 	}
 	if err := ctx.Err(); err != nil {
@@ -148,7 +148,7 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	}
 	// A launched command's lone thread (no -f, no -p): nothing else's
 	// records can come between a call's entry and exit.
-	lone := (target.Path != "" || target.Adopt != nil) && len(target.PIDs) == 0 && !opts.FollowForks
+	lone := (target.Path != "" || target.Adopt != nil) && len(target.PIDs) == 0 && !opts.FollowForks && opts.Scope == nil
 	p, err := load(loadConfig{opts: opts, bufferSize: b.BufferSize, arch: arch, lone: lone, attaching: len(target.PIDs) > 0})
 	if err != nil {
 		return res, err
@@ -162,6 +162,11 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 		return res, err
 	}
 	gcOn()
+	if opts.Scope != nil && len(opts.Scope.Trees) > 0 {
+		if err := p.fillTree(opts.Scope.Trees); err != nil {
+			return res, err
+		}
+	}
 	s := newSession(p, p.ring, arch, opts, sink, waitCh)
 	defer s.release()
 	if len(target.PIDs) > 0 {
@@ -278,6 +283,10 @@ type session struct {
 	// maps are the executable file mappings of each process (-k), as
 	// its last REC_MAPS record gave them.
 	maps map[int32][]trace.Mapping
+	// info is the TaskInfo handed to Options.TaskInfo; scopedCount
+	// counts the tasks a scope took.
+	info        trace.TaskInfo
+	scopedCount int
 }
 
 func newSession(p *probe, rd *ringbuf.Reader, arch uint32, opts trace.Options, sink func(*trace.Event) error, waitCh chan unix.WaitStatus) *session {
@@ -441,7 +450,7 @@ func (s *session) loop(ctx context.Context) error {
 		if err == nil {
 			s.stats.RingRecords++
 			s.handle(rec.RawSample)
-			if s.tasks.Len() == 0 && s.awaitReaped(ctx) {
+			if s.tasks.Len() == 0 && !s.isScopeRun() && s.awaitReaped(ctx) {
 				// The last task is gone: end now rather than at the
 				// next poll.
 				return s.finish()
@@ -469,7 +478,13 @@ func (s *session) loop(ctx context.Context) error {
 			}
 		}
 		s.checkVanished()
-		if s.tasks.Len() == 0 && (s.launchPid == 0 || s.reaped) {
+		if s.isScopeRun() {
+			// A scope may take tasks at any time: the run lasts as
+			// long as the command, or until it is stopped.
+			if s.launchPid != 0 && s.reaped && !s.tasks.Has(int(s.launchPid)) {
+				return s.finish()
+			}
+		} else if s.tasks.Len() == 0 && (s.launchPid == 0 || s.reaped) {
 			s.tasks.ReleaseExits()
 			return s.tasks.Err()
 		}
@@ -524,7 +539,10 @@ func (s *session) stop(ctx context.Context) {
 		}
 	}
 	for tk := range s.tasks.All() {
-		if forward || (!tk.Launched && !tk.Hidden) {
+		if tk.Scoped {
+			// Taken by a scope, never attached: let go silently.
+			s.tasks.Delete(tk.TID)
+		} else if forward || (!tk.Launched && !tk.Hidden) {
 			s.tasks.Detach(tk, 0)
 		} else {
 			s.tasks.Delete(tk.TID)

@@ -31,7 +31,8 @@ type probe struct {
 	// lone_state map (loadConfig.lone); setLoneTID names the thread.
 	lone bool
 	// forks: -f, under which sched_process_fork adds children to the
-	// traced tasks (without it, the program would return at once).
+	// traced tasks, or --tree, whose processes' children it adds to the
+	// tree (without either, the program would return at once).
 	forks bool
 	// attachStops: attach_stop is loaded, to report the group stop a
 	// thread -p attaches to is in (loadConfig.attaching, and stops are
@@ -154,13 +155,20 @@ func load(cfg loadConfig) (*probe, error) {
 	for name, v := range plans.use.vars() {
 		vars[name] = v
 	}
+	svars, err := scopeVars(&opts)
+	if err != nil {
+		return nil, err
+	}
+	for name, v := range svars {
+		vars[name] = v
+	}
 	for name, v := range vars {
 		if err := spec.Variables[name].Set(v); err != nil {
 			return nil, fmt.Errorf("ebpf: set %s: %w", name, err)
 		}
 	}
 	p := &probe{switches: (cfg.lone && !opts.CountOnly) || reportStops, countOnly: opts.CountOnly, lone: cfg.lone,
-		forks: opts.FollowForks, attachStops: cfg.attaching && reportStops,
+		forks: opts.FollowForks || (opts.Scope != nil && len(opts.Scope.Trees) > 0), attachStops: cfg.attaching && reportStops,
 		// Only a read that faults defers an entry.
 		prepareExec: !opts.CountOnly && plans.exec.kinds != 0}
 	// sys_enter runs only the plans due at an entry, sched_prepare_exec
@@ -207,7 +215,7 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVar
 		sctraceMapLost: m.Lost, sctraceMapPlans: m.Plans, sctraceMapScratch: m.Scratch, sctraceMapTraced: m.Traced,
 		// A task work is scheduled only on a map user space holds.
 		sctraceMapReworks: m.Reworks, sctraceMapLoneState: m.LoneState, sctraceMapAttaching: m.Attaching,
-		sctraceMapCompatCounts: m.CompatCounts,
+		sctraceMapCompatCounts: m.CompatCounts, sctraceMapTree: m.Tree,
 	}
 	type load struct {
 		name string

@@ -45,6 +45,10 @@ func (s *session) handle(raw []byte) {
 			pers := trace.Personality(r.Ret)
 			s.tasks.Personality(&tk.Task, s.archOf(pers), pers, int64(r.Ts), r.Ip)
 		}
+	case sctraceRecTypeREC_SCOPED:
+		s.scoped(r)
+	case sctraceRecTypeREC_COMM:
+		s.commChanged(r)
 	case sctraceRecTypeREC_BOUNDARY:
 		if tk := s.tasks.Get(int(r.Tid)); tk != nil && !tk.Hidden {
 			s.flushSignals(tk)
@@ -296,7 +300,9 @@ func (s *session) groupStop(r *sctraceRec) {
 
 func (s *session) newTask(r *sctraceRec) {
 	parent := s.tasks.Get(int(int32(r.Ret)))
-	s.tasks.Add(s.taskState(int(r.Tid), int(r.Pid), parent != nil && parent.Launched, false), int64(r.Ts))
+	tk := s.taskState(int(r.Tid), int(r.Pid), parent != nil && parent.Launched, false)
+	tk.Scoped = parent != nil && parent.Scoped
+	s.tasks.Add(tk, int64(r.Ts))
 }
 
 func (s *session) exitTask(r *sctraceRec) {

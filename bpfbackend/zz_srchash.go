@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "80bb8b68261199f71352cd0d83b40fd4b4d9ff4a5a7fea1b0e1dd412f8ea4c48"
+const bpfSourceHash = "eee3a70cc703db1d09fc30745579bae360f4be4bd57133dc31af68f4fab432ad"

@@ -290,12 +290,42 @@ func (p *JSONPrinter) head(b []byte, kind string, ev *trace.Event, ns int64) []b
 	b = strconv.AppendInt(b, int64(ev.PID), 10)
 	b = append(b, `,"tid":`...)
 	b = strconv.AppendInt(b, int64(ev.TID), 10)
+	b = p.appendTask(b, ev.TID)
 	b = append(b, `,"time":"`...)
 	b = time.Unix(0, ns+p.wallOff).UTC().AppendFormat(b, "2006-01-02T15:04:05.000000000Z")
 	b = append(b, '"')
 	if ev.Kind != trace.SyscallEnter && ev.Kind != trace.SyscallExit {
 		b = append(b, `,"mono_ns":`...)
 		b = strconv.AppendInt(b, ns, 10)
+	}
+	return b
+}
+
+// appendTask appends the thread's command name (Options.Comm) and, in a
+// scope, its cgroup and PID namespace (Options.TaskScope).
+func (p *JSONPrinter) appendTask(b []byte, tid int32) []byte {
+	if p.opts.Comm != nil {
+		if name, ok := p.opts.Comm(tid); ok {
+			b = append(b, `,"comm":`...)
+			b = appendJSONString(b, []byte(name))
+		}
+	}
+	if p.opts.TaskScope == nil {
+		return b
+	}
+	sc, ok := p.opts.TaskScope(tid)
+	if !ok {
+		return b
+	}
+	if sc.CgroupPath != "" {
+		b = append(b, `,"cgroup":`...)
+		b = appendJSONString(b, []byte(sc.CgroupPath))
+	}
+	b = append(b, `,"cgroup_id":`...)
+	b = strconv.AppendUint(b, sc.CgroupID, 10)
+	if sc.PidNS != 0 {
+		b = append(b, `,"pidns":`...)
+		b = strconv.AppendUint(b, sc.PidNS, 10)
 	}
 	return b
 }

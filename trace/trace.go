@@ -165,6 +165,9 @@ type Event struct {
 	// WithLeader is set on an Attached NewTask of a thread attached along
 	// with its process, whose own event announced it: nothing is printed.
 	WithLeader bool
+	// Scoped is set on the NewTask of a task an Options.Scope took, at its
+	// first call: no attach message is printed for it.
+	Scoped bool
 	// NewFDs names, on a SyscallExit, the descriptors the call created,
 	// as the kernel saw them at the call ("pipe:[1234]"), when
 	// Options.NameNewFDs asked for it and the backend can tell; only
@@ -482,6 +485,14 @@ type Options struct {
 	// and Signal of a traced call or signal, with at most StackSize bytes
 	// of stack (-k).
 	StackSize int
+	// Scope, when not nil, traces the tasks it matches besides the
+	// target's (scope.go); only a backend that can filter in the kernel
+	// takes it.
+	Scope *Scope
+	// TaskInfo, when set, receives what the backend learns of a task's
+	// identity (its command name, and in a scope its cgroup and PID
+	// namespace), on Run's goroutine, before the events that follow it.
+	TaskInfo func(*TaskInfo)
 }
 
 // Capabilities says how a backend observes its tasks.

@@ -1,0 +1,165 @@
+package bpfbackend
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"unsafe"
+
+	"github.com/sctrace/sctrace/trace"
+)
+
+// scopeVars are the load-time constants of bpf/scope.h for opts.
+func scopeVars(opts *trace.Options) (map[string]any, error) {
+	sc := opts.Scope
+	vars := map[string]any{
+		sctraceVarScopeOn:   boolU32(sc != nil),
+		sctraceVarTrackComm: boolU32(opts.TaskInfo != nil && !opts.CountOnly),
+	}
+	if sc == nil {
+		return vars, nil
+	}
+	if len(sc.Cgroups) > trace.MaxScopeValues || len(sc.Comms) > trace.MaxScopeValues || len(sc.UIDs) > trace.MaxScopeValues {
+		return nil, fmt.Errorf("ebpf: at most %d values of each kind of scope", trace.MaxScopeValues)
+	}
+	var ids [trace.MaxScopeValues]uint64
+	var levels [trace.MaxScopeValues]uint32
+	for i, c := range sc.Cgroups {
+		ids[i], levels[i] = c.ID, uint32(c.Level)
+	}
+	var comms [2 * trace.MaxScopeValues]uint64
+	for i, c := range sc.Comms {
+		var b [16]byte
+		copy(b[:15], c)
+		comms[2*i] = binary.LittleEndian.Uint64(b[:8])
+		comms[2*i+1] = binary.LittleEndian.Uint64(b[8:])
+	}
+	var uids [trace.MaxScopeValues]uint32
+	copy(uids[:], sc.UIDs)
+	vars[sctraceVarScopeSelf] = uint32(os.Getpid())
+	vars[sctraceVarScopeNcgroups] = uint32(len(sc.Cgroups))
+	vars[sctraceVarScopeCgroupIds] = ids
+	vars[sctraceVarScopeCgroupLevels] = levels
+	vars[sctraceVarScopeNcomms] = uint32(len(sc.Comms))
+	vars[sctraceVarScopeComms] = comms
+	vars[sctraceVarScopeNuids] = uint32(len(sc.UIDs))
+	vars[sctraceVarScopeUids] = uids
+	vars[sctraceVarScopeTree] = boolU32(len(sc.Trees) > 0)
+	return vars, nil
+}
+
+// fillTree puts --tree's processes and their existing descendants into
+// the tree map. The programs are attached already, so a process created
+// from now on by one in the map joins it (sched_process_fork); one
+// created before is found in /proc, parents before children.
+func (p *probe) fillTree(roots []int) error {
+	in := map[int]bool{}
+	add := func(pid int) error {
+		if in[pid] {
+			return nil
+		}
+		in[pid] = true
+		if err := p.objs.Tree.Put(uint32(pid), uint8(1)); err != nil {
+			return fmt.Errorf("ebpf: --tree: add %d: %w", pid, err)
+		}
+		return nil
+	}
+	for _, pid := range roots {
+		if err := add(pid); err != nil {
+			return err
+		}
+	}
+	for {
+		grew := false
+		for pid, ppid := range processParents() {
+			if in[ppid] && !in[pid] {
+				if err := add(pid); err != nil {
+					return err
+				}
+				grew = true
+			}
+		}
+		if !grew {
+			return nil
+		}
+	}
+}
+
+// processParents returns each process's parent, from /proc/PID/stat.
+func processParents() map[int]int {
+	ents, _ := os.ReadDir("/proc")
+	out := make(map[int]int, len(ents))
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		data, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// "PID (COMM) STATE PPID ...": the name may hold anything.
+		i := bytes.LastIndexByte(data, ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(string(data[i+1:]))
+		if len(f) < 2 {
+			continue
+		}
+		if ppid, err := strconv.Atoi(f[1]); err == nil {
+			out[pid] = ppid
+		}
+	}
+	return out
+}
+
+// commOf is a record's command name, from two words of its args.
+func commOf(a, b uint64) string {
+	var w [2]uint64
+	w[0], w[1] = a, b
+	raw := unsafe.Slice((*byte)(unsafe.Pointer(&w[0])), 16)
+	if i := bytes.IndexByte(raw, 0); i >= 0 {
+		raw = raw[:i]
+	}
+	return string(raw)
+}
+
+// scoped starts a task a scope took at its first call (REC_SCOPED): it
+// is registered and reported (a NewTask printed without a note), and
+// its identity goes to Options.TaskInfo.
+func (s *session) scoped(r *sctraceRec) {
+	tid, pid := int(r.Tid), int(r.Pid)
+	if s.tasks.Has(tid) {
+		return
+	}
+	tk := s.taskState(tid, pid, false, false)
+	tk.Scoped = true
+	s.tasks.Put(tk)
+	s.scopedCount++
+	if s.opts.TaskInfo != nil {
+		s.info = trace.TaskInfo{TID: int32(tid), PID: int32(pid), Comm: commOf(r.Args[0], r.Args[1]),
+			Scoped: true, CgroupID: uint64(r.Ret), PidNS: r.Sp, UID: uint32(r.Args[2])}
+		s.opts.TaskInfo(&s.info)
+	}
+	ev := s.tasks.Event(trace.NewTask, &tk.Task, int64(r.Ts))
+	ev.Attached, ev.Scoped = true, true
+	s.tasks.Emit(ev)
+}
+
+// commChanged passes a traced task's new command name (REC_COMM) to
+// Options.TaskInfo.
+func (s *session) commChanged(r *sctraceRec) {
+	if s.opts.TaskInfo == nil || !s.tasks.Has(int(r.Tid)) {
+		return
+	}
+	s.info = trace.TaskInfo{TID: int32(r.Tid), PID: int32(r.Pid), Comm: commOf(r.Args[0], r.Args[1])}
+	s.opts.TaskInfo(&s.info)
+}
+
+// isScopeRun reports whether tracing ends only with the launched command
+// or a stop: a scope may take tasks at any time.
+func (s *session) isScopeRun() bool { return s.opts.Scope != nil }
