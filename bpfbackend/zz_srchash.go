@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "eee3a70cc703db1d09fc30745579bae360f4be4bd57133dc31af68f4fab432ad"
+const bpfSourceHash = "435c495aff88b39b5ef40548b9be01639aad035369932966eddd991951cc2bf4"
