@@ -287,6 +287,8 @@ type session struct {
 	// counts the tasks a scope took.
 	info        trace.TaskInfo
 	scopedCount int
+	// nextCheck is when a scope's run next runs the poll's checks.
+	nextCheck time.Time
 }
 
 func newSession(p *probe, rd *ringbuf.Reader, arch uint32, opts trace.Options, sink func(*trace.Event) error, waitCh chan unix.WaitStatus) *session {
@@ -455,6 +457,13 @@ func (s *session) loop(ctx context.Context) error {
 				// next poll.
 				return s.finish()
 			}
+			// A scope's records may never let the ring empty: the
+			// poll's checks are due all the same.
+			if s.isScopeRun() && s.stats.RingRecords%scopeCheckEvery == 0 && time.Now().After(s.nextCheck) {
+				if done, err := s.tick(ctx); done {
+					return err
+				}
+			}
 			continue
 		}
 		if !errors.Is(err, os.ErrDeadlineExceeded) {
@@ -465,31 +474,46 @@ func (s *session) loop(ctx context.Context) error {
 		// force when much is unread are not counted (telling them apart
 		// would cost a check per record).
 		s.stats.Wakeups++
-		s.checkLost()
-		if ctx.Err() != nil {
-			s.stop(ctx)
-			return ctx.Err()
+		if done, err := s.tick(ctx); done {
+			return err
 		}
-		if !s.reaped {
-			select {
-			case ws := <-s.waitCh:
-				s.setResult(ws)
-			default:
-			}
-		}
-		s.checkVanished()
-		if s.isScopeRun() {
-			// A scope may take tasks at any time: the run lasts as
-			// long as the command, or until it is stopped.
-			if s.launchPid != 0 && s.reaped && !s.tasks.Has(int(s.launchPid)) {
-				return s.finish()
-			}
-		} else if s.tasks.Len() == 0 && (s.launchPid == 0 || s.reaped) {
-			s.tasks.ReleaseExits()
-			return s.tasks.Err()
-		}
-		s.rd.SetDeadline(time.Now().Add(pollInterval))
 	}
+}
+
+// scopeCheckEvery: in a scope's run, one record in scopeCheckEvery looks
+// whether a poll's checks are due.
+const scopeCheckEvery = 256
+
+// tick runs the poll's checks: lost records, ctx's end, the launched
+// command's status, tasks gone without an exit record, the end of the
+// run. done says the run is over, with err its result.
+func (s *session) tick(ctx context.Context) (done bool, err error) {
+	s.checkLost()
+	if ctx.Err() != nil {
+		s.stop(ctx)
+		return true, ctx.Err()
+	}
+	if !s.reaped {
+		select {
+		case ws := <-s.waitCh:
+			s.setResult(ws)
+		default:
+		}
+	}
+	s.checkVanished()
+	if s.isScopeRun() {
+		// A scope may take tasks at any time: the run lasts as long as
+		// the command, or until it is stopped.
+		if s.launchPid != 0 && s.reaped && !s.tasks.Has(int(s.launchPid)) {
+			return true, s.finishScope()
+		}
+	} else if s.tasks.Len() == 0 && (s.launchPid == 0 || s.reaped) {
+		s.tasks.ReleaseExits()
+		return true, s.tasks.Err()
+	}
+	s.nextCheck = time.Now().Add(pollInterval)
+	s.rd.SetDeadline(s.nextCheck)
+	return false, nil
 }
 
 // awaitReaped waits for the launched command's status, if there is one

@@ -7,7 +7,10 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 	"unsafe"
+
+	"github.com/cilium/ebpf/ringbuf"
 
 	"github.com/sctrace/sctrace/trace"
 )
@@ -163,3 +166,35 @@ func (s *session) commChanged(r *sctraceRec) {
 // isScopeRun reports whether tracing ends only with the launched command
 // or a stop: a scope may take tasks at any time.
 func (s *session) isScopeRun() bool { return s.opts.Scope != nil }
+
+// scopeSlack is how much later than the end of a scope's run a record
+// may be stamped and still be read: records reach the ring a little out
+// of their times' order across CPUs.
+const scopeSlack = 50 * time.Millisecond
+
+// finishScope ends a scope's run once its command is gone: it reads what
+// the ring holds up to the first record stamped after the end (a busy
+// machine may never let the ring empty), reports lost events, and lets
+// the scope's tasks go without a note.
+func (s *session) finishScope() error {
+	cutoff := uint64(monotonicNow() + scopeSlack.Nanoseconds())
+	var rec ringbuf.Record
+	s.rd.SetDeadline(time.Now())
+	for s.tasks.Err() == nil && s.rd.ReadInto(&rec) == nil {
+		s.stats.RingRecords++
+		if len(rec.RawSample) >= recSize && (*sctraceRec)(unsafe.Pointer(&rec.RawSample[0])).Ts > cutoff {
+			break
+		}
+		s.handle(rec.RawSample)
+	}
+	s.checkLost()
+	for tk := range s.tasks.All() {
+		if tk.Scoped || tk.Launched || tk.Hidden {
+			s.tasks.Delete(tk.TID)
+		} else {
+			s.tasks.Detach(tk, 0) // -p's
+		}
+	}
+	s.tasks.ReleaseExits()
+	return s.tasks.Err()
+}
