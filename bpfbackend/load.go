@@ -157,7 +157,7 @@ func load(cfg loadConfig) (*probe, error) {
 	for name, v := range plans.use.vars() {
 		vars[name] = v
 	}
-	svars, err := scopeVars(&opts)
+	svars, err := scopeVars(&opts, cfg.arch)
 	if err != nil {
 		return nil, err
 	}

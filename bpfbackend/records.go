@@ -49,6 +49,8 @@ func (s *session) handle(raw []byte) {
 		s.scoped(r)
 	case sctraceRecTypeREC_COMM:
 		s.commChanged(r)
+	case sctraceRecTypeREC_PIDCOMM:
+		s.pidComm(r)
 	case sctraceRecTypeREC_BOUNDARY:
 		if tk := s.tasks.Get(int(r.Tid)); tk != nil && !tk.Hidden {
 			s.flushSignals(tk)

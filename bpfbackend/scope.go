@@ -12,15 +12,22 @@ import (
 
 	"github.com/cilium/ebpf/ringbuf"
 
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
-// scopeVars are the load-time constants of bpf/scope.h for opts.
-func scopeVars(opts *trace.Options) (map[string]any, error) {
+// scopeVars are the load-time constants of bpf/scope.h for opts, on
+// architecture arch.
+func scopeVars(opts *trace.Options, arch uint32) (map[string]any, error) {
 	sc := opts.Scope
+	names := opts.TaskInfo != nil && !opts.CountOnly
 	vars := map[string]any{
 		sctraceVarScopeOn:   boolU32(sc != nil),
-		sctraceVarTrackComm: boolU32(opts.TaskInfo != nil && !opts.CountOnly),
+		sctraceVarTrackComm: boolU32(names),
+		sctraceVarPidComms:  boolU32(names && opts.NamePids),
+	}
+	if names && opts.NamePids {
+		vars[sctraceVarPidMasks] = pidMasks(arch)
 	}
 	if sc == nil {
 		return vars, nil
@@ -52,6 +59,30 @@ func scopeVars(opts *trace.Options) (map[string]any, error) {
 	vars[sctraceVarScopeUids] = uids
 	vars[sctraceVarScopeTree] = boolU32(len(sc.Trees) > 0)
 	return vars, nil
+}
+
+// pidMasks are, per native call, the arguments (bits 0-5) and whether the
+// result (bit 6) are ids of processes or threads, whose names -Y prints.
+func pidMasks(arch uint32) [trace.MaxNR]uint8 {
+	var m [trace.MaxNR]uint8
+	// The kinds that may name a process or thread (a process group's or
+	// session's id is printed without a name).
+	named := func(k syscalls.PidKind) bool {
+		return k != syscalls.PidNone && k != syscalls.PidPGID && k != syscalls.PidSID
+	}
+	tbl := syscalls.ForArch(arch)
+	for nr := range m {
+		sc := tbl.Get(nr)
+		for i, k := range sc.Pids.Args {
+			if named(k) {
+				m[nr] |= 1 << i
+			}
+		}
+		if named(sc.Pids.Ret) {
+			m[nr] |= 1 << 6
+		}
+	}
+	return m
 }
 
 // fillTree puts --tree's processes and their existing descendants into
@@ -160,6 +191,16 @@ func (s *session) commChanged(r *sctraceRec) {
 		return
 	}
 	s.info = trace.TaskInfo{TID: int32(r.Tid), PID: int32(r.Pid), Comm: commOf(r.Args[0], r.Args[1])}
+	s.opts.TaskInfo(&s.info)
+}
+
+// pidComm passes the name of a process a call named (REC_PIDCOMM) to
+// Options.TaskInfo.
+func (s *session) pidComm(r *sctraceRec) {
+	if s.opts.TaskInfo == nil {
+		return
+	}
+	s.info = trace.TaskInfo{TID: int32(r.Ret), PID: int32(r.Ret), Comm: commOf(r.Args[0], r.Args[1]), Named: true}
 	s.opts.TaskInfo(&s.info)
 }
 

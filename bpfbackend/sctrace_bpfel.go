@@ -183,6 +183,7 @@ const (
 	sctraceRecTypeREC_MAPS     sctraceRecType = 12
 	sctraceRecTypeREC_SCOPED   sctraceRecType = 13
 	sctraceRecTypeREC_COMM     sctraceRecType = 14
+	sctraceRecTypeREC_PIDCOMM  sctraceRecType = 15
 )
 
 type sctraceRework struct {
@@ -334,6 +335,8 @@ const (
 	sctraceVarLone              = "lone"
 	sctraceVarMapNrs            = "map_nrs"
 	sctraceVarNetlinkArgs       = "netlink_args"
+	sctraceVarPidComms          = "pid_comms"
+	sctraceVarPidMasks          = "pid_masks"
 	sctraceVarReportStops       = "report_stops"
 	sctraceVarScopeCgroupIds    = "scope_cgroup_ids"
 	sctraceVarScopeCgroupLevels = "scope_cgroup_levels"
@@ -461,6 +464,8 @@ type sctraceVariableSpecs struct {
 	Lone              *ebpf.VariableSpec `ebpf:"lone"`
 	MapNrs            *ebpf.VariableSpec `ebpf:"map_nrs"`
 	NetlinkArgs       *ebpf.VariableSpec `ebpf:"netlink_args"`
+	PidComms          *ebpf.VariableSpec `ebpf:"pid_comms"`
+	PidMasks          *ebpf.VariableSpec `ebpf:"pid_masks"`
 	ReportStops       *ebpf.VariableSpec `ebpf:"report_stops"`
 	ScopeCgroupIds    *ebpf.VariableSpec `ebpf:"scope_cgroup_ids"`
 	ScopeCgroupLevels *ebpf.VariableSpec `ebpf:"scope_cgroup_levels"`
@@ -566,6 +571,8 @@ type sctraceVariables struct {
 	Lone              *ebpf.Variable `ebpf:"lone"`
 	MapNrs            *ebpf.Variable `ebpf:"map_nrs"`
 	NetlinkArgs       *ebpf.Variable `ebpf:"netlink_args"`
+	PidComms          *ebpf.Variable `ebpf:"pid_comms"`
+	PidMasks          *ebpf.Variable `ebpf:"pid_masks"`
 	ReportStops       *ebpf.Variable `ebpf:"report_stops"`
 	ScopeCgroupIds    *ebpf.Variable `ebpf:"scope_cgroup_ids"`
 	ScopeCgroupLevels *ebpf.Variable `ebpf:"scope_cgroup_levels"`

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "435c495aff88b39b5ef40548b9be01639aad035369932966eddd991951cc2bf4"
+const bpfSourceHash = "64db14b0e968e5256e6cc7df66d16f2af3fdd7f4807065683be354f26b647a59"

@@ -39,7 +39,11 @@ type TaskInfo struct {
 	Comm string
 	// Scoped says an Options.Scope took the task; CgroupID and PidNS (the
 	// inode of its PID namespace, 0 when unknown) are set then.
-	Scoped   bool
+	Scoped bool
+	// Named says the task is not a traced one but a process a call named
+	// (a pid argument or result, Options.NamePids): TID is that id as the
+	// calling task sees it, and Comm its name at the call.
+	Named    bool
 	CgroupID uint64
 	PidNS    uint64
 	UID      uint32

@@ -489,6 +489,11 @@ type Options struct {
 	// target's (scope.go); only a backend that can filter in the kernel
 	// takes it.
 	Scope *Scope
+	// NamePids (-Y) asks a backend whose events are processed after the
+	// fact to report through TaskInfo (Named) the names of the processes
+	// that calls' pid arguments and results name, as they were at the
+	// call: the process may be gone when the line is printed.
+	NamePids bool
 	// TaskInfo, when set, receives what the backend learns of a task's
 	// identity (its command name, and in a scope its cgroup and PID
 	// namespace), on Run's goroutine, before the events that follow it.

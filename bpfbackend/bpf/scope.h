@@ -165,4 +165,67 @@ static __always_inline void note_comm(struct task_struct *t, __u64 *comm)
 	send(&r, sizeof(r), 0);
 }
 
+/* pid_comms (-Y): the process ids a call names, arguments (bit i of
+ * pid_masks[nr] for argument i) and its result (bit 6), have their
+ * process's name sent (REC_PIDCOMM) before the call's records, the
+ * arguments' at its entry, the result's at its exit: strace prints what
+ * it finds at each, and the process may be gone when user space prints
+ * the line (the line of a call that returned before anything else was
+ * printed is formatted at its exit, with the entry's names). Native
+ * calls. */
+const volatile __u32 pid_comms = 0;
+const volatile __u8 pid_masks[NR_MAX] = {};
+
+extern struct task_struct *bpf_task_from_vpid(__s32 vpid) __ksym __weak;
+extern struct task_struct *bpf_task_from_pid(__s32 pid) __ksym __weak;
+extern void bpf_task_release(struct task_struct *p) __ksym __weak;
+
+/* send_pid_comm sends the name of process id (as the current task sees
+ * ids) for the call of the task pid_tgid. */
+static __always_inline void send_pid_comm(__u64 pid_tgid, __s64 id)
+{
+	if (id <= 0 || id > 0x3fffffff || !bpf_task_release)
+		return;
+	struct task_struct *t = 0;
+	if (bpf_task_from_vpid)
+		t = bpf_task_from_vpid(id);
+	else if (bpf_task_from_pid)
+		t = bpf_task_from_pid(id);
+	if (!t)
+		return;
+	__u64 w[2];
+	comm_words(t, w);
+	bpf_task_release(t);
+	struct rec r = {};
+	r.type = REC_PIDCOMM;
+	r.size = sizeof(r);
+	r.tid = (__u32)pid_tgid;
+	r.pid = pid_tgid >> 32;
+	r.ret = id;
+	r.args[0] = w[0];
+	r.args[1] = w[1];
+	send(&r, sizeof(r), 0);
+}
+
+/* pid_arg_comms sends the names of the processes call nr's arguments
+ * name (pid_comms). */
+static __always_inline void pid_arg_comms(long nr, __u64 *args, __u64 pid_tgid)
+{
+	if (nr < 0 || nr >= NR_MAX)
+		return;
+	__u32 mask = pid_masks[nr];
+	for (int i = 0; i < MAX_ARGS; i++)
+		if ((mask >> i) & 1)
+			send_pid_comm(pid_tgid, (__s32)args[i]);
+}
+
+/* pid_ret_comm sends the name of the process call nr's result ret names
+ * (pid_comms). */
+static __always_inline void pid_ret_comm(long nr, __s64 ret, __u64 pid_tgid)
+{
+	if (nr < 0 || nr >= NR_MAX || !((pid_masks[nr] >> 6) & 1))
+		return;
+	send_pid_comm(pid_tgid, ret);
+}
+
 #endif

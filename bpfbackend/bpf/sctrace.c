@@ -123,6 +123,8 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	__u64 pid_tgid = pid_tgid_of(task);
 	if (cs->held)
 		send_held(cs, pid_tgid);
+	if (pid_comms && pers == 0)
+		pid_arg_comms(id, cs->args, pid_tgid);
 	/* After the held entry, before this call's: user space gives the
 	 * call the task's last stack sample. */
 	emit_stack(regs, pid_tgid, 0);
@@ -192,6 +194,8 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	}
 	__u32 entry = cs->held ? ENTRY_HELD : cs->deferred ? ENTRY_RERUN : ENTRY_NONE;
 	__u64 pid_tgid = pid_tgid_of(task);
+	if (pid_comms && cs->pers == 0)
+		pid_ret_comm(cs->nr, ret, pid_tgid);
 	/* -k shows an execve's stack at its end: the new program's, whose
 	 * mappings it sends first. */
 	if (stack_size && ret == 0 && cs->pers == 0 && (cs->nr == exec_nrs[0] || cs->nr == exec_nrs[1])) {

@@ -188,7 +188,10 @@ type taskNames struct {
 	// cgroups are the cgroup v2 paths of scoped tasks, from /proc when
 	// the scope took them.
 	cgroups map[int32]string
-	proc    interface {
+	// named are the names of processes calls named, at the call
+	// (trace.TaskInfo.Named), by id.
+	named map[int32]string
+	proc  interface {
 		TaskComm(tid int32) (string, bool)
 		Comm(pid int) (string, bool)
 	}
@@ -197,6 +200,13 @@ type taskNames struct {
 // learn records info; a later name of a scoped task keeps its scope's
 // fields.
 func (n *taskNames) learn(info *trace.TaskInfo) {
+	if info.Named {
+		if n.named == nil {
+			n.named = map[int32]string{}
+		}
+		n.named[info.TID] = info.Comm
+		return
+	}
 	if n.infos == nil {
 		n.infos = map[int32]trace.TaskInfo{}
 	}
@@ -264,10 +274,12 @@ func (s *scopeFlags) setOptions(opts *trace.Options, cfg *config, spec *filter.S
 	if spec.DecodePIDs&filter.DecodePIDComm != 0 || cfg.format.output != "text" || s.scope != nil {
 		opts.TaskInfo = names.learn
 	}
+	opts.NamePids = spec.DecodePIDs&filter.DecodePIDComm != 0
 }
 
 // learnedPids answers the decoder's pid questions (-Y) with the names the
-// backend reported first, then /proc's.
+// backend reported first (those of the processes calls named, as they
+// were at the call; those of traced tasks), then /proc's.
 type learnedPids struct {
 	*pidns.Resolver
 	names *taskNames
@@ -275,6 +287,9 @@ type learnedPids struct {
 
 // Comm returns the command name of process or thread pid.
 func (l learnedPids) Comm(pid int) (string, bool) {
+	if name, ok := l.names.named[int32(pid)]; ok {
+		return name, true
+	}
 	if info, ok := l.names.infos[int32(pid)]; ok && info.Comm != "" {
 		return info.Comm, true
 	}
@@ -288,7 +303,13 @@ func (l learnedPids) Translate(tid int32, id int, kind syscalls.PidKind) int {
 	if ours := l.Resolver.Translate(tid, id, kind); ours != 0 {
 		return ours
 	}
-	if _, ok := l.names.infos[int32(id)]; ok && (kind == syscalls.PidTID || kind == syscalls.PidTGID) {
+	if kind != syscalls.PidTID && kind != syscalls.PidTGID {
+		return 0
+	}
+	if _, ok := l.names.named[int32(id)]; ok {
+		return id
+	}
+	if _, ok := l.names.infos[int32(id)]; ok {
 		return id
 	}
 	return 0

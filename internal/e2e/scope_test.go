@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"os/user"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -330,12 +331,18 @@ func TestScopeSystemWide(t *testing.T) {
 }
 
 // TestScopeJSON: in a scope, JSON records carry the task's command name,
-// cgroup and PID namespace.
+// cgroup and PID namespace, and validate against the schema.
 func TestScopeJSON(t *testing.T) {
 	m := startMarker(t, "scopemark", nil)
 	r := startScope(t, "--comm=scopemark", "--output-format=json", "-e", "trace=openat")
 	m.do(t, "open")
 	got := r.finish(t)
+	s := loadSchema(t)
+	for i, rec := range jsonRecords(t, got) {
+		if err := s.Validate(rec); err != nil {
+			t.Errorf("line %d: %v\n%s", i+1, err, lines(got)[i])
+		}
+	}
 	var ns uint64
 	if fi, err := os.Stat(fmt.Sprintf("/proc/%d/ns/pid", m.cmd.Process.Pid)); err == nil {
 		ns = statIno(fi)
@@ -391,4 +398,21 @@ func statIno(fi os.FileInfo) uint64 {
 		return st.Ino
 	}
 	return 0
+}
+
+// TestDecodePidsCommBothBackends: -Y names the process of each line and
+// of a pid argument on both backends alike, and --always-show-pid prints
+// the prefix with one process.
+func TestDecodePidsCommBothBackends(t *testing.T) {
+	testutil.RequireBPF(t)
+	_, sctrace := tracers(t)
+	want := regexp.MustCompile(`^\[pid +([0-9]+)<sh>\] kill\(([0-9]+)<sh>, 0\) += 0$`)
+	for _, backend := range []string{"ebpf", "ptrace"} {
+		r := run(t, sctrace, "--backend="+backend, "-Y", "--always-show-pid", "-e", "trace=kill", "sh", "-c", "kill -0 $$")
+		first := strings.SplitN(r.stderr, "\n", 2)[0]
+		m := want.FindStringSubmatch(first)
+		if r.exit != 0 || m == nil || m[1] != m[2] {
+			t.Errorf("%s: exit %d, first line %q; want [pid N<sh>] kill(N<sh>, 0) = 0\n%s", backend, r.exit, first, r.stderr)
+		}
+	}
 }
