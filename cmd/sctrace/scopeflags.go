@@ -232,12 +232,6 @@ func (n *taskNames) taskComm(tid int32) (string, bool) {
 	return n.proc.TaskComm(tid)
 }
 
-// info returns what the backend said of thread tid.
-func (n *taskNames) info(tid int32) (trace.TaskInfo, bool) {
-	info, ok := n.infos[tid]
-	return info, ok
-}
-
 // cgroupPath returns the cgroup v2 path of process pid from /proc, or "".
 func cgroupPath(pid int32) string {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/cgroup", pid))
