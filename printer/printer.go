@@ -368,7 +368,9 @@ func (p *Printer) leader(b []byte, t *task, ns int64, ip uint64) []byte {
 	if !p.opts.Separate {
 		p.printing = t
 	}
-	if p.pidPrefix {
+	if t.tid == 0 {
+		// No task's line (lost events in a scope's run).
+	} else if p.pidPrefix {
 		mark := len(b)
 		b = strconv.AppendInt(b, int64(t.tid), 10)
 		if withComm := p.appendComm(b, t); len(withComm) > len(b) {
@@ -838,6 +840,15 @@ func (p *Printer) drop(t *task, detached bool) {
 
 func (p *Printer) lost(ev *trace.Event) {
 	t := p.task(ev.TID)
+	if ev.TID == 0 {
+		// A scope's run without a command: the loss is no task's, and
+		// its line has no pid prefix (nor a file of its own under -ff,
+		// where the count on stderr says it).
+		delete(p.tasks, 0)
+		if p.opts.Separate {
+			return
+		}
+	}
 	b := p.leader(p.line[:0], t, ev.Enter, 0)
 	b = append(b, "--- lost "...)
 	b = strconv.AppendUint(b, ev.Lost, 10)

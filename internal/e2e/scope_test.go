@@ -416,3 +416,38 @@ func TestDecodePidsCommBothBackends(t *testing.T) {
 		}
 	}
 }
+
+// TestScopeWithoutCommand: with no command, a scope traces until SIGINT,
+// of which sctrace then dies, as with -p.
+func TestScopeWithoutCommand(t *testing.T) {
+	testutil.RequireBPF(t)
+	m := startMarker(t, "scopemark", nil)
+	cmd := exec.Command(testutil.BuildSctrace(t), "--comm=scopemark", "-e", "trace=openat")
+	cmd.Args[0] = "sctrace"
+	stderr := &testutil.Output{}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+		}
+	})
+	// Nothing announces that the programs are attached: the marker
+	// opens until its line shows.
+	if !testutil.Eventually(scopeTimeout, func() bool {
+		m.do(t, "open")
+		return strings.Contains(stderr.String(), m.path)
+	}) {
+		t.Fatalf("the marker's open never showed:\n%s", stderr.String())
+	}
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	if code := testutil.ExitCode(cmd.Wait()); code != 128+int(syscall.SIGINT) {
+		t.Errorf("sctrace ended with %d, want %d (killed by SIGINT)\n%s", code, 128+int(syscall.SIGINT), stderr.String())
+	}
+	requireLine(t, stderr.String(), openLine(m, "scopemark"))
+}
