@@ -318,7 +318,7 @@ func (m *marker) childPid(t *testing.T) int {
 // each line naming its process; sctrace itself is not.
 func TestScopeSystemWide(t *testing.T) {
 	m := startMarker(t, "scopemark", nil)
-	r := startScope(t, "--system-wide", "-e", "trace=openat")
+	r := startScope(t, "--system-wide", "-e", "trace=openat", "-e", "signal=none")
 	m.do(t, "open")
 	got := r.finish(t)
 	requireLine(t, got, openLine(m, "scopemark"))
