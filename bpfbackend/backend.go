@@ -287,8 +287,10 @@ type session struct {
 	// counts the tasks a scope took.
 	info        trace.TaskInfo
 	scopedCount int
-	// nextCheck is when a scope's run next runs the poll's checks.
+	// nextCheck is when a scope's run next runs the poll's checks; ticks
+	// counts them.
 	nextCheck time.Time
+	ticks     int
 }
 
 func newSession(p *probe, rd *ringbuf.Reader, arch uint32, opts trace.Options, sink func(*trace.Event) error, waitCh chan unix.WaitStatus) *session {
@@ -484,6 +486,11 @@ func (s *session) loop(ctx context.Context) error {
 // whether a poll's checks are due.
 const scopeCheckEvery = 256
 
+// scopeVanishEvery: a scope's run, whose tasks may be many, looks for
+// tasks gone without an exit record at one poll in scopeVanishEvery (a
+// signal per task each time).
+const scopeVanishEvery = 50
+
 // tick runs the poll's checks: lost records, ctx's end, the launched
 // command's status, tasks gone without an exit record, the end of the
 // run. done says the run is over, with err its result.
@@ -500,7 +507,10 @@ func (s *session) tick(ctx context.Context) (done bool, err error) {
 		default:
 		}
 	}
-	s.checkVanished()
+	s.ticks++
+	if !s.isScopeRun() || s.ticks%scopeVanishEvery == 0 {
+		s.checkVanished()
+	}
 	if s.isScopeRun() {
 		// A scope may take tasks at any time: the run lasts as long as
 		// the command, or until it is stopped.

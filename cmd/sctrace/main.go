@@ -187,6 +187,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if stacks != nil {
 		sink = stacks.observing(sink)
 	}
+	sink = names.forgetting(sink)
 	sink, costs := withTracerStats(cfg, backend, sink)
 
 	var ctx context.Context

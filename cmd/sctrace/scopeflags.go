@@ -224,6 +224,20 @@ func (n *taskNames) learn(info *trace.TaskInfo) {
 	}
 }
 
+// forgetting wraps sink so that what the backend said of a task is
+// dropped once its end has been printed: a system-wide run sees tasks
+// without end.
+func (n *taskNames) forgetting(sink func(*trace.Event) error) func(*trace.Event) error {
+	return func(ev *trace.Event) error {
+		err := sink(ev)
+		if ev.Kind == trace.Exit && n.infos != nil {
+			delete(n.infos, ev.TID)
+			delete(n.cgroups, ev.TID)
+		}
+		return err
+	}
+}
+
 // taskComm returns thread tid's command name: the backend's, else /proc's.
 func (n *taskNames) taskComm(tid int32) (string, bool) {
 	if info, ok := n.infos[tid]; ok && info.Comm != "" {
