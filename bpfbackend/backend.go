@@ -283,10 +283,8 @@ type session struct {
 	// maps are the executable file mappings of each process (-k), as
 	// its last REC_MAPS record gave them.
 	maps map[int32][]trace.Mapping
-	// info is the TaskInfo handed to Options.TaskInfo; scopedCount
-	// counts the tasks a scope took.
-	info        trace.TaskInfo
-	scopedCount int
+	// info is the TaskInfo handed to Options.TaskInfo.
+	info trace.TaskInfo
 	// nextCheck is when a scope's run next runs the poll's checks; ticks
 	// counts them.
 	nextCheck time.Time

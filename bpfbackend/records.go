@@ -121,7 +121,7 @@ func (s *session) archOf(pers trace.Personality) uint32 {
 }
 
 func (s *session) enter(r *sctraceRec, raw []byte) {
-	tk := s.tasks.Get(int(r.Tid))
+	tk := s.taskOf(r)
 	if tk == nil {
 		return
 	}
@@ -183,7 +183,7 @@ func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
 }
 
 func (s *session) exit(r *sctraceRec, raw []byte) {
-	tk := s.tasks.Get(int(r.Tid))
+	tk := s.taskOf(r)
 	if tk == nil {
 		return
 	}

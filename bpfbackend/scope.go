@@ -166,22 +166,38 @@ func commOf(a, b uint64) string {
 // is registered and reported (a NewTask printed without a note), and
 // its identity goes to Options.TaskInfo.
 func (s *session) scoped(r *sctraceRec) {
-	tid, pid := int(r.Tid), int(r.Pid)
-	if s.tasks.Has(tid) {
+	if s.tasks.Has(int(r.Tid)) {
 		return
 	}
-	tk := s.taskState(tid, pid, false, false)
-	tk.Scoped = true
-	s.tasks.Put(tk)
-	s.scopedCount++
 	if s.opts.TaskInfo != nil {
-		s.info = trace.TaskInfo{TID: int32(tid), PID: int32(pid), Comm: commOf(r.Args[0], r.Args[1]),
+		s.info = trace.TaskInfo{TID: int32(r.Tid), PID: int32(r.Pid), Comm: commOf(r.Args[0], r.Args[1]),
 			Scoped: true, CgroupID: uint64(r.Ret), PidNS: r.Sp, UID: uint32(r.Args[2])}
 		s.opts.TaskInfo(&s.info)
 	}
+	s.startScoped(r)
+}
+
+// startScoped registers the task of r as one a scope took, and reports
+// it.
+func (s *session) startScoped(r *sctraceRec) *task {
+	tk := s.taskState(int(r.Tid), int(r.Pid), false, false)
+	tk.Scoped = true
+	s.tasks.Put(tk)
 	ev := s.tasks.Event(trace.NewTask, &tk.Task, int64(r.Ts))
 	ev.Attached, ev.Scoped = true, true
 	s.tasks.Emit(ev)
+	return tk
+}
+
+// taskOf returns the task of a call's record. In a scope's run a record
+// of a task not known is one whose REC_SCOPED the full ring lost (and
+// counted): the task starts there, its name then from /proc.
+func (s *session) taskOf(r *sctraceRec) *task {
+	tk := s.tasks.Get(int(r.Tid))
+	if tk == nil && s.isScopeRun() {
+		tk = s.startScoped(r)
+	}
+	return tk
 }
 
 // commChanged passes a traced task's new command name (REC_COMM) to
