@@ -103,7 +103,7 @@ func Probe() error {
 // The sink is called on Run's goroutine; the *Event and the memory it
 // points to are reused once the sink returns (trace.Event.CopyTo).
 func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Options, sink func(*trace.Event) error) (res trace.Result, err error) {
-	if target.Path == "" && len(target.PIDs) == 0 && target.Adopt == nil {
+	if target.Path == "" && len(target.PIDs) == 0 && target.Adopt == nil && opts.Scope == nil {
 		return res, errors.New("ebpf: nothing to trace: no command and no pid")
 	}
 	if err := ctx.Err(); err != nil {
@@ -148,7 +148,7 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	}
 	// A launched command's lone thread (no -f, no -p): nothing else's
 	// records can come between a call's entry and exit.
-	lone := (target.Path != "" || target.Adopt != nil) && len(target.PIDs) == 0 && !opts.FollowForks
+	lone := (target.Path != "" || target.Adopt != nil) && len(target.PIDs) == 0 && !opts.FollowForks && opts.Scope == nil
 	p, err := load(loadConfig{opts: opts, bufferSize: b.BufferSize, arch: arch, lone: lone, attaching: len(target.PIDs) > 0})
 	if err != nil {
 		return res, err
@@ -162,6 +162,11 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 		return res, err
 	}
 	gcOn()
+	if opts.Scope != nil && len(opts.Scope.Trees) > 0 {
+		if err := p.fillTree(opts.Scope.Trees); err != nil {
+			return res, err
+		}
+	}
 	s := newSession(p, p.ring, arch, opts, sink, waitCh)
 	defer s.release()
 	if len(target.PIDs) > 0 {
@@ -290,6 +295,12 @@ type session struct {
 	// maps are the executable file mappings of each process (-k), as
 	// its last REC_MAPS record gave them.
 	maps map[int32][]trace.Mapping
+	// info is the TaskInfo handed to Options.TaskInfo.
+	info trace.TaskInfo
+	// nextCheck is when a scope's run next runs the poll's checks; ticks
+	// counts them.
+	nextCheck time.Time
+	ticks     int
 }
 
 func newSession(p *probe, rd *ringbuf.Reader, arch uint32, opts trace.Options, sink func(*trace.Event) error, waitCh chan unix.WaitStatus) *session {
@@ -453,10 +464,17 @@ func (s *session) loop(ctx context.Context) error {
 		if err == nil {
 			s.stats.RingRecords++
 			s.handle(rec.RawSample)
-			if s.tasks.Len() == 0 && s.awaitReaped(ctx) {
+			if s.tasks.Len() == 0 && !s.isScopeRun() && s.awaitReaped(ctx) {
 				// The last task is gone: end now rather than at the
 				// next poll.
 				return s.finish()
+			}
+			// A scope's records may never let the ring empty: the
+			// poll's checks are due all the same.
+			if s.isScopeRun() && s.stats.RingRecords%scopeCheckEvery == 0 && time.Now().After(s.nextCheck) {
+				if done, err := s.tick(ctx); done {
+					return err
+				}
 			}
 			continue
 		}
@@ -468,25 +486,54 @@ func (s *session) loop(ctx context.Context) error {
 		// force when much is unread are not counted (telling them apart
 		// would cost a check per record).
 		s.stats.Wakeups++
-		s.checkLost()
-		if ctx.Err() != nil {
-			s.stop(ctx)
-			return ctx.Err()
+		if done, err := s.tick(ctx); done {
+			return err
 		}
-		if !s.reaped {
-			select {
-			case ws := <-s.waitCh:
-				s.setResult(ws)
-			default:
-			}
-		}
-		s.checkVanished()
-		if s.tasks.Len() == 0 && (s.launchPid == 0 || s.reaped) {
-			s.tasks.ReleaseExits()
-			return s.tasks.Err()
-		}
-		s.rd.SetDeadline(time.Now().Add(pollInterval))
 	}
+}
+
+// scopeCheckEvery: in a scope's run, one record in scopeCheckEvery looks
+// whether a poll's checks are due.
+const scopeCheckEvery = 256
+
+// scopeVanishEvery: a scope's run, whose tasks may be many, looks for
+// tasks gone without an exit record at one poll in scopeVanishEvery (a
+// signal per task each time).
+const scopeVanishEvery = 50
+
+// tick runs the poll's checks: lost records, ctx's end, the launched
+// command's status, tasks gone without an exit record, the end of the
+// run. done says the run is over, with err its result.
+func (s *session) tick(ctx context.Context) (done bool, err error) {
+	s.checkLost()
+	if ctx.Err() != nil {
+		s.stop(ctx)
+		return true, ctx.Err()
+	}
+	if !s.reaped {
+		select {
+		case ws := <-s.waitCh:
+			s.setResult(ws)
+		default:
+		}
+	}
+	s.ticks++
+	if !s.isScopeRun() || s.ticks%scopeVanishEvery == 0 {
+		s.checkVanished()
+	}
+	if s.isScopeRun() {
+		// A scope may take tasks at any time: the run lasts as long as
+		// the command, or until it is stopped.
+		if s.launchPid != 0 && s.reaped && !s.tasks.Has(int(s.launchPid)) {
+			return true, s.finishScope()
+		}
+	} else if s.tasks.Len() == 0 && (s.launchPid == 0 || s.reaped) {
+		s.tasks.ReleaseExits()
+		return true, s.tasks.Err()
+	}
+	s.nextCheck = time.Now().Add(pollInterval)
+	s.rd.SetDeadline(s.nextCheck)
+	return false, nil
 }
 
 // awaitReaped waits for the launched command's status, if there is one
@@ -536,7 +583,10 @@ func (s *session) stop(ctx context.Context) {
 		}
 	}
 	for tk := range s.tasks.All() {
-		if forward || (!tk.Launched && !tk.Hidden) {
+		if tk.Scoped {
+			// Taken by a scope, never attached: let go silently.
+			s.tasks.Delete(tk.TID)
+		} else if forward || (!tk.Launched && !tk.Hidden) {
 			s.tasks.Detach(tk, 0)
 		} else {
 			s.tasks.Delete(tk.TID)

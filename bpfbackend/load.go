@@ -31,7 +31,8 @@ type probe struct {
 	// lone_state map (loadConfig.lone); setLoneTID names the thread.
 	lone bool
 	// forks: -f, under which sched_process_fork adds children to the
-	// traced tasks (without it, the program would return at once).
+	// traced tasks, or --tree, whose processes' children it adds to the
+	// tree (without either, the program would return at once).
 	forks bool
 	// attachStops: attach_stop is loaded, to report the group stop a
 	// thread -p attaches to is in (loadConfig.attaching, and stops are
@@ -164,21 +165,30 @@ func load(cfg loadConfig) (*probe, error) {
 		sctraceVarLone:           boolU32(cfg.lone),
 		sctraceVarHoldEntries:    boolU32(cfg.lone && !opts.CountOnly),
 		sctraceVarReportStops:    boolU32(reportStops),
-		sctraceVarUntimed:        boolU32(opts.Untimed && !opts.CountOnly && !opts.SyscallCPUTime),
-		sctraceVarFdNames:        boolU32((opts.NameNewFDs || opts.DescribeSockets) && !opts.CountOnly),
-		sctraceVarSockStates:     boolU32(opts.DescribeSockets && !opts.CountOnly),
-		sctraceVarWakeupBytes:    uint64(ring / 8),
-		sctraceVarFilterBits:     filter,
-		sctraceVarFilterBeyond:   filterBeyond(opts.Filter),
-		sctraceVarExecNrs:        execNRs(cfg.arch),
-		sctraceVarDumpReadBits:   fdBits(opts.DumpRead),
-		sctraceVarDumpWriteBits:  fdBits(opts.DumpWrite),
-		sctraceVarDumpReadAll:    boolU32(opts.DumpRead.Copied(1 << 20)),
-		sctraceVarDumpWriteAll:   boolU32(opts.DumpWrite.Copied(1 << 20)),
-		sctraceVarStackSize:      stackSize(&opts),
-		sctraceVarMapNrs:         nrsWith(cfg.arch, syscalls.MapsCode),
+		// A scope's run ends at a time (session.finishScope): its
+		// records carry times.
+		sctraceVarUntimed:       boolU32(opts.Untimed && !opts.CountOnly && !opts.SyscallCPUTime && opts.Scope == nil),
+		sctraceVarFdNames:       boolU32((opts.NameNewFDs || opts.DescribeSockets) && !opts.CountOnly),
+		sctraceVarSockStates:    boolU32(opts.DescribeSockets && !opts.CountOnly),
+		sctraceVarWakeupBytes:   uint64(ring / 8),
+		sctraceVarFilterBits:    filter,
+		sctraceVarFilterBeyond:  filterBeyond(opts.Filter),
+		sctraceVarExecNrs:       execNRs(cfg.arch),
+		sctraceVarDumpReadBits:  fdBits(opts.DumpRead),
+		sctraceVarDumpWriteBits: fdBits(opts.DumpWrite),
+		sctraceVarDumpReadAll:   boolU32(opts.DumpRead.Copied(1 << 20)),
+		sctraceVarDumpWriteAll:  boolU32(opts.DumpWrite.Copied(1 << 20)),
+		sctraceVarStackSize:     stackSize(&opts),
+		sctraceVarMapNrs:        nrsWith(cfg.arch, syscalls.MapsCode),
 	}
 	for name, v := range plans.use.vars() {
+		vars[name] = v
+	}
+	svars, err := scopeVars(&opts, cfg.arch)
+	if err != nil {
+		return nil, err
+	}
+	for name, v := range svars {
 		vars[name] = v
 	}
 	for name, v := range vars {
@@ -187,7 +197,7 @@ func load(cfg loadConfig) (*probe, error) {
 		}
 	}
 	p := &probe{switches: (cfg.lone && !opts.CountOnly) || reportStops, countOnly: opts.CountOnly, lone: cfg.lone,
-		forks: opts.FollowForks, attachStops: cfg.attaching && reportStops,
+		forks: opts.FollowForks || (opts.Scope != nil && len(opts.Scope.Trees) > 0), attachStops: cfg.attaching && reportStops,
 		// Only a read that faults defers an entry.
 		prepareExec: !opts.CountOnly && plans.exec.kinds != 0}
 	// sys_enter runs only the plans due at an entry, sched_prepare_exec
@@ -236,6 +246,7 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVar
 		sctraceMapReworks: m.Reworks, sctraceMapLoneState: m.LoneState, sctraceMapAttaching: m.Attaching,
 		sctraceMapCompatCounts: m.CompatCounts, sctraceMapProcCounts: m.ProcCounts, sctraceMapProcComms: m.ProcComms,
 		sctraceMapProcCountsDropped: m.ProcCountsDropped,
+		sctraceMapTree:              m.Tree,
 	}
 	type load struct {
 		name string

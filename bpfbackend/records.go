@@ -45,6 +45,12 @@ func (s *session) handle(raw []byte) {
 			pers := trace.Personality(r.Ret)
 			s.tasks.Personality(&tk.Task, s.archOf(pers), pers, int64(r.Ts), r.Ip)
 		}
+	case sctraceRecTypeREC_SCOPED:
+		s.scoped(r)
+	case sctraceRecTypeREC_COMM:
+		s.commChanged(r)
+	case sctraceRecTypeREC_PIDCOMM:
+		s.pidComm(r)
 	case sctraceRecTypeREC_BOUNDARY:
 		if tk := s.tasks.Get(int(r.Tid)); tk != nil && !tk.Hidden {
 			s.flushSignals(tk)
@@ -115,7 +121,7 @@ func (s *session) archOf(pers trace.Personality) uint32 {
 }
 
 func (s *session) enter(r *sctraceRec, raw []byte) {
-	tk := s.tasks.Get(int(r.Tid))
+	tk := s.taskOf(r)
 	if tk == nil {
 		return
 	}
@@ -182,7 +188,7 @@ func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
 }
 
 func (s *session) exit(r *sctraceRec, raw []byte) {
-	tk := s.tasks.Get(int(r.Tid))
+	tk := s.taskOf(r)
 	if tk == nil {
 		return
 	}
@@ -301,7 +307,9 @@ func (s *session) groupStop(r *sctraceRec) {
 
 func (s *session) newTask(r *sctraceRec) {
 	parent := s.tasks.Get(int(int32(r.Ret)))
-	s.tasks.Add(s.taskState(int(r.Tid), int(r.Pid), parent != nil && parent.Launched, false), int64(r.Ts))
+	tk := s.taskState(int(r.Tid), int(r.Pid), parent != nil && parent.Launched, false)
+	tk.Scoped = parent != nil && parent.Scoped
+	s.tasks.Add(tk, int64(r.Ts))
 }
 
 func (s *session) exitTask(r *sctraceRec) {

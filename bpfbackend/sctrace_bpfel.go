@@ -57,6 +57,7 @@ type sctraceCallState struct {
 	SocksLen    uint32
 	SocksNseg   uint32
 	SocksBuf    [480]uint8
+	Comm        [2]uint64
 }
 
 type sctraceDumpKind uint8
@@ -206,6 +207,9 @@ const (
 	sctraceRecTypeREC_PERS     sctraceRecType = 10
 	sctraceRecTypeREC_STACK    sctraceRecType = 11
 	sctraceRecTypeREC_MAPS     sctraceRecType = 12
+	sctraceRecTypeREC_SCOPED   sctraceRecType = 13
+	sctraceRecTypeREC_COMM     sctraceRecType = 14
+	sctraceRecTypeREC_PIDCOMM  sctraceRecType = 15
 )
 
 type sctraceRework struct {
@@ -328,6 +332,7 @@ const (
 	sctraceMapReworks           = "reworks"
 	sctraceMapScratch           = "scratch"
 	sctraceMapTraced            = "traced"
+	sctraceMapTree              = "tree"
 	sctraceProgAttachStop       = "attach_stop"
 	sctraceProgHistBucketTest   = "hist_bucket_test"
 	sctraceProgSchedPrepareExec = "sched_prepare_exec"
@@ -360,12 +365,25 @@ const (
 	sctraceVarMapNrs            = "map_nrs"
 	sctraceVarNetlinkArgs       = "netlink_args"
 	sctraceVarPerProcess        = "per_process"
+	sctraceVarPidComms          = "pid_comms"
+	sctraceVarPidMasks          = "pid_masks"
 	sctraceVarReportStops       = "report_stops"
+	sctraceVarScopeCgroupIds    = "scope_cgroup_ids"
+	sctraceVarScopeCgroupLevels = "scope_cgroup_levels"
+	sctraceVarScopeComms        = "scope_comms"
+	sctraceVarScopeNcgroups     = "scope_ncgroups"
+	sctraceVarScopeNcomms       = "scope_ncomms"
+	sctraceVarScopeNuids        = "scope_nuids"
+	sctraceVarScopeOn           = "scope_on"
+	sctraceVarScopeSelf         = "scope_self"
+	sctraceVarScopeTree         = "scope_tree"
+	sctraceVarScopeUids         = "scope_uids"
 	sctraceVarSignalsWanted     = "signals_wanted"
 	sctraceVarSockStates        = "sock_states"
 	sctraceVarStackSize         = "stack_size"
 	sctraceVarStringLimit       = "string_limit"
 	sctraceVarSyscallCpuTime    = "syscall_cpu_time"
+	sctraceVarTrackComm         = "track_comm"
 	sctraceVarUntimed           = "untimed"
 	sctraceVarUnusedFdName      = "unused_fd_name"
 	sctraceVarUnusedMapEnt      = "unused_map_ent"
@@ -452,50 +470,64 @@ type sctraceMapSpecs struct {
 	Reworks           *ebpf.MapSpec `ebpf:"reworks"`
 	Scratch           *ebpf.MapSpec `ebpf:"scratch"`
 	Traced            *ebpf.MapSpec `ebpf:"traced"`
+	Tree              *ebpf.MapSpec `ebpf:"tree"`
 }
 
 // sctraceVariableSpecs contains global variables before they are loaded into the kernel.
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type sctraceVariableSpecs struct {
-	CaptureClone    *ebpf.VariableSpec `ebpf:"capture_clone"`
-	CaptureFprog    *ebpf.VariableSpec `ebpf:"capture_fprog"`
-	CaptureIoctl    *ebpf.VariableSpec `ebpf:"capture_ioctl"`
-	CaptureKinds    *ebpf.VariableSpec `ebpf:"capture_kinds"`
-	CountOnly       *ebpf.VariableSpec `ebpf:"count_only"`
-	DetachOnExec    *ebpf.VariableSpec `ebpf:"detach_on_exec"`
-	DumpReadAll     *ebpf.VariableSpec `ebpf:"dump_read_all"`
-	DumpReadBits    *ebpf.VariableSpec `ebpf:"dump_read_bits"`
-	DumpWriteAll    *ebpf.VariableSpec `ebpf:"dump_write_all"`
-	DumpWriteBits   *ebpf.VariableSpec `ebpf:"dump_write_bits"`
-	ExecNrs         *ebpf.VariableSpec `ebpf:"exec_nrs"`
-	FaultIn         *ebpf.VariableSpec `ebpf:"fault_in"`
-	FdNames         *ebpf.VariableSpec `ebpf:"fd_names"`
-	FilterBeyond    *ebpf.VariableSpec `ebpf:"filter_beyond"`
-	FilterBits      *ebpf.VariableSpec `ebpf:"filter_bits"`
-	FollowForks     *ebpf.VariableSpec `ebpf:"follow_forks"`
-	HoldEntries     *ebpf.VariableSpec `ebpf:"hold_entries"`
-	Lone            *ebpf.VariableSpec `ebpf:"lone"`
-	MapNrs          *ebpf.VariableSpec `ebpf:"map_nrs"`
-	NetlinkArgs     *ebpf.VariableSpec `ebpf:"netlink_args"`
-	PerProcess      *ebpf.VariableSpec `ebpf:"per_process"`
-	ReportStops     *ebpf.VariableSpec `ebpf:"report_stops"`
-	SignalsWanted   *ebpf.VariableSpec `ebpf:"signals_wanted"`
-	SockStates      *ebpf.VariableSpec `ebpf:"sock_states"`
-	StackSize       *ebpf.VariableSpec `ebpf:"stack_size"`
-	StringLimit     *ebpf.VariableSpec `ebpf:"string_limit"`
-	SyscallCpuTime  *ebpf.VariableSpec `ebpf:"syscall_cpu_time"`
-	Untimed         *ebpf.VariableSpec `ebpf:"untimed"`
-	UnusedFdName    *ebpf.VariableSpec `ebpf:"unused_fd_name"`
-	UnusedMapEnt    *ebpf.VariableSpec `ebpf:"unused_map_ent"`
-	UnusedRec       *ebpf.VariableSpec `ebpf:"unused_rec"`
-	UnusedSeg       *ebpf.VariableSpec `ebpf:"unused_seg"`
-	UnusedSigRec    *ebpf.VariableSpec `ebpf:"unused_sig_rec"`
-	UnusedSockState *ebpf.VariableSpec `ebpf:"unused_sock_state"`
-	UnusedStackRec  *ebpf.VariableSpec `ebpf:"unused_stack_rec"`
-	Verbose         *ebpf.VariableSpec `ebpf:"verbose"`
-	WakeupBytes     *ebpf.VariableSpec `ebpf:"wakeup_bytes"`
-	WallTime        *ebpf.VariableSpec `ebpf:"wall_time"`
+	CaptureClone      *ebpf.VariableSpec `ebpf:"capture_clone"`
+	CaptureFprog      *ebpf.VariableSpec `ebpf:"capture_fprog"`
+	CaptureIoctl      *ebpf.VariableSpec `ebpf:"capture_ioctl"`
+	CaptureKinds      *ebpf.VariableSpec `ebpf:"capture_kinds"`
+	CountOnly         *ebpf.VariableSpec `ebpf:"count_only"`
+	DetachOnExec      *ebpf.VariableSpec `ebpf:"detach_on_exec"`
+	DumpReadAll       *ebpf.VariableSpec `ebpf:"dump_read_all"`
+	DumpReadBits      *ebpf.VariableSpec `ebpf:"dump_read_bits"`
+	DumpWriteAll      *ebpf.VariableSpec `ebpf:"dump_write_all"`
+	DumpWriteBits     *ebpf.VariableSpec `ebpf:"dump_write_bits"`
+	ExecNrs           *ebpf.VariableSpec `ebpf:"exec_nrs"`
+	FaultIn           *ebpf.VariableSpec `ebpf:"fault_in"`
+	FdNames           *ebpf.VariableSpec `ebpf:"fd_names"`
+	FilterBeyond      *ebpf.VariableSpec `ebpf:"filter_beyond"`
+	FilterBits        *ebpf.VariableSpec `ebpf:"filter_bits"`
+	FollowForks       *ebpf.VariableSpec `ebpf:"follow_forks"`
+	HoldEntries       *ebpf.VariableSpec `ebpf:"hold_entries"`
+	Lone              *ebpf.VariableSpec `ebpf:"lone"`
+	MapNrs            *ebpf.VariableSpec `ebpf:"map_nrs"`
+	NetlinkArgs       *ebpf.VariableSpec `ebpf:"netlink_args"`
+	PerProcess        *ebpf.VariableSpec `ebpf:"per_process"`
+	PidComms          *ebpf.VariableSpec `ebpf:"pid_comms"`
+	PidMasks          *ebpf.VariableSpec `ebpf:"pid_masks"`
+	ReportStops       *ebpf.VariableSpec `ebpf:"report_stops"`
+	ScopeCgroupIds    *ebpf.VariableSpec `ebpf:"scope_cgroup_ids"`
+	ScopeCgroupLevels *ebpf.VariableSpec `ebpf:"scope_cgroup_levels"`
+	ScopeComms        *ebpf.VariableSpec `ebpf:"scope_comms"`
+	ScopeNcgroups     *ebpf.VariableSpec `ebpf:"scope_ncgroups"`
+	ScopeNcomms       *ebpf.VariableSpec `ebpf:"scope_ncomms"`
+	ScopeNuids        *ebpf.VariableSpec `ebpf:"scope_nuids"`
+	ScopeOn           *ebpf.VariableSpec `ebpf:"scope_on"`
+	ScopeSelf         *ebpf.VariableSpec `ebpf:"scope_self"`
+	ScopeTree         *ebpf.VariableSpec `ebpf:"scope_tree"`
+	ScopeUids         *ebpf.VariableSpec `ebpf:"scope_uids"`
+	SignalsWanted     *ebpf.VariableSpec `ebpf:"signals_wanted"`
+	SockStates        *ebpf.VariableSpec `ebpf:"sock_states"`
+	StackSize         *ebpf.VariableSpec `ebpf:"stack_size"`
+	StringLimit       *ebpf.VariableSpec `ebpf:"string_limit"`
+	SyscallCpuTime    *ebpf.VariableSpec `ebpf:"syscall_cpu_time"`
+	TrackComm         *ebpf.VariableSpec `ebpf:"track_comm"`
+	Untimed           *ebpf.VariableSpec `ebpf:"untimed"`
+	UnusedFdName      *ebpf.VariableSpec `ebpf:"unused_fd_name"`
+	UnusedMapEnt      *ebpf.VariableSpec `ebpf:"unused_map_ent"`
+	UnusedRec         *ebpf.VariableSpec `ebpf:"unused_rec"`
+	UnusedSeg         *ebpf.VariableSpec `ebpf:"unused_seg"`
+	UnusedSigRec      *ebpf.VariableSpec `ebpf:"unused_sig_rec"`
+	UnusedSockState   *ebpf.VariableSpec `ebpf:"unused_sock_state"`
+	UnusedStackRec    *ebpf.VariableSpec `ebpf:"unused_stack_rec"`
+	Verbose           *ebpf.VariableSpec `ebpf:"verbose"`
+	WakeupBytes       *ebpf.VariableSpec `ebpf:"wakeup_bytes"`
+	WallTime          *ebpf.VariableSpec `ebpf:"wall_time"`
 }
 
 // sctraceObjects contains all objects after they have been loaded into the kernel.
@@ -532,6 +564,7 @@ type sctraceMaps struct {
 	Reworks           *ebpf.Map `ebpf:"reworks"`
 	Scratch           *ebpf.Map `ebpf:"scratch"`
 	Traced            *ebpf.Map `ebpf:"traced"`
+	Tree              *ebpf.Map `ebpf:"tree"`
 }
 
 func (m *sctraceMaps) Close() error {
@@ -550,6 +583,7 @@ func (m *sctraceMaps) Close() error {
 		m.Reworks,
 		m.Scratch,
 		m.Traced,
+		m.Tree,
 	)
 }
 
@@ -557,44 +591,57 @@ func (m *sctraceMaps) Close() error {
 //
 // It can be passed to loadSctraceObjects or ebpf.CollectionSpec.LoadAndAssign.
 type sctraceVariables struct {
-	CaptureClone    *ebpf.Variable `ebpf:"capture_clone"`
-	CaptureFprog    *ebpf.Variable `ebpf:"capture_fprog"`
-	CaptureIoctl    *ebpf.Variable `ebpf:"capture_ioctl"`
-	CaptureKinds    *ebpf.Variable `ebpf:"capture_kinds"`
-	CountOnly       *ebpf.Variable `ebpf:"count_only"`
-	DetachOnExec    *ebpf.Variable `ebpf:"detach_on_exec"`
-	DumpReadAll     *ebpf.Variable `ebpf:"dump_read_all"`
-	DumpReadBits    *ebpf.Variable `ebpf:"dump_read_bits"`
-	DumpWriteAll    *ebpf.Variable `ebpf:"dump_write_all"`
-	DumpWriteBits   *ebpf.Variable `ebpf:"dump_write_bits"`
-	ExecNrs         *ebpf.Variable `ebpf:"exec_nrs"`
-	FaultIn         *ebpf.Variable `ebpf:"fault_in"`
-	FdNames         *ebpf.Variable `ebpf:"fd_names"`
-	FilterBeyond    *ebpf.Variable `ebpf:"filter_beyond"`
-	FilterBits      *ebpf.Variable `ebpf:"filter_bits"`
-	FollowForks     *ebpf.Variable `ebpf:"follow_forks"`
-	HoldEntries     *ebpf.Variable `ebpf:"hold_entries"`
-	Lone            *ebpf.Variable `ebpf:"lone"`
-	MapNrs          *ebpf.Variable `ebpf:"map_nrs"`
-	NetlinkArgs     *ebpf.Variable `ebpf:"netlink_args"`
-	PerProcess      *ebpf.Variable `ebpf:"per_process"`
-	ReportStops     *ebpf.Variable `ebpf:"report_stops"`
-	SignalsWanted   *ebpf.Variable `ebpf:"signals_wanted"`
-	SockStates      *ebpf.Variable `ebpf:"sock_states"`
-	StackSize       *ebpf.Variable `ebpf:"stack_size"`
-	StringLimit     *ebpf.Variable `ebpf:"string_limit"`
-	SyscallCpuTime  *ebpf.Variable `ebpf:"syscall_cpu_time"`
-	Untimed         *ebpf.Variable `ebpf:"untimed"`
-	UnusedFdName    *ebpf.Variable `ebpf:"unused_fd_name"`
-	UnusedMapEnt    *ebpf.Variable `ebpf:"unused_map_ent"`
-	UnusedRec       *ebpf.Variable `ebpf:"unused_rec"`
-	UnusedSeg       *ebpf.Variable `ebpf:"unused_seg"`
-	UnusedSigRec    *ebpf.Variable `ebpf:"unused_sig_rec"`
-	UnusedSockState *ebpf.Variable `ebpf:"unused_sock_state"`
-	UnusedStackRec  *ebpf.Variable `ebpf:"unused_stack_rec"`
-	Verbose         *ebpf.Variable `ebpf:"verbose"`
-	WakeupBytes     *ebpf.Variable `ebpf:"wakeup_bytes"`
-	WallTime        *ebpf.Variable `ebpf:"wall_time"`
+	CaptureClone      *ebpf.Variable `ebpf:"capture_clone"`
+	CaptureFprog      *ebpf.Variable `ebpf:"capture_fprog"`
+	CaptureIoctl      *ebpf.Variable `ebpf:"capture_ioctl"`
+	CaptureKinds      *ebpf.Variable `ebpf:"capture_kinds"`
+	CountOnly         *ebpf.Variable `ebpf:"count_only"`
+	DetachOnExec      *ebpf.Variable `ebpf:"detach_on_exec"`
+	DumpReadAll       *ebpf.Variable `ebpf:"dump_read_all"`
+	DumpReadBits      *ebpf.Variable `ebpf:"dump_read_bits"`
+	DumpWriteAll      *ebpf.Variable `ebpf:"dump_write_all"`
+	DumpWriteBits     *ebpf.Variable `ebpf:"dump_write_bits"`
+	ExecNrs           *ebpf.Variable `ebpf:"exec_nrs"`
+	FaultIn           *ebpf.Variable `ebpf:"fault_in"`
+	FdNames           *ebpf.Variable `ebpf:"fd_names"`
+	FilterBeyond      *ebpf.Variable `ebpf:"filter_beyond"`
+	FilterBits        *ebpf.Variable `ebpf:"filter_bits"`
+	FollowForks       *ebpf.Variable `ebpf:"follow_forks"`
+	HoldEntries       *ebpf.Variable `ebpf:"hold_entries"`
+	Lone              *ebpf.Variable `ebpf:"lone"`
+	MapNrs            *ebpf.Variable `ebpf:"map_nrs"`
+	NetlinkArgs       *ebpf.Variable `ebpf:"netlink_args"`
+	PerProcess        *ebpf.Variable `ebpf:"per_process"`
+	PidComms          *ebpf.Variable `ebpf:"pid_comms"`
+	PidMasks          *ebpf.Variable `ebpf:"pid_masks"`
+	ReportStops       *ebpf.Variable `ebpf:"report_stops"`
+	ScopeCgroupIds    *ebpf.Variable `ebpf:"scope_cgroup_ids"`
+	ScopeCgroupLevels *ebpf.Variable `ebpf:"scope_cgroup_levels"`
+	ScopeComms        *ebpf.Variable `ebpf:"scope_comms"`
+	ScopeNcgroups     *ebpf.Variable `ebpf:"scope_ncgroups"`
+	ScopeNcomms       *ebpf.Variable `ebpf:"scope_ncomms"`
+	ScopeNuids        *ebpf.Variable `ebpf:"scope_nuids"`
+	ScopeOn           *ebpf.Variable `ebpf:"scope_on"`
+	ScopeSelf         *ebpf.Variable `ebpf:"scope_self"`
+	ScopeTree         *ebpf.Variable `ebpf:"scope_tree"`
+	ScopeUids         *ebpf.Variable `ebpf:"scope_uids"`
+	SignalsWanted     *ebpf.Variable `ebpf:"signals_wanted"`
+	SockStates        *ebpf.Variable `ebpf:"sock_states"`
+	StackSize         *ebpf.Variable `ebpf:"stack_size"`
+	StringLimit       *ebpf.Variable `ebpf:"string_limit"`
+	SyscallCpuTime    *ebpf.Variable `ebpf:"syscall_cpu_time"`
+	TrackComm         *ebpf.Variable `ebpf:"track_comm"`
+	Untimed           *ebpf.Variable `ebpf:"untimed"`
+	UnusedFdName      *ebpf.Variable `ebpf:"unused_fd_name"`
+	UnusedMapEnt      *ebpf.Variable `ebpf:"unused_map_ent"`
+	UnusedRec         *ebpf.Variable `ebpf:"unused_rec"`
+	UnusedSeg         *ebpf.Variable `ebpf:"unused_seg"`
+	UnusedSigRec      *ebpf.Variable `ebpf:"unused_sig_rec"`
+	UnusedSockState   *ebpf.Variable `ebpf:"unused_sock_state"`
+	UnusedStackRec    *ebpf.Variable `ebpf:"unused_stack_rec"`
+	Verbose           *ebpf.Variable `ebpf:"verbose"`
+	WakeupBytes       *ebpf.Variable `ebpf:"wakeup_bytes"`
+	WallTime          *ebpf.Variable `ebpf:"wall_time"`
 }
 
 // sctracePrograms contains all programs after they have been loaded into the kernel.

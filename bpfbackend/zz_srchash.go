@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "6794b57af4001576323375b55c757373d2821d9805c58297bd9e6315e1c0d488"
+const bpfSourceHash = "1ebd45c002c506eeaec496c5feb404b9bf49dc9bcdcf7e740fe979a6b1b0599a"

@@ -35,6 +35,9 @@ type JSONPrinter struct {
 	frames  []byte // -k's frame lines of the record being written
 	call    decode.CallText
 	err     error
+	// comms caches each thread's command name (Options.Comm) until it
+	// may change: an exec, a prctl, its end.
+	comms map[int32]string
 }
 
 // NewJSON returns a JSONPrinter writing with dec's decoding to opts.Output
@@ -65,12 +68,19 @@ func (p *JSONPrinter) Handle(ev *trace.Event) error {
 	if p.err != nil {
 		return p.err
 	}
+	if ev.Kind == trace.Exec {
+		delete(p.comms, ev.TID)
+		delete(p.comms, ev.OldTID)
+	}
 	switch ev.Kind {
 	case trace.SyscallEnter:
 		if p.traced(ev) {
 			p.enter(ev)
 		}
 	case trace.SyscallExit:
+		if p.comms != nil && syscalls.ForCall(ev.Arch, ev.Pers).Get(int(ev.NR)).Name == "prctl" {
+			delete(p.comms, ev.TID) // PR_SET_NAME: the record has the name it left
+		}
 		if p.traced(ev) {
 			p.syscall(ev)
 		}
@@ -79,6 +89,7 @@ func (p *JSONPrinter) Handle(ev *trace.Event) error {
 	case trace.Exit:
 		p.flushPending(ev.TID)
 		p.taskExit(ev)
+		delete(p.comms, ev.TID)
 	case trace.Detached:
 		p.flushPending(ev.TID)
 		p.simple("detach", ev)
@@ -290,6 +301,7 @@ func (p *JSONPrinter) head(b []byte, kind string, ev *trace.Event, ns int64) []b
 	b = strconv.AppendInt(b, int64(ev.PID), 10)
 	b = append(b, `,"tid":`...)
 	b = strconv.AppendInt(b, int64(ev.TID), 10)
+	b = p.appendTask(b, ev.TID)
 	b = append(b, `,"time":"`...)
 	b = time.Unix(0, ns+p.wallOff).UTC().AppendFormat(b, "2006-01-02T15:04:05.000000000Z")
 	b = append(b, '"')
@@ -298,6 +310,50 @@ func (p *JSONPrinter) head(b []byte, kind string, ev *trace.Event, ns int64) []b
 		b = strconv.AppendInt(b, ns, 10)
 	}
 	return b
+}
+
+// appendTask appends the thread's command name (Options.Comm) and, in a
+// scope, its cgroup and PID namespace (Options.TaskScope).
+func (p *JSONPrinter) appendTask(b []byte, tid int32) []byte {
+	if p.opts.Comm != nil {
+		if name, ok := p.comm(tid); ok {
+			b = append(b, `,"comm":`...)
+			b = appendJSONString(b, []byte(name))
+		}
+	}
+	if p.opts.TaskScope == nil {
+		return b
+	}
+	sc, ok := p.opts.TaskScope(tid)
+	if !ok {
+		return b
+	}
+	if sc.CgroupPath != "" {
+		b = append(b, `,"cgroup":`...)
+		b = appendJSONString(b, []byte(sc.CgroupPath))
+	}
+	b = append(b, `,"cgroup_id":`...)
+	b = strconv.AppendUint(b, sc.CgroupID, 10)
+	if sc.PidNS != 0 {
+		b = append(b, `,"pidns":`...)
+		b = strconv.AppendUint(b, sc.PidNS, 10)
+	}
+	return b
+}
+
+// comm returns thread tid's command name, from the cache or Options.Comm.
+func (p *JSONPrinter) comm(tid int32) (string, bool) {
+	if name, ok := p.comms[tid]; ok {
+		return name, true
+	}
+	name, ok := p.opts.Comm(tid)
+	if ok {
+		if p.comms == nil {
+			p.comms = map[int32]string{}
+		}
+		p.comms[tid] = name
+	}
+	return name, ok
 }
 
 func (p *JSONPrinter) finish(b []byte) {

@@ -81,6 +81,12 @@ type Options struct {
 	// Perfetto printer asks it once per thread, for the tracks the
 	// events do not name.
 	Comm func(tid int32) (string, bool)
+	// AlwaysShowPID prints the pid prefix on every line, even while one
+	// process is traced (--always-show-pid; scopes imply it).
+	AlwaysShowPID bool
+	// TaskScope, set in scopes, returns the scope's view of a thread for
+	// JSON records: its cgroup and PID namespace.
+	TaskScope func(tid int32) (TaskScope, bool)
 	// Spec holds the signal, status and quiet selections.
 	Spec *filter.Spec
 	// Initial is how many processes are traced from the start (1 for a
@@ -95,6 +101,15 @@ type Options struct {
 	// the entry of a call that ends its task and is printed once the
 	// task has ended, which strace formats a little differently.
 	StackFrames func(b []byte, ev *trace.Event, queued bool) []byte
+}
+
+// TaskScope is what a scope knows of a thread, for JSON records.
+type TaskScope struct {
+	// CgroupPath is its cgroup v2 path ("" when unknown), CgroupID the
+	// cgroup's id, PidNS the inode of its PID namespace (0: unknown).
+	CgroupPath string
+	CgroupID   uint64
+	PidNS      uint64
 }
 
 // task is what the printer remembers of one traced thread.
@@ -177,7 +192,7 @@ func New(dec *decode.Decoder, opts Options) (*Printer, error) {
 		p.interactive = isInteractive(f)
 	}
 	p.interactive = p.interactive || opts.Unbuffered
-	p.pidPrefix = opts.Output != "" && !opts.Separate && (opts.FollowForks || opts.Initial > 1)
+	p.pidPrefix = opts.Output != "" && !opts.Separate && (opts.FollowForks || opts.Initial > 1 || opts.AlwaysShowPID)
 	return p, nil
 }
 
@@ -246,7 +261,7 @@ func (p *Printer) Handle(ev *trace.Event) error {
 		if _, known := p.tasks[ev.TID]; !known {
 			p.task(ev.TID)
 			switch {
-			case ev.WithLeader: // announced by its leader's event
+			case ev.WithLeader, ev.Scoped: // announced by its leader's event; taken by a scope
 			case ev.Threads > 1:
 				p.message("Process %d attached with %d threads", ev.TID, ev.Threads)
 			default:
@@ -353,7 +368,9 @@ func (p *Printer) leader(b []byte, t *task, ns int64, ip uint64) []byte {
 	if !p.opts.Separate {
 		p.printing = t
 	}
-	if p.pidPrefix {
+	if t.tid == 0 {
+		// No task's line (lost events in a scope's run).
+	} else if p.pidPrefix {
 		mark := len(b)
 		b = strconv.AppendInt(b, int64(t.tid), 10)
 		if withComm := p.appendComm(b, t); len(withComm) > len(b) {
@@ -364,7 +381,7 @@ func (p *Printer) leader(b []byte, t *task, ns int64, ip uint64) []byte {
 			}
 		}
 		b = append(b, ' ')
-	} else if !p.opts.Separate && p.opts.Output == "" && len(p.tasks) > 1 {
+	} else if !p.opts.Separate && p.opts.Output == "" && (len(p.tasks) > 1 || p.opts.AlwaysShowPID) {
 		b = append(b, "[pid "...)
 		s := strconv.Itoa(int(t.tid))
 		for n := len(s); n < 5; n++ {
@@ -823,6 +840,15 @@ func (p *Printer) drop(t *task, detached bool) {
 
 func (p *Printer) lost(ev *trace.Event) {
 	t := p.task(ev.TID)
+	if ev.TID == 0 {
+		// A scope's run without a command: the loss is no task's, and
+		// its line has no pid prefix (nor a file of its own under -ff,
+		// where the count on stderr says it).
+		delete(p.tasks, 0)
+		if p.opts.Separate {
+			return
+		}
+	}
 	b := p.leader(p.line[:0], t, ev.Enter, 0)
 	b = append(b, "--- lost "...)
 	b = strconv.AppendUint(b, ev.Lost, 10)

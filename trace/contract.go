@@ -31,7 +31,8 @@
 //     thread.
 //   - NewTask: Attached for a task attached to (-p), with Threads on a
 //     process's leader attached with its threads and WithLeader on those
-//     threads.
+//     threads; Attached and Scoped for a task an Options.Scope took at
+//     a call (that call's SyscallEnter follows).
 //   - Exec: OldTID, the thread that called execve.
 //   - Lost: Lost, the number of events dropped since the previous Lost.
 //   - Detached: nothing more.

@@ -165,6 +165,9 @@ type Event struct {
 	// WithLeader is set on an Attached NewTask of a thread attached along
 	// with its process, whose own event announced it: nothing is printed.
 	WithLeader bool
+	// Scoped is set on the NewTask of a task an Options.Scope took, at its
+	// first call: no attach message is printed for it.
+	Scoped bool
 	// NewFDs names, on a SyscallExit, the descriptors the call created,
 	// as the kernel saw them at the call's exit ("pipe:[1234]",
 	// "/etc/hostname"), when Options.NameNewFDs asked for it and the
@@ -517,6 +520,19 @@ type Options struct {
 	// and Signal of a traced call or signal, with at most StackSize bytes
 	// of stack (-k).
 	StackSize int
+	// Scope, when not nil, traces the tasks it matches besides the
+	// target's (scope.go); only a backend that can filter in the kernel
+	// takes it.
+	Scope *Scope
+	// NamePids (-Y) asks a backend whose events are processed after the
+	// fact to report through TaskInfo (Named) the names of the processes
+	// that calls' pid arguments and results name, as they were at the
+	// call: the process may be gone when the line is printed.
+	NamePids bool
+	// TaskInfo, when set, receives what the backend learns of a task's
+	// identity (its command name, and in a scope its cgroup and PID
+	// namespace), on Run's goroutine, before the events that follow it.
+	TaskInfo func(*TaskInfo)
 }
 
 // Capabilities says how a backend observes its tasks.

@@ -30,6 +30,9 @@ enum rec_type : __u32 {
 	REC_PERS = 10,	  /* an unreported call's entry in another personality than the task's last call: ret = the personality (trace.Personality), ip */
 	REC_STACK = 11,	  /* -k: the user stack of the task's next call or signal: see stack_rec */
 	REC_MAPS = 12,	  /* -k: the executable file mappings of the task's process: ret = how many map_ent follow */
+	REC_SCOPED = 13,  /* a task a scope (scope.h) traces from this call on: ret = cgroup id, sp = PID namespace inode, args[0..1] = comm, args[2] = uid */
+	REC_COMM = 14,	  /* a traced task's command name, at its first call and when it changed: args[0..1] = comm */
+	REC_PIDCOMM = 15, /* the command name of a process a call names (-Y), before the call's record: ret = the id, args[0..1] = comm */
 };
 
 /* rec.flags, bits. */

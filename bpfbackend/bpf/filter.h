@@ -41,8 +41,9 @@ static __always_inline bool is_traced(__u32 tid)
 	return bpf_map_lookup_elem(&traced, &tid) != 0;
 }
 
-/* What traced_call found. */
-enum { CALL_UNTRACED, CALL_TRACED, CALL_LAUNCH };
+/* What traced_call found: CALL_HIDDEN is the exec stub before its
+ * execve, which no scope takes either. */
+enum { CALL_UNTRACED, CALL_TRACED, CALL_LAUNCH, CALL_HIDDEN };
 
 /* traced_call says whether tid is traced at a call of nr: the exec stub
  * is hidden until it calls execve, and that call is CALL_LAUNCH. */
@@ -53,7 +54,7 @@ static __always_inline int traced_call(__u32 tid, long nr)
 		return CALL_UNTRACED;
 	if (*v == TRACED_STUB) {
 		if (nr != exec_nrs[0] && nr != exec_nrs[1])
-			return CALL_UNTRACED;
+			return CALL_HIDDEN;
 		*v = TRACED;
 		return CALL_LAUNCH;
 	}

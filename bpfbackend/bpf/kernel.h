@@ -195,6 +195,26 @@ struct thread_info {
 
 #define TS_COMPAT 0x0002
 
+/* ns_common, pid_namespace, upid and pid: a task's PID namespace
+ * (scope.h). */
+struct ns_common {
+	unsigned int inum;
+} __attribute__((preserve_access_index));
+
+struct pid_namespace {
+	struct ns_common ns;
+} __attribute__((preserve_access_index));
+
+struct upid {
+	int nr;
+	struct pid_namespace *ns;
+} __attribute__((preserve_access_index));
+
+struct pid {
+	unsigned int level;
+	struct upid numbers[1];
+} __attribute__((preserve_access_index));
+
 struct task_struct {
 	struct thread_info thread_info;
 	unsigned int __state;
@@ -212,6 +232,9 @@ struct task_struct {
 	struct fs_struct *fs;
 	struct files_struct *files;
 	unsigned long jobctl;
+	struct task_struct *real_parent;
+	struct pid *thread_pid;
+	char comm[16];
 } __attribute__((preserve_access_index));
 
 /* vm_area_struct is one mapping of a task's memory (-k's mappings). */

@@ -16,6 +16,7 @@
 #include "tasks.h"	/* the call state of each traced task */
 #include "filter.h"	/* which tasks and calls are traced */
 #include "transport.h"	/* the ring buffer, the record buffer, lost records */
+#include "scope.h"	/* tasks traced by a scope; command names */
 #include "segments.h"	/* the reads a record carries */
 #include "capture.h"	/* the capture plans' execution */
 #include "path.h"	/* the paths of files */
@@ -43,14 +44,27 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 		return 0;
 	if (!cs || !cs->traced) {
 		int how = traced_call(task->pid, id);
-		if (how == CALL_UNTRACED)
+		__u64 comm[2] = {};
+		if (how == CALL_HIDDEN)
 			return 0;
+		if (how == CALL_UNTRACED) {
+			/* Outside the traced map: a scope may take the task
+			 * now, before its call's record. */
+			if (!scope_on || !in_scope(task) || !scope_task(task, comm))
+				return 0;
+		}
 		cs = call_state_of(task, true);
 		if (!cs)
 			return 0;
 		cs->traced = 1;
 		cs->launching = how == CALL_LAUNCH;
+		if (track_comm) {
+			cs->comm[0] = comm[0];
+			cs->comm[1] = comm[1];
+		}
 	}
+	if (track_comm)
+		note_comm(task, cs->comm);
 	__u32 pers = call_pers(task, &id);
 	bool wanted = filter_has(id, pers);
 	if (pers != cs->pers) {
@@ -110,6 +124,8 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	__u64 pid_tgid = pid_tgid_of(task);
 	if (cs->held)
 		send_held(cs, pid_tgid);
+	if (pid_comms && pers == 0)
+		pid_arg_comms(id, cs->args, pid_tgid);
 	/* After the held entry, before this call's: user space gives the
 	 * call the task's last stack sample. */
 	emit_stack(regs, pid_tgid, 0);
@@ -181,6 +197,8 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	}
 	__u32 entry = cs->held ? ENTRY_HELD : cs->deferred ? ENTRY_RERUN : ENTRY_NONE;
 	__u64 pid_tgid = pid_tgid_of(task);
+	if (pid_comms && cs->pers == 0)
+		pid_ret_comm(cs->nr, ret, pid_tgid);
 	/* -k shows an execve's stack at its end: the new program's, whose
 	 * mappings it sends first. */
 	if (stack_size && ret == 0 && cs->pers == 0 && (cs->nr == exec_nrs[0] || cs->nr == exec_nrs[1])) {
@@ -193,11 +211,20 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	return 0;
 }
 
-/* sched_process_fork traces the children of traced tasks (-f). */
+/* sched_process_fork traces the children of traced tasks (-f) and puts
+ * the processes --tree's processes create in its tree. */
 SEC("tp_btf/sched_process_fork")
 int BPF_PROG(sched_process_fork, struct task_struct *parent, struct task_struct *child)
 {
 	__u32 ptid = (__u32)bpf_get_current_pid_tgid();
+	if (scope_tree && child->pid == child->tgid) {
+		__u32 ptgid = parent->tgid;
+		if (bpf_map_lookup_elem(&tree, &ptgid)) {
+			__u32 ctgid = child->tgid;
+			__u8 one = 1;
+			bpf_map_update_elem(&tree, &ctgid, &one, BPF_ANY);
+		}
+	}
 	if (!follow_forks || !is_traced(ptid))
 		return 0;
 	__u32 tid = child->pid;
@@ -214,6 +241,8 @@ int BPF_PROG(sched_process_exit, struct task_struct *p)
 {
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tid = (__u32)pid_tgid;
+	if (scope_tree && p->pid == p->tgid)
+		bpf_map_delete_elem(&tree, &tid);
 	if (!is_traced(tid))
 		return 0;
 	/* A leader that a traced non-leader thread's execve replaces: that
@@ -285,6 +314,9 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, int old_pid, struct linu
 		bpf_map_update_elem(&traced, &tid, &mark, BPF_ANY);
 		bpf_map_delete_elem(&traced, &old);
 	}
+	/* The program's name, before the execve's exit is reported. */
+	if (track_comm && cs)
+		note_comm(p, cs->comm);
 	emit_task_ip(REC_EXEC, tid, p->tgid, old, 0, user_ip(bpf_get_current_task_btf()));
 	return 0;
 }

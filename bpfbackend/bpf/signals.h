@@ -33,10 +33,9 @@ static __always_inline void boundary(struct task_struct *task, __u64 pid_tgid)
 #define TASK_STATE_STOPPED 0x4
 #define JOBCTL_STOP_SIGMASK 0xffff
 
-/* A counted reference to a task by its (global) pid, for attach_stop
- * (weak: without them attach_stop reports nothing, and -p still works). */
-extern struct task_struct *bpf_task_from_pid(__s32 pid) __ksym __weak;
-extern void bpf_task_release(struct task_struct *p) __ksym __weak;
+/* attach_stop takes a counted reference to a task by its (global) pid
+ * with bpf_task_from_pid and bpf_task_release (scope.h; weak: without
+ * them attach_stop reports nothing, and -p still works). */
 
 /* attaching: the threads -p attached to whose group stop, if they were
  * in one, is not decided yet (value 1 until claimed). User space adds a

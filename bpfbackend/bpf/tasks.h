@@ -74,6 +74,8 @@ struct call_state {
 	__u32 socks_len;
 	__u32 socks_nseg;
 	__u8 socks_buf[SOCKS_HELD_MAX];
+	/* comm: the command name last sent (scope.h: track_comm). */
+	__u64 comm[2];
 };
 
 /* calls: each traced task's call state (but a lone thread's). */

@@ -89,9 +89,10 @@ func parseSize(s string) (int, error) {
 }
 
 // chooseBackend returns the backend --backend names. auto (the default)
-// picks ebpf when its programs can load here and nothing asked for needs
-// the command stopped at each call (--seccomp-bpf, -e inject=,
-// --decode-pids), and ptrace
+// picks ebpf when a scope is given (--system-wide, ...: eBPF only), or
+// when its programs can load here and nothing asked for needs the command
+// stopped at each call (--seccomp-bpf, -e inject=,
+// --decode-pids=pidns), and ptrace
 // otherwise; -v or --debug-backend says on stderr which, and why.
 func chooseBackend(cfg *config, spec *filter.Spec, stderr io.Writer) (trace.Backend, error) {
 	ebpf := &bpfbackend.Backend{BufferSize: cfg.bpf.size}
@@ -108,14 +109,33 @@ func chooseBackend(cfg *config, spec *filter.Spec, stderr io.Writer) (trace.Back
 		}
 	}
 	inject := spec.Inject.Len() > 0
-	pids := spec.DecodePIDs != 0
+	pids := spec.DecodePIDs&filter.DecodePIDNS != 0
+	if name := cfg.scope.first; name != "" {
+		// Scopes filter in the kernel: eBPF alone has them.
+		switch cfg.backend {
+		case "ptrace":
+			return nil, fmt.Errorf("%s needs the ebpf backend", name)
+		case "auto":
+			if err := bpfbackend.Probe(); err != nil {
+				return nil, fmt.Errorf("%s needs the ebpf backend: %v", name, err)
+			}
+			say("ebpf (%s)", name)
+		}
+		if pids {
+			return nil, fmt.Errorf("--pidns-translation needs --backend=ptrace; %s needs the ebpf backend", name)
+		}
+		if inject {
+			return nil, fmt.Errorf("-e inject= and -e fault= need --backend=ptrace; %s needs the ebpf backend", name)
+		}
+		return ebpf, nil
+	}
 	switch cfg.backend {
 	case "ebpf":
 		if inject {
 			return nil, errors.New("-e inject= and -e fault= need --backend=ptrace: the ebpf backend observes calls and cannot change them")
 		}
 		if pids {
-			return nil, errors.New("--decode-pids (-Y, --pidns-translation) needs --backend=ptrace: the ebpf backend prints a call after it returned, when the processes it names may be gone from /proc")
+			return nil, errors.New("--decode-pids=pidns (--pidns-translation) needs --backend=ptrace: the ebpf backend prints a call after it returned, when the processes it names may be gone from /proc")
 		}
 		return ebpf, nil
 	case "auto":
@@ -128,7 +148,7 @@ func chooseBackend(cfg *config, spec *filter.Spec, stderr io.Writer) (trace.Back
 			return pt, nil
 		}
 		if pids {
-			say("ptrace (--decode-pids reads /proc while the call's processes exist)")
+			say("ptrace (--decode-pids=pidns reads /proc while the call's processes exist)")
 			return pt, nil
 		}
 		if err := bpfbackend.Probe(); err != nil {

@@ -57,6 +57,7 @@ type config struct {
 	version               bool
 	command               []string
 	summary               summaryFlags // -c, -C, -w, -S, -U, -O (summary.go)
+	scope                 scopeFlags   // --system-wide, --cgroup, --comm, --uid, --tree (scopeflags.go)
 }
 
 // maxStringLimit is the largest -s strace accepts (UINT_MAX / 4).
@@ -179,6 +180,7 @@ func (cfg *config) parse(args []string) error {
 	fs.StringVar(&cfg.backend, "backend", envBackend(), "tracing backend: auto, ebpf or ptrace")
 	addBackendFlags(fs, &cfg.bpf)
 	addProcessFlags(fs, &cfg.proc)
+	addScopeFlags(fs, &cfg.scope)
 	fs.StringVar(&cfg.tracerStats, "tracer-stats", "", "at exit, print the tracer's own cost to stderr as `FORMAT` (text or json)")
 	fs.Lookup("tracer-stats").NoOptDefVal = "text"
 	fs.BoolVarP(&cfg.help, "help", "h", false, "print this help and exit")
@@ -305,7 +307,10 @@ func (cfg *config) parse(args []string) error {
 	if err := cfg.summary.check(fs); err != nil {
 		return err
 	}
-	if len(cfg.command) == 0 && len(cfg.pids) == 0 {
+	if err := cfg.scope.check(fs); err != nil {
+		return err
+	}
+	if len(cfg.command) == 0 && len(cfg.pids) == 0 && !cfg.scope.given() {
 		// strace has checked every option, -e ones too, by then.
 		if _, err := buildSpec(cfg, nil); err != nil {
 			return err
@@ -337,6 +342,7 @@ func (cfg *config) parse(args []string) error {
 // usageText is what -h prints.
 const usageText = `Usage: sctrace [OPTIONS] PROG [ARGS]
        sctrace [OPTIONS] -p PID [-p PID ...] [PROG [ARGS]]
+       sctrace [OPTIONS] SCOPE... [PROG [ARGS]]
 
 Trace the system calls and signals of PROG, or of running processes, and
 print them as strace does.
@@ -482,6 +488,23 @@ Tracing:
                            K, M or G suffix (default 64M)
   --debug-backend          say on stderr which backend auto picked, and why
                            (as -v does)
+  --always-show-pid        print the pid prefix on every line, even while
+                           one process is traced
+
+Scopes (ebpf backend only; traced from a task's first call that matches
+every kind of scope given, any value of one kind, until it exits; with
+PROG until it exits, else until SIGINT or SIGTERM; lines show
+[pid N<comm>]; sctrace and its children are never traced):
+  --system-wide            every process
+  --cgroup=PATH            the processes of cgroup v2 PATH (absolute, or
+                           under the cgroup2 mount) and of its descendants,
+                           including those that enter later (repeatable)
+  --comm=NAME              tasks whose command name is NAME (repeatable)
+  --uid=UID|NAME           processes of that real user id (repeatable or
+                           a comma list)
+  --tree=PID               PID, its descendants and every future one
+                           (repeatable or a comma list)
+
   --tracer-stats[=FORMAT]  at exit, print on stderr what tracing cost: ptrace
                            stops, ring-buffer records, context switches of
                            tracer and tracee; FORMAT text (default) or json

@@ -132,12 +132,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	pids := pidns.New("/proc")
-	dec := newDecoder(cfg, spec, pids)
+	if cfg.scope.given() {
+		// Lines of many processes name theirs: [pid N<comm>].
+		spec.DecodePIDs |= filter.DecodePIDComm
+		cfg.scope.alwaysShowPID = true
+	}
+	names := &taskNames{proc: pids}
+	dec := newDecoder(cfg, spec, learnedPids{pids, names})
 	var stacks *stackTracer
 	if cfg.stackTraces && !cfg.summary.only {
 		stacks = newStackTracer(cfg.frameLimit)
 	}
-	pr, err := newPrinter(cfg, dec, spec, pids, stacks, stderr)
+	pr, err := newPrinter(cfg, dec, spec, names, stacks, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", progName, err)
 		return 1
@@ -148,6 +154,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		opts.CountOnly = false
 	}
 	cfg.proc.setOptions(&opts, cfg, spec, stderr)
+	cfg.scope.setOptions(&opts, cfg, spec, names)
 	backend, err := chooseBackend(cfg, spec, stderr)
 	if err != nil {
 		// A trace format with a closing part (perfetto) stays whole.
@@ -180,6 +187,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if stacks != nil {
 		sink = stacks.observing(sink)
 	}
+	sink = names.forgetting(sink)
 	sink, costs := withTracerStats(cfg, backend, sink)
 
 	var ctx context.Context
@@ -258,7 +266,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // newDecoder returns the decoder the flags ask for.
-func newDecoder(cfg *config, spec *filter.Spec, pids *pidns.Resolver) *decode.Decoder {
+func newDecoder(cfg *config, spec *filter.Spec, pids decode.PidResolver) *decode.Decoder {
 	return decode.New(decode.Options{
 		StringLimit: cfg.stringLimit,
 		Hex:         decode.HexMode(cfg.hex),
@@ -288,16 +296,16 @@ func pidDecode(set filter.DecodePIDs) decode.PidDecode {
 }
 
 // newPrinter returns the printer for the trace text the flags ask for.
-func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, pids *pidns.Resolver, stacks *stackTracer, stderr io.Writer) (eventPrinter, error) {
+func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, names *taskNames, stacks *stackTracer, stderr io.Writer) (eventPrinter, error) {
 	initial := len(cfg.pids)
 	if len(cfg.command) > 0 {
 		initial++
 	}
 	var comm func(int32) (string, bool)
-	if spec.DecodePIDs&filter.DecodePIDComm != 0 || cfg.format.output == "perfetto" {
-		// -Y's prefixes; the names of the Perfetto tracks the events
-		// do not name.
-		comm = pids.TaskComm
+	if spec.DecodePIDs&filter.DecodePIDComm != 0 || cfg.format.output != "text" {
+		// -Y's prefixes; the JSON records' comm; the names of the
+		// Perfetto tracks the events do not name.
+		comm = names.taskComm
 	}
 	return newFormatPrinter(cfg.format.output, dec, printer.Options{
 		Timestamps:         cfg.time.format,
@@ -319,10 +327,12 @@ func newPrinter(cfg *config, dec *decode.Decoder, spec *filter.Spec, pids *pidns
 		// A -D tracer that any signal may kill (-I anywhere) leaves
 		// every part of a line it made, as strace, which flushes
 		// each, does.
-		Unbuffered:  tracee.DaemonTracer() != nil && interruptModeOf(cfg.compat.interruptible) == intrAnywhere,
-		Prog:        progName,
-		Comm:        comm,
-		StackFrames: stacks.framesFunc(),
+		Unbuffered:    tracee.DaemonTracer() != nil && interruptModeOf(cfg.compat.interruptible) == intrAnywhere,
+		Prog:          progName,
+		Comm:          comm,
+		AlwaysShowPID: cfg.scope.alwaysShowPID,
+		TaskScope:     names.scopeFunc(cfg.scope.given()),
+		StackFrames:   stacks.framesFunc(),
 	})
 }
 

@@ -23,6 +23,10 @@ type Task struct {
 	// Launched says the task descends from the launched command; otherwise
 	// it was attached to (-p), or descends from an attached task.
 	Launched bool
+	// Scoped says a scope (trace.Options.Scope) took the task at one of
+	// its calls, or it descends from one that was: it was never attached
+	// to, and is let go without a note.
+	Scoped bool
 	// Hidden marks the exec stub before its execve: nothing is reported
 	// about it.
 	Hidden bool

@@ -1,0 +1,231 @@
+/* Scopes (--system-wide, --cgroup, --comm, --uid, --tree): which tasks
+ * outside the traced map are traced too, decided at their first call in
+ * the kernel before anything of theirs is read, and the command names of
+ * traced tasks (-Y, scopes). Every test is behind a load-time constant:
+ * without a scope the verifier removes it all, and the untraced path is
+ * the one lookup of filter.h. */
+#ifndef SCTRACE_SCOPE_H
+#define SCTRACE_SCOPE_H
+
+/* SCOPE_MAX bounds the values of each kind of scope. */
+#define SCOPE_MAX 8
+
+/* scope_on: a scope is given; a task matches when it matches every kind
+ * given (any value within one kind), and is then traced from that call
+ * until it exits. */
+const volatile __u32 scope_on = 0;
+/* scope_self: sctrace's tgid. Neither sctrace nor its children (the exec
+ * stub before it is registered, the -o pipe's shell) are in any scope. */
+const volatile __u32 scope_self = 0;
+/* scope_cgroup_ids, scope_cgroup_levels: --cgroup, a cgroup v2 id and its
+ * level below the root; a task is in it when its cgroup's ancestor at
+ * that level is it (the cgroup itself or a descendant). */
+const volatile __u32 scope_ncgroups = 0;
+const volatile __u64 scope_cgroup_ids[SCOPE_MAX] = {};
+const volatile __u32 scope_cgroup_levels[SCOPE_MAX] = {};
+/* scope_comms: --comm, each name as the kernel keeps it (TASK_COMM_LEN
+ * bytes, NUL-padded) in two words. */
+const volatile __u32 scope_ncomms = 0;
+const volatile __u64 scope_comms[SCOPE_MAX * 2] = {};
+/* scope_uids: --uid, real user ids. */
+const volatile __u32 scope_nuids = 0;
+const volatile __u32 scope_uids[SCOPE_MAX] = {};
+/* scope_tree: --tree; the tree map holds its processes. */
+const volatile __u32 scope_tree = 0;
+/* track_comm: records carry command names (REC_COMM). */
+const volatile __u32 track_comm = 0;
+
+/* tree: the tgids of --tree's processes: its roots and their existing
+ * descendants (user space), and every process they create later
+ * (sched_process_fork). */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__uint(max_entries, 1 << 16);
+	__type(key, __u32);
+	__type(value, __u8);
+} tree SEC(".maps");
+
+/* comm_words reads t's command name as two words. */
+static __always_inline void comm_words(struct task_struct *t, __u64 *w)
+{
+	w[0] = *(__u64 *)&t->comm[0];
+	w[1] = *(__u64 *)&t->comm[8];
+}
+
+/* in_scope reports whether the current task t, untraced, is in the
+ * scope. */
+static __always_inline bool in_scope(struct task_struct *t)
+{
+	if ((__u32)t->tgid == scope_self)
+		return false;
+	struct task_struct *parent = t->real_parent;
+	if (parent && (__u32)parent->tgid == scope_self)
+		return false;
+	if (scope_ncomms) {
+		__u64 w[2];
+		bool found = false;
+		comm_words(t, w);
+		for (int i = 0; i < SCOPE_MAX; i++)
+			if (i < scope_ncomms && w[0] == scope_comms[2 * i] && w[1] == scope_comms[2 * i + 1])
+				found = true;
+		if (!found)
+			return false;
+	}
+	if (scope_nuids) {
+		__u32 uid = (__u32)bpf_get_current_uid_gid();
+		bool found = false;
+		for (int i = 0; i < SCOPE_MAX; i++)
+			if (i < scope_nuids && uid == scope_uids[i])
+				found = true;
+		if (!found)
+			return false;
+	}
+	if (scope_ncgroups) {
+		bool found = false;
+		for (int i = 0; i < SCOPE_MAX; i++)
+			if (i < scope_ncgroups &&
+			    bpf_get_current_ancestor_cgroup_id(scope_cgroup_levels[i]) == scope_cgroup_ids[i])
+				found = true;
+		if (!found)
+			return false;
+	}
+	if (scope_tree) {
+		__u32 tgid = t->tgid;
+		if (!bpf_map_lookup_elem(&tree, &tgid))
+			return false;
+	}
+	return true;
+}
+
+/* pidns_inum is the inode of t's PID namespace (its pid's last level). */
+static __always_inline __u64 pidns_inum(struct task_struct *t)
+{
+	struct pid *p = t->thread_pid;
+	if (!p)
+		return 0;
+	unsigned int level = p->level;
+	if (level > 32)
+		return 0;
+	__u64 at = (__u64)(unsigned long)p + bpf_core_field_offset(struct pid, numbers) +
+		   (__u64)level * bpf_core_type_size(struct upid) + bpf_core_field_offset(struct upid, ns);
+	struct pid_namespace *ns = 0;
+	if (bpf_probe_read_kernel(&ns, sizeof(ns), (void *)at) || !ns)
+		return 0;
+	unsigned int inum = 0;
+	bpf_probe_read_kernel(&inum, sizeof(inum), (void *)ns + bpf_core_field_offset(struct pid_namespace, ns) +
+							 bpf_core_field_offset(struct ns_common, inum));
+	return inum;
+}
+
+/* scope_task makes the current task t, found in the scope, traced: it
+ * enters the traced map, and REC_SCOPED tells user space what it needs
+ * to start the task (and its name, cgroup and PID namespace) before the
+ * record of the call that found it. comm is set to t's name. */
+static __always_inline bool scope_task(struct task_struct *t, __u64 *comm)
+{
+	__u32 tid = t->pid;
+	enum traced_mark mark = TRACED;
+	if (bpf_map_update_elem(&traced, &tid, &mark, BPF_NOEXIST))
+		return false;
+	struct rec r = {};
+	r.type = REC_SCOPED;
+	r.size = sizeof(r);
+	r.tid = tid;
+	r.pid = t->tgid;
+	r.ts = bpf_ktime_get_ns();
+	r.ret = bpf_get_current_cgroup_id();
+	r.sp = pidns_inum(t);
+	comm_words(t, comm);
+	r.args[0] = comm[0];
+	r.args[1] = comm[1];
+	r.args[2] = (__u32)bpf_get_current_uid_gid();
+	send(&r, sizeof(r), 0);
+	return true;
+}
+
+/* note_comm sends t's name (REC_COMM) when it is not comm, the last one
+ * sent, and keeps it there. */
+static __always_inline void note_comm(struct task_struct *t, __u64 *comm)
+{
+	__u64 w[2];
+	comm_words(t, w);
+	if (w[0] == comm[0] && w[1] == comm[1])
+		return;
+	comm[0] = w[0];
+	comm[1] = w[1];
+	struct rec r = {};
+	r.type = REC_COMM;
+	r.size = sizeof(r);
+	r.tid = t->pid;
+	r.pid = t->tgid;
+	r.ts = bpf_ktime_get_ns();
+	r.args[0] = w[0];
+	r.args[1] = w[1];
+	send(&r, sizeof(r), 0);
+}
+
+/* pid_comms (-Y): the process ids a call names, arguments (bit i of
+ * pid_masks[nr] for argument i) and its result (bit 6), have their
+ * process's name sent (REC_PIDCOMM) before the call's records, the
+ * arguments' at its entry, the result's at its exit: strace prints what
+ * it finds at each, and the process may be gone when user space prints
+ * the line (the line of a call that returned before anything else was
+ * printed is formatted at its exit, with the entry's names). Native
+ * calls. */
+const volatile __u32 pid_comms = 0;
+const volatile __u8 pid_masks[NR_MAX] = {};
+
+extern struct task_struct *bpf_task_from_vpid(__s32 vpid) __ksym __weak;
+extern struct task_struct *bpf_task_from_pid(__s32 pid) __ksym __weak;
+extern void bpf_task_release(struct task_struct *p) __ksym __weak;
+
+/* send_pid_comm sends the name of process id (as the current task sees
+ * ids) for the call of the task pid_tgid. */
+static __always_inline void send_pid_comm(__u64 pid_tgid, __s64 id)
+{
+	if (id <= 0 || id > 0x3fffffff || !bpf_task_release)
+		return;
+	struct task_struct *t = 0;
+	if (bpf_task_from_vpid)
+		t = bpf_task_from_vpid(id);
+	else if (bpf_task_from_pid)
+		t = bpf_task_from_pid(id);
+	if (!t)
+		return;
+	__u64 w[2];
+	comm_words(t, w);
+	bpf_task_release(t);
+	struct rec r = {};
+	r.type = REC_PIDCOMM;
+	r.size = sizeof(r);
+	r.tid = (__u32)pid_tgid;
+	r.pid = pid_tgid >> 32;
+	r.ret = id;
+	r.args[0] = w[0];
+	r.args[1] = w[1];
+	send(&r, sizeof(r), 0);
+}
+
+/* pid_arg_comms sends the names of the processes call nr's arguments
+ * name (pid_comms). */
+static __always_inline void pid_arg_comms(long nr, __u64 *args, __u64 pid_tgid)
+{
+	if (nr < 0 || nr >= NR_MAX)
+		return;
+	__u32 mask = pid_masks[nr];
+	for (int i = 0; i < MAX_ARGS; i++)
+		if ((mask >> i) & 1)
+			send_pid_comm(pid_tgid, (__s32)args[i]);
+}
+
+/* pid_ret_comm sends the name of the process call nr's result ret names
+ * (pid_comms). */
+static __always_inline void pid_ret_comm(long nr, __s64 ret, __u64 pid_tgid)
+{
+	if (nr < 0 || nr >= NR_MAX || !((pid_masks[nr] >> 6) & 1))
+		return;
+	send_pid_comm(pid_tgid, ret);
+}
+
+#endif
