@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "1ebd45c002c506eeaec496c5feb404b9bf49dc9bcdcf7e740fe979a6b1b0599a"
+const bpfSourceHash = "2ff6159f04b50f48583ff2b18215164da76e366e2a90898ec16b6fc163fe2d6e"

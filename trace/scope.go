@@ -42,7 +42,8 @@ type TaskInfo struct {
 	Scoped bool
 	// Named says the task is not a traced one but a process a call named
 	// (a pid argument or result, Options.NamePids): TID is that id as the
-	// calling task sees it, and Comm its name at the call.
+	// calling task sees it, and Comm its name at the call, empty when no
+	// process had that id then (a child the call reaped).
 	Named    bool
 	CgroupID uint64
 	PidNS    uint64

@@ -181,7 +181,8 @@ extern struct task_struct *bpf_task_from_pid(__s32 pid) __ksym __weak;
 extern void bpf_task_release(struct task_struct *p) __ksym __weak;
 
 /* send_pid_comm sends the name of process id (as the current task sees
- * ids) for the call of the task pid_tgid. */
+ * ids) for the call of the task pid_tgid, or an empty one when no process
+ * has that id. */
 static __always_inline void send_pid_comm(__u64 pid_tgid, __s64 id)
 {
 	if (id <= 0 || id > 0x3fffffff || !bpf_task_release)
@@ -191,11 +192,13 @@ static __always_inline void send_pid_comm(__u64 pid_tgid, __s64 id)
 		t = bpf_task_from_vpid(id);
 	else if (bpf_task_from_pid)
 		t = bpf_task_from_pid(id);
-	if (!t)
-		return;
-	__u64 w[2];
-	comm_words(t, w);
-	bpf_task_release(t);
+	/* No process: an empty name, which says that the id names none
+	 * now (a child reaped by the call that returned its id). */
+	__u64 w[2] = {};
+	if (t) {
+		comm_words(t, w);
+		bpf_task_release(t);
+	}
 	struct rec r = {};
 	r.type = REC_PIDCOMM;
 	r.size = sizeof(r);

@@ -231,6 +231,12 @@ int BPF_PROG(sched_process_fork, struct task_struct *parent, struct task_struct 
 	enum traced_mark mark = TRACED;
 	bpf_map_update_elem(&traced, &tid, &mark, BPF_ANY);
 	emit_task(REC_NEWTASK, tid, child->tgid, ptid, 0);
+	if (track_comm) {
+		/* The child is named as its parent until it changes its name:
+		 * a signal may reach it before its first call says so. */
+		__u64 none[2] = {};
+		note_comm(child, none);
+	}
 	return 0;
 }
 

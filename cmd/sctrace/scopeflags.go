@@ -201,6 +201,14 @@ type taskNames struct {
 // fields.
 func (n *taskNames) learn(info *trace.TaskInfo) {
 	if info.Named {
+		if info.Comm == "" {
+			// No process has that id any more: nothing to name it by,
+			// as strace finds nothing in /proc then.
+			delete(n.named, info.TID)
+			delete(n.infos, info.TID)
+			delete(n.cgroups, info.TID)
+			return
+		}
 		if n.named == nil {
 			n.named = map[int32]string{}
 		}
