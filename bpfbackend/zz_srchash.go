@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "80bb8b68261199f71352cd0d83b40fd4b4d9ff4a5a7fea1b0e1dd412f8ea4c48"
+const bpfSourceHash = "f18c450189d11d4143ec12f3381db8aa59f5ad4b3a2b244d3bf226bf4afe6cc9"
