@@ -236,6 +236,9 @@ type task struct {
 	// gone counts liveness checks that found the task dead with no exit
 	// record (one lost in the ring).
 	gone int
+	// netlink says the call in progress may carry netlink messages
+	// (syscalls.NetlinkData), noted at its entry for both its events.
+	netlink bool
 }
 
 type pendingSignal struct {

@@ -22,7 +22,7 @@ func warnShortReads(sink func(*trace.Event) error, spec *filter.Spec, w io.Write
 		}
 		if spec.TraceAll || spec.Trace.HasIn(ev.Pers, int(ev.NR)) {
 			var said uint8
-			if ev.Kind == trace.SyscallExit {
+			if ev.Kind == trace.SyscallExit && len(saidAtEntry) != 0 {
 				said = saidAtEntry[ev.TID]
 				delete(saidAtEntry, ev.TID)
 			}
