@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"runtime"
 	"runtime/debug"
 	"sync/atomic"
@@ -13,7 +12,6 @@ import (
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 	"github.com/cilium/ebpf/link"
-	"github.com/cilium/ebpf/ringbuf"
 	"golang.org/x/sys/unix"
 
 	"github.com/sctrace/sctrace/capture"
@@ -256,7 +254,7 @@ const siginfoSize = len(sctraceSigRec{}.Info)
 // session is the user-space state of one Run.
 type session struct {
 	p    *probe
-	rd   *ringbuf.Reader
+	rd   *ring
 	opts trace.Options
 	tbl  *syscalls.Table
 	x    capture.Executor
@@ -283,7 +281,7 @@ type session struct {
 	maps map[int32][]trace.Mapping
 }
 
-func newSession(p *probe, rd *ringbuf.Reader, arch uint32, opts trace.Options, sink func(*trace.Event) error, waitCh chan unix.WaitStatus) *session {
+func newSession(p *probe, rd *ring, arch uint32, opts trace.Options, sink func(*trace.Event) error, waitCh chan unix.WaitStatus) *session {
 	s := &session{
 		p:       p,
 		rd:      rd,
@@ -433,28 +431,45 @@ const pollInterval = 20 * time.Millisecond
 // loop reads and dispatches records until every task is gone, the sink
 // fails or ctx is done.
 func (s *session) loop(ctx context.Context) error {
-	var rec ringbuf.Record
-	s.rd.SetDeadline(time.Now().Add(pollInterval))
+	deadline := time.Now().Add(pollInterval)
+	tick := false // the poll's time came: its work follows the records read
 	for {
 		if s.tasks.Err() != nil {
 			s.letCommandRun()
 			return s.tasks.Err()
 		}
-		err := s.rd.ReadInto(&rec)
-		if err == nil {
+		ended := false
+		s.rd.drain(func(raw []byte) bool {
 			s.stats.RingRecords++
-			s.handle(rec.RawSample)
-			if s.tasks.Len() == 0 && s.awaitReaped(ctx) {
+			s.handle(raw)
+			ended = s.tasks.Len() == 0
+			return !ended && s.tasks.Err() == nil
+		})
+		if s.tasks.Err() != nil {
+			continue
+		}
+		if ended {
+			if s.awaitReaped(ctx) {
 				// The last task is gone: end now rather than at the
 				// next poll.
 				return s.finish()
 			}
 			continue
 		}
-		if !errors.Is(err, os.ErrDeadlineExceeded) {
-			s.stop(ctx)
-			return fmt.Errorf("ebpf: read ring buffer: %w", err)
+		if !tick {
+			woken, err := s.rd.wait(deadline)
+			if err != nil {
+				s.stop(ctx)
+				return fmt.Errorf("ebpf: read ring buffer: %w", err)
+			}
+			// Records sent since the last read woke nothing (the
+			// programs wake the reader only when much is unread):
+			// they are read before the poll's work, which their
+			// order may matter to (a launched command let go).
+			tick = !woken
+			continue
 		}
+		tick = false
 		// Wakeups counts the poll timer's; the wake-ups the programs
 		// force when much is unread are not counted (telling them apart
 		// would cost a check per record).
@@ -476,7 +491,7 @@ func (s *session) loop(ctx context.Context) error {
 			s.tasks.ReleaseExits()
 			return s.tasks.Err()
 		}
-		s.rd.SetDeadline(time.Now().Add(pollInterval))
+		deadline = time.Now().Add(pollInterval)
 	}
 }
 
@@ -498,12 +513,11 @@ func (s *session) awaitReaped(ctx context.Context) bool {
 // finish reads what is left in the ring once nothing is traced any more
 // and reports events the kernel could not deliver.
 func (s *session) finish() error {
-	var rec ringbuf.Record
-	s.rd.SetDeadline(time.Now())
-	for s.tasks.Err() == nil && s.rd.ReadInto(&rec) == nil {
+	s.rd.drain(func(raw []byte) bool {
 		s.stats.RingRecords++
-		s.handle(rec.RawSample)
-	}
+		s.handle(raw)
+		return s.tasks.Err() == nil
+	})
 	s.checkLost()
 	s.tasks.ReleaseExits()
 	return s.tasks.Err()
