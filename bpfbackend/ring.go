@@ -21,7 +21,8 @@ const (
 )
 
 // busySpins bounds how often drain reads again the header of a record
-// reserved but not yet submitted before it returns.
+// reserved but not yet submitted before it returns (the loop then reads
+// it at its next wake-up or poll).
 const busySpins = 1000
 
 // ring reads the records of the programs' ring buffer (the events map)
@@ -85,13 +86,13 @@ func (r *ring) drain(fn func(rec []byte) bool) {
 		hdr := atomic.LoadUint32((*uint32)(unsafe.Pointer(&r.data[at])))
 		if hdr&ringBusyBit != 0 {
 			// Reserved but not yet submitted: the program is writing
-			// it, on another CPU, and is about to submit it. The
-			// caller's wait returns at once while it is pending.
+			// it, on another CPU, and is about to submit it.
 			if spins++; spins > busySpins {
 				break
 			}
 			continue
 		}
+		spins = 0
 		n := uint64(hdr &^ (ringBusyBit | ringDiscardBit))
 		start := at + ringHdrSize
 		cons += ringHdrSize + (n+7)&^7
