@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"runtime"
 	"runtime/debug"
 	"sync/atomic"
@@ -13,7 +12,6 @@ import (
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
 	"github.com/cilium/ebpf/link"
-	"github.com/cilium/ebpf/ringbuf"
 	"golang.org/x/sys/unix"
 
 	"github.com/sctrace/sctrace/capture"
@@ -253,6 +251,9 @@ type task struct {
 	// gone counts liveness checks that found the task dead with no exit
 	// record (one lost in the ring).
 	gone int
+	// netlink says the call in progress may carry netlink messages
+	// (syscalls.NetlinkData), noted at its entry for both its events.
+	netlink bool
 }
 
 type pendingSignal struct {
@@ -270,7 +271,7 @@ const siginfoSize = len(sctraceSigRec{}.Info)
 // session is the user-space state of one Run.
 type session struct {
 	p    *probe
-	rd   *ringbuf.Reader
+	rd   *ring
 	opts trace.Options
 	tbl  *syscalls.Table
 	x    capture.Executor
@@ -303,7 +304,7 @@ type session struct {
 	ticks     int
 }
 
-func newSession(p *probe, rd *ringbuf.Reader, arch uint32, opts trace.Options, sink func(*trace.Event) error, waitCh chan unix.WaitStatus) *session {
+func newSession(p *probe, rd *ring, arch uint32, opts trace.Options, sink func(*trace.Event) error, waitCh chan unix.WaitStatus) *session {
 	s := &session{
 		p:       p,
 		rd:      rd,
@@ -453,35 +454,57 @@ const pollInterval = 20 * time.Millisecond
 // loop reads and dispatches records until every task is gone, the sink
 // fails or ctx is done.
 func (s *session) loop(ctx context.Context) error {
-	var rec ringbuf.Record
-	s.rd.SetDeadline(time.Now().Add(pollInterval))
+	s.nextCheck = time.Now().Add(pollInterval)
+	due := false // the poll's time came: its checks follow the records read
 	for {
 		if s.tasks.Err() != nil {
 			s.letCommandRun()
 			return s.tasks.Err()
 		}
-		err := s.rd.ReadInto(&rec)
-		if err == nil {
+		ended, checks := false, false
+		s.rd.drain(func(raw []byte) bool {
 			s.stats.RingRecords++
-			s.handle(rec.RawSample)
-			if s.tasks.Len() == 0 && !s.isScopeRun() && s.awaitReaped(ctx) {
+			s.handle(raw)
+			if s.isScopeRun() {
+				// A scope's records may never let the ring empty: the
+				// poll's checks are due all the same.
+				checks = s.stats.RingRecords%scopeCheckEvery == 0 && time.Now().After(s.nextCheck)
+				return !checks && s.tasks.Err() == nil
+			}
+			ended = s.tasks.Len() == 0
+			return !ended && s.tasks.Err() == nil
+		})
+		if s.tasks.Err() != nil {
+			continue
+		}
+		if ended {
+			if s.awaitReaped(ctx) {
 				// The last task is gone: end now rather than at the
 				// next poll.
 				return s.finish()
 			}
-			// A scope's records may never let the ring empty: the
-			// poll's checks are due all the same.
-			if s.isScopeRun() && s.stats.RingRecords%scopeCheckEvery == 0 && time.Now().After(s.nextCheck) {
-				if done, err := s.tick(ctx); done {
-					return err
-				}
+			continue
+		}
+		if checks {
+			if done, err := s.tick(ctx); done {
+				return err
 			}
 			continue
 		}
-		if !errors.Is(err, os.ErrDeadlineExceeded) {
-			s.stop(ctx)
-			return fmt.Errorf("ebpf: read ring buffer: %w", err)
+		if !due {
+			woken, err := s.rd.wait(s.nextCheck)
+			if err != nil {
+				s.stop(ctx)
+				return fmt.Errorf("ebpf: read ring buffer: %w", err)
+			}
+			// Records sent since the last read woke nothing (the
+			// programs wake the reader only when much is unread):
+			// they are read before the poll's work, which their
+			// order may matter to (a launched command let go).
+			due = !woken
+			continue
 		}
+		due = false
 		// Wakeups counts the poll timer's; the wake-ups the programs
 		// force when much is unread are not counted (telling them apart
 		// would cost a check per record).
@@ -532,7 +555,6 @@ func (s *session) tick(ctx context.Context) (done bool, err error) {
 		return true, s.tasks.Err()
 	}
 	s.nextCheck = time.Now().Add(pollInterval)
-	s.rd.SetDeadline(s.nextCheck)
 	return false, nil
 }
 
@@ -554,12 +576,11 @@ func (s *session) awaitReaped(ctx context.Context) bool {
 // finish reads what is left in the ring once nothing is traced any more
 // and reports events the kernel could not deliver.
 func (s *session) finish() error {
-	var rec ringbuf.Record
-	s.rd.SetDeadline(time.Now())
-	for s.tasks.Err() == nil && s.rd.ReadInto(&rec) == nil {
+	s.rd.drain(func(raw []byte) bool {
 		s.stats.RingRecords++
-		s.handle(rec.RawSample)
-	}
+		s.handle(raw)
+		return s.tasks.Err() == nil
+	})
 	s.checkLost()
 	s.tasks.ReleaseExits()
 	return s.tasks.Err()

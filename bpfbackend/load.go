@@ -8,7 +8,6 @@ import (
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/link"
-	"github.com/cilium/ebpf/ringbuf"
 
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
@@ -20,7 +19,7 @@ type probe struct {
 	objs  sctraceObjects
 	links []link.Link
 	// ring reads the ring buffer (mapped while the programs load).
-	ring *ringbuf.Reader
+	ring *ring
 	// switches: sched_switch is attached, for held entries
 	// (loadConfig.lone) or group stops, or both.
 	switches bool
@@ -234,7 +233,7 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVar
 	ringErr := make(chan error, 1)
 	go func() {
 		var err error
-		if p.ring, err = ringbuf.NewReader(m.Events); err != nil {
+		if p.ring, err = newRing(m.Events); err != nil {
 			err = fmt.Errorf("ebpf: ring buffer reader: %w", err)
 		}
 		ringErr <- err

@@ -135,13 +135,6 @@ func (s *session) enter(r *sctraceRec, raw []byte) {
 	s.startCall(tk, r, int64(r.Ts))
 }
 
-// netlinkData says whether tk's call's records carry the state of its
-// netlink socket arguments (syscalls.NetlinkData), even without -yy.
-func netlinkData(tk *task) bool {
-	tbl := syscalls.ForCall(tk.Arch, tk.Pers)
-	return tbl != nil && tbl.Get(int(tk.NR)).Effects&syscalls.NetlinkData != 0
-}
-
 // startCall records a call's entry and reports it; s.mem serves the
 // entry's segments.
 func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
@@ -160,11 +153,15 @@ func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
 		tk.Stack, tk.callStack = tk.callStack, tk.Stack
 		tk.HasStack, tk.haveCallStack = true, false
 	}
-	if sc := syscalls.ForCall(tk.Arch, pers).Get(int(r.Nr)); sc.HasPlan {
+	sc := syscalls.ForCall(tk.Arch, pers).Get(int(r.Nr))
+	if sc.HasPlan {
 		tk.Sys = sc
 		s.x.FullData = syscalls.Dumped(sc, &tk.Args, &s.opts)
 		s.x.Run(&s.mem, &sc.Plan, syscalls.AtEntry, 0, tk.Call())
 	}
+	// Whether the call's records carry the state of its netlink socket
+	// arguments, even without -yy.
+	tk.netlink = sc.Effects&syscalls.NetlinkData != 0
 	ev := s.tasks.EntryEvent(&tk.Task)
 	// The entry's segments after its plans' (all of an entry record's,
 	// the first NsegEntry of an exit record that carries its entry).
@@ -177,7 +174,7 @@ func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
 		tk.argFDs = s.mem.fdNames(tk.argFDs[:0], n-s.mem.used)
 		ev.ArgFDs = tk.argFDs
 	}
-	if s.opts.DescribeSockets || netlinkData(tk) {
+	if s.opts.DescribeSockets || tk.netlink {
 		// The sockets among its arguments, as the call found them.
 		tk.entrySockets = s.mem.sockets(tk.entrySockets[:0], n-s.mem.used)
 		ev.Sockets = tk.entrySockets
@@ -228,7 +225,7 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 			tk.newFDs = s.mem.fdNames(tk.newFDs[:0], s.mem.left)
 			ev.NewFDs = tk.newFDs
 		}
-		if s.opts.DescribeSockets || netlinkData(tk) {
+		if s.opts.DescribeSockets || tk.netlink {
 			// The sockets the call made (its arguments were described
 			// at its entry), or its netlink socket arguments.
 			tk.sockets = s.mem.sockets(tk.sockets[:0], s.mem.left)

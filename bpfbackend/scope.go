@@ -10,8 +10,6 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/cilium/ebpf/ringbuf"
-
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
@@ -235,15 +233,14 @@ const scopeSlack = 50 * time.Millisecond
 // the scope's tasks go without a note.
 func (s *session) finishScope() error {
 	cutoff := uint64(monotonicNow() + scopeSlack.Nanoseconds())
-	var rec ringbuf.Record
-	s.rd.SetDeadline(time.Now())
-	for s.tasks.Err() == nil && s.rd.ReadInto(&rec) == nil {
-		s.stats.RingRecords++
-		if len(rec.RawSample) >= recSize && (*sctraceRec)(unsafe.Pointer(&rec.RawSample[0])).Ts > cutoff {
-			break
+	s.rd.drain(func(raw []byte) bool {
+		if s.tasks.Err() != nil || len(raw) >= recSize && (*sctraceRec)(unsafe.Pointer(&raw[0])).Ts > cutoff {
+			return false
 		}
-		s.handle(rec.RawSample)
-	}
+		s.stats.RingRecords++
+		s.handle(raw)
+		return true
+	})
 	s.checkLost()
 	for tk := range s.tasks.All() {
 		if tk.Scoped || tk.Launched || tk.Hidden {

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "2ff6159f04b50f48583ff2b18215164da76e366e2a90898ec16b6fc163fe2d6e"
+const bpfSourceHash = "1a899e20613fcc862f56e4e362e8199219617af111ea16df685cc56f1333ac80"

@@ -495,11 +495,16 @@ func appendPadded(b []byte, v int64, width int) []byte {
 
 // tabTo pads b to the "=" column; col is the length of the line so far.
 func (p *Printer) tabTo(b []byte, col int) []byte {
-	for ; col < p.opts.Column; col++ {
-		b = append(b, ' ')
+	for col < p.opts.Column {
+		n := min(p.opts.Column-col, len(spaces))
+		b = append(b, spaces[:n]...)
+		col += n
 	}
 	return b
 }
+
+// spaces pads lines, a run of them at a time.
+const spaces = "                                                                "
 
 func (p *Printer) write(w *bufio.Writer, b []byte) {
 	if _, err := w.Write(b); err != nil && p.err == nil {

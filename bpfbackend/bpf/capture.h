@@ -797,6 +797,59 @@ static __always_inline bool dumped(struct syscall_plans *sp, __u64 fd)
 	return false;
 }
 
+/* quick_bytes executes, inline, the plan p of argument i when it is the
+ * commonest kind: a buffer whose length is an argument or the result
+ * (a read's or a write's), not dumped, that reads at most SMALL_READ
+ * bytes into a record with room for them. It makes the very segment
+ * capture_arg would make, without its four calls of global functions;
+ * it returns false, having changed nothing, for any other plan, and
+ * for a read that faults (capture_arg then reads it again, and handles
+ * the fault). Global, so that its stack is not the program's, which
+ * begins the deepest chain of calls. */
+GLOBAL int quick_bytes(struct cap_state *st, struct plan *p, __u32 i)
+{
+	if (!st || !p)
+		return false;
+	__u8 want = st->at_exit ? AT_EXIT : AT_ENTRY;
+	if (!capturing(CAP_BYTES) || p->kind != CAP_BYTES || !(p->when & want) || p->from_stack || p->clone_args ||
+	    p->fprog || p->elem_size || p->size || p->header || p->page_rest || p->min_size8 || st->full)
+		return false;
+	__u64 n;
+	switch (p->len_from) {
+	case LEN_RET:
+		n = st->ret > 0 ? st->ret : 0;
+		break;
+	case LEN_ARG:
+	case LEN_ARG32:
+		if (p->len_arg >= MAX_ARGS)
+			return false;
+		n = st->args[p->len_arg & 7];
+		if (p->len_from == LEN_ARG32)
+			n = (__u32)n;
+		break;
+	default:
+		return false;
+	}
+	__u64 idx = i;
+	CLAMP(idx, MAX_ARGS - 1);
+	__u64 addr = st->args[idx];
+	/* capture's overRead: a byte past the -s limit. */
+	__u64 limit = (__u64)st->limit + 1;
+	__u64 take = n < limit ? n : limit;
+	if (addr == 0 || take == 0)
+		return true; /* capture_arg reads nothing either */
+	struct scratch *sc = scratch_buf();
+	if (!sc || take > SMALL_READ || !seg_room(st, take))
+		return false;
+	__u32 off = st->off;
+	__u32 d = (off + sizeof(struct seg)) & (REC_LIMIT - 1);
+	if (small_read(sc, d, take, addr) != 0)
+		return false;
+	st->data_off = d;
+	seg_end(st, sc, off, addr, take, SEG_READ, 0, 0);
+	return true;
+}
+
 /* run_plans appends the segments of the plans due at st->at_exit, in
  * argument order, visiting only the arguments that have one. */
 static __always_inline void run_plans(struct cap_state *st)
@@ -813,7 +866,7 @@ static __always_inline void run_plans(struct cap_state *st)
 	st->full = dumped(sp, st->args[0]);
 	st->limit = st->full ? FULL_LIMIT : string_limit;
 	for (int i = 0; i < MAX_ARGS; i++)
-		if (mask & (1 << i))
+		if ((mask & (1 << i)) && !quick_bytes(st, &sp->arg[i], i))
 			capture_arg(st, &sp->arg[i], i);
 }
 

@@ -22,11 +22,14 @@ func warnShortReads(sink func(*trace.Event) error, spec *filter.Spec, w io.Write
 		}
 		if spec.TraceAll || spec.Trace.HasIn(ev.Pers, int(ev.NR)) {
 			var said uint8
-			if ev.Kind == trace.SyscallExit {
+			if ev.Kind == trace.SyscallExit && len(saidAtEntry) != 0 {
 				said = saidAtEntry[ev.TID]
 				delete(saidAtEntry, ev.TID)
 			}
 			for i := range ev.Captures {
+				if !ev.Captures[i].Faulted {
+					continue // the common case, without a call
+				}
 				before, want, ok := capture.ShortRead(&ev.Captures[i])
 				if !ok || said&(1<<i) != 0 {
 					continue
