@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "1a899e20613fcc862f56e4e362e8199219617af111ea16df685cc56f1333ac80"
+const bpfSourceHash = "79a9094a37ffead1620855b4dedc2f417ca2203d9a54f5c7d8cc0c7b1688bbe4"

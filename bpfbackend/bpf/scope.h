@@ -122,7 +122,7 @@ static __always_inline __u64 pidns_inum(struct task_struct *t)
  * enters the traced map, and REC_SCOPED tells user space what it needs
  * to start the task (and its name, cgroup and PID namespace) before the
  * record of the call that found it. comm is set to t's name. */
-static __always_inline bool scope_task(struct task_struct *t, __u64 *comm)
+static __noinline bool scope_task(struct task_struct *t, __u64 *comm)
 {
 	__u32 tid = t->pid;
 	enum traced_mark mark = TRACED;
@@ -146,7 +146,7 @@ static __always_inline bool scope_task(struct task_struct *t, __u64 *comm)
 
 /* note_comm sends t's name (REC_COMM) when it is not comm, the last one
  * sent, and keeps it there. */
-static __always_inline void note_comm(struct task_struct *t, __u64 *comm)
+static __noinline void note_comm(struct task_struct *t, __u64 *comm)
 {
 	__u64 w[2];
 	comm_words(t, w);
@@ -183,7 +183,7 @@ extern void bpf_task_release(struct task_struct *p) __ksym __weak;
 /* send_pid_comm sends the name of process id (as the current task sees
  * ids) for the call of the task pid_tgid, or an empty one when no process
  * has that id. */
-static __always_inline void send_pid_comm(__u64 pid_tgid, __s64 id)
+static __noinline void send_pid_comm(__u64 pid_tgid, __s64 id)
 {
 	if (id <= 0 || id > 0x3fffffff || !bpf_task_release)
 		return;

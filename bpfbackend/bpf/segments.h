@@ -248,26 +248,11 @@ static __always_inline int seg_read_chunked(struct cap_state *st, __u64 addr, __
 	return l.failed ? -1 : 0;
 }
 
-GLOBAL int seg_read_here(struct cap_state *st, __u64 addr, __u32 len);
-
-/* seg_read: capture.Memory.Read of len bytes; empty reads are not
- * recorded. A read too large for the record goes in pieces ahead of it
- * (seg_read_chunked). It returns 0, or -1 on a fault. */
-GLOBAL int seg_read(struct cap_state *st, __u64 addr, __u32 len)
-{
-	if (!st)
-		return -1;
-	if (len == 0)
-		return 0;
-	if (len > SEG_MAX || !seg_room(st, len))
-		return seg_read_chunked(st, addr, len);
-	return seg_read_here(st, addr, len);
-}
-
-/* seg_read_here is seg_read for bytes the program goes on to parse (at
- * st->data_off in the scratch buffer): never in pieces, a fault when the
- * record is full. */
-GLOBAL int seg_read_here(struct cap_state *st, __u64 addr, __u32 len)
+/* read_here is seg_read_here's body, which seg_read inlines: a call
+ * from seg_read to seg_read_here would add a frame to the deepest chain
+ * of calls from sys_exit, which the verifier bounds to 512 bytes of
+ * stack. */
+static __always_inline int read_here(struct cap_state *st, __u64 addr, __u32 len)
 {
 	struct scratch *sc;
 	long off;
@@ -297,6 +282,30 @@ GLOBAL int seg_read_here(struct cap_state *st, __u64 addr, __u32 len)
 	seg_end(st, sc, off, addr, n, SEG_READ, flags, 0);
 	return flags ? -1 : 0;
 }
+
+/* seg_read_here is seg_read for bytes the program goes on to parse (at
+ * st->data_off in the scratch buffer): never in pieces, a fault when the
+ * record is full. */
+GLOBAL int seg_read_here(struct cap_state *st, __u64 addr, __u32 len)
+{
+	return read_here(st, addr, len);
+}
+
+
+/* seg_read: capture.Memory.Read of len bytes; empty reads are not
+ * recorded. A read too large for the record goes in pieces ahead of it
+ * (seg_read_chunked). It returns 0, or -1 on a fault. */
+GLOBAL int seg_read(struct cap_state *st, __u64 addr, __u32 len)
+{
+	if (!st)
+		return -1;
+	if (len == 0)
+		return 0;
+	if (len > SEG_MAX || !seg_room(st, len))
+		return seg_read_chunked(st, addr, len);
+	return read_here(st, addr, len);
+}
+
 
 /* seg_str: capture.Memory.ReadCString with at most max bytes. It reads
  * max+2 bytes at most so that a string of max bytes is told from a longer
