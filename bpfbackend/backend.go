@@ -233,6 +233,9 @@ func kernelFilter(f *trace.SyscallSet, arch uint32) *trace.SyscallSet {
 // backends keep (tracee.Task) and what the records add to it.
 type task struct {
 	tracee.Task
+	// exitNames are the names of processes the call in progress named at
+	// its exit (-Y), passed on just before its exit's event.
+	exitNames []trace.TaskInfo
 	// newFDs and sockets back the NewFDs and Sockets of the task's exit
 	// events, argFDs and entrySockets the ArgFDs and Sockets of its
 	// entries.

@@ -217,6 +217,9 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 			tk.Stack, tk.exitStack = tk.exitStack, tk.Stack
 			tk.HasStack = true
 		}
+		if len(tk.exitNames) > 0 {
+			s.exitNames(tk)
+		}
 		ev := s.tasks.ExitEvent(&tk.Task, int64(r.Ts), r.Ret)
 		if r.Flags&sctraceRecFlagREC_F_CPU != 0 {
 			ev.CPUTime, ev.HasCPUTime = int64(r.CpuNs), true

@@ -26,6 +26,7 @@ func scopeVars(opts *trace.Options, arch uint32) (map[string]any, error) {
 	}
 	if names && opts.NamePids {
 		vars[sctraceVarPidMasks] = pidMasks(arch)
+		vars[sctraceVarSiginfoArgs] = siginfoArgs(arch)
 	}
 	if sc == nil {
 		return vars, nil
@@ -78,6 +79,25 @@ func pidMasks(arch uint32) [trace.MaxNR]uint8 {
 		}
 		if named(sc.Pids.Ret) {
 			m[nr] |= 1 << 6
+		}
+	}
+	return m
+}
+
+// siginfoArgs are, per native call, 1 + the argument that is a siginfo_t
+// the call fills (its si_pid names a process for -Y), 0 for none.
+func siginfoArgs(arch uint32) [trace.MaxNR]uint8 {
+	var m [trace.MaxNR]uint8
+	tbl := syscalls.ForArch(arch)
+	for nr := range m {
+		sc := tbl.Get(nr)
+		if sc == nil || sc.Sig == nil {
+			continue
+		}
+		for i, a := range sc.Sig.Args {
+			if a.Type == syscalls.StructOut && a.Layout == syscalls.LayoutSiginfo && i < trace.MaxArgs {
+				m[nr] = uint8(i + 1)
+			}
 		}
 	}
 	return m
@@ -209,13 +229,32 @@ func (s *session) commChanged(r *sctraceRec) {
 }
 
 // pidComm passes the name of a process a call named (REC_PIDCOMM) to
-// Options.TaskInfo.
+// Options.TaskInfo: a name at the call's entry now, one at its exit just
+// before the exit's event (the call's entry, sent with its exit, may be
+// reported after this record and must see the entry's names).
 func (s *session) pidComm(r *sctraceRec) {
 	if s.opts.TaskInfo == nil {
 		return
 	}
-	s.info = trace.TaskInfo{TID: int32(r.Ret), PID: int32(r.Ret), Comm: commOf(r.Args[0], r.Args[1]), Named: true}
+	info := trace.TaskInfo{TID: int32(r.Ret), PID: int32(r.Ret), Comm: commOf(r.Args[0], r.Args[1]), Named: true}
+	if r.Args[2] != 0 {
+		if tk := s.tasks.Get(int(r.Tid)); tk != nil {
+			tk.exitNames = append(tk.exitNames, info)
+			return
+		}
+	}
+	s.info = info
 	s.opts.TaskInfo(&s.info)
+}
+
+// exitNames passes the names tk's call had at its exit to
+// Options.TaskInfo.
+func (s *session) exitNames(tk *task) {
+	for i := range tk.exitNames {
+		s.info = tk.exitNames[i]
+		s.opts.TaskInfo(&s.info)
+	}
+	tk.exitNames = tk.exitNames[:0]
 }
 
 // isScopeRun reports whether tracing ends only with the launched command

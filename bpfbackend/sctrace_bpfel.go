@@ -378,6 +378,7 @@ const (
 	sctraceVarScopeSelf         = "scope_self"
 	sctraceVarScopeTree         = "scope_tree"
 	sctraceVarScopeUids         = "scope_uids"
+	sctraceVarSiginfoArgs       = "siginfo_args"
 	sctraceVarSignalsWanted     = "signals_wanted"
 	sctraceVarSockStates        = "sock_states"
 	sctraceVarStackSize         = "stack_size"
@@ -511,6 +512,7 @@ type sctraceVariableSpecs struct {
 	ScopeSelf         *ebpf.VariableSpec `ebpf:"scope_self"`
 	ScopeTree         *ebpf.VariableSpec `ebpf:"scope_tree"`
 	ScopeUids         *ebpf.VariableSpec `ebpf:"scope_uids"`
+	SiginfoArgs       *ebpf.VariableSpec `ebpf:"siginfo_args"`
 	SignalsWanted     *ebpf.VariableSpec `ebpf:"signals_wanted"`
 	SockStates        *ebpf.VariableSpec `ebpf:"sock_states"`
 	StackSize         *ebpf.VariableSpec `ebpf:"stack_size"`
@@ -625,6 +627,7 @@ type sctraceVariables struct {
 	ScopeSelf         *ebpf.Variable `ebpf:"scope_self"`
 	ScopeTree         *ebpf.Variable `ebpf:"scope_tree"`
 	ScopeUids         *ebpf.Variable `ebpf:"scope_uids"`
+	SiginfoArgs       *ebpf.Variable `ebpf:"siginfo_args"`
 	SignalsWanted     *ebpf.Variable `ebpf:"signals_wanted"`
 	SockStates        *ebpf.Variable `ebpf:"sock_states"`
 	StackSize         *ebpf.Variable `ebpf:"stack_size"`

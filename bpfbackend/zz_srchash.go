@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "79a9094a37ffead1620855b4dedc2f417ca2203d9a54f5c7d8cc0c7b1688bbe4"
+const bpfSourceHash = "4dbef5a04fb332aff1d8e7eeb7097985e972e9f54d7405c42bd8444b4feb8e4b"

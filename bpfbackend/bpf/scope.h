@@ -182,8 +182,9 @@ extern void bpf_task_release(struct task_struct *p) __ksym __weak;
 
 /* send_pid_comm sends the name of process id (as the current task sees
  * ids) for the call of the task pid_tgid, or an empty one when no process
- * has that id. */
-static __noinline void send_pid_comm(__u64 pid_tgid, __s64 id)
+ * has that id; at_exit (args[2]) says it is the name at the call's exit,
+ * which user space applies after the call's entry. */
+static __noinline void send_pid_comm(__u64 pid_tgid, __s64 id, __u32 at_exit)
 {
 	if (id <= 0 || id > 0x3fffffff || !bpf_task_release)
 		return;
@@ -207,6 +208,7 @@ static __noinline void send_pid_comm(__u64 pid_tgid, __s64 id)
 	r.ret = id;
 	r.args[0] = w[0];
 	r.args[1] = w[1];
+	r.args[2] = at_exit;
 	send(&r, sizeof(r), 0);
 }
 
@@ -219,7 +221,36 @@ static __always_inline void pid_arg_comms(long nr, __u64 *args, __u64 pid_tgid)
 	__u32 mask = pid_masks[nr];
 	for (int i = 0; i < MAX_ARGS; i++)
 		if ((mask >> i) & 1)
-			send_pid_comm(pid_tgid, (__s32)args[i]);
+			send_pid_comm(pid_tgid, (__s32)args[i], 0);
+}
+
+/* siginfo_args (-Y): per native call, 1 + the argument that is a
+ * siginfo_t the call fills (waitid's infop, rt_sigtimedwait's info), whose
+ * si_pid is named as it is at the call's exit: a child the call reaped
+ * has no name any more, as strace finds none then; 0: none. */
+const volatile __u8 siginfo_args[NR_MAX] = {};
+
+/* pid_siginfo_comm sends the name of the process the siginfo_t call nr
+ * filled names (siginfo_args), at its successful exit. */
+static __always_inline void pid_siginfo_comm(long nr, __u64 *args, __s64 ret, __u64 pid_tgid)
+{
+	__u32 n = nr;
+	if (nr < 0 || nr >= NR_MAX || ret < 0)
+		return;
+	n &= NR_MAX - 1; /* the verifier's bound */
+	__u32 a = siginfo_args[n];
+	if (a == 0 || a > MAX_ARGS)
+		return;
+	__u64 p = 0;
+	for (int j = 0; j < MAX_ARGS; j++)
+		if (j + 1 == a)
+			p = args[j];
+	__s32 pid = 0;
+	/* si_pid: after si_signo, si_errno, si_code and the union's
+	 * alignment. */
+	if (!p || bpf_probe_read_user(&pid, sizeof(pid), (void *)(p + 16)) != 0)
+		return;
+	send_pid_comm(pid_tgid, pid, 1);
 }
 
 /* pid_ret_comm sends the name of the process call nr's result ret names
@@ -228,7 +259,7 @@ static __always_inline void pid_ret_comm(long nr, __s64 ret, __u64 pid_tgid)
 {
 	if (nr < 0 || nr >= NR_MAX || !((pid_masks[nr] >> 6) & 1))
 		return;
-	send_pid_comm(pid_tgid, ret);
+	send_pid_comm(pid_tgid, ret, 1);
 }
 
 #endif

@@ -197,8 +197,10 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	}
 	__u32 entry = cs->held ? ENTRY_HELD : cs->deferred ? ENTRY_RERUN : ENTRY_NONE;
 	__u64 pid_tgid = pid_tgid_of(task);
-	if (pid_comms && cs->pers == 0)
+	if (pid_comms && cs->pers == 0) {
 		pid_ret_comm(cs->nr, ret, pid_tgid);
+		pid_siginfo_comm(cs->nr, cs->args, ret, pid_tgid);
+	}
 	/* -k shows an execve's stack at its end: the new program's, whose
 	 * mappings it sends first. */
 	if (stack_size && ret == 0 && cs->pers == 0 && (cs->nr == exec_nrs[0] || cs->nr == exec_nrs[1])) {
