@@ -50,22 +50,30 @@ func send(t *testing.T, prog *ebpf.Program, v uint64) {
 	}
 }
 
-// TestRingDrain: drain hands over the records in order, in place, stops
-// where its function says and resumes there, and gives their space back,
-// so that a ring filled several times over, across its wrap, loses
-// nothing.
-func TestRingDrain(t *testing.T) {
+// testRing returns a ring buffer of 4 KiB and its reader, closed when the
+// test ends.
+func testRing(t *testing.T) (*ebpf.Map, *ring) {
+	t.Helper()
 	testutil.RequireBPF(t)
 	m, err := ebpf.NewMap(&ebpf.MapSpec{Type: ebpf.RingBuf, MaxEntries: 4096})
 	if err != nil {
 		t.Fatalf("create a ring buffer: %v", err)
 	}
-	defer m.Close()
+	t.Cleanup(func() { m.Close() })
 	r, err := newRing(m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer r.Close()
+	t.Cleanup(func() { r.Close() })
+	return m, r
+}
+
+// TestRingDrain: drain hands over the records in order, in place, stops
+// where its function says and resumes there, and gives their space back,
+// so that a ring filled several times over, across its wrap, loses
+// nothing.
+func TestRingDrain(t *testing.T) {
+	m, r := testRing(t)
 	prog := ringWriter(t, m, unix.BPF_RB_NO_WAKEUP)
 
 	var got []uint64
@@ -112,17 +120,7 @@ func TestRingDrain(t *testing.T) {
 // TestRingWait: wait returns at its deadline when nothing woke the
 // reader, and at once after a record that forces a wake-up.
 func TestRingWait(t *testing.T) {
-	testutil.RequireBPF(t)
-	m, err := ebpf.NewMap(&ebpf.MapSpec{Type: ebpf.RingBuf, MaxEntries: 4096})
-	if err != nil {
-		t.Fatalf("create a ring buffer: %v", err)
-	}
-	defer m.Close()
-	r, err := newRing(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	m, r := testRing(t)
 	send(t, ringWriter(t, m, unix.BPF_RB_NO_WAKEUP), 1)
 	if woken, err := r.wait(time.Now()); woken || err != nil {
 		t.Fatalf("wait without a wake-up: woken %v, %v", woken, err)

@@ -1,16 +1,11 @@
 package e2e
 
 import (
-	"bufio"
-	"context"
-	"io"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/sctrace/sctrace/internal/testutil"
 )
@@ -61,36 +56,11 @@ func TestFDNamesAttached(t *testing.T) {
 	for _, backend := range []string{"ptrace", "ebpf"} {
 		t.Run(backend, func(t *testing.T) {
 			file := filepath.Join(t.TempDir(), "log")
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			defer cancel()
-			victim := exec.CommandContext(ctx, "sh", "-c", `exec 7>"$1"; while read line; do echo "$line" >&7; echo "$line"; done`, "sh", file)
-			in, err := victim.StdinPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, err := victim.StdoutPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := victim.Start(); err != nil {
-				t.Fatal(err)
-			}
-			defer func() { _ = victim.Process.Kill(); _ = victim.Wait() }()
-			pid := strconv.Itoa(victim.Process.Pid)
-			echoes := bufio.NewReader(out)
-			echo := func(line string) {
-				t.Helper()
-				if _, err := io.WriteString(in, line+"\n"); err != nil {
-					t.Fatal(err)
-				}
-				if got := readLine(t, echoes); got != line+"\n" {
-					t.Fatalf("the shell echoed %q, want %q", got, line)
-				}
-			}
-			echo("before")
+			victim := testutil.StartIdleShell(t, `exec 7>"$1"; while read line; do echo "$line" >&7; echo "$line"; done`, file)
+			pid := strconv.Itoa(victim.Cmd.Process.Pid)
 			cmd, _, stderr := startTraced(t, sctrace, "--backend="+backend, "-y", "-e", "trace=read,write", "-p", pid)
 			stderr.WaitFor(t, "sctrace: Process "+pid+" attached\n", lineTimeout)
-			echo("traced")
+			victim.Echo(t, "traced")
 			stderr.WaitFor(t, `write(1<pipe:[`, lineTimeout)
 			if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 				t.Fatal(err)

@@ -3,7 +3,6 @@ package e2e
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"io"
 	"os"
 	"os/exec"
@@ -126,42 +125,17 @@ func TestJobControlStop(t *testing.T) {
 // shell that runs true(1) for each line it reads and echoes the line.
 func TestAttachDetach(t *testing.T) {
 	_, sctrace := tracers(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	victim := exec.CommandContext(ctx, "sh", "-c", "while read line; do /bin/true; echo $line; done")
-	in, err := victim.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := victim.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := victim.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = victim.Process.Kill(); _ = victim.Wait() }()
-	pid := victim.Process.Pid
-	echoes := bufio.NewReader(out)
-	echo := func(line string) {
-		t.Helper()
-		if _, err := io.WriteString(in, line+"\n"); err != nil {
-			t.Fatal(err)
-		}
-		if got := readLine(t, echoes); got != line+"\n" {
-			t.Fatalf("the shell echoed %q, want %q", got, line)
-		}
-	}
-	echo("before")
+	victim := testutil.StartIdleShell(t, "while read line; do /bin/true; echo $line; done")
+	pid := victim.Cmd.Process.Pid
 
 	cmd, _, stderr := startTraced(t, sctrace, "-p", strconv.Itoa(pid))
 	stderr.WaitFor(t, "sctrace: Process "+strconv.Itoa(pid)+" attached\n", lineTimeout)
-	echo("traced")
+	victim.Echo(t, "traced")
 	stderr.WaitFor(t, "wait4(", lineTimeout)
 	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
-	err = cmd.Wait()
+	err := cmd.Wait()
 	ee, ok := err.(*exec.ExitError)
 	if !ok || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGINT {
 		t.Errorf("sctrace ended with %v, want death by SIGINT", err)
@@ -174,5 +148,5 @@ func TestAttachDetach(t *testing.T) {
 		t.Errorf("still traced after detach:\n%s", status)
 	}
 	// It runs: it reads, forks, waits and writes again.
-	echo("detached")
+	victim.Echo(t, "detached")
 }

@@ -422,19 +422,7 @@ func TestDecodePidsCommBothBackends(t *testing.T) {
 func TestScopeWithoutCommand(t *testing.T) {
 	testutil.RequireBPF(t)
 	m := startMarker(t, "scopemark", nil)
-	cmd := exec.Command(testutil.BuildSctrace(t), "--comm=scopemark", "-e", "trace=openat")
-	cmd.Args[0] = "sctrace"
-	stderr := &testutil.Output{}
-	cmd.Stderr = stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if cmd.ProcessState == nil {
-			_ = cmd.Process.Kill()
-			_ = cmd.Wait()
-		}
-	})
+	cmd, _, stderr := startTraced(t, testutil.BuildSctrace(t), "--comm=scopemark", "-e", "trace=openat")
 	// Nothing announces that the programs are attached: the marker
 	// opens until its line shows.
 	if !testutil.Eventually(scopeTimeout, func() bool {

@@ -91,9 +91,9 @@ func Eventually(timeout time.Duration, cond func() bool) bool {
 	return true
 }
 
-// Idle is a running cat(1) that answered a line, so it has executed and
-// its main loop runs: a process to attach to. It then waits in read(0)
-// for the next line.
+// Idle is a running cat(1) (or shell loop) that answered a line, so it
+// has executed and its main loop runs: a process to attach to. It then
+// waits in read(0) for the next line.
 type Idle struct {
 	Cmd *exec.Cmd
 	in  io.WriteCloser
@@ -105,7 +105,21 @@ type Idle struct {
 // and reaps it, if the test has not.
 func StartIdle(t testing.TB) *Idle {
 	t.Helper()
-	cmd := exec.Command(RequireCommand(t, "cat"))
+	return startIdle(t, exec.Command(RequireCommand(t, "cat")))
+}
+
+// StartIdleShell is StartIdle with a shell that runs script (sh -c script
+// sh args...) in cat's place: a script that echoes each line it reads, and
+// does whatever else the test traces, between reads.
+func StartIdleShell(t testing.TB, script string, args ...string) *Idle {
+	t.Helper()
+	return startIdle(t, exec.Command(RequireCommand(t, "sh"), append([]string{"-c", script, "sh"}, args...)...))
+}
+
+// startIdle starts cmd with pipes on its standard input and output and
+// returns once it has echoed a first line.
+func startIdle(t testing.TB, cmd *exec.Cmd) *Idle {
+	t.Helper()
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -137,13 +151,13 @@ const echoTimeout = 10 * time.Second
 func (p *Idle) Echo(t testing.TB, line string) {
 	t.Helper()
 	if _, err := io.WriteString(p.in, line+"\n"); err != nil {
-		t.Fatalf("write to cat: %v", err)
+		t.Fatalf("write to %s: %v", p.Cmd.Args[0], err)
 	}
 	answer := make(chan error, 1)
 	go func() {
 		got, err := p.out.ReadString('\n')
 		if err == nil && got != line+"\n" {
-			err = fmt.Errorf("cat answered %q", got)
+			err = fmt.Errorf("%s answered %q", p.Cmd.Args[0], got)
 		}
 		answer <- err
 	}()
@@ -153,6 +167,6 @@ func (p *Idle) Echo(t testing.TB, line string) {
 			t.Fatalf("echo %q: %v", line, err)
 		}
 	case <-time.After(echoTimeout):
-		t.Fatalf("cat did not echo %q within %v: it is stopped or gone", line, echoTimeout)
+		t.Fatalf("%s did not echo %q within %v: it is stopped or gone", p.Cmd.Args[0], line, echoTimeout)
 	}
 }
