@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "4dbef5a04fb332aff1d8e7eeb7097985e972e9f54d7405c42bd8444b4feb8e4b"
+const bpfSourceHash = "34ccb02d598a6d0c95f5621859b9a82303ae6204b24cb16c06593ccee90e8c95"

@@ -67,7 +67,7 @@ static __always_inline void fd_path_of(struct fd_name *fn, struct scratch *sc, _
 	if ((__u64)d != (__u64)parent && !kd->d_hash.pprev)
 		fn->flags |= FDN_DELETED;
 	__u32 to = data + sizeof(*fn);
-	long pos = walk_path(sc, to + PATH_BUF, d, mnt);
+	long pos = walk_path(sc, to + PATH_BUF, d, mnt, path_step_direct);
 	if (pos < 0)
 		return;
 	__u64 len = PATH_BUF - pos;

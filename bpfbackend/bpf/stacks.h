@@ -81,7 +81,7 @@ GLOBAL int emit_maps(__u64 pid_tgid)
 		e->end = vma->vm_end;
 		e->offset = vma->vm_pgoff << 12;
 		e->ino = BPF_CORE_READ(f, f_inode, i_ino);
-		long pos = walk_path(sc, PATH_AT, BPF_CORE_READ(f, f_path.dentry), BPF_CORE_READ(f, f_path.mnt));
+		long pos = walk_path(sc, PATH_AT, BPF_CORE_READ(f, f_path.dentry), BPF_CORE_READ(f, f_path.mnt), path_step_read);
 		__u64 len = PATH_BUF - pos;
 		if (pos < 0 || len == 0 || len > MAP_PATH_MAX) {
 			e->path_len = 0;
