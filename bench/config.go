@@ -33,7 +33,8 @@ type Config struct {
 	// Tool runs the workload; Native runs it alone.
 	Tool Tool
 	// Args go between the tool and the workload. The word OutFile stands
-	// for a fresh file on a tmpfs, whose lines are counted after each run.
+	// for a fresh file on a tmpfs, whose lines are counted after each run;
+	// OutPrefix for the same name, to which -ff appends .PID.
 	Args []string
 	// Describe says in a few words what the configuration measures.
 	Describe string
@@ -46,6 +47,10 @@ type Config struct {
 
 // OutFile is the placeholder in Config.Args for a trace file on a tmpfs.
 const OutFile = "{outfile}"
+
+// OutPrefix is the placeholder in Config.Args for the name of files on a
+// tmpfs that -ff appends .PID to; their lines are not counted.
+const OutPrefix = "{outprefix}"
 
 // WritesFile reports whether the configuration writes a trace file whose
 // lines the harness counts.
@@ -70,7 +75,7 @@ func (c Config) CommandLine(toolPath, outFile string, extra, workload []string) 
 		argv = append(argv, "trace")
 	}
 	for _, a := range c.Args {
-		if a == OutFile {
+		if a == OutFile || a == OutPrefix {
 			a = outFile
 		}
 		argv = append(argv, a)
@@ -123,10 +128,10 @@ func AllConfigs() []Config {
 		cs = append(cs, Config{Name: "sctrace-ebpf-" + m.suffix, Tool: Sctrace,
 			Args: append([]string{"--backend=ebpf"}, args...), Describe: "sctrace eBPF, " + describe})
 	}
-	// -c -ff: per-process counts in the kernel too; the tables go to
-	// stderr (-o would leave a FILE.PID per process).
+	// -c -ff: per-process counts in the kernel too; the tables go to a
+	// FILE.PID each on the tmpfs.
 	cs = append(cs, Config{Name: "sctrace-ebpf-c-ff", Tool: Sctrace,
-		Args: []string{"--backend=ebpf", "-c", "-ff"}, Describe: "sctrace eBPF, -c -ff: counts per process too"})
+		Args: []string{"--backend=ebpf", "-c", "-ff", "-o", OutPrefix}, Describe: "sctrace eBPF, -c -ff -o: counts per process too"})
 	k := modes[len(modes)-1]
 	cs = append(cs, Config{Name: "sctrace-ebpf-" + k.suffix, Tool: Sctrace,
 		Args: append([]string{"--backend=ebpf"}, k.args...), Describe: "sctrace eBPF, " + k.describe})

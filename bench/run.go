@@ -223,7 +223,7 @@ func probe(ctx context.Context, opts Options, c Config, statsFlag string) string
 		}
 	}
 	out := filepath.Join(opts.TmpDir, "sctrace-bench-probe.out")
-	defer os.Remove(out)
+	defer removeOutputs(out)
 	var extra []string
 	if c.Tool == Sctrace && statsFlag != "" {
 		extra = []string{statsFlag}
@@ -256,7 +256,7 @@ func ensureTracefs() error {
 // was obtained (or why it was not).
 func countSyscalls(ctx context.Context, opts Options) (int64, string) {
 	out := filepath.Join(opts.TmpDir, "sctrace-bench-count.out")
-	defer os.Remove(out)
+	defer removeOutputs(out)
 	why := "neither strace nor sctrace -c is available"
 	for _, tool := range []struct{ name, path string }{{"strace", opts.Tools.Strace}, {"sctrace", opts.Tools.Sctrace}} {
 		if tool.path == "" {
@@ -340,7 +340,7 @@ func runOnce(ctx context.Context, opts Options, c Config, statsFlag string) (Sam
 		s.Tracer = parseTracerReport(beside.stderr.Bytes())
 	}
 	if c.WritesFile() {
-		defer os.Remove(out)
+		defer removeOutputs(out)
 		n, err := countLines(out)
 		if err != nil {
 			return Sample{}, err
@@ -354,7 +354,7 @@ func runOnce(ctx context.Context, opts Options, c Config, statsFlag string) (Sam
 // `true`, with the same flags.
 func runStartup(ctx context.Context, opts Options, c Config, statsFlag string) (time.Duration, error) {
 	out := filepath.Join(opts.TmpDir, "sctrace-bench-startup.out")
-	defer os.Remove(out)
+	defer removeOutputs(out)
 	var extra []string
 	if c.Tool == Sctrace && statsFlag != "" {
 		extra = []string{statsFlag}
@@ -447,5 +447,15 @@ func countLines(path string) (int64, error) {
 		if err != nil {
 			return 0, fmt.Errorf("trace file: %w", err)
 		}
+	}
+}
+
+// removeOutputs removes the trace file out and the OUT.PID files -ff made
+// beside it.
+func removeOutputs(out string) {
+	_ = os.Remove(out)
+	more, _ := filepath.Glob(out + ".*")
+	for _, f := range more {
+		_ = os.Remove(f)
 	}
 }
