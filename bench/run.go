@@ -316,6 +316,7 @@ func runOnce(ctx context.Context, opts Options, c Config, statsFlag string) (Sam
 		}
 		defer h.Close()
 	}
+	defer removeOutputs(out)
 	var beside *aside
 	if c.Tool == SctraceAside {
 		a, err := startAside(ctx, c.AsideCommandLine(opts.Tools.path(c.Tool), extra), 30*time.Second)
@@ -340,7 +341,6 @@ func runOnce(ctx context.Context, opts Options, c Config, statsFlag string) (Sam
 		s.Tracer = parseTracerReport(beside.stderr.Bytes())
 	}
 	if c.WritesFile() {
-		defer removeOutputs(out)
 		n, err := countLines(out)
 		if err != nil {
 			return Sample{}, err
