@@ -92,8 +92,8 @@ func parseSize(s string) (int, error) {
 // picks ebpf when a scope is given (--system-wide, ...: eBPF only), or
 // when its programs can load here and nothing asked for needs the command
 // stopped at each call (--seccomp-bpf, -e inject=,
-// --decode-pids=pidns), and ptrace
-// otherwise; -v or --debug-backend says on stderr which, and why.
+// --decode-pids=pidns) or attached without delay (-p with -k, whose
+// programs take about a second to load), and ptrace otherwise; -v or --debug-backend says on stderr which, and why.
 func chooseBackend(cfg *config, spec *filter.Spec, stderr io.Writer) (trace.Backend, error) {
 	ebpf := &bpfbackend.Backend{BufferSize: cfg.bpf.size}
 	// main runs on the main thread (main.go's init): tracing from it, as
@@ -149,6 +149,12 @@ func chooseBackend(cfg *config, spec *filter.Spec, stderr io.Writer) (trace.Back
 		}
 		if pids {
 			say("ptrace (--decode-pids=pidns reads /proc while the call's processes exist)")
+			return pt, nil
+		}
+		if len(cfg.pids) > 0 && cfg.stackTraces {
+			// A -p process runs untraced until the programs are attached,
+			// and -k's take about a second to load; ptrace attaches at once.
+			say("ptrace (-p with -k: the ebpf backend's -k programs take about a second to load, ptrace attaches at once)")
 			return pt, nil
 		}
 		if err := bpfbackend.Probe(); err != nil {

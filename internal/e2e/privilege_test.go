@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -75,5 +76,32 @@ func TestAutoBackendForFDs(t *testing.T) {
 		if want := "sctrace: backend auto: ebpf\n"; stderr.String() != want {
 			t.Errorf("%s: stderr %q; want %q", flag, stderr.String(), want)
 		}
+	}
+}
+
+// TestAutoBackendForAttachedStacks checks that the default backend picks
+// ptrace for -p with -k, whose eBPF programs take about a second to load
+// while the process runs untraced, and eBPF for -k with a command.
+func TestAutoBackendForAttachedStacks(t *testing.T) {
+	testutil.RequireBPF(t)
+	_, sctrace := tracers(t)
+	idle := testutil.StartIdle(t)
+	cmd, _, stderr := startTraced(t, sctrace, "--debug-backend", "-k", "-e", "trace=read", "-p", strconv.Itoa(idle.Cmd.Process.Pid))
+	stderr.WaitFor(t, "sctrace: backend auto: ptrace (-p with -k", lineTimeout)
+	idle.Echo(t, "traced")
+	stderr.WaitFor(t, "read(0, ", lineTimeout)
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	run := exec.Command(sctrace, "--debug-backend", "-k", "-e", "trace=none", "-o", os.DevNull, "true")
+	run.Args[0] = "sctrace"
+	var out bytes.Buffer
+	run.Stderr = &out
+	if err := run.Run(); err != nil {
+		t.Fatalf("-k with a command: %v (%s)", err, out.String())
+	}
+	if want := "sctrace: backend auto: ebpf\n"; out.String() != want {
+		t.Errorf("-k with a command: stderr %q; want %q", out.String(), want)
 	}
 }
