@@ -147,7 +147,9 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	// A launched command's lone thread (no -f, no -p): nothing else's
 	// records can come between a call's entry and exit.
 	lone := (target.Path != "" || target.Adopt != nil) && len(target.PIDs) == 0 && !opts.FollowForks && opts.Scope == nil
-	p, err := load(loadConfig{opts: opts, bufferSize: b.BufferSize, arch: arch, lone: lone, attaching: len(target.PIDs) > 0})
+	scopeOnly := opts.Scope != nil && target.Path == "" && target.Adopt == nil && len(target.PIDs) == 0 && !opts.FollowForks
+	p, err := load(loadConfig{opts: opts, bufferSize: b.BufferSize, arch: arch, lone: lone, attaching: len(target.PIDs) > 0,
+		scopeOnly: scopeOnly})
 	if err != nil {
 		return res, err
 	}

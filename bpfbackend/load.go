@@ -66,6 +66,10 @@ type loadConfig struct {
 	lone bool
 	// attaching: -p names processes to attach to.
 	attaching bool
+	// scopeOnly: a scope is the only source of traced tasks (no command,
+	// no -p, no -f), so a task without call state is traced only if it is
+	// in the scope (bpf/scope.h: scope_only).
+	scopeOnly bool
 	// testProgram loads hist_bucket_test too, for TestHistBucket.
 	testProgram bool
 }
@@ -190,6 +194,7 @@ func load(cfg loadConfig) (*probe, error) {
 	for name, v := range svars {
 		vars[name] = v
 	}
+	vars[sctraceVarScopeOnly] = boolU32(cfg.scopeOnly)
 	for name, v := range vars {
 		if err := spec.Variables[name].Set(v); err != nil {
 			return nil, fmt.Errorf("ebpf: set %s: %w", name, err)
@@ -246,6 +251,7 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVar
 		sctraceMapCompatCounts: m.CompatCounts, sctraceMapProcCounts: m.ProcCounts, sctraceMapProcComms: m.ProcComms,
 		sctraceMapProcCountsDropped: m.ProcCountsDropped,
 		sctraceMapTree:              m.Tree,
+		sctraceMapDueTasks:          m.DueTasks,
 	}
 	type load struct {
 		name string

@@ -322,6 +322,7 @@ const (
 	sctraceMapCalls             = "calls"
 	sctraceMapCompatCounts      = "compat_counts"
 	sctraceMapCounts            = "counts"
+	sctraceMapDueTasks          = "due_tasks"
 	sctraceMapEvents            = "events"
 	sctraceMapLoneState         = "lone_state"
 	sctraceMapLost              = "lost"
@@ -375,6 +376,7 @@ const (
 	sctraceVarScopeNcomms       = "scope_ncomms"
 	sctraceVarScopeNuids        = "scope_nuids"
 	sctraceVarScopeOn           = "scope_on"
+	sctraceVarScopeOnly         = "scope_only"
 	sctraceVarScopeSelf         = "scope_self"
 	sctraceVarScopeTree         = "scope_tree"
 	sctraceVarScopeUids         = "scope_uids"
@@ -461,6 +463,7 @@ type sctraceMapSpecs struct {
 	Calls             *ebpf.MapSpec `ebpf:"calls"`
 	CompatCounts      *ebpf.MapSpec `ebpf:"compat_counts"`
 	Counts            *ebpf.MapSpec `ebpf:"counts"`
+	DueTasks          *ebpf.MapSpec `ebpf:"due_tasks"`
 	Events            *ebpf.MapSpec `ebpf:"events"`
 	LoneState         *ebpf.MapSpec `ebpf:"lone_state"`
 	Lost              *ebpf.MapSpec `ebpf:"lost"`
@@ -509,6 +512,7 @@ type sctraceVariableSpecs struct {
 	ScopeNcomms       *ebpf.VariableSpec `ebpf:"scope_ncomms"`
 	ScopeNuids        *ebpf.VariableSpec `ebpf:"scope_nuids"`
 	ScopeOn           *ebpf.VariableSpec `ebpf:"scope_on"`
+	ScopeOnly         *ebpf.VariableSpec `ebpf:"scope_only"`
 	ScopeSelf         *ebpf.VariableSpec `ebpf:"scope_self"`
 	ScopeTree         *ebpf.VariableSpec `ebpf:"scope_tree"`
 	ScopeUids         *ebpf.VariableSpec `ebpf:"scope_uids"`
@@ -556,6 +560,7 @@ type sctraceMaps struct {
 	Calls             *ebpf.Map `ebpf:"calls"`
 	CompatCounts      *ebpf.Map `ebpf:"compat_counts"`
 	Counts            *ebpf.Map `ebpf:"counts"`
+	DueTasks          *ebpf.Map `ebpf:"due_tasks"`
 	Events            *ebpf.Map `ebpf:"events"`
 	LoneState         *ebpf.Map `ebpf:"lone_state"`
 	Lost              *ebpf.Map `ebpf:"lost"`
@@ -575,6 +580,7 @@ func (m *sctraceMaps) Close() error {
 		m.Calls,
 		m.CompatCounts,
 		m.Counts,
+		m.DueTasks,
 		m.Events,
 		m.LoneState,
 		m.Lost,
@@ -624,6 +630,7 @@ type sctraceVariables struct {
 	ScopeNcomms       *ebpf.Variable `ebpf:"scope_ncomms"`
 	ScopeNuids        *ebpf.Variable `ebpf:"scope_nuids"`
 	ScopeOn           *ebpf.Variable `ebpf:"scope_on"`
+	ScopeOnly         *ebpf.Variable `ebpf:"scope_only"`
 	ScopeSelf         *ebpf.Variable `ebpf:"scope_self"`
 	ScopeTree         *ebpf.Variable `ebpf:"scope_tree"`
 	ScopeUids         *ebpf.Variable `ebpf:"scope_uids"`

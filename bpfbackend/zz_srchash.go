@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "34ccb02d598a6d0c95f5621859b9a82303ae6204b24cb16c06593ccee90e8c95"
+const bpfSourceHash = "154bd0ac8dda036a6d0fbc790cf9e14c40456f3ddc1312de46d496141f29b3ed"

@@ -120,6 +120,13 @@ func (r *Resolver) TaskComm(tid int32) (string, bool) {
 // Forget drops what is cached about thread tid, which has exited.
 func (r *Resolver) Forget(tid int32) { delete(r.nsOfTID, tid) }
 
+// SetNS records ns (an inode) as the PID namespace of thread tid, as a
+// backend saw it: its ids are translated from there even when its /proc
+// entry is gone by then (a line printed after the task exited).
+func (r *Resolver) SetNS(tid int32, ns uint64) {
+	r.nsOfTID[tid] = ns
+}
+
 // nsOf returns the PID namespace of thread tid of sctrace's namespace.
 func (r *Resolver) nsOf(tid int32) uint64 {
 	if ns, ok := r.nsOfTID[tid]; ok {

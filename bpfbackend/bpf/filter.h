@@ -72,6 +72,78 @@ static __always_inline bool filter_has(long nr, __u32 pers)
 	return (filter_bits[i >> 6] >> (i & 63)) & 1;
 }
 
+/* loud_nr reports whether number nr is traced in any personality: the
+ * test of a call's exit, which cannot tell the personality of its entry
+ * (an execve that changes it exits in the new program's). */
+static __always_inline bool loud_nr(long nr)
+{
+	if (nr < 0 || nr >= NR_MAX)
+		return true;
+	__u64 bits = 0;
+	for (int p = 0; p < NUM_PERS; p++)
+		bits |= filter_bits[(p * NR_MAX + nr) >> 6];
+	return (bits >> (nr & 63)) & 1;
+}
+
+/* due_tasks (a map, which every program shares, where each has its own
+ * copy of global variables) counts the tasks whose next boundary must be seen even at a
+ * call no filter wants: deferred signals are due (call_state.signals), or
+ * the last call was of another personality than the native one (the next
+ * native call says so, as strace does). While none is, such a call needs
+ * nothing: sys_enter and sys_exit let it go without a lookup of the
+ * task's state. It errs on the safe side: a count left over (a task gone
+ * without its exit seen) only keeps every call on the full path. */
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __s64);
+} due_tasks SEC(".maps");
+
+/* no_task_due reports whether no task is due; an array lookup the
+ * verifier inlines. */
+static __always_inline bool no_task_due(void)
+{
+	__u32 zero = 0;
+	__s64 *n = bpf_map_lookup_elem(&due_tasks, &zero);
+	return n && !*n;
+}
+
+/* due_add adds n to due_tasks. */
+static __always_inline void due_add(__s64 n)
+{
+	__u32 zero = 0;
+	__s64 *v = bpf_map_lookup_elem(&due_tasks, &zero);
+	if (v)
+		__sync_fetch_and_add(v, n);
+}
+
+/* set_signals marks cs's task as having deferred signals due. */
+static __always_inline void set_signals(struct call_state *cs)
+{
+	if (cs->signals)
+		return;
+	cs->signals = 1;
+	due_add(1);
+}
+
+/* clear_signals says cs's task's deferred signals are seen. */
+static __always_inline void clear_signals(struct call_state *cs)
+{
+	if (!cs->signals)
+		return;
+	cs->signals = 0;
+	due_add(-1);
+}
+
+/* set_pers keeps pers as the personality of cs's task's last call. */
+static __always_inline void set_pers(struct call_state *cs, __u32 pers)
+{
+	if (!pers != !cs->pers)
+		due_add(pers ? 1 : -1);
+	cs->pers = pers;
+}
+
 /* call_pers returns the personality of the call task enters with number
  * *nr, as the kernel tells it: an ia32 call (TS_COMPAT), an x32 one
  * (__X32_SYSCALL_BIT in the number, which it takes out; -1 is not one),

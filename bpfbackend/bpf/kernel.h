@@ -215,6 +215,31 @@ struct pid {
 	struct upid numbers[1];
 } __attribute__((preserve_access_index));
 
+/* kuid_t, cred: a task's credentials (--uid of a task not current). */
+typedef struct {
+	__u32 val;
+} kuid_t;
+
+struct cred {
+	kuid_t uid;
+} __attribute__((preserve_access_index));
+
+/* kernfs_node, cgroup, css_set: a task's cgroup v2 and its ancestors
+ * (--cgroup of a task not current). */
+struct kernfs_node {
+	__u64 id;
+} __attribute__((preserve_access_index));
+
+struct cgroup {
+	struct kernfs_node *kn;
+	int level;
+	struct cgroup *ancestors[];
+} __attribute__((preserve_access_index));
+
+struct css_set {
+	struct cgroup *dfl_cgrp;
+} __attribute__((preserve_access_index));
+
 struct task_struct {
 	struct thread_info thread_info;
 	unsigned int __state;
@@ -234,7 +259,12 @@ struct task_struct {
 	unsigned long jobctl;
 	struct task_struct *real_parent;
 	struct pid *thread_pid;
+	const struct cred *cred;
+	struct css_set *cgroups;
 	char comm[16];
+	/* bpf_storage: the task's local storage of every BPF map; NULL when
+	 * no map holds any for it. */
+	void *bpf_storage;
 } __attribute__((preserve_access_index));
 
 /* vm_area_struct is one mapping of a task's memory (-k's mappings). */

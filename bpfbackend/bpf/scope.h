@@ -32,6 +32,11 @@ const volatile __u32 scope_nuids = 0;
 const volatile __u32 scope_uids[SCOPE_MAX] = {};
 /* scope_tree: --tree; the tree map holds its processes. */
 const volatile __u32 scope_tree = 0;
+/* scope_only: the scope is the only source of traced tasks (no command,
+ * no -p, no -f): a task the programs keep no call state for was never
+ * traced, and one outside the scope returns at its scope test, without a
+ * lookup of the traced map. */
+const volatile __u32 scope_only = 0;
 /* track_comm: records carry command names (REC_COMM). */
 const volatile __u32 track_comm = 0;
 
@@ -53,15 +58,40 @@ static __always_inline void comm_words(struct task_struct *t, __u64 *w)
 	w[1] = *(__u64 *)&t->comm[8];
 }
 
-/* in_scope reports whether the current task t, untraced, is in the
- * scope. */
-static __always_inline bool in_scope(struct task_struct *t)
+/* task_uid is t's real user id; current: t is the current task. */
+static __always_inline __u32 task_uid(struct task_struct *t, bool current)
 {
-	if ((__u32)t->tgid == scope_self)
-		return false;
-	struct task_struct *parent = t->real_parent;
-	if (parent && (__u32)parent->tgid == scope_self)
-		return false;
+	if (current)
+		return (__u32)bpf_get_current_uid_gid();
+	return BPF_CORE_READ(t, cred, uid.val);
+}
+
+/* task_cgroup_id is the id of t's cgroup v2 ancestor at level (its own
+ * cgroup's when level is its level); 0 when it is not that deep. */
+static __always_inline __u64 task_cgroup_id(struct task_struct *t, int level, bool current)
+{
+	if (current)
+		return level < 0 ? bpf_get_current_cgroup_id() : bpf_get_current_ancestor_cgroup_id(level);
+	struct cgroup *cg = BPF_CORE_READ(t, cgroups, dfl_cgrp);
+	if (!cg)
+		return 0;
+	if (level >= 0) {
+		if (level > BPF_CORE_READ(cg, level))
+			return 0;
+		struct cgroup *anc = 0;
+		bpf_probe_read_kernel(&anc, sizeof(anc),
+				      (void *)cg + bpf_core_field_offset(struct cgroup, ancestors) + (__u64)level * sizeof(anc));
+		cg = anc;
+		if (!cg)
+			return 0;
+	}
+	return BPF_CORE_READ(cg, kn, id);
+}
+
+/* in_scope reports whether task t, untraced, is in the scope; current:
+ * t is the current task (its ids are then read by the helpers). */
+static __always_inline bool in_scope(struct task_struct *t, bool current)
+{
 	if (scope_ncomms) {
 		__u64 w[2];
 		bool found = false;
@@ -72,8 +102,13 @@ static __always_inline bool in_scope(struct task_struct *t)
 		if (!found)
 			return false;
 	}
+	if ((__u32)t->tgid == scope_self)
+		return false;
+	struct task_struct *parent = t->real_parent;
+	if (parent && (__u32)parent->tgid == scope_self)
+		return false;
 	if (scope_nuids) {
-		__u32 uid = (__u32)bpf_get_current_uid_gid();
+		__u32 uid = task_uid(t, current);
 		bool found = false;
 		for (int i = 0; i < SCOPE_MAX; i++)
 			if (i < scope_nuids && uid == scope_uids[i])
@@ -85,7 +120,7 @@ static __always_inline bool in_scope(struct task_struct *t)
 		bool found = false;
 		for (int i = 0; i < SCOPE_MAX; i++)
 			if (i < scope_ncgroups &&
-			    bpf_get_current_ancestor_cgroup_id(scope_cgroup_levels[i]) == scope_cgroup_ids[i])
+			    task_cgroup_id(t, scope_cgroup_levels[i], current) == scope_cgroup_ids[i])
 				found = true;
 		if (!found)
 			return false;
@@ -118,11 +153,12 @@ static __always_inline __u64 pidns_inum(struct task_struct *t)
 	return inum;
 }
 
-/* scope_task makes the current task t, found in the scope, traced: it
- * enters the traced map, and REC_SCOPED tells user space what it needs
- * to start the task (and its name, cgroup and PID namespace) before the
- * record of the call that found it. comm is set to t's name. */
-static __noinline bool scope_task(struct task_struct *t, __u64 *comm)
+/* scope_task makes task t, found in the scope, traced: it enters the
+ * traced map, and REC_SCOPED tells user space what it needs to start the
+ * task (and its name, cgroup and PID namespace) before the record of the
+ * event that found it. comm is set to t's name; current: t is the current
+ * task. */
+static __noinline bool scope_task(struct task_struct *t, __u64 *comm, bool current)
 {
 	__u32 tid = t->pid;
 	enum traced_mark mark = TRACED;
@@ -134,13 +170,33 @@ static __noinline bool scope_task(struct task_struct *t, __u64 *comm)
 	r.tid = tid;
 	r.pid = t->tgid;
 	r.ts = bpf_ktime_get_ns();
-	r.ret = bpf_get_current_cgroup_id();
+	r.ret = task_cgroup_id(t, -1, current);
 	r.sp = pidns_inum(t);
 	comm_words(t, comm);
 	r.args[0] = comm[0];
 	r.args[1] = comm[1];
-	r.args[2] = (__u32)bpf_get_current_uid_gid();
+	r.args[2] = task_uid(t, current);
 	send(&r, sizeof(r), 0);
+	return true;
+}
+
+/* scope_late takes task t, untraced, into the scope at an event of it
+ * that is reported (its exit, a signal, a stop, a fork under -f): its
+ * calls until then were all quiet (sys_enter), so none took it. It
+ * reports whether t is traced now; current: t is the current task. */
+static __always_inline bool scope_late(struct task_struct *t, bool current)
+{
+	__u64 comm[2] = {};
+	if (!scope_on || !in_scope(t, current) || !scope_task(t, comm, current))
+		return false;
+	struct call_state *cs = call_state_of(t, true);
+	if (cs) {
+		cs->traced = 1;
+		if (track_comm) {
+			cs->comm[0] = comm[0];
+			cs->comm[1] = comm[1];
+		}
+	}
 	return true;
 }
 
@@ -163,6 +219,15 @@ static __noinline void note_comm(struct task_struct *t, __u64 *comm)
 	r.args[0] = w[0];
 	r.args[1] = w[1];
 	send(&r, sizeof(r), 0);
+}
+
+/* name_task sends t's name, when it changed, before a record of t that
+ * user space prints: the name is checked there only, not at the calls
+ * that are not reported. */
+static __always_inline void name_task(struct task_struct *t, struct call_state *cs)
+{
+	if (track_comm && cs)
+		note_comm(t, cs->comm);
 }
 
 /* pid_comms (-Y): the process ids a call names, arguments (bit i of

@@ -30,6 +30,24 @@
 
 char LICENSE[] SEC("license") = "GPL";
 
+/* quiet_call reports whether the current task t's native call nr needs
+ * nothing from its entry: the filter does not want it in any personality
+ * and no task is due. -k never skips: any call may map code. A scope
+ * takes such a task later, at its first event that is reported. */
+static __always_inline bool quiet_call(struct task_struct *t, long nr)
+{
+	if (stack_size || (t->thread_info.status & TS_COMPAT))
+		return false;
+	return !loud_nr(nr) && no_task_due();
+}
+
+/* quiet_exit is quiet_call for a call's exit, number nr: its entry was
+ * quiet too, or not traced. */
+static __always_inline bool quiet_exit(long nr)
+{
+	return !stack_size && !loud_nr(nr) && no_task_due();
+}
+
 /* sys_enter starts a traced task's call: it keeps the call's number,
  * arguments and time, and sends, holds or defers its entry record (under
  * count_only it keeps only the time). */
@@ -37,12 +55,16 @@ SEC("tp_btf/sys_enter")
 int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 {
 	struct task_struct *task = bpf_get_current_task_btf();
+	if (quiet_call(task, id))
+		return 0;
 	/* A traced task's own storage says so, which spares the hash lookup
 	 * at every call after its first. */
 	struct call_state *cs = call_state_of(task, false);
 	if (lone && !cs)
 		return 0;
 	if (!cs || !cs->traced) {
+		if (scope_only && !cs && !in_scope(task, true))
+			return 0;
 		int how = traced_call(task->pid, id);
 		__u64 comm[2] = {};
 		if (how == CALL_HIDDEN)
@@ -50,7 +72,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 		if (how == CALL_UNTRACED) {
 			/* Outside the traced map: a scope may take the task
 			 * now, before its call's record. */
-			if (!scope_on || !in_scope(task) || !scope_task(task, comm))
+			if (!scope_on || !in_scope(task, true) || !scope_task(task, comm, true))
 				return 0;
 		}
 		cs = call_state_of(task, true);
@@ -63,15 +85,14 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 			cs->comm[1] = comm[1];
 		}
 	}
-	if (track_comm)
-		note_comm(task, cs->comm);
 	__u32 pers = call_pers(task, &id);
 	bool wanted = filter_has(id, pers);
 	if (pers != cs->pers) {
 		/* strace's "[ Process PID=N runs in 32 bit mode. ]", due at any
 		 * call (-c too); a reported one says so in its record. */
-		cs->pers = pers;
+		set_pers(cs, pers);
 		if (!wanted || count_only) {
+			name_task(task, cs);
 			__u64 pt = pid_tgid_of(task);
 			emit_task_ip(REC_PERS, (__u32)pt, pt >> 32, pers, 0, regs->ip);
 		}
@@ -81,12 +102,13 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	if (stack_size && pers == 0 && (id == map_nrs[0] || id == map_nrs[1]) && (regs->dx & PROT_EXEC_FLAG))
 		cs->maps_stale = 1;
 	if (!wanted) {
-		boundary(task, pid_tgid_of(task));
+		boundary(task, cs);
 		return 0;
 	}
+	name_task(task, cs);
 	cs->nr = id;
 	cs->active = 1;
-	cs->signals = 0;
+	clear_signals(cs);
 	cs->stop_noted = 0;
 	if (count_only) {
 		/* -c needs no arguments: only the call's number and times. */
@@ -145,6 +167,8 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 SEC("tp_btf/sys_exit")
 int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 {
+	if (quiet_exit(regs->orig_ax))
+		return 0;
 	struct task_struct *task = bpf_get_current_task_btf();
 	struct call_state *cs = call_state_of(task, false);
 	if (!cs)
@@ -155,14 +179,10 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 			emit_maps(pid_tgid_of(task));
 	}
 	if (!cs->active) {
-		if (cs->signals && !count_only) {
-			cs->signals = 0;
-			__u64 pid_tgid = pid_tgid_of(task);
-			emit_task(REC_BOUNDARY, (__u32)pid_tgid, pid_tgid >> 32, 0, 0);
-		}
+		boundary(task, cs);
 		return 0;
 	}
-	cs->signals = 0;
+	clear_signals(cs);
 	if (cs->attached) {
 		/* The call -p found in progress: if the task finished it before
 		 * its state was written, this is another call (the next entry
@@ -227,7 +247,7 @@ int BPF_PROG(sched_process_fork, struct task_struct *parent, struct task_struct 
 			bpf_map_update_elem(&tree, &ctgid, &one, BPF_ANY);
 		}
 	}
-	if (!follow_forks || !is_traced(ptid))
+	if (!follow_forks || !(is_traced(ptid) || scope_late(bpf_get_current_task_btf(), true)))
 		return 0;
 	__u32 tid = child->pid;
 	enum traced_mark mark = TRACED;
@@ -251,7 +271,7 @@ int BPF_PROG(sched_process_exit, struct task_struct *p)
 	__u32 tid = (__u32)pid_tgid;
 	if (scope_tree && p->pid == p->tgid)
 		bpf_map_delete_elem(&tree, &tid);
-	if (!is_traced(tid))
+	if (!is_traced(tid) && !scope_late(p, true))
 		return 0;
 	/* A leader that a traced non-leader thread's execve replaces: that
 	 * thread takes over its id (REC_EXEC); ptrace reports no exit for it. */
@@ -283,6 +303,11 @@ int BPF_PROG(sched_process_exit, struct task_struct *p)
 			r.args[i] = cs->args[i];
 		send(&r, sizeof(r), 0);
 	}
+	if (cs) {
+		clear_signals(cs);
+		set_pers(cs, 0);
+	}
+	name_task(p, cs);
 	emit_task(REC_EXITTASK, tid, pid_tgid >> 32, p->exit_code, 0);
 	bpf_map_delete_elem(&traced, &tid);
 	return 0;
@@ -310,7 +335,8 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, int old_pid, struct linu
 			cs->active = 0;
 			cs->held = 0;
 			cs->deferred = 0;
-			cs->signals = 0;
+			clear_signals(cs);
+			set_pers(cs, 0);
 		}
 		bpf_map_delete_elem(&traced, &old);
 		bpf_map_delete_elem(&traced, &tid);
@@ -370,13 +396,16 @@ int BPF_PROG(sched_switch, bool preempt, struct task_struct *prev, struct task_s
 		if (cs && cs->held && !cs->rework)
 			send_held(cs, bpf_get_current_pid_tgid());
 	}
-	if (report_stops && !preempt && (prev_state & TASK_STATE_STOPPED) && is_traced(prev->pid)) {
+	if (report_stops && !preempt && (prev_state & TASK_STATE_STOPPED) &&
+	    (is_traced(prev->pid) || scope_late(prev, true))) {
 		claim_attach_stop(prev->pid);
 		struct call_state *cs = call_state_of(prev, false);
-		if (cs && cs->stop_noted)
+		if (cs && cs->stop_noted) {
 			cs->stop_noted = 0; /* reported by signal_deliver */
-		else
+		} else {
+			name_task(prev, cs);
 			emit_task_ip(REC_STOP, prev->pid, prev->tgid, BPF_CORE_READ(prev, jobctl) & JOBCTL_STOP_SIGMASK, 0, user_ip(prev));
+		}
 	}
 	return 0;
 }
@@ -419,8 +448,11 @@ SEC("tp_btf/signal_deliver")
 int BPF_PROG(signal_deliver, int sig, struct kernel_siginfo *info, struct k_sigaction *ka)
 {
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
-	if (!signals_wanted || sig == SIGKILL || !is_traced((__u32)pid_tgid))
+	if (!signals_wanted || sig == SIGKILL ||
+	    !(is_traced((__u32)pid_tgid) || scope_late(bpf_get_current_task_btf(), true)))
 		return 0;
+	if (track_comm)
+		name_task(bpf_get_current_task_btf(), call_state_of(bpf_get_current_task_btf(), false));
 	emit_stack((struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf()), pid_tgid, REC_F_SIGNAL_STACK);
 	emit_signal((__u32)pid_tgid, pid_tgid >> 32, sig, (__u64)info, 0, bpf_ktime_get_ns(), user_ip(bpf_get_current_task_btf()));
 	if (sig == SIGSTOP && report_stops) {
@@ -448,7 +480,8 @@ int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_
 	if (sig == SIGKILL || sig < 1 || sig > 64)
 		return 0;
 	__u32 tid = task->pid;
-	if (!is_traced(tid))
+	bool traced = is_traced(tid);
+	if (!traced && !scope_on)
 		return 0;
 	bool fatal = false;
 	if (result == TRACE_SIGNAL_DELIVERED) {
@@ -461,11 +494,14 @@ int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_
 	}
 	if (!fatal && !signals_wanted)
 		return 0;
+	if (!traced && !scope_late(task, task == bpf_get_current_task_btf()))
+		return 0;
 	struct call_state *cs = call_state_of(task, true);
 	if (cs && fatal)
 		cs->fatal = 1;
 	if (!signals_wanted)
 		return 0;
+	name_task(task, cs);
 	/* A signal a task sends itself finds its stack where it is; the
 	 * stack of another task's memory cannot be read from here. */
 	if (task == bpf_get_current_task_btf())
@@ -475,7 +511,7 @@ int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_
 	bpf_probe_read_kernel(&info_addr, sizeof(info_addr), &ctx[1]);
 	emit_signal(tid, task->tgid, sig, info_addr, REC_F_DEFERRED, untimed ? (cs ? cs->enter_ns : 0) : bpf_ktime_get_ns(), user_ip(task));
 	if (cs)
-		cs->signals = 1;
+		set_signals(cs);
 	return 0;
 }
 

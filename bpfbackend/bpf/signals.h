@@ -16,14 +16,15 @@ const volatile __u32 report_stops = 0;
 
 /* boundary tells user space that a task with deferred signals is at a
  * call it does not report, where ptrace would have shown them. */
-static __always_inline void boundary(struct task_struct *task, __u64 pid_tgid)
+static __always_inline void boundary(struct task_struct *task, struct call_state *cs)
 {
+	if (!cs->signals)
+		return;
+	clear_signals(cs);
 	if (count_only)
 		return;
-	struct call_state *cs = call_state_of(task, false);
-	if (!cs || !cs->signals)
-		return;
-	cs->signals = 0;
+	name_task(task, cs);
+	__u64 pid_tgid = pid_tgid_of(task);
 	emit_task(REC_BOUNDARY, (__u32)pid_tgid, pid_tgid >> 32, 0, 0);
 }
 

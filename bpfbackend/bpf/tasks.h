@@ -116,6 +116,10 @@ static __always_inline struct call_state *call_state_of(struct task_struct *t, b
 		struct lone_state *ls = bpf_map_lookup_elem(&lone_state, &zero);
 		return ls && t->pid == ls->tid ? &ls->cs : NULL;
 	}
+	/* A task that no BPF map keeps storage for (most untraced tasks)
+	 * is told by one load, without the helper. */
+	if (!create && !t->bpf_storage)
+		return NULL;
 	return bpf_task_storage_get(&calls, t, 0, create ? BPF_LOCAL_STORAGE_GET_F_CREATE : 0);
 }
 

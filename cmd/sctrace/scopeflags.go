@@ -194,6 +194,7 @@ type taskNames struct {
 	proc  interface {
 		TaskComm(tid int32) (string, bool)
 		Comm(pid int) (string, bool)
+		SetNS(tid int32, ns uint64)
 	}
 }
 
@@ -224,6 +225,11 @@ func (n *taskNames) learn(info *trace.TaskInfo) {
 		return
 	}
 	n.infos[info.TID] = *info
+	if info.Scoped && info.PidNS != 0 {
+		// The ids the task's lines name are translated from its
+		// namespace even once it is gone from /proc.
+		n.proc.SetNS(info.TID, info.PidNS)
+	}
 	if info.Scoped {
 		if n.cgroups == nil {
 			n.cgroups = map[int32]string{}

@@ -300,6 +300,40 @@ func TestScopeTree(t *testing.T) {
 	requireNo(t, got, out.path)
 }
 
+// TestScopeLateEvents: a process in the scope whose calls the filter
+// never wants is traced from its first event that is reported: a signal
+// that another process sends it and it ignores (seen where it is sent,
+// so the scope is tested on a task that is not the current one, by its
+// name, user and cgroup), then its exit. A process of the same name
+// outside the scope's user is not traced.
+func TestScopeLateEvents(t *testing.T) {
+	testutil.RequireRoot(t)
+	root := cgroup2Mount(t)
+	cg := newCgroup(t, root, fmt.Sprintf("sctrace-late-%d", os.Getpid()))
+	in := startMarker(t, "scmarkq", nil, "65534")
+	out := startMarker(t, "scmarkq", nil)
+	in.enter(t, cg)
+	out.enter(t, cg)
+	r := startScope(t, "--comm=scmarkq", "--uid=65534", "--cgroup="+strings.TrimPrefix(cg, root), "-e", "trace=accept")
+	for _, m := range []*marker{in, out} {
+		if err := syscall.Kill(m.cmd.Process.Pid, syscall.SIGURG); err != nil {
+			t.Fatal(err)
+		}
+		// The marker's next calls are where the ignored signal shows.
+		m.do(t, "open")
+	}
+	_ = in.in.Close()
+	if err := in.cmd.Wait(); err != nil {
+		t.Fatalf("marker: %v", err)
+	}
+	out.enter(t, root)
+	got := r.finish(t)
+	prefix := fmt.Sprintf("[pid %5d<scmarkq>] ", in.cmd.Process.Pid)
+	requireLine(t, got, fmt.Sprintf("%s--- SIGURG {si_signo=SIGURG, si_code=SI_USER, si_pid=%d<", prefix, os.Getpid()))
+	requireLine(t, got, prefix+"+++ exited with 0 +++")
+	requireNo(t, got, fmt.Sprintf("[pid %5d<", out.cmd.Process.Pid))
+}
+
 // childPid returns the pid of the marker a wrapping shell runs.
 func (m *marker) childPid(t *testing.T) int {
 	t.Helper()
