@@ -175,6 +175,7 @@ func load(cfg loadConfig) (*probe, error) {
 		sctraceVarSockStates:    boolU32(opts.DescribeSockets && !opts.CountOnly),
 		sctraceVarWakeupBytes:   uint64(ring / 8),
 		sctraceVarFilterBits:    filter,
+		sctraceVarSomeQuiet:     boolU32(someQuiet(filter)),
 		sctraceVarFilterBeyond:  filterBeyond(opts.Filter),
 		sctraceVarExecNrs:       execNRs(cfg.arch),
 		sctraceVarDumpReadBits:  fdBits(opts.DumpRead),
@@ -417,6 +418,22 @@ func filterBits(s *trace.SyscallSet) [int(trace.NumPersonalities) * trace.MaxNR 
 		}
 	}
 	return bits
+}
+
+// someQuiet says whether a number below trace.MaxNR is in no
+// personality's part of bits (filterBits): a call the programs may let go
+// at once (bpf/filter.h: some_quiet).
+func someQuiet(bits [int(trace.NumPersonalities) * trace.MaxNR / 64]uint64) bool {
+	for w := range trace.MaxNR / 64 {
+		var any uint64
+		for p := range int(trace.NumPersonalities) {
+			any |= bits[p*trace.MaxNR/64+w]
+		}
+		if any != ^uint64(0) {
+			return true
+		}
+	}
+	return false
 }
 
 // filterBeyond is the kernel's filter_beyond: bit p says the numbers of

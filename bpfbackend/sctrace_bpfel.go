@@ -383,6 +383,7 @@ const (
 	sctraceVarSiginfoArgs       = "siginfo_args"
 	sctraceVarSignalsWanted     = "signals_wanted"
 	sctraceVarSockStates        = "sock_states"
+	sctraceVarSomeQuiet         = "some_quiet"
 	sctraceVarStackSize         = "stack_size"
 	sctraceVarStringLimit       = "string_limit"
 	sctraceVarSyscallCpuTime    = "syscall_cpu_time"
@@ -519,6 +520,7 @@ type sctraceVariableSpecs struct {
 	SiginfoArgs       *ebpf.VariableSpec `ebpf:"siginfo_args"`
 	SignalsWanted     *ebpf.VariableSpec `ebpf:"signals_wanted"`
 	SockStates        *ebpf.VariableSpec `ebpf:"sock_states"`
+	SomeQuiet         *ebpf.VariableSpec `ebpf:"some_quiet"`
 	StackSize         *ebpf.VariableSpec `ebpf:"stack_size"`
 	StringLimit       *ebpf.VariableSpec `ebpf:"string_limit"`
 	SyscallCpuTime    *ebpf.VariableSpec `ebpf:"syscall_cpu_time"`
@@ -637,6 +639,7 @@ type sctraceVariables struct {
 	SiginfoArgs       *ebpf.Variable `ebpf:"siginfo_args"`
 	SignalsWanted     *ebpf.Variable `ebpf:"signals_wanted"`
 	SockStates        *ebpf.Variable `ebpf:"sock_states"`
+	SomeQuiet         *ebpf.Variable `ebpf:"some_quiet"`
 	StackSize         *ebpf.Variable `ebpf:"stack_size"`
 	StringLimit       *ebpf.Variable `ebpf:"string_limit"`
 	SyscallCpuTime    *ebpf.Variable `ebpf:"syscall_cpu_time"`

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "154bd0ac8dda036a6d0fbc790cf9e14c40456f3ddc1312de46d496141f29b3ed"
+const bpfSourceHash = "b0a063cb14f52ca00da6d3e128b2ed212a0adf9f18e0e593995eb959acd5dd58"

@@ -72,12 +72,16 @@ static __always_inline bool filter_has(long nr, __u32 pers)
 	return (filter_bits[i >> 6] >> (i & 63)) & 1;
 }
 
+/* some_quiet: a number below NR_MAX is traced in no personality (loud_nr
+ * is false for it); without one, no call is tested. */
+const volatile __u32 some_quiet = 0;
+
 /* loud_nr reports whether number nr is traced in any personality: the
  * test of a call's exit, which cannot tell the personality of its entry
  * (an execve that changes it exits in the new program's). */
 static __always_inline bool loud_nr(long nr)
 {
-	if (nr < 0 || nr >= NR_MAX)
+	if (!some_quiet || nr < 0 || nr >= NR_MAX)
 		return true;
 	__u64 bits = 0;
 	for (int p = 0; p < NUM_PERS; p++)

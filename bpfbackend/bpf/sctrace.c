@@ -36,9 +36,9 @@ char LICENSE[] SEC("license") = "GPL";
  * takes such a task later, at its first event that is reported. */
 static __always_inline bool quiet_call(struct task_struct *t, long nr)
 {
-	if (stack_size || (t->thread_info.status & TS_COMPAT))
+	if (stack_size || !some_quiet || loud_nr(nr) || (t->thread_info.status & TS_COMPAT))
 		return false;
-	return !loud_nr(nr) && no_task_due();
+	return no_task_due();
 }
 
 /* quiet_exit is quiet_call for a call's exit, number nr: its entry was
