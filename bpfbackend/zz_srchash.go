@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "b0a063cb14f52ca00da6d3e128b2ed212a0adf9f18e0e593995eb959acd5dd58"
+const bpfSourceHash = "de27a31ab452667c644505854b39e5e838a711693126e2d9b8c658e27eed291e"
