@@ -69,18 +69,23 @@ func Probe() error {
 	warmKernelTypes()
 	// Run will need the object: it is parsed while the kernel's BTF is.
 	warmObject()
-	spec, err := kernelTypes.Kernel()
+	if _, err := kernelTypes.Kernel(); err != nil {
+		return loadError(err)
+	}
+	// Loaded as a collection of its own, which finds its attach target
+	// in the shared cache: NewProgramWithOptions would decode the
+	// kernel's BTF again for that.
+	coll, err := ebpf.NewCollectionWithOptions(&ebpf.CollectionSpec{Programs: map[string]*ebpf.ProgramSpec{
+		"probe": {
+			Name: "probe", Type: ebpf.Tracing, AttachType: ebpf.AttachTraceRawTp, AttachTo: "sys_enter", License: "GPL",
+			Instructions: asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()},
+		},
+	}}, ebpf.CollectionOptions{Cache: kernelTypes})
 	if err != nil {
 		return loadError(err)
 	}
-	prog, err := ebpf.NewProgramWithOptions(&ebpf.ProgramSpec{
-		Type: ebpf.Tracing, AttachType: ebpf.AttachTraceRawTp, AttachTo: "sys_enter", License: "GPL",
-		Instructions: asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()},
-	}, ebpf.ProgramOptions{KernelTypes: spec})
-	if err != nil {
-		return loadError(err)
-	}
-	defer prog.Close()
+	defer coll.Close()
+	prog := coll.Programs["probe"]
 	l, err := link.AttachTracing(link.TracingOptions{Program: prog})
 	if err != nil {
 		return attachError(prog, err)
