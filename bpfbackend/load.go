@@ -152,6 +152,7 @@ func load(cfg loadConfig) (*probe, error) {
 	}
 
 	filter := filterBits(kernelFilter(opts.Filter, cfg.arch))
+	loud := loudBits(filter)
 	// Group stops are printed like signals, and not under -c.
 	reportStops := opts.SignalsWanted && !opts.CountOnly
 	limit := max(opts.StringLimit, 0)
@@ -175,7 +176,8 @@ func load(cfg loadConfig) (*probe, error) {
 		sctraceVarSockStates:    boolU32(opts.DescribeSockets && !opts.CountOnly),
 		sctraceVarWakeupBytes:   uint64(ring / 8),
 		sctraceVarFilterBits:    filter,
-		sctraceVarSomeQuiet:     boolU32(someQuiet(filter)),
+		sctraceVarLoudBits:      loud,
+		sctraceVarSomeQuiet:     boolU32(someQuiet(loud)),
 		sctraceVarFilterBeyond:  filterBeyond(opts.Filter),
 		sctraceVarExecNrs:       execNRs(cfg.arch),
 		sctraceVarDumpReadBits:  fdBits(opts.DumpRead),
@@ -420,16 +422,25 @@ func filterBits(s *trace.SyscallSet) [int(trace.NumPersonalities) * trace.MaxNR 
 	return bits
 }
 
-// someQuiet says whether a number below trace.MaxNR is in no
-// personality's part of bits (filterBits): a call the programs may let go
-// at once (bpf/filter.h: some_quiet).
-func someQuiet(bits [int(trace.NumPersonalities) * trace.MaxNR / 64]uint64) bool {
-	for w := range trace.MaxNR / 64 {
-		var any uint64
-		for p := range int(trace.NumPersonalities) {
-			any |= bits[p*trace.MaxNR/64+w]
+// loudBits is the kernel's loud_bits: bits (filterBits) with its
+// personalities' bitmaps or-ed into one, so that a call's exit tests its
+// number in one word whatever the personality of its entry.
+func loudBits(bits [int(trace.NumPersonalities) * trace.MaxNR / 64]uint64) [trace.MaxNR / 64]uint64 {
+	var loud [trace.MaxNR / 64]uint64
+	for p := range int(trace.NumPersonalities) {
+		for w := range loud {
+			loud[w] |= bits[p*trace.MaxNR/64+w]
 		}
-		if any != ^uint64(0) {
+	}
+	return loud
+}
+
+// someQuiet says whether a number below trace.MaxNR is not in loud
+// (loudBits): a call the programs may let go at once (bpf/filter.h:
+// some_quiet).
+func someQuiet(loud [trace.MaxNR / 64]uint64) bool {
+	for _, w := range loud {
+		if w != ^uint64(0) {
 			return true
 		}
 	}

@@ -363,6 +363,7 @@ const (
 	sctraceVarFollowForks       = "follow_forks"
 	sctraceVarHoldEntries       = "hold_entries"
 	sctraceVarLone              = "lone"
+	sctraceVarLoudBits          = "loud_bits"
 	sctraceVarMapNrs            = "map_nrs"
 	sctraceVarNetlinkArgs       = "netlink_args"
 	sctraceVarPerProcess        = "per_process"
@@ -500,6 +501,7 @@ type sctraceVariableSpecs struct {
 	FollowForks       *ebpf.VariableSpec `ebpf:"follow_forks"`
 	HoldEntries       *ebpf.VariableSpec `ebpf:"hold_entries"`
 	Lone              *ebpf.VariableSpec `ebpf:"lone"`
+	LoudBits          *ebpf.VariableSpec `ebpf:"loud_bits"`
 	MapNrs            *ebpf.VariableSpec `ebpf:"map_nrs"`
 	NetlinkArgs       *ebpf.VariableSpec `ebpf:"netlink_args"`
 	PerProcess        *ebpf.VariableSpec `ebpf:"per_process"`
@@ -619,6 +621,7 @@ type sctraceVariables struct {
 	FollowForks       *ebpf.Variable `ebpf:"follow_forks"`
 	HoldEntries       *ebpf.Variable `ebpf:"hold_entries"`
 	Lone              *ebpf.Variable `ebpf:"lone"`
+	LoudBits          *ebpf.Variable `ebpf:"loud_bits"`
 	MapNrs            *ebpf.Variable `ebpf:"map_nrs"`
 	NetlinkArgs       *ebpf.Variable `ebpf:"netlink_args"`
 	PerProcess        *ebpf.Variable `ebpf:"per_process"`

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "de27a31ab452667c644505854b39e5e838a711693126e2d9b8c658e27eed291e"
+const bpfSourceHash = "59602d0af9912f6faaf25a08f917fdaab04131fd46ea6a92ed5429bb02587aad"

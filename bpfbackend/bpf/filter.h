@@ -72,8 +72,11 @@ static __always_inline bool filter_has(long nr, __u32 pers)
 	return (filter_bits[i >> 6] >> (i & 63)) & 1;
 }
 
-/* some_quiet: a number below NR_MAX is traced in no personality (loud_nr
- * is false for it); without one, no call is tested. */
+/* loud_bits: bit nr says number nr (below NR_MAX) is traced in some
+ * personality: filter_bits' personalities or-ed together by user space.
+ * some_quiet: a word of it is not all ones; without one, no call is
+ * tested. */
+const volatile __u64 loud_bits[NR_MAX / 64] = {};
 const volatile __u32 some_quiet = 0;
 
 /* loud_nr reports whether number nr is traced in any personality: the
@@ -83,10 +86,7 @@ static __always_inline bool loud_nr(long nr)
 {
 	if (!some_quiet || nr < 0 || nr >= NR_MAX)
 		return true;
-	__u64 bits = 0;
-	for (int p = 0; p < NUM_PERS; p++)
-		bits |= filter_bits[(p * NR_MAX + nr) >> 6];
-	return (bits >> (nr & 63)) & 1;
+	return (loud_bits[nr >> 6] >> (nr & 63)) & 1;
 }
 
 /* due_tasks (a map, which every program shares, where each has its own

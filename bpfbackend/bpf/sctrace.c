@@ -36,7 +36,7 @@ char LICENSE[] SEC("license") = "GPL";
  * takes such a task later, at its first event that is reported. */
 static __always_inline bool quiet_call(struct task_struct *t, long nr)
 {
-	if (stack_size || !some_quiet || loud_nr(nr) || (t->thread_info.status & TS_COMPAT))
+	if (stack_size || loud_nr(nr) || (t->thread_info.status & TS_COMPAT))
 		return false;
 	return no_task_due();
 }
@@ -63,7 +63,10 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	if (lone && !cs)
 		return 0;
 	if (!cs || !cs->traced) {
-		if (scope_only && !cs && !in_scope(task, true))
+		/* Under scope_only a task without state is in the scope or
+		 * not traced: one test of the scope settles it. */
+		bool scope_tested = scope_only && !cs;
+		if (scope_tested && !in_scope(task, true))
 			return 0;
 		int how = traced_call(task->pid, id);
 		__u64 comm[2] = {};
@@ -72,7 +75,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 		if (how == CALL_UNTRACED) {
 			/* Outside the traced map: a scope may take the task
 			 * now, before its call's record. */
-			if (!scope_on || !in_scope(task, true) || !scope_task(task, comm, true))
+			if (!scope_on || (!scope_tested && !in_scope(task, true)) || !scope_task(task, comm, true))
 				return 0;
 		}
 		cs = call_state_of(task, true);
