@@ -58,8 +58,9 @@ func nativeArch() uint32 {
 // Probe reports whether the backend can run here: with the privileges
 // checked and the kernel's BTF decoded (kept for Run), it loads and
 // attaches a program on sys_enter that does nothing, then releases it.
-// The error says what is missing.
-func Probe() error {
+// Meanwhile it parses the object that a Run of count_only (-c), or not,
+// loads. The error says what is missing.
+func Probe(countOnly bool) error {
 	if nativeArch() == 0 {
 		return &unsupported{"no BPF programs for " + runtime.GOARCH}
 	}
@@ -68,7 +69,7 @@ func Probe() error {
 	}
 	warmKernelTypes()
 	// Run will need the object: it is parsed while the kernel's BTF is.
-	warmObject()
+	warmObject(countOnly)
 	if _, err := kernelTypes.Kernel(); err != nil {
 		return loadError(err)
 	}
@@ -133,7 +134,7 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	}
 	defer gcOn()
 	warmKernelTypes()
-	warmObject()
+	warmObject(opts.CountOnly)
 	// The exec stub starts (and stops itself) while the programs load.
 	var stub <-chan stubStart
 	waitCh := make(chan unix.WaitStatus, 1)

@@ -303,15 +303,26 @@ func TestAttach(t *testing.T) {
 	}
 }
 
-// TestHistBucket checks the programs' histogram bucket function against
-// trace.HistBucket, with BPF_PROG_RUN.
+// TestHistBucket checks the histogram bucket function of both objects
+// (count_only's and the tracing one's) against trace.HistBucket, with
+// BPF_PROG_RUN.
 func TestHistBucket(t *testing.T) {
 	testutil.RequireBPF(t)
-	p, err := load(loadConfig{opts: defaultOpts(), arch: trace.ArchX86_64, testProgram: true})
-	if err != nil {
-		t.Fatal(err)
+	for _, countOnly := range []bool{true, false} {
+		opts := defaultOpts()
+		opts.CountOnly = countOnly
+		p, err := load(loadConfig{opts: opts, arch: trace.ArchX86_64, testProgram: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkHistBucket(t, p)
+		p.close()
 	}
-	defer p.close()
+}
+
+// checkHistBucket compares p's hist_bucket_test with trace.HistBucket
+// around every power of two.
+func checkHistBucket(t *testing.T, p *probe) {
 	values := []uint64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 100, 1000, 1023, 1024, 1025, 123456789, 1 << 40, 1<<63 + 12345, ^uint64(0)}
 	for v := uint64(1); v != 0; v <<= 1 {
 		values = append(values, v-1, v, v+1, v|v>>1, v|v>>2)

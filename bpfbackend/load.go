@@ -107,7 +107,7 @@ func reportsNoCall(filter *trace.SyscallSet, arch uint32) bool {
 // load loads the programs and maps and fills the plans map; it attaches
 // nothing.
 func load(cfg loadConfig) (*probe, error) {
-	spec, err := parseObject()
+	spec, err := parseObject(cfg.opts.CountOnly)
 	if err != nil {
 		return nil, fmt.Errorf("ebpf: %w", err)
 	}
@@ -131,7 +131,9 @@ func load(cfg loadConfig) (*probe, error) {
 	spec.Maps[sctraceMapEvents].MaxEntries = uint32(ring)
 	// Maps a run does not use get one entry: creating one costs in
 	// proportion to its size (counts: -c's aggregates; attaching: -p's
-	// threads; reworks: the task works of exits whose reads faulted).
+	// threads; reworks: the task works of exits whose reads faulted;
+	// plans: the capture plans, which -c has none of; tree: --tree's
+	// processes).
 	if !opts.CountOnly {
 		spec.Maps[sctraceMapCounts].MaxEntries = 1
 	}
@@ -149,6 +151,12 @@ func load(cfg loadConfig) (*probe, error) {
 	}
 	if plans.use.kinds == 0 {
 		spec.Maps[sctraceMapReworks].MaxEntries = 1
+	}
+	if opts.CountOnly {
+		spec.Maps[sctraceMapPlans].MaxEntries = 1
+	}
+	if opts.Scope == nil || len(opts.Scope.Trees) == 0 {
+		spec.Maps[sctraceMapTree].MaxEntries = 1
 	}
 
 	filter := filterBits(kernelFilter(opts.Filter, cfg.arch))

@@ -3,6 +3,7 @@ package bpfbackend
 import (
 	"testing"
 
+	"github.com/cilium/ebpf"
 	"github.com/sctrace/sctrace/internal/testutil"
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
@@ -33,6 +34,7 @@ func TestLoadAndAttach(t *testing.T) {
 		{StringLimit: 4096, Verbose: true, FollowForks: true},
 		{CountOnly: true},
 		{CountOnly: true, SummaryWallTime: true},
+		{CountOnly: true, CountPerProcess: true, FollowForks: true},
 		{StringLimit: 32, SignalsWanted: true, Filter: callSet(t)},
 		{StringLimit: 32, SignalsWanted: true, Filter: callSet(t, "read")},
 		{StringLimit: 32, Filter: callSet(t, "execve", "openat")},
@@ -135,4 +137,53 @@ func TestReportsNoCall(t *testing.T) {
 	if reportsNoCall(nil, arch) {
 		t.Errorf("no filter (every call) reports no call")
 	}
+}
+
+// TestCountingObject: the object of count_only holds the programs such a
+// run loads and no more, and none of them calls the capture functions,
+// which only the object of the runs that trace needs.
+func TestCountingObject(t *testing.T) {
+	counting, err := loadCounting()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tracing, err := loadSctrace()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{sctraceProgSysEnter: true, sctraceProgSysExit: true, sctraceProgSchedProcessExit: true,
+		sctraceProgSchedProcessExec: true, sctraceProgSchedProcessFork: true, sctraceProgHistBucketTest: true}
+	for name := range counting.Programs {
+		if !want[name] {
+			t.Errorf("the counting object holds %s, which count_only never loads", name)
+		}
+		if tracing.Programs[name] == nil {
+			t.Errorf("the counting object's %s is not in the tracing object", name)
+		}
+	}
+	for name := range want {
+		if counting.Programs[name] == nil {
+			t.Errorf("the counting object lacks %s", name)
+		}
+	}
+	for _, name := range []string{"capture_arg", "quick_bytes", "seg_read", "send_chunks"} {
+		if !calls(tracing.Programs[sctraceProgSysExit], name) {
+			t.Fatalf("the tracing sys_exit does not call %s: the check below tests nothing", name)
+		}
+		for pname, p := range counting.Programs {
+			if calls(p, name) {
+				t.Errorf("the counting object's %s calls %s", pname, name)
+			}
+		}
+	}
+}
+
+// calls says whether p calls the function named.
+func calls(p *ebpf.ProgramSpec, name string) bool {
+	for _, ins := range p.Instructions {
+		if ins.IsFunctionCall() && ins.Reference() == name {
+			return true
+		}
+	}
+	return false
 }

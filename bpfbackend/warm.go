@@ -9,7 +9,7 @@ import (
 )
 
 // What the start-up prepares in the background: the kernel's BTF and the
-// object's specification, each about 10 to 20 ms of CPU, decoded while
+// specification of the object a run loads, each up to 10 to 20 ms of CPU, decoded while
 // the caller does something else (Probe: load its test program; Run:
 // start the exec stub, create the maps).
 
@@ -36,9 +36,10 @@ func warmKernelTypes() {
 	})
 }
 
-// object is the object's specification parsed ahead (warmObject), for
-// the first load to take.
-var object struct {
+// objects are the two objects' specifications parsed ahead (warmObject),
+// for the first load of each to take: 0 is sctrace's, for the runs that
+// trace, 1 counting's, for those of count_only.
+var objects [2]struct {
 	once  sync.Once
 	done  chan struct{}
 	spec  *ebpf.CollectionSpec
@@ -46,27 +47,46 @@ var object struct {
 	taken atomic.Bool
 }
 
-// warmObject parses the object's specification in the background, once.
-func warmObject() {
-	object.once.Do(func() {
-		object.done = make(chan struct{})
+// objectIndex is the index in objects of the object a run loads.
+func objectIndex(countOnly bool) int {
+	if countOnly {
+		return 1
+	}
+	return 0
+}
+
+// parseSpec parses the object of a run of count_only or not.
+func parseSpec(countOnly bool) (*ebpf.CollectionSpec, error) {
+	if countOnly {
+		return loadCounting()
+	}
+	return loadSctrace()
+}
+
+// warmObject parses in the background, once, the object of a run of
+// count_only or not.
+func warmObject(countOnly bool) {
+	o := &objects[objectIndex(countOnly)]
+	o.once.Do(func() {
+		o.done = make(chan struct{})
 		go func() {
-			object.spec, object.err = loadSctrace()
-			close(object.done)
+			o.spec, o.err = parseSpec(countOnly)
+			close(o.done)
 		}()
 	})
 }
 
-// parseObject returns the object's specification for one load, which
-// changes it: the one parsed ahead to the first load, a new parse to
-// the others.
-func parseObject() (*ebpf.CollectionSpec, error) {
-	warmObject()
-	if object.taken.CompareAndSwap(false, true) {
-		<-object.done
-		spec := object.spec
-		object.spec = nil // the load owns it
-		return spec, object.err
+// parseObject returns the specification of the object of a run of
+// count_only or not, for one load, which changes it: the one parsed ahead
+// to the first load, a new parse to the others.
+func parseObject(countOnly bool) (*ebpf.CollectionSpec, error) {
+	warmObject(countOnly)
+	o := &objects[objectIndex(countOnly)]
+	if o.taken.CompareAndSwap(false, true) {
+		<-o.done
+		spec := o.spec
+		o.spec = nil // the load owns it
+		return spec, o.err
 	}
-	return loadSctrace()
+	return parseSpec(countOnly)
 }

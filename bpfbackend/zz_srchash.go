@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "59602d0af9912f6faaf25a08f917fdaab04131fd46ea6a92ed5429bb02587aad"
+const bpfSourceHash = "95941383cf985395872eb5f128010599a60374d141a261ab2e837bd66dcb4d36"

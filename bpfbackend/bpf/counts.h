@@ -100,8 +100,10 @@ static __always_inline __u64 switches(struct task_struct *t)
 	return t->nvcsw + t->nivcsw;
 }
 
-/* hist_bucket is trace.HistBucket. */
-static __always_inline __u32 hist_bucket(__u64 ns)
+/* hist_bucket is trace.HistBucket. It is global: its value differs on
+ * each of its 64 paths, and inlined, every path would have the rest of the
+ * caller checked again (ten times the instructions of -c's sys_exit). */
+__attribute__((noinline)) __u32 hist_bucket(__u64 ns)
 {
 	if (ns < (1 << HIST_SUB_BITS))
 		return ns;

@@ -7,7 +7,19 @@
  *
  * The programs are one compilation unit: this file defines them, and the
  * headers hold the rest, one concern each, in this order (each uses what
- * those before it define). */
+ * those before it define).
+ *
+ * The unit is compiled twice: once for the runs that trace (sctrace), once
+ * with SCTRACE_COUNTING for those of count_only (counting). The second
+ * object holds only the programs count_only loads, with sys_enter and
+ * sys_exit compiled without what counting never runs: the verifier walks
+ * a program's every instruction, live or not, at every start, and the
+ * loader parses the whole object. */
+#ifdef SCTRACE_COUNTING
+#define COUNTING true
+#else
+#define COUNTING false
+#endif
 #include "kernel.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
@@ -33,29 +45,29 @@ char LICENSE[] SEC("license") = "GPL";
 /* quiet_call reports whether the current task t's native call nr needs
  * nothing from its entry: the filter does not want it in any personality
  * and no task is due. -k never skips: any call may map code. A scope
- * takes such a task later, at its first event that is reported. */
-static __always_inline bool quiet_call(struct task_struct *t, long nr)
+ * takes such a task later, at its first event that is reported. Counting
+ * (count_only) has no -k. */
+static __always_inline bool quiet_call(struct task_struct *t, long nr, const bool counting)
 {
-	if (stack_size || loud_nr(nr) || (t->thread_info.status & TS_COMPAT))
+	if ((!counting && stack_size) || loud_nr(nr) || (t->thread_info.status & TS_COMPAT))
 		return false;
 	return no_task_due();
 }
 
 /* quiet_exit is quiet_call for a call's exit, number nr: its entry was
  * quiet too, or not traced. */
-static __always_inline bool quiet_exit(long nr)
+static __always_inline bool quiet_exit(long nr, const bool counting)
 {
-	return !stack_size && !loud_nr(nr) && no_task_due();
+	return (counting || !stack_size) && !loud_nr(nr) && no_task_due();
 }
 
-/* sys_enter starts a traced task's call: it keeps the call's number,
- * arguments and time, and sends, holds or defers its entry record (under
- * count_only it keeps only the time). */
-SEC("tp_btf/sys_enter")
-int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
+/* enter starts a traced task's call: it keeps the call's number,
+ * arguments and time, and sends, holds or defers its entry record (when
+ * counting, under count_only, it keeps only the time). */
+static __always_inline int enter(struct pt_regs *regs, long id, const bool counting)
 {
 	struct task_struct *task = bpf_get_current_task_btf();
-	if (quiet_call(task, id))
+	if (quiet_call(task, id, counting))
 		return 0;
 	/* A traced task's own storage says so, which spares the hash lookup
 	 * at every call after its first. */
@@ -94,7 +106,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 		/* strace's "[ Process PID=N runs in 32 bit mode. ]", due at any
 		 * call (-c too); a reported one says so in its record. */
 		set_pers(cs, pers);
-		if (!wanted || count_only) {
+		if (!wanted || counting) {
 			name_task(task, cs);
 			__u64 pt = pid_tgid_of(task);
 			emit_task_ip(REC_PERS, (__u32)pt, pt >> 32, pers, 0, regs->ip);
@@ -102,10 +114,10 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	}
 	/* -k: a call that maps code, traced or not, makes its exit send the
 	 * process's mappings again. */
-	if (stack_size && pers == 0 && (id == map_nrs[0] || id == map_nrs[1]) && (regs->dx & PROT_EXEC_FLAG))
+	if (!counting && stack_size && pers == 0 && (id == map_nrs[0] || id == map_nrs[1]) && (regs->dx & PROT_EXEC_FLAG))
 		cs->maps_stale = 1;
 	if (!wanted) {
-		boundary(task, cs);
+		boundary(task, cs, counting);
 		return 0;
 	}
 	name_task(task, cs);
@@ -113,7 +125,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	cs->active = 1;
 	clear_signals(cs);
 	cs->stop_noted = 0;
-	if (count_only) {
+	if (counting) {
 		/* -c needs no arguments: only the call's number and times. */
 		if (!wall_time) {
 			cs->cpu_ns = cpu_time(task);
@@ -164,25 +176,24 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	return 0;
 }
 
-/* sys_exit ends the call: it sends the exit record (carrying the entry's
+/* leave ends the call: it sends the exit record (carrying the entry's
  * segments when the entry was held or deferred), or hands it to a task
- * work when a read faulted, or counts the call. */
-SEC("tp_btf/sys_exit")
-int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
+ * work when a read faulted, or, when counting, counts the call. */
+static __always_inline int leave(struct pt_regs *regs, long ret, const bool counting)
 {
-	if (quiet_exit(regs->orig_ax))
+	if (quiet_exit(regs->orig_ax, counting))
 		return 0;
 	struct task_struct *task = bpf_get_current_task_btf();
 	struct call_state *cs = call_state_of(task, false);
 	if (!cs)
 		return 0;
-	if (stack_size && cs->maps_stale) {
+	if (!counting && stack_size && cs->maps_stale) {
 		cs->maps_stale = 0;
 		if (ret >= 0)
 			emit_maps(pid_tgid_of(task));
 	}
 	if (!cs->active) {
-		boundary(task, cs);
+		boundary(task, cs, counting);
 		return 0;
 	}
 	clear_signals(cs);
@@ -207,7 +218,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	__u64 now = untimed ? cs->enter_ns : bpf_ktime_get_ns();
 	if (per_process)
 		process_exit(cs, task, ret, now);
-	if (count_only) {
+	if (counting) {
 		count_call(cs, task, ret, now);
 		return 0;
 	}
@@ -234,6 +245,18 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	    !rework_exit(cs, st, task, (__u32)pid_tgid, entry, now))
 		emit_call(st, cs, REC_EXIT, now, cs->enter_ns, pid_tgid, entry, false);
 	return 0;
+}
+
+SEC("tp_btf/sys_enter")
+int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
+{
+	return enter(regs, id, COUNTING);
+}
+
+SEC("tp_btf/sys_exit")
+int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
+{
+	return leave(regs, ret, COUNTING);
 }
 
 /* sched_process_fork traces the children of traced tasks (-f) and puts
@@ -282,13 +305,13 @@ int BPF_PROG(sched_process_exit, struct task_struct *p)
 	if (execer && execer != p && p->pid == p->tgid && is_traced(BPF_CORE_READ(execer, pid)))
 		return 0;
 	struct call_state *cs = call_state_of(p, false);
-	if (cs && !count_only)
+	if (cs && !COUNTING && !count_only)
 		unrework(cs, pid_tgid);
 	bpf_map_delete_elem(&reworks, &tid);
-	if (cs && cs->active && cs->held && !count_only) {
+	if (cs && cs->active && cs->held && !COUNTING && !count_only) {
 		/* The task dies in a call whose entry was held. */
 		send_held(cs, pid_tgid);
-	} else if (cs && cs->active && cs->deferred && !count_only) {
+	} else if (cs && cs->active && cs->deferred && !COUNTING && !count_only) {
 		/* The task dies in a call whose entry was held back: send the
 		 * entry without its captures (its memory is going; capturing
 		 * here would also double the programs' verification time). */
@@ -357,6 +380,9 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, int old_pid, struct linu
 	emit_task_ip(REC_EXEC, tid, p->tgid, old, 0, user_ip(bpf_get_current_task_btf()));
 	return 0;
 }
+
+#ifndef SCTRACE_COUNTING
+/* Programs that count_only never loads. */
 
 /* An execve whose entry was held back is sent when the kernel has copied
  * its file name and arguments (so they are paged in) and before the old
@@ -517,6 +543,7 @@ int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_
 		set_signals(cs);
 	return 0;
 }
+#endif
 
 /* hist_bucket_test lets a test check hist_bucket against trace.HistBucket
  * with BPF_PROG_RUN. */

@@ -57,8 +57,14 @@ static __always_inline __u64 page_room(__u64 addr, __u64 elem)
 #define CLAMP(v, m) asm volatile("if %[x] <= %[lim] goto +1; %[x] = %[lim];" : [x] "+r"(v) : [lim] "i"(m))
 
 /* The capture functions are global: the verifier checks each once, not
- * once per call path, which keeps the programs within its limits. */
+ * once per call path, which keeps the programs within its limits. The
+ * object of count_only, which captures nothing, makes them static, so that
+ * they are left out of it. */
+#ifdef SCTRACE_COUNTING
+#define GLOBAL static __attribute__((noinline))
+#else
 #define GLOBAL __attribute__((noinline))
+#endif
 
 /* pad8 rounds n up to a multiple of 8. */
 static __always_inline __u32 pad8(__u32 n) { return (n + 7) & ~7u; }

@@ -15,13 +15,14 @@ const volatile __u32 signals_wanted = 1;
 const volatile __u32 report_stops = 0;
 
 /* boundary tells user space that a task with deferred signals is at a
- * call it does not report, where ptrace would have shown them. */
-static __always_inline void boundary(struct task_struct *task, struct call_state *cs)
+ * call it does not report, where ptrace would have shown them (counting:
+ * the programs of count_only, which report no signal). */
+static __always_inline void boundary(struct task_struct *task, struct call_state *cs, bool counting)
 {
 	if (!cs->signals)
 		return;
 	clear_signals(cs);
-	if (count_only)
+	if (counting)
 		return;
 	name_task(task, cs);
 	__u64 pid_tgid = pid_tgid_of(task);

@@ -155,7 +155,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg.proc.setOptions(&opts, cfg, spec, stderr)
 	cfg.scope.setOptions(&opts, cfg, spec, names)
-	backend, err := chooseBackend(cfg, spec, stderr)
+	backend, err := chooseBackend(cfg, spec, opts.CountOnly, stderr)
 	if err != nil {
 		// A trace format with a closing part (perfetto) stays whole.
 		_ = pr.Close()
