@@ -115,6 +115,8 @@ type countingSyscallPlans struct {
 	FdArgs    uint8
 	NlArgs    uint8
 	FdLate    uint8
+	CmsgFds   uint8
+	_         [3]byte
 }
 
 type countingSyscallStats struct {

@@ -26,7 +26,8 @@ func callSet(t *testing.T, names ...string) *trace.SyscallSet {
 
 // TestLoadAndAttach loads and attaches the programs with each option set
 // that changes what the verifier sees, the syscall filters among them
-// (the programs are checked with the capture code the filter's plans use).
+// (the programs are checked with the capture code the filter's plans use),
+// for a lone thread and not.
 func TestLoadAndAttach(t *testing.T) {
 	testutil.RequireBPF(t)
 	for _, opts := range []trace.Options{
@@ -40,18 +41,27 @@ func TestLoadAndAttach(t *testing.T) {
 		{StringLimit: 32, Filter: callSet(t, "execve", "openat")},
 		{StringLimit: 32, Filter: callSet(t, "ioctl", "sendmsg", "recvmmsg", "clone3", "setsockopt")},
 		{StringLimit: 32, NameNewFDs: true, DescribeSockets: true, Filter: callSet(t, "socket", "connect")},
+		{StringLimit: 32, NameNewFDs: true, DescribeSockets: true, Filter: callSet(t, "sendmsg", "recvmsg")},
+		{StringLimit: 32, NameNewFDs: true},
 		{StringLimit: 32, SignalsWanted: true, StackSize: 64 << 10},
 	} {
-		p, err := load(loadConfig{opts: opts, arch: trace.ArchX86_64})
-		if err != nil {
-			t.Fatalf("load %+v: %v", opts, err)
+		// A lone thread's programs hold entries: other code.
+		lones := []bool{false}
+		if !opts.FollowForks {
+			lones = append(lones, true)
 		}
-		if err := p.attach(); err != nil {
-			p.close()
-			t.Fatalf("attach %+v: %v", opts, err)
-		}
-		if err := p.close(); err != nil {
-			t.Errorf("close: %v", err)
+		for _, lone := range lones {
+			p, err := load(loadConfig{opts: opts, arch: trace.ArchX86_64, lone: lone})
+			if err != nil {
+				t.Fatalf("load %+v (lone %v): %v", opts, lone, err)
+			}
+			if err := p.attach(); err != nil {
+				p.close()
+				t.Fatalf("attach %+v (lone %v): %v", opts, lone, err)
+			}
+			if err := p.close(); err != nil {
+				t.Errorf("close: %v", err)
+			}
 		}
 	}
 }

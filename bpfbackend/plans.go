@@ -83,6 +83,7 @@ func (ps *planSet) add(pers syscalls.Personality, wanted *trace.SyscallSet, exec
 		var v sctraceSyscallPlans
 		v.NewFds, v.FdArgs = newFDs, fdArgs
 		v.FdLate = boolU8(fdArgs != 0 && sc.Effects&changesFDs == 0)
+		v.CmsgFds = cmsgFDsOf(sc, pers.Pers)
 		if sc.Effects&syscalls.NetlinkData != 0 {
 			v.NlArgs = 1
 			ps.use.netlink, ps.entry.netlink = true, true
@@ -154,6 +155,20 @@ func (p *probe) fillPlans(ps planSet) error {
 		}
 	}
 	return nil
+}
+
+// cmsgFDsOf says when the descriptors in the control messages of sc's
+// msghdr are named: at a sendmsg's entry, at a recvmsg's exit. The
+// programs read the native struct msghdr only.
+func cmsgFDsOf(sc *syscalls.Syscall, pers trace.Personality) sctraceCmsgFds {
+	switch {
+	case pers != trace.PersNative:
+	case sc.Effects&syscalls.PassesFDs != 0:
+		return sctraceCmsgFdsCMSG_FDS_ENTRY
+	case sc.Effects&syscalls.ReceivesFDs != 0:
+		return sctraceCmsgFdsCMSG_FDS_EXIT
+	}
+	return sctraceCmsgFdsCMSG_FDS_NONE
 }
 
 // newFDsOf says where the descriptors sc creates are: its result (a call

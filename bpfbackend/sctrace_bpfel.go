@@ -60,6 +60,14 @@ type sctraceCallState struct {
 	Comm        [2]uint64
 }
 
+type sctraceCmsgFds uint8
+
+const (
+	sctraceCmsgFdsCMSG_FDS_NONE  sctraceCmsgFds = 0
+	sctraceCmsgFdsCMSG_FDS_ENTRY sctraceCmsgFds = 1
+	sctraceCmsgFdsCMSG_FDS_EXIT  sctraceCmsgFds = 2
+)
+
 type sctraceDumpKind uint8
 
 const (
@@ -295,6 +303,8 @@ type sctraceSyscallPlans struct {
 	FdArgs    uint8
 	NlArgs    uint8
 	FdLate    uint8
+	CmsgFds   sctraceCmsgFds
+	_         [3]byte
 }
 
 type sctraceSyscallStats struct {

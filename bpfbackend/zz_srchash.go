@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "95941383cf985395872eb5f128010599a60374d141a261ab2e837bd66dcb4d36"
+const bpfSourceHash = "69653449cb81d578098545262c2a4266bfe35e443ab0424b3a43750013a436c7"

@@ -40,15 +40,15 @@ type cmsgPrinter struct {
 
 // scmPrinters are the SOL_SOCKET data printers, by type.
 var scmPrinters = map[int32]cmsgPrinter{
-	1:  {printScmRights, 4},
-	2:  {printScmCreds, 12},
-	3:  {printCmsgQuoted, 1},
-	29: {printCmsgTimeval, 1},
-	35: {printCmsgTimespec, 1},
-	37: {printCmsgTimespec3, 1},
-	63: {printCmsgTimeval, 1},
-	64: {printCmsgTimespec, 1},
-	65: {printCmsgTimespec3, 1},
+	scmRights: {nil, 4}, // appendScmRights
+	2:         {printScmCreds, 12},
+	3:         {printCmsgQuoted, 1},
+	29:        {printCmsgTimeval, 1},
+	35:        {printCmsgTimespec, 1},
+	37:        {printCmsgTimespec3, 1},
+	63:        {printCmsgTimeval, 1},
+	64:        {printCmsgTimespec, 1},
+	65:        {printCmsgTimespec3, 1},
 }
 
 // ipCmsgPrinters are the SOL_IP data printers, by type.
@@ -65,8 +65,9 @@ var ipCmsgPrinters = map[int32]cmsgPrinter{
 }
 
 // appendCmsgs prints the control buffer at addr, whose length the header
-// says is inLen, from its capture c (at most syscalls.MsgControlMax bytes).
-func (d *Decoder) appendCmsgs(b []byte, addr uint64, c *trace.Capture, inLen uint64) []byte {
+// says is inLen, from its capture c (at most syscalls.MsgControlMax bytes),
+// of the call of ev.
+func (d *Decoder) appendCmsgs(b []byte, ev *trace.Event, addr uint64, c *trace.Capture, inLen uint64) []byte {
 	if addr == 0 || c.Faulted || len(c.Data) < cmsgHdrSize {
 		return appendPtr(b, addr)
 	}
@@ -90,7 +91,7 @@ func (d *Decoder) appendCmsgs(b []byte, addr uint64, c *trace.Capture, inLen uin
 		if n > cmsgHdrSize {
 			data = buf[cmsgHdrSize:n]
 		}
-		b = d.appendCmsgTypeData(b, level, typ, data)
+		b = d.appendCmsgTypeData(b, ev, level, typ, data)
 		b = append(b, '}')
 		if n < cmsgHdrSize {
 			buf = buf[cmsgHdrSize:]
@@ -114,8 +115,8 @@ func (d *Decoder) appendCmsgs(b []byte, addr uint64, c *trace.Capture, inLen uin
 }
 
 // appendCmsgTypeData prints a control message's type and, when strace
-// knows how, its data.
-func (d *Decoder) appendCmsgTypeData(b []byte, level, typ int32, data []byte) []byte {
+// knows how, its data: SCM_RIGHTS's descriptors are ev's thread's.
+func (d *Decoder) appendCmsgTypeData(b []byte, ev *trace.Event, level, typ int32, data []byte) []byte {
 	var pr cmsgPrinter
 	var ok bool
 	switch level {
@@ -132,6 +133,9 @@ func (d *Decoder) appendCmsgTypeData(b []byte, level, typ int32, data []byte) []
 		return b
 	}
 	b = append(b, ", cmsg_data="...)
+	if level == 1 && typ == scmRights {
+		return d.appendScmRights(b, ev, data)
+	}
 	return pr.print(d, b, data)
 }
 
@@ -152,9 +156,14 @@ func (d *Decoder) appendCmsgArray(b []byte, p []byte, size int, elem func(b []by
 	return append(b, ']')
 }
 
-func printScmRights(d *Decoder, b []byte, p []byte) []byte {
+// scmRights is SCM_RIGHTS, whose data is descriptors.
+const scmRights = 1
+
+// appendScmRights prints SCM_RIGHTS's descriptors as the thread of ev has
+// them (strace's printfd: -y names them).
+func (d *Decoder) appendScmRights(b []byte, ev *trace.Event, p []byte) []byte {
 	return d.appendCmsgArray(b, p, 4, func(b []byte, e []byte) []byte {
-		return appendInt(b, int64(int32(le32(e, 0))))
+		return d.appendFD(b, ev, uint64(int64(int32(le32(e, 0)))))
 	})
 }
 

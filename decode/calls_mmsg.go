@@ -141,13 +141,13 @@ func (d *Decoder) appendMmsgvec(b []byte, ev *trace.Event, n, withLen uint32, re
 			b = append(b, "..."...)
 			break
 		}
-		b = d.appendMmsghdr(b, c, k, k < int(withLen), recv)
+		b = d.appendMmsghdr(b, ev, c, k, k < int(withLen), recv)
 	}
 	return append(b, ']')
 }
 
-// appendMmsghdr prints element k of a captured vector.
-func (d *Decoder) appendMmsghdr(b []byte, c *trace.Capture, k int, withLen, recv bool) []byte {
+// appendMmsghdr prints element k of a captured vector of ev's call.
+func (d *Decoder) appendMmsghdr(b []byte, ev *trace.Event, c *trace.Capture, k int, withLen, recv bool) []byte {
 	raw := c.Data[k*syscalls.MmsghdrSize : (k+1)*syscalls.MmsghdrSize]
 	hdr := trace.Capture{Data: raw[:syscalls.MsghdrSize]}
 	var user int32
@@ -158,9 +158,9 @@ func (d *Decoder) appendMmsghdr(b []byte, c *trace.Capture, k int, withLen, recv
 	msgLen := uint64(le32(raw, syscalls.MmsgLenOff))
 	b = append(b, "{msg_hdr="...)
 	if recv {
-		b = d.appendMsghdr(b, &hdr, user, true, msgLen)
+		b = d.appendMsghdr(b, ev, &hdr, user, true, msgLen)
 	} else {
-		b = d.appendMsghdr(b, &hdr, 0, false, ^uint64(0))
+		b = d.appendMsghdr(b, ev, &hdr, 0, false, ^uint64(0))
 	}
 	if withLen {
 		b = append(b, ", msg_len="...)

@@ -42,7 +42,7 @@ func printMsghdrIn(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
 	if addr == 0 || c.Faulted || len(c.Data) < syscalls.MsghdrSize || c.Elems == nil {
 		return appendPtr(b, addr)
 	}
-	return d.appendMsghdr(b, c, 0, false, ^uint64(0))
+	return d.appendMsghdr(b, ev, c, 0, false, ^uint64(0))
 }
 
 // printMsghdrOut prints recvmsg's message, filled by the call: whole when
@@ -62,13 +62,14 @@ func printMsghdrOut(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
 	if c.Elems == nil {
 		return appendPtr(b, addr)
 	}
-	return d.appendMsghdr(b, c, user, true, uint64(ev.Ret))
+	return d.appendMsghdr(b, ev, c, user, true, uint64(ev.Ret))
 }
 
 // appendMsghdr prints a captured msghdr. With hasUser, user is the
 // msg_namelen the caller offered (recvmsg), shown before the kernel's when
-// they differ. limit caps the iovec bytes shown in total.
-func (d *Decoder) appendMsghdr(b []byte, c *trace.Capture, user int32, hasUser bool, limit uint64) []byte {
+// they differ. limit caps the iovec bytes shown in total. ev is the call's
+// event, whose thread's descriptors SCM_RIGHTS messages carry.
+func (d *Decoder) appendMsghdr(b []byte, ev *trace.Event, c *trace.Capture, user int32, hasUser bool, limit uint64) []byte {
 	m := parseMsghdr(c.Data)
 	var none trace.Capture
 	elem := func(k int) *trace.Capture {
@@ -99,7 +100,7 @@ func (d *Decoder) appendMsghdr(b []byte, c *trace.Capture, user int32, hasUser b
 	b = appendUint(b, m.iovlen)
 	if m.controllen != 0 {
 		b = append(b, ", msg_control="...)
-		b = d.appendCmsgs(b, m.control, elem(syscalls.MsgControl), m.controllen)
+		b = d.appendCmsgs(b, ev, m.control, elem(syscalls.MsgControl), m.controllen)
 	}
 	b = append(b, ", msg_controllen="...)
 	b = appendUint(b, m.controllen)

@@ -79,6 +79,14 @@ const (
 	// maps code into the process (mmap, mprotect); -k's eBPF programs
 	// then send the process's mappings again.
 	MapsCode
+	// PassesFDs: the msghdr the second argument points to may carry
+	// descriptors in SCM_RIGHTS control messages, which -y names as the
+	// call finds them (sendmsg).
+	PassesFDs
+	// ReceivesFDs: a successful call may store new descriptors in the
+	// SCM_RIGHTS control messages of the msghdr its second argument
+	// points to (recvmsg).
+	ReceivesFDs
 )
 
 // effectRow is one entry of the effects table.
@@ -133,7 +141,7 @@ var effects = map[string]effectRow{
 	"readv":           {effects: DumpsRead},
 	"preadv":          {effects: DumpsRead},
 	"preadv2":         {effects: DumpsRead},
-	"recvmsg":         {effects: DumpsRead | NetlinkData},
+	"recvmsg":         {effects: DumpsRead | NetlinkData | ReceivesFDs},
 	"recvmmsg":        {effects: DumpsRead | NetlinkData},
 	"write":           {effects: DumpsWrite},
 	"pwrite64":        {effects: DumpsWrite},
@@ -143,7 +151,7 @@ var effects = map[string]effectRow{
 	"pwritev":         {effects: DumpsWrite},
 	"pwritev2":        {effects: DumpsWrite},
 	"vmsplice":        {effects: DumpsWrite},
-	"sendmsg":         {effects: DumpsWrite | NetlinkData},
+	"sendmsg":         {effects: DumpsWrite | NetlinkData | PassesFDs},
 	"sendmmsg":        {effects: DumpsWrite | NetlinkData},
 
 	"getpid":            {effects: ReturnsPID},

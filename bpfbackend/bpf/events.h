@@ -209,6 +209,14 @@ enum new_fds : __u8 {
 	NEW_FDS_PAIR = 2,
 };
 
+/* syscall_plans.cmsg_fds: when the descriptors a call's control messages
+ * carry are named. */
+enum cmsg_fds : __u8 {
+	CMSG_FDS_NONE = 0,
+	CMSG_FDS_ENTRY = 1,
+	CMSG_FDS_EXIT = 2,
+};
+
 /* syscall_plans is one syscall's plans; when says which stops have any,
  * entry_args and exit_args which arguments (bit i: argument i) have a plan
  * due at that stop. */
@@ -231,6 +239,10 @@ struct syscall_plans {
 	 * rather than at the entry, where they would make it too large to
 	 * hold. */
 	__u8 fd_late;
+	/* cmsg_fds: the msghdr of argument 1 carries descriptors in its
+	 * SCM_RIGHTS control messages, named at the entry (CMSG_FDS_ENTRY:
+	 * sendmsg) or at a successful exit (CMSG_FDS_EXIT: recvmsg). */
+	enum cmsg_fds cmsg_fds;
 };
 
 /* The value of a thread id in the traced map. */

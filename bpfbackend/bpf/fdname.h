@@ -219,6 +219,73 @@ GLOBAL int seg_fd(struct cap_state *st, __s32 fd, __u32 want)
 	return 0;
 }
 
+/* CMSGS_MAX bounds the control messages name_cmsg_fds looks at, and
+ * CMSG_FDS_MAX the descriptors it names (strace prints -s of them). */
+#define CMSGS_MAX 8
+#define CMSG_FDS_MAX 32
+
+/* cmsg_walk is the state of name_cmsg_fds's walk over a control buffer:
+ * at a header (left 0) or among an SCM_RIGHTS message's descriptors. */
+struct cmsg_walk {
+	struct cap_state *st;
+	__u64 ctl;  /* the buffer */
+	__u64 end;  /* its length */
+	__u64 off;  /* the next header's offset */
+	__u64 left; /* descriptors of the message still to name */
+	__u64 at;   /* the next one's address */
+	__u32 want;
+	__u32 named;
+};
+
+/* cmsg_step names the walk's next descriptor, or reads the next header as
+ * the kernel's CMSG_NXTHDR does (a header too short or running past the
+ * buffer ends the list); 1 ends the walk. */
+static long cmsg_step(__u64 i, struct cmsg_walk *w)
+{
+	if (w->left) {
+		__s32 fd;
+		w->left--;
+		if (bpf_probe_read_user(&fd, sizeof(fd), (void *)w->at) != 0)
+			return 1;
+		w->at += sizeof(fd);
+		seg_fd(w->st, fd, w->want);
+		return ++w->named >= CMSG_FDS_MAX;
+	}
+	struct {
+		__u64 len;
+		__s32 level;
+		__s32 type;
+	} h;
+	if (w->off + sizeof(h) > w->end || bpf_probe_read_user(&h, sizeof(h), (void *)(w->ctl + w->off)) != 0)
+		return 1;
+	if (h.len < sizeof(h) || h.len > w->end - w->off)
+		return 1;
+	if (h.level == 1 /* SOL_SOCKET */ && h.type == 1 /* SCM_RIGHTS */) {
+		w->left = (h.len - sizeof(h)) / sizeof(__s32);
+		w->at = w->ctl + w->off + sizeof(h);
+	}
+	w->off += (h.len + 7) & ~7ull;
+	return 0;
+}
+
+/* name_cmsg_fds calls seg_fd with want for each descriptor, up to
+ * CMSG_FDS_MAX, that the SCM_RIGHTS control messages of the struct msghdr
+ * at msg (native layout: msg_control at 32, msg_controllen at 40) carry,
+ * in up to CMSGS_MAX messages: a sendmsg's as it finds them, a recvmsg's
+ * as it made them. A global function. */
+GLOBAL int name_cmsg_fds(struct cap_state *st, __u64 msg, __u32 want)
+{
+	if (!st)
+		return 0;
+	__u64 ctl[2]; /* msg_control, msg_controllen */
+	if (bpf_probe_read_user(ctl, sizeof(ctl), (void *)(msg + 32)) != 0 || !ctl[0])
+		return 0;
+	struct cmsg_walk w = {.st = st, .ctl = ctl[0], .end = ctl[1] < MSG_CONTROL_MAX ? ctl[1] : MSG_CONTROL_MAX,
+			      .want = want};
+	bpf_loop(CMSGS_MAX + CMSG_FDS_MAX, cmsg_step, &w, 0);
+	return 0;
+}
+
 /* sock_args appends, at a call's entry, for each of its descriptor
  * arguments (syscall_plans.fd_args) a SEG_FD segment under fd_names
  * (strace names an argument as the call finds it: open or not, and
@@ -242,23 +309,29 @@ static __always_inline void sock_args(struct cap_state *st, bool may_hold)
 	 * (name_late_args). */
 	if (all && fd_names && !(may_hold && sp->fd_late))
 		want |= FD_NAME | FD_CLOSED;
-	if (!mask)
-		return;
 	for (int i = 0; i < MAX_ARGS; i++)
 		if (mask & (1 << i))
 			seg_fd(st, st->args[i], want);
+	/* A sendmsg's descriptors, named with its arguments. */
+	if (all && fd_names && sp->cmsg_fds == CMSG_FDS_ENTRY && !(may_hold && sp->fd_late))
+		name_cmsg_fds(st, st->args[1], want & ~FD_NETLINK);
 }
 
 /* name_new_fds appends, at a successful exit, a SEG_FD segment for each
- * descriptor the call created (syscall_plans.new_fds), and under
+ * descriptor the call created (syscall_plans.new_fds and cmsg_fds), and under
  * sock_states a SEG_SOCK segment for each socket among them. */
 static __always_inline void name_new_fds(struct cap_state *st)
 {
 	__u32 key = st->pkey;
 	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &key);
-	if (!sp || sp->new_fds == NEW_FDS_NONE || st->ret < 0)
+	if (!sp || st->ret < 0)
 		return;
 	__u32 want = FD_NAME | (sock_states ? FD_SOCK : 0);
+	/* A recvmsg's received descriptors. */
+	if (sp->cmsg_fds == CMSG_FDS_EXIT)
+		name_cmsg_fds(st, st->args[1], want);
+	if (sp->new_fds == NEW_FDS_NONE)
+		return;
 	if (sp->new_fds == NEW_FDS_RET) {
 		seg_fd(st, st->ret, want);
 		return;

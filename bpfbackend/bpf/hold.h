@@ -104,6 +104,8 @@ static __always_inline void name_late_args(struct cap_state *st)
 	for (int i = 0; i < MAX_ARGS; i++)
 		if (mask & (1 << i))
 			seg_fd(st, st->args[i], FD_NAME | FD_CLOSED);
+	if (sp->cmsg_fds == CMSG_FDS_ENTRY)
+		name_cmsg_fds(st, st->args[1], FD_NAME | FD_CLOSED);
 }
 
 #endif

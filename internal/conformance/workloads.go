@@ -101,8 +101,9 @@ var workloads = []workload{
 }
 
 // fdFilterFlagSets are the flag sets that show descriptors under a
-// filter: fdstale's connect, whose port the kernel picks, is left out.
-var fdFilterFlagSets = []string{"-y_trace=read,write,close", "-yy_-f_trace=read,write,close,dup2,fcntl"}
+// filter (the descriptors an SCM_RIGHTS message passes among them):
+// fdstale's connect, whose port the kernel picks, is left out.
+var fdFilterFlagSets = []string{"-y_trace=read,write,close", "-yy_-f_trace=read,write,close,dup2,fcntl", "-yy_trace=sendmsg,recvmsg,pread64"}
 
 // realFlagSets are the flag sets a real (not purpose-written) program runs
 // under: a few, since they print many lines.
@@ -205,5 +206,7 @@ var flagSets = []flagSet{
 	// learn the descriptors from the calls it prints.
 	{"-y_trace=read,write,close", []string{"-y", "-e", "trace=read,write,close"}},
 	{"-yy_-f_trace=read,write,close,dup2,fcntl", []string{"-yy", "-f", "-e", "trace=read,write,close,dup2,fcntl"}},
+	// The descriptors SCM_RIGHTS messages pass, which no argument names.
+	{"-yy_trace=sendmsg,recvmsg,pread64", []string{"-yy", "-e", "trace=sendmsg,recvmsg,pread64"}},
 	{"dumps", []string{"-e", "read=all", "-e", "write=all"}},
 }

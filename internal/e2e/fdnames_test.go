@@ -12,8 +12,8 @@ import (
 
 // TestFDNamesAtTheCall compares -y and -yy with strace, on both backends,
 // under filters that hide the calls an after-the-fact tracer would learn
-// descriptors from: fdstale renames and unlinks an open file, receives a
-// descriptor over a UNIX socket, dup2s onto a closed and then a reused
+// descriptors from: fdstale renames and unlinks an open file, passes and
+// receives a descriptor over a UNIX socket (SCM_RIGHTS), dup2s onto a closed and then a reused
 // number, opens relative to a changed working directory (in a short-lived
 // child too, under -f) and writes over a TCP connection a non-blocking
 // connect made. On eBPF the kernel names each call's descriptors.
@@ -28,6 +28,7 @@ func TestFDNamesAtTheCall(t *testing.T) {
 		{"-y read,write,pread64,close,dup2", []string{"-y", "-e", "trace=read,write,pread64,close,dup2"}},
 		{"-yy read,write,pread64,close,dup2,openat", []string{"-yy", "-e", "trace=read,write,pread64,close,dup2,openat"}},
 		{"-yy -f openat,read,write,close", []string{"-yy", "-f", "-e", "trace=openat,read,write,close"}},
+		{"-y sendmsg,recvmsg,pread64", []string{"-y", "-e", "trace=sendmsg,recvmsg,pread64"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -1,6 +1,7 @@
 /* fdstale: descriptors whose names a tracer that learns them from the
  * calls it sees would get wrong: a file renamed then unlinked while open,
- * a descriptor received over a UNIX socket (SCM_RIGHTS), dup2 onto a
+ * descriptors received over a UNIX socket (SCM_RIGHTS), one of them closed
+ * and its number reused at once, dup2 onto a
  * number closed and then reused, a device, the working directory changed
  * before a relative open, a short-lived child opening relative to it, and
  * a TCP connection made by a non-blocking connect. argv[1] is a scratch
@@ -79,6 +80,13 @@ int main(int argc, char **argv)
 	send_fd(sv[0], data);
 	int got = recv_fd(sv[1]);
 	pread(got, buf, 5, 0);
+	/* Received, closed and its number reused at once: only the call
+	 * itself can name it. */
+	send_fd(sv[0], data);
+	int gone = recv_fd(sv[1]);
+	close(gone);
+	int reused = open("/dev/null", O_RDONLY);
+	close(reused);
 	close(data);
 
 	/* dup2 onto a closed number, then onto one in use. */
