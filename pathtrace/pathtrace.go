@@ -184,13 +184,20 @@ func (s *Selector) pollMatch(ev *trace.Event) bool {
 	return false
 }
 
-// selectMatch looks at every descriptor of select's three sets.
+// selectMatch looks at every descriptor of select's three sets, of the
+// first 1024 (what the capture holds); a set not read whole (its bytes,
+// in longs) is left out, as strace leaves out a set its umoven fails on.
 func (s *Selector) selectMatch(ev *trace.Event) bool {
 	nfds := int32(ev.Args[0])
 	if nfds <= 0 {
 		return false
 	}
+	nfds = min(nfds, 1024)
+	size := ((int(nfds)+7)/8 + 7) &^ 7
 	for i := 1; i <= 3; i++ {
+		if ev.Captures[i].Faulted || len(ev.Captures[i].Data) < size {
+			continue
+		}
 		set := ev.Captures[i].Data
 		for fd := int32(0); fd < nfds && int(fd/8) < len(set); fd++ {
 			if set[fd/8]&(1<<(fd%8)) != 0 && s.fdMatch(ev, uint64(fd)) {
