@@ -222,3 +222,16 @@ func enterPidfdGetfd(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = d.sep(b)
 	return c.args[2](d, b, ev, 2)
 }
+
+// enterRestartSyscall prints the call restart_syscall resumes, as strace
+// does: "<... resuming interrupted nanosleep ...>", or "system call" when
+// the backend did not see it end.
+func enterRestartSyscall(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
+	name := "system call"
+	if tbl := syscalls.ForCall(ev.Arch, ev.Pers); tbl != nil && ev.Resumes > 0 {
+		name = tbl.DisplayName(int(ev.Resumes - 1))
+	}
+	b = append(b, "<... resuming interrupted "...)
+	b = append(b, name...)
+	return append(b, " ...>"...)
+}

@@ -201,6 +201,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderAdjtimex:              {enter: enterAdjtimex, exit: exitAdjtimex, ret: retAdjtimex},
 	syscalls.DecoderTime:                  {exit: exitTime, ret: retTime},
 	syscalls.DecoderRtSigreturn:           {enter: enterRtSigreturn},
+	syscalls.DecoderRestartSyscall:        {enter: enterRestartSyscall},
 	syscalls.DecoderRtSigtimedwait:        {ret: retSignalNumber},
 	syscalls.DecoderSchedGetaffinity:      {exit: exitSchedGetaffinity},
 	syscalls.DecoderSchedGetscheduler:     {ret: retSchedGetscheduler},

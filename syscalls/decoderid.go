@@ -107,6 +107,7 @@ const (
 	DecoderGetThreadArea
 	DecoderSysctl
 	DecoderPtrace
+	DecoderRestartSyscall // restart_syscall: the call it resumes
 	// NumDecoders is the number of DecoderIDs.
 	NumDecoders
 )

@@ -87,6 +87,13 @@ const (
 	// SCM_RIGHTS control messages of the msghdr its second argument
 	// points to (recvmsg).
 	ReceivesFDs
+	// Interruptible: the call may end with ERESTART_RESTARTBLOCK, which
+	// restart_syscall then resumes (nanosleep, clock_nanosleep, poll,
+	// futex).
+	Interruptible
+	// Resumes: the call resumes the caller's last call that ended with
+	// ERESTART_RESTARTBLOCK (restart_syscall).
+	Resumes
 )
 
 // effectRow is one entry of the effects table.
@@ -196,6 +203,13 @@ var effects = map[string]effectRow{
 	"sched_getaffinity":     {effects: TakesPID},
 	"sched_setattr":         {effects: TakesPID},
 	"sched_getattr":         {effects: TakesPID},
+
+	"nanosleep":              {effects: Interruptible},
+	"clock_nanosleep":        {effects: Interruptible},
+	"clock_nanosleep_time64": {effects: Interruptible},
+	"poll":                   {effects: Interruptible},
+	"futex":                  {effects: Interruptible},
+	"restart_syscall":        {effects: Resumes},
 }
 
 // effectsFor returns the effects of the call named name with signature sig

@@ -286,7 +286,7 @@ var signatures = map[string]*Signature{
 	"setfsgid":          {Args: []Arg{A("fsgid", ID)}},
 	"syncfs":            {Args: []Arg{A("fd", FD)}},
 	"sync_file_range":   {Args: []Arg{A("fd", FD), A("offset", Long), A("nbytes", Long), F("flags", XlatSyncFileRangeFlags)}},
-	"restart_syscall":   {},
+	"restart_syscall":   {Decoder: DecoderRestartSyscall},
 	"pidfd_send_signal": {Args: []Arg{A("pidfd", FD), A("sig", Signo), S("info", StructIn, LayoutSiginfo), A("flags", HexInt)}},
 	"pidfd_getfd":       {Args: []Arg{A("pidfd", FD), A("targetfd", Int), A("flags", HexInt)}, Ret: RetFD, Decoder: DecoderPidfdGetfd},
 	"process_mrelease":  {Args: []Arg{A("pidfd", FD), A("flags", HexInt)}},

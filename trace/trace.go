@@ -143,6 +143,11 @@ type Event struct {
 	Lost uint64
 	// OldTID is the thread that called execve, for Kind == Exec.
 	OldTID int32
+	// Resumes is, on the events of a call that resumes another
+	// (restart_syscall, syscalls.Resumes), 1 + the number in Pers's table
+	// of the thread's last call that ended with ERESTART_RESTARTBLOCK; 0
+	// when the backend saw none.
+	Resumes int32
 	// Attached is set on a NewTask event for a task that was attached to
 	// (-p), rather than created by a traced task.
 	Attached bool

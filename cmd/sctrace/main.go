@@ -178,6 +178,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		// the summary still show only the traced ones.
 		opts.Filter = fdpath.WithTeachingCalls(opts.Filter, syscalls.Native())
 	}
+	if !backend.Capabilities().Stops && !opts.CountOnly {
+		opts.Filter = withInterruptibleCalls(opts.Filter, syscalls.Native())
+	}
 	sink, sum := withSummary(cfg, spec, pids, warnShortReads(markingOutputErrors(pr.Handle), spec, stderr), stderr)
 	if paths != nil {
 		sink = paths.Filter(sink)

@@ -136,6 +136,7 @@ func (tb *Table[T]) EntryEvent(tk *Task) *trace.Event {
 	ev.NR = tk.NR
 	ev.Args = tk.Args
 	ev.IP = tk.IP
+	ev.Resumes = tk.resumes()
 	ev.Captures = tk.Caps
 	ev.Stack = tk.stack()
 	return ev
@@ -156,6 +157,7 @@ func (tb *Table[T]) ExitEvent(tk *Task, ts, ret int64) *trace.Event {
 	ev.NR = tk.NR
 	ev.Args = tk.Args
 	ev.IP = tk.IP
+	ev.Resumes = tk.resumes()
 	ev.Exit = ts
 	ev.Ret = ret
 	ev.Captures = tk.Caps

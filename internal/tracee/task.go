@@ -62,6 +62,10 @@ type Task struct {
 	// for the signal the backend reports next (ReportSignal).
 	Stack, SignalStack       trace.UserStack
 	HasStack, HasSignalStack bool
+	// interrupted is 1 + the number of the task's last call that ended
+	// with ERESTART_RESTARTBLOCK, until another call ends (restart_syscall
+	// interrupted again keeps it); 0 for none.
+	interrupted int32
 }
 
 // Core returns t; through embedding, it gives a Table the Task of a
@@ -85,18 +89,45 @@ func (t *Task) Begin(nr int32, args [trace.MaxArgs]uint64, sp, ip uint64, ts int
 	}
 }
 
+// errRestartRestartBlock is ERESTART_RESTARTBLOCK, the kernel's result of
+// a call interrupted by a signal that restart_syscall resumes.
+const errRestartRestartBlock = 516
+
+// effects returns the effects of the task's current call (NR).
+func (t *Task) effects() syscalls.Effect {
+	if tbl := syscalls.ForCall(t.Arch, t.Pers); tbl != nil {
+		return tbl.Get(int(t.NR)).Effects
+	}
+	return 0
+}
+
+// resumes returns, for Event.Resumes, what the task's current call
+// resumes: 1 + the number of the call, when it is a restart_syscall.
+func (t *Task) resumes() int32 {
+	if t.interrupted == 0 || t.effects()&syscalls.Resumes == 0 {
+		return 0
+	}
+	return t.interrupted
+}
+
 // Reveal makes the exec stub visible at the entry of its execve.
 func (t *Task) Reveal() { t.Hidden, t.Revealing = false, true }
 
 // CallEnded notes the end of the task's current call (NR) with result
-// ret: a failed execve of the exec stub hides it again. Backends call it
-// for every call whose end they see, traced or not.
+// ret: a failed execve of the exec stub hides it again; a call that ended
+// with ERESTART_RESTARTBLOCK is what a restart_syscall resumes. Backends
+// call it for every call whose end they see, traced or not.
 func (t *Task) CallEnded(ret int64) {
+	if ret != -errRestartRestartBlock {
+		t.interrupted = 0
+	} else if t.effects()&syscalls.Resumes == 0 {
+		t.interrupted = t.NR + 1
+	}
 	if !t.Revealing {
 		return
 	}
 	t.Revealing = false
-	if tbl := syscalls.ForCall(t.Arch, t.Pers); tbl != nil && tbl.Get(int(t.NR)).Effects&syscalls.Execs != 0 {
+	if t.effects()&syscalls.Execs != 0 {
 		t.Hidden = ret < 0 && ret >= -4095
 		t.ExecFailed = t.Hidden
 	}

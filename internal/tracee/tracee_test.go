@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sctrace/sctrace/internal/testutil"
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -183,6 +184,47 @@ func TestPersonalityChange(t *testing.T) {
 	}
 	if nr, p := CallPersonality(trace.ArchX86_64, -1); nr != -1 || p != trace.PersNative {
 		t.Errorf("-1: %d, %v", nr, p)
+	}
+}
+
+// TestResumes: a restart_syscall's events name the task's last call that
+// ended with ERESTART_RESTARTBLOCK, through a restart_syscall interrupted
+// again; a call that ends otherwise forgets it.
+func TestResumes(t *testing.T) {
+	nr := func(name string) int32 {
+		n, ok := syscalls.X86_64.Lookup(name)
+		if !ok {
+			t.Fatalf("no %s", name)
+		}
+		return int32(n)
+	}
+	tb := NewTable[*Task](func(*trace.Event) error { return nil })
+	tk := &Task{TID: 7, PID: 7, Arch: trace.ArchX86_64}
+	call := func(name string, ret int64) (enter, exit int32) {
+		tk.Begin(nr(name), [trace.MaxArgs]uint64{}, 0, 0, 1, true)
+		enter = tb.EntryEvent(tk).Resumes
+		exit = tb.ExitEvent(tk, 2, ret).Resumes
+		tk.CallEnded(ret)
+		return enter, exit
+	}
+	call("clock_nanosleep", -errRestartRestartBlock)
+	want := nr("clock_nanosleep") + 1
+	if e, x := call("restart_syscall", -errRestartRestartBlock); e != want || x != want {
+		t.Errorf("restart_syscall interrupted: resumes %d, %d; want %d", e, x, want)
+	}
+	if e, x := call("restart_syscall", 0); e != want || x != want {
+		t.Errorf("restart_syscall: resumes %d, %d; want %d", e, x, want)
+	}
+	if e, _ := call("restart_syscall", 0); e != 0 {
+		t.Errorf("restart_syscall after one that ended: resumes %d, want 0", e)
+	}
+	call("clock_nanosleep", -errRestartRestartBlock)
+	call("getpid", 7)
+	if e, _ := call("restart_syscall", 0); e != 0 {
+		t.Errorf("restart_syscall after another call: resumes %d, want 0", e)
+	}
+	if e, _ := call("getpid", 7); e != 0 {
+		t.Errorf("getpid: resumes %d, want 0", e)
 	}
 }
 

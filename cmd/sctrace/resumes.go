@@ -1,0 +1,33 @@
+package main
+
+import (
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+)
+
+// withInterruptibleCalls returns filter widened, when it holds a call that
+// resumes another (restart_syscall), to the calls of table that may be
+// resumed (syscalls.Interruptible): a backend that sees only the calls of
+// its filter then still knows which call restart_syscall resumes. The
+// printer and the summary show the traced calls only.
+func withInterruptibleCalls(filter *trace.SyscallSet, table *syscalls.Table) *trace.SyscallSet {
+	if filter == nil {
+		return nil
+	}
+	resumes := false
+	for _, sc := range table.All() {
+		if sc.Effects&syscalls.Resumes != 0 && filter.Has(sc.NR) {
+			resumes = true
+		}
+	}
+	if !resumes {
+		return filter
+	}
+	w := *filter
+	for _, sc := range table.All() {
+		if sc.Effects&syscalls.Interruptible != 0 {
+			w.Add(sc.NR)
+		}
+	}
+	return &w
+}
