@@ -268,6 +268,8 @@ type task struct {
 }
 
 type pendingSignal struct {
+	// fatal: generated to take its default, fatal action (REC_F_FATAL).
+	fatal bool
 	signo int32
 	ts    int64
 	ip    uint64

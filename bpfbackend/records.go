@@ -255,13 +255,28 @@ func (s *session) signal(r *sctraceRec, raw []byte) {
 		ps.stack = &trace.UserStack{Regs: tk.sigStack.Regs, Data: append([]byte(nil), tk.sigStack.Data...), Maps: tk.sigStack.Maps}
 		tk.haveSigStack = false
 	}
+	ps.fatal = r.Flags&sctraceRecFlagREC_F_FATAL != 0
 	if r.Flags&sctraceRecFlagREC_F_DEFERRED != 0 {
 		if len(tk.pending) < 64 {
 			tk.pending = append(tk.pending, ps)
 		}
 		return
 	}
+	// A fatal signal reported when generated, then delivered all the
+	// same: the delivery is the one ptrace reports.
+	tk.dropPending(func(p *pendingSignal) bool { return p.fatal && p.signo == ps.signo })
 	s.emitSignal(tk, &ps)
+}
+
+// dropPending forgets the signals held for tk that drop says to.
+func (tk *task) dropPending(drop func(*pendingSignal) bool) {
+	kept := tk.pending[:0]
+	for i := range tk.pending {
+		if !drop(&tk.pending[i]) {
+			kept = append(kept, tk.pending[i])
+		}
+	}
+	tk.pending = kept
 }
 
 func (s *session) emitSignal(tk *task, ps *pendingSignal) {
@@ -323,6 +338,12 @@ func (s *session) exitTask(r *sctraceRec) {
 	s.tasks.Delete(tk.TID)
 	if tk.Hidden && !tk.ExecFailed {
 		return
+	}
+	// Killed by signal sig, the task would have been stopped by ptrace for
+	// the signals pending with it in the order they are taken, the lowest
+	// number first: those after sig, never.
+	if sig := int32(r.Ret) & 0x7f; sig != 0 && sig != 0x7f {
+		tk.dropPending(func(p *pendingSignal) bool { return p.signo > sig })
 	}
 	// exit_code is a wait status.
 	s.tasks.ReportExit(&tk.Task, int64(r.Ts), int(r.Ret), func() { s.flushSignals(tk) })

@@ -198,6 +198,7 @@ const (
 	sctraceRecFlagREC_F_PERSX32      sctraceRecFlag = 64
 	sctraceRecFlagREC_F_SIGNAL_STACK sctraceRecFlag = 128
 	sctraceRecFlagREC_F_EXIT_STACK   sctraceRecFlag = 256
+	sctraceRecFlagREC_F_FATAL        sctraceRecFlag = 512
 )
 
 type sctraceRecType uint32

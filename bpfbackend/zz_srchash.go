@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "69653449cb81d578098545262c2a4266bfe35e443ab0424b3a43750013a436c7"
+const bpfSourceHash = "cd17ee995f264b66c6a3dcb49c42b0f33dd08f09923c848be981214336df51a3"

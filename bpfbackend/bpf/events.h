@@ -63,6 +63,11 @@ enum rec_flag : __u32 {
 	/* REC_STACK: the stack at the end of the task's next exit record's
 	 * call (a successful execve: the new program's). */
 	REC_F_EXIT_STACK = 256,
+	/* REC_SIGNAL with REC_F_DEFERRED: a signal that takes its default,
+	 * fatal action, reported when generated because the kernel may kill
+	 * the task without delivering it; if it is delivered after all (the
+	 * task was stopped, say), that delivery is the one to report. */
+	REC_F_FATAL = 512,
 };
 
 /* rec is the header of every record. */

@@ -538,7 +538,7 @@ int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_
 	/* info may be a special pointer: read its value as a number. */
 	__u64 info_addr = 0;
 	bpf_probe_read_kernel(&info_addr, sizeof(info_addr), &ctx[1]);
-	emit_signal(tid, task->tgid, sig, info_addr, REC_F_DEFERRED, untimed ? (cs ? cs->enter_ns : 0) : bpf_ktime_get_ns(), user_ip(task));
+	emit_signal(tid, task->tgid, sig, info_addr, REC_F_DEFERRED | (fatal ? REC_F_FATAL : 0), untimed ? (cs ? cs->enter_ns : 0) : bpf_ktime_get_ns(), user_ip(task));
 	if (cs)
 		set_signals(cs);
 	return 0;
