@@ -204,12 +204,11 @@ var effects = map[string]effectRow{
 	"sched_setattr":         {effects: TakesPID},
 	"sched_getattr":         {effects: TakesPID},
 
-	"nanosleep":              {effects: Interruptible},
-	"clock_nanosleep":        {effects: Interruptible},
-	"clock_nanosleep_time64": {effects: Interruptible},
-	"poll":                   {effects: Interruptible},
-	"futex":                  {effects: Interruptible},
-	"restart_syscall":        {effects: Resumes},
+	"nanosleep":       {effects: Interruptible},
+	"clock_nanosleep": {effects: Interruptible},
+	"poll":            {effects: Interruptible},
+	"futex":           {effects: Interruptible},
+	"restart_syscall": {effects: Resumes},
 }
 
 // effectsFor returns the effects of the call named name with signature sig

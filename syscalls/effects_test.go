@@ -39,6 +39,8 @@ func TestEffects(t *testing.T) {
 		{"pipe2", NewFDPair}, {"close", ClosesFD}, {"read", DumpsRead},
 		{"clone", NewTask | ReturnsPID | StoresPidfd}, {"kill", TakesPID}, {"getpid", ReturnsPID},
 		{"fstat", 0},
+		{"sendmsg", DumpsWrite | NetlinkData | PassesFDs}, {"recvmsg", DumpsRead | NetlinkData | ReceivesFDs},
+		{"clock_nanosleep", Interruptible}, {"restart_syscall", Resumes},
 	} {
 		if got := get(c.name).Effects; got != c.want {
 			t.Errorf("%s effects = %#x, want %#x", c.name, got, c.want)
