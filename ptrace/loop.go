@@ -115,6 +115,13 @@ func (tr *tracer) dispatch(pid int, ws unix.WaitStatus) {
 		if ptraceEvent(ws) == unix.PTRACE_EVENT_EXEC {
 			tk = tr.execTakeover(pid)
 		}
+		if tk == nil && !tr.opts.FollowForks {
+			// A child made with CLONE_PTRACE: the kernel made it a
+			// tracee at its first stop; strace lets it go.
+			_ = detach(pid, 0)
+			tr.warn(trace.UnknownDetached{PID: pid})
+			return
+		}
 		if tk == nil {
 			tk = tr.adopt(pid, now)
 		}

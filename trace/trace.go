@@ -445,6 +445,14 @@ type UnknownExit struct{ PID int }
 // Error words it as strace does.
 func (u UnknownExit) Error() string { return fmt.Sprintf("Exit of unknown pid %d ignored", u.PID) }
 
+// UnknownDetached is the warning (Options.Warn) that a task the kernel
+// made a tracee of the tracer's, when children are not followed, was let
+// go at its first stop: a child the command made with CLONE_PTRACE.
+type UnknownDetached struct{ PID int }
+
+// Error words it as strace does.
+func (u UnknownDetached) Error() string { return fmt.Sprintf("Detached unknown pid %d", u.PID) }
+
 // ErrNothingAttached is returned (wrapped) by Run when no -p process could
 // be attached and there is no command; each failure was given to
 // Options.Warn.

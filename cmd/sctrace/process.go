@@ -183,6 +183,10 @@ func (p *processFlags) setOptions(opts *trace.Options, cfg *config, spec *filter
 		if errors.As(err, &ue) && spec.Quiet&filter.QuietExit != 0 {
 			return
 		}
+		var ud trace.UnknownDetached
+		if errors.As(err, &ud) && spec.Quiet&filter.QuietAttach != 0 {
+			return
+		}
 		fmt.Fprintf(stderr, "%s: %v\n", progName, err)
 	}
 	if !p.seccompBPF {
