@@ -728,11 +728,14 @@ func (p *Printer) taskExit(ev *trace.Event) {
 	p.drop(t, false)
 }
 
-// exec handles an execve by a thread other than the leader: the thread
-// takes over the leader's pid (and, under -ff, its file); the leader is
-// gone without an exit of its own. strace prints
+// exec handles an execve, traced or not: under -Y it reads the new
+// program's name while the process is there to say it (a line printed
+// once it is gone keeps the last name found). By a thread other than the
+// leader, the thread takes over the leader's pid (and, under -ff, its
+// file); the leader is gone without an exit of its own. strace prints
 // "+++ superseded by execve in pid OLD +++" under the new pid.
 func (p *Printer) exec(ev *trace.Event) {
+	p.loadComm(p.task(ev.TID))
 	if ev.OldTID == 0 || ev.OldTID == ev.TID {
 		return
 	}

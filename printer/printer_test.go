@@ -219,3 +219,32 @@ func TestSeparateFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestCommAfterExec: under -Y the prefix of a process's exit names the
+// program its execve (not traced) started, read at the exec, though the
+// process is gone when its exit is printed.
+func TestCommAfterExec(t *testing.T) {
+	var e events
+	comms := map[int32]string{100: "sh", 101: "sh"}
+	p, out := newPrinter(t, Options{Comm: func(tid int32) (string, bool) {
+		c, ok := comms[tid]
+		return c, ok
+	}})
+	handle := func(ev *trace.Event) {
+		t.Helper()
+		if err := p.Handle(ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a := e.enter(100, unix.SYS_GETPID, 0)
+	handle(a)
+	handle(e.exit(a, 1, 100))
+	handle(&trace.Event{Kind: trace.NewTask, PID: 101, TID: 101})
+	comms[101] = "true" // the execve
+	handle(&trace.Event{Kind: trace.Exec, PID: 101, TID: 101, OldTID: 101})
+	delete(comms, 101) // reaped
+	feed(t, p, &trace.Event{Kind: trace.Exit, PID: 101, TID: 101})
+	if !strings.Contains(out.String(), "[pid   101<true>] +++ exited with 0 +++") {
+		t.Errorf("exit prefix not the new program's:\n%s", out.String())
+	}
+}
