@@ -139,7 +139,8 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	var stub <-chan stubStart
 	waitCh := make(chan unix.WaitStatus, 1)
 	if target.Path != "" {
-		stub = startStub(target, waitCh, unknownExitWarner(opts))
+		// Under -c no record shows the execve: the stub says it failed.
+		stub = startStub(target, !opts.CountOnly, waitCh, unknownExitWarner(opts))
 		defer func() {
 			if stub != nil {
 				// Not launched: the run failed before.
@@ -384,17 +385,18 @@ type stubStart struct {
 	done <-chan struct{}
 }
 
-// startStub starts target's exec stub in the background; it stops itself
-// before its execve and waits there for launch's SIGCONT. The goroutine
+// startStub starts target's exec stub in the background (quietExec:
+// started quiet, see tracee.StartStopped); it stops itself before its
+// execve and waits there for launch's SIGCONT. The goroutine
 // that starts it stays on its OS thread and becomes its reaper: a child
 // the command makes with CLONE_PARENT is that thread's child too, and
 // only a wait4 with __WNOTHREAD there reaps it without taking children
 // other parts of sctrace started.
-func startStub(target trace.Target, waitCh chan<- unix.WaitStatus, unknown func(int)) <-chan stubStart {
+func startStub(target trace.Target, quietExec bool, waitCh chan<- unix.WaitStatus, unknown func(int)) <-chan stubStart {
 	ch := make(chan stubStart, 1)
 	go func() {
 		runtime.LockOSThread() // never unlocked: the thread ends with the reaper
-		pid, err := startStopped(target)
+		pid, err := startStopped(target, quietExec)
 		reap, done := make(chan bool), make(chan struct{})
 		ch <- stubStart{pid, err, reap, done}
 		if err != nil {

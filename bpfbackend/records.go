@@ -2,8 +2,10 @@ package bpfbackend
 
 import (
 	"math"
+	"syscall"
 	"unsafe"
 
+	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
@@ -207,7 +209,7 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 		return
 	}
 	tk.InCall = false
-	defer tk.CallEnded(r.Ret)
+	defer s.callEnded(tk, r.Ret)
 	if tk.Wanted {
 		if tk.Sys != nil && tk.Sys.HasExitPlan {
 			s.x.FullData = syscalls.Dumped(tk.Sys, &tk.Args, &s.opts)
@@ -237,6 +239,17 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 		s.tasks.Emit(ev)
 	}
 	s.flushSignals(tk)
+}
+
+// callEnded ends tk's call, which returned ret, once its exit is emitted:
+// when the launched command's execve failed, it says so as the exec stub,
+// started quiet, would have, after the execve's line.
+func (s *session) callEnded(tk *task, ret int64) {
+	revealing := tk.Revealing
+	tk.CallEnded(ret)
+	if revealing && tk.ExecFailed && tk.TID == int(s.launchPid) && s.opts.Warn != nil {
+		s.opts.Warn(tracee.ExecFailure{Errno: syscall.Errno(-ret)})
+	}
 }
 
 func (s *session) signal(r *sctraceRec, raw []byte) {

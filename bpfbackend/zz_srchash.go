@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "cd17ee995f264b66c6a3dcb49c42b0f33dd08f09923c848be981214336df51a3"
+const bpfSourceHash = "820fc5d8487ad65a6b2c23215245f3563d2d24f4d2cbbf59b9a782498f2abf2f"

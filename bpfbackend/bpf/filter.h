@@ -61,6 +61,17 @@ static __always_inline int traced_call(__u32 tid, long nr)
 	return CALL_TRACED;
 }
 
+/* hide_stub makes task, the exec stub whose execve failed, hidden again
+ * (CALL_HIDDEN) until it calls execve. */
+static __always_inline void hide_stub(struct task_struct *task, struct call_state *cs)
+{
+	__u32 tid = task->pid;
+	enum traced_mark stub = TRACED_STUB;
+	bpf_map_update_elem(&traced, &tid, &stub, BPF_ANY);
+	cs->traced = 0;
+	cs->launching = 0;
+}
+
 /* filter_has reports whether syscall nr of personality pers is traced. */
 static __always_inline bool filter_has(long nr, __u32 pers)
 {

@@ -220,6 +220,11 @@ static __always_inline int leave(struct pt_regs *regs, long ret, const bool coun
 		process_exit(cs, task, ret, now);
 	if (counting) {
 		count_call(cs, task, ret, now);
+		/* The exec stub's execve failed: the stub is hidden again (its
+		 * message and exit are its own), as user space hides it when
+		 * the programs send records. */
+		if (cs->launching && ret < 0)
+			hide_stub(task, cs);
 		return 0;
 	}
 	struct cap_state state = {};

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -103,4 +104,42 @@ func TestExecFailure(t *testing.T) {
 			t.Errorf("%s: trace differs from strace's at %s", backend, d)
 		}
 	}
+}
+
+// TestExecFailureOnStderr: with the trace on stderr, the failed execve's
+// line comes before the message, as under strace, on both backends (the
+// eBPF backend prints the line after the fact and the message with it);
+// under -c the table counts the failed execve alone, nothing of what the
+// exec stub did after.
+func TestExecFailureOnStderr(t *testing.T) {
+	strace, sctrace := tracers(t)
+	ref := run(t, strace, "/")
+	refCounts := run(t, strace, "-c", "/")
+	for _, backend := range []string{"ptrace", "ebpf"} {
+		got := run(t, sctrace, "--backend="+backend, "/")
+		if got.exit != ref.exit {
+			t.Errorf("%s: exit %d, strace's %d", backend, got.exit, ref.exit)
+		}
+		if d := sameLines(normalized(asSctrace(ref.stderr)), normalized(got.stderr)); d != "" {
+			t.Errorf("%s: stderr differs from strace's at %s", backend, d)
+		}
+		counts := run(t, sctrace, "--backend="+backend, "-c", "/")
+		if want, have := countedCalls(refCounts.stderr), countedCalls(counts.stderr); !slices.Equal(want, have) {
+			t.Errorf("%s -c: calls %q, strace's %q", backend, have, want)
+		}
+	}
+}
+
+// countedCalls returns the calls, errors and name of each row of a -c
+// table (its times left out), in order.
+func countedCalls(table string) []string {
+	var rows []string
+	for _, l := range lines(table) {
+		f := strings.Fields(l)
+		if len(f) < 5 || strings.HasPrefix(l, "%") || strings.HasPrefix(l, "-") {
+			continue
+		}
+		rows = append(rows, strings.Join(f[3:], " "))
+	}
+	return rows
 }

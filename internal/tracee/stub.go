@@ -32,6 +32,9 @@ const (
 	// stubGODEBUG is the first entry of the stub's environment: it turns
 	// off asynchronous preemption (SIGURG) in the stub.
 	stubGODEBUG = "GODEBUG=asyncpreemptoff=1"
+	// quietExecStubEnv makes a stub whose execve fails exit without its
+	// message, which its tracer then prints (StartStopped).
+	quietExecStubEnv = "SCTRACE_STUB_QUIET_EXEC"
 )
 
 // init keeps an exec stub's main goroutine on the main thread: the runtime
@@ -93,9 +96,12 @@ func runExecStub() {
 	}
 	env := make([]string, 0, len(environ))
 	var creds, seccomp, signals, closed, daemonFD string
+	quietExec := false
 	for _, kv := range environ {
 		name, value, _ := strings.Cut(kv, "=")
 		switch name {
+		case quietExecStubEnv:
+			quietExec = true
 		case execStubEnv:
 		case daemonStubEnv:
 			daemonFD = value
@@ -157,9 +163,19 @@ func runExecStub() {
 	// syscall.Exec restores the RLIMIT_NOFILE soft limit the Go runtime
 	// raised at start-up, so the command starts with the limits we had.
 	err := syscall.Exec(path, argv, env)
-	fmt.Fprintf(os.Stderr, "%s: exec: %s\n", os.Args[0], Strerror(err))
+	if !quietExec {
+		fmt.Fprintf(os.Stderr, "%s: exec: %s\n", os.Args[0], Strerror(err))
+	}
 	os.Exit(1)
 }
+
+// ExecFailure is what a stub started quiet (StartStopped) would have said
+// of its failed execve, for its tracer to say instead (trace.Options.Warn
+// prefixes the program's name): "exec: Permission denied".
+type ExecFailure struct{ Errno syscall.Errno }
+
+// Error words it as the stub does.
+func (e ExecFailure) Error() string { return "exec: " + Strerror(e.Errno) }
 
 // Strerror words err as the C library's strerror does when it is an
 // errno ("Permission denied"; Go's own words start in lower case).

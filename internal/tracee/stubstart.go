@@ -74,9 +74,15 @@ func StartStub(path string, argv, env []string) (int, error) {
 // StartStopped starts target's command through the exec stub and returns
 // its pid once the stub has stopped itself before its execve, as
 // StartStub does. In between, a backend registers the pid, so that the
-// command's execve is the first call it sees.
-func StartStopped(target trace.Target) (int, error) {
+// command's execve is the first call it sees. With quietExecFailure, a
+// stub whose execve fails exits without its "exec: ..." message: a
+// backend that prints the execve after the fact prints it then
+// (ExecFailure), after the execve's line, where strace has it.
+func StartStopped(target trace.Target, quietExecFailure bool) (int, error) {
 	argv, env := StubCommand(target, "")
+	if quietExecFailure {
+		env = append(env, quietExecStubEnv+"=1")
+	}
 	pid, err := StartStub(target.Path, argv, env)
 	if err == nil && target.DetachStdio {
 		err = DetachStdio()
