@@ -28,6 +28,8 @@ type JSONPrinter struct {
 	dec  *decode.Decoder
 	out  *bufio.Writer
 	file *os.File
+	// waitPipe waits for the command of an -o "|COMMAND" output.
+	waitPipe func() error
 	pendingEntries
 	wallOff int64
 	line    []byte
@@ -41,8 +43,8 @@ type JSONPrinter struct {
 }
 
 // NewJSON returns a JSONPrinter writing with dec's decoding to opts.Output
-// (or opts.Stderr); of opts it honours Output, Stderr, Spec and
-// StackFrames.
+// (a file, or an "|COMMAND" pipe) or opts.Stderr; of opts it honours
+// Output, Stderr, Spec and StackFrames.
 func NewJSON(dec *decode.Decoder, opts Options) (*JSONPrinter, error) {
 	p := &JSONPrinter{opts: opts, dec: dec, pendingEntries: newPendingEntries(), wallOff: wallOffset()}
 	if opts.Output == "" {
@@ -52,11 +54,11 @@ func NewJSON(dec *decode.Decoder, opts Options) (*JSONPrinter, error) {
 		}
 		p.out = bufio.NewWriterSize(w, 64<<10)
 	} else {
-		f, err := os.OpenFile(opts.Output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+		f, wait, err := openOutput(opts.Output, false)
 		if err != nil {
-			return nil, &openError{name: opts.Output, err: err}
+			return nil, err
 		}
-		p.file = f
+		p.file, p.waitPipe = f, wait
 		p.out = bufio.NewWriterSize(f, 256<<10)
 	}
 	return p, nil
@@ -377,6 +379,9 @@ func (p *JSONPrinter) Close() error {
 		if err := p.file.Close(); err != nil && p.err == nil {
 			p.err = err
 		}
+	}
+	if p.waitPipe != nil {
+		_ = p.waitPipe()
 	}
 	return p.err
 }

@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -130,3 +131,30 @@ func TestJSONMatchesText(t *testing.T) {
 
 // scratchPath matches a test's temporary directory.
 var scratchPath = regexp.MustCompile(`/tmp/Test[^/"<>]*/[0-9]+`)
+
+// TestJSONIntoPipe: JSON Lines written into an -o "|COMMAND" pipe, on both
+// backends, are whole and valid, the command ended before sctrace.
+func TestJSONIntoPipe(t *testing.T) {
+	_, sctrace := tracers(t)
+	s := loadSchema(t)
+	for _, backend := range []string{"ptrace", "ebpf"} {
+		piped := filepath.Join(t.TempDir(), "piped.json")
+		r := run(t, sctrace, "--backend="+backend, "--output-format=json", "-o", "|cat > "+piped, "true")
+		if r.exit != 0 {
+			t.Fatalf("%s: exit %d, stderr %q", backend, r.exit, r.stderr)
+		}
+		b, err := os.ReadFile(piped)
+		if err != nil {
+			t.Fatalf("%s: %v", backend, err)
+		}
+		recs := jsonRecords(t, string(b))
+		for i, rec := range recs {
+			if err := s.Validate(rec); err != nil {
+				t.Errorf("%s: line %d: %v", backend, i+1, err)
+			}
+		}
+		if len(recs) == 0 || recs[len(recs)-1]["type"] != "exit" {
+			t.Errorf("%s: %d records, the last not the exit", backend, len(recs))
+		}
+	}
+}
