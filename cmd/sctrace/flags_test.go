@@ -150,8 +150,16 @@ func TestLongOptions(t *testing.T) {
 	if cfg.time.format != printer.Epoch || cfg.time.digits != 3 || cfg.time.relativeDigits != 3 || cfg.time.syscallDigits != 9 || cfg.hex != 1 {
 		t.Errorf("time %+v, hex %d", cfg.time, cfg.hex)
 	}
+	// An option only sctrace has does not make strace's abbreviation
+	// ambiguous: --u is --user, as in strace, though --uid begins so too.
+	if cfg, err := parseArgs([]string{"--u", "nobody", "ls"}); err != nil {
+		t.Errorf("--u nobody: %v", err)
+	} else if cfg.proc.user != "nobody" {
+		t.Errorf("--u nobody: user %q", cfg.proc.user)
+	}
 	for args, want := range map[string]string{
 		"--s=x ls":                   "option '--s=x' is ambiguous",
+		"--tr=open ls":               "option '--tr=open' is ambiguous",
 		"--bogus ls":                 "unrecognized option '--bogus'",
 		"--q-count ls":               "unrecognized option '--q-count'",
 		"--timestamps=bogus ls":      "invalid --timestamps argument: 'bogus'",

@@ -151,6 +151,14 @@ var longAliases = map[string]string{
 	"stack-trace": "stack-traces",
 }
 
+// beyondStrace are the long options strace 6.1 does not have.
+var beyondStrace = map[string]bool{
+	"always-show-pid": true, "backend": true, "buffer-size": true, "cgroup": true, "comm": true,
+	"cpu-placement": true, "debug-backend": true, "output-format": true, "stack-trace-frame-limit": true,
+	"stack-trace-size": true, "summary-format": true, "summary-histogram": true, "summary-interval": true,
+	"system-wide": true, "tracer-stats": true, "tree": true, "uid": true,
+}
+
 // matchLong returns the long option name abbreviates, as getopt_long
 // resolves it: an exact name, else the only option it begins (names that
 // spell one option, as an alias does, count once).
@@ -180,6 +188,20 @@ func matchLong(fs *pflag.FlagSet, names []string, name, given string) (string, e
 		}
 	}
 	sort.Strings(found)
+	if len(found) > 1 {
+		// strace 6.1's abbreviations keep their meaning: an option only
+		// sctrace has does not make one ambiguous (--u is --user, not
+		// also --uid).
+		var strace []string
+		for _, n := range found {
+			if !beyondStrace[n] {
+				strace = append(strace, n)
+			}
+		}
+		if len(strace) == 1 {
+			return strace[0], nil
+		}
+	}
 	switch len(found) {
 	case 1:
 		return found[0], nil
