@@ -160,7 +160,10 @@ func TestFollowForkFiles(t *testing.T) {
 	if len(gotFiles) != 2 || len(refFiles) != 2 {
 		t.Fatalf("sctrace wrote %d files, strace %d, want 2", len(gotFiles), len(refFiles))
 	}
-	// Pair the files by creation order: the parent's pid is the smaller.
+	// Pair the files parent first (pids wrap around: the child's may be
+	// the smaller).
+	parentFirst(refFiles)
+	parentFirst(gotFiles)
 	for i := range gotFiles {
 		want, got := normalized(refFiles[i].body), normalized(gotFiles[i].body)
 		for _, l := range lines(gotFiles[i].body) {
@@ -177,6 +180,27 @@ func TestFollowForkFiles(t *testing.T) {
 	if !strings.Contains(parent, "= "+strconv.Itoa(gotFiles[1].pid)) {
 		t.Errorf("parent's file never shows the child's pid %d", gotFiles[1].pid)
 	}
+}
+
+// parentFirst orders the two files of a process and its child so that the
+// parent's, where a fork, vfork or clone returns the child's pid, comes
+// first.
+func parentFirst(files []ffFile) {
+	if forked(files[1].body, files[0].pid) {
+		files[0], files[1] = files[1], files[0]
+	}
+}
+
+// forked reports whether a fork, vfork or clone in trace returned pid.
+func forked(trace string, pid int) bool {
+	for _, l := range lines(trace) {
+		for _, call := range []string{"fork(", "vfork(", "clone(", "clone3("} {
+			if strings.HasPrefix(l, call) && strings.HasSuffix(l, "= "+strconv.Itoa(pid)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ffFile is one per-process output of -ff.
