@@ -166,7 +166,6 @@ const (
 	countingVarCaptureFprog      = "capture_fprog"
 	countingVarCaptureIoctl      = "capture_ioctl"
 	countingVarCaptureKinds      = "capture_kinds"
-	countingVarCountOnly         = "count_only"
 	countingVarDetachOnExec      = "detach_on_exec"
 	countingVarDumpReadAll       = "dump_read_all"
 	countingVarDumpReadBits      = "dump_read_bits"
@@ -299,7 +298,6 @@ type countingVariableSpecs struct {
 	CaptureFprog      *ebpf.VariableSpec `ebpf:"capture_fprog"`
 	CaptureIoctl      *ebpf.VariableSpec `ebpf:"capture_ioctl"`
 	CaptureKinds      *ebpf.VariableSpec `ebpf:"capture_kinds"`
-	CountOnly         *ebpf.VariableSpec `ebpf:"count_only"`
 	DetachOnExec      *ebpf.VariableSpec `ebpf:"detach_on_exec"`
 	DumpReadAll       *ebpf.VariableSpec `ebpf:"dump_read_all"`
 	DumpReadBits      *ebpf.VariableSpec `ebpf:"dump_read_bits"`
@@ -419,7 +417,6 @@ type countingVariables struct {
 	CaptureFprog      *ebpf.Variable `ebpf:"capture_fprog"`
 	CaptureIoctl      *ebpf.Variable `ebpf:"capture_ioctl"`
 	CaptureKinds      *ebpf.Variable `ebpf:"capture_kinds"`
-	CountOnly         *ebpf.Variable `ebpf:"count_only"`
 	DetachOnExec      *ebpf.Variable `ebpf:"detach_on_exec"`
 	DumpReadAll       *ebpf.Variable `ebpf:"dump_read_all"`
 	DumpReadBits      *ebpf.Variable `ebpf:"dump_read_bits"`

@@ -167,7 +167,6 @@ func load(cfg loadConfig) (*probe, error) {
 	vars := map[string]any{
 		sctraceVarFollowForks:    boolU32(opts.FollowForks),
 		sctraceVarDetachOnExec:   boolU32(opts.DetachOnExec),
-		sctraceVarCountOnly:      boolU32(opts.CountOnly),
 		sctraceVarWallTime:       boolU32(opts.SummaryWallTime),
 		sctraceVarSyscallCpuTime: boolU32(opts.SyscallCPUTime),
 		sctraceVarPerProcess:     boolU32(opts.CountPerProcess),

@@ -360,7 +360,6 @@ const (
 	sctraceVarCaptureFprog      = "capture_fprog"
 	sctraceVarCaptureIoctl      = "capture_ioctl"
 	sctraceVarCaptureKinds      = "capture_kinds"
-	sctraceVarCountOnly         = "count_only"
 	sctraceVarDetachOnExec      = "detach_on_exec"
 	sctraceVarDumpReadAll       = "dump_read_all"
 	sctraceVarDumpReadBits      = "dump_read_bits"
@@ -498,7 +497,6 @@ type sctraceVariableSpecs struct {
 	CaptureFprog      *ebpf.VariableSpec `ebpf:"capture_fprog"`
 	CaptureIoctl      *ebpf.VariableSpec `ebpf:"capture_ioctl"`
 	CaptureKinds      *ebpf.VariableSpec `ebpf:"capture_kinds"`
-	CountOnly         *ebpf.VariableSpec `ebpf:"count_only"`
 	DetachOnExec      *ebpf.VariableSpec `ebpf:"detach_on_exec"`
 	DumpReadAll       *ebpf.VariableSpec `ebpf:"dump_read_all"`
 	DumpReadBits      *ebpf.VariableSpec `ebpf:"dump_read_bits"`
@@ -618,7 +616,6 @@ type sctraceVariables struct {
 	CaptureFprog      *ebpf.Variable `ebpf:"capture_fprog"`
 	CaptureIoctl      *ebpf.Variable `ebpf:"capture_ioctl"`
 	CaptureKinds      *ebpf.Variable `ebpf:"capture_kinds"`
-	CountOnly         *ebpf.Variable `ebpf:"count_only"`
 	DetachOnExec      *ebpf.Variable `ebpf:"detach_on_exec"`
 	DumpReadAll       *ebpf.Variable `ebpf:"dump_read_all"`
 	DumpReadBits      *ebpf.Variable `ebpf:"dump_read_bits"`

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "820fc5d8487ad65a6b2c23215245f3563d2d24f4d2cbbf59b9a782498f2abf2f"
+const bpfSourceHash = "78738d65f69ee841802f023cfa29199f6c353f3ff0fcb6b0ac726467d2d1bcd1"

@@ -1,20 +1,19 @@
 /* Counting, for -c and -C: the time of each call, and per-CPU aggregates
  * per syscall (trace.SyscallStats) that user space reads at the end (and
  * at each --summary-interval, diffing the cumulative values); under
- * count_only nothing is sent per call. With per_process (-c -ff)
+ * -c nothing is sent per call. With per_process (-c -ff)
  * each process's calls are aggregated apart too, in a bounded hash. */
 #ifndef SCTRACE_COUNTS_H
 #define SCTRACE_COUNTS_H
 
-/* count_only (-c): the programs aggregate calls into counts and send
- * only task records. wall_time (-w): a call's time is its wall time, not
- * its CPU time. */
-const volatile __u32 count_only = 0;
+/* Under -c (COUNTING, the object of -c: sctrace.c) the programs aggregate
+ * calls into counts and send only task records. wall_time (-w): a call's
+ * time is its wall time, not its CPU time. */
 const volatile __u32 wall_time = 0;
 /* syscall_cpu_time: exit records carry the call's CPU time (-C without -w). */
 const volatile __u32 syscall_cpu_time = 0;
 /* per_process (-ff with -c or -C): sys_exit keeps each traced process's
- * command name in proc_comms; under count_only, count_call also adds each
+ * command name in proc_comms; under -c, count_call also adds each
  * call to its process's aggregates, proc_counts. */
 const volatile __u32 per_process = 0;
 
@@ -64,7 +63,7 @@ struct proc_comm {
 };
 
 /* proc_comms: each traced process's command name, written at the exit of
- * its first traced call (of each syscall, under count_only) and of each
+ * its first traced call (of each syscall, under -c) and of each
  * execve that succeeded, as large as proc_counts. */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -131,7 +130,7 @@ static __always_inline __u64 call_cpu_time(struct call_state *cs, struct task_st
 
 /* name_process keeps the command name of the current task's process in
  * proc_comms: when it has none, or again when renamed (after an execve,
- * or at any first call of a syscall under count_only). */
+ * or at any first call of a syscall under -c). */
 static __noinline void name_process(__u32 tgid, __u32 renamed)
 {
 	if (!renamed && bpf_map_lookup_elem(&proc_comms, &tgid))
@@ -211,13 +210,13 @@ static __always_inline void count_call(struct call_state *cs, struct task_struct
 }
 
 /* process_exit is sys_exit's work for -ff (per_process): the process's
- * name and, under count_only, its aggregates. One test of per_process in
+ * name and, under -c, its aggregates. One test of per_process in
  * sys_exit leads here, so that the paths without -ff keep their code. */
 static __noinline void process_exit(struct call_state *cs, struct task_struct *task, long ret, __u64 now)
 {
 	__u32 tgid = task->tgid;
 	__u32 renamed = ret == 0 && cs->pers == 0 && (cs->nr == exec_nrs[0] || cs->nr == exec_nrs[1]);
-	if (!count_only) {
+	if (!COUNTING) {
 		name_process(tgid, renamed);
 		return;
 	}

@@ -2,7 +2,7 @@
 /* sctrace's eBPF programs: syscall entry and exit, task creation, exit and
  * exec, and signal delivery, for the traced tasks only. Syscall records
  * carry the memory the capture plans (loaded by user space from package
- * syscalls) ask for; with count_only the programs aggregate per syscall
+ * syscalls) ask for; under -c the programs aggregate per syscall
  * instead and send nothing per call.
  *
  * The programs are one compilation unit: this file defines them, and the
@@ -10,8 +10,8 @@
  * those before it define).
  *
  * The unit is compiled twice: once for the runs that trace (sctrace), once
- * with SCTRACE_COUNTING for those of count_only (counting). The second
- * object holds only the programs count_only loads, with sys_enter and
+ * with SCTRACE_COUNTING for those of -c (counting). The second
+ * object holds only the programs -c loads, with sys_enter and
  * sys_exit compiled without what counting never runs: the verifier walks
  * a program's every instruction, live or not, at every start, and the
  * loader parses the whole object. */
@@ -46,7 +46,7 @@ char LICENSE[] SEC("license") = "GPL";
  * nothing from its entry: the filter does not want it in any personality
  * and no task is due. -k never skips: any call may map code. A scope
  * takes such a task later, at its first event that is reported. Counting
- * (count_only) has no -k. */
+ * (-c) has no -k. */
 static __always_inline bool quiet_call(struct task_struct *t, long nr, const bool counting)
 {
 	if ((!counting && stack_size) || loud_nr(nr) || (t->thread_info.status & TS_COMPAT))
@@ -63,7 +63,7 @@ static __always_inline bool quiet_exit(long nr, const bool counting)
 
 /* enter starts a traced task's call: it keeps the call's number,
  * arguments and time, and sends, holds or defers its entry record (when
- * counting, under count_only, it keeps only the time). */
+ * counting, under -c, it keeps only the time). */
 static __always_inline int enter(struct pt_regs *regs, long id, const bool counting)
 {
 	struct task_struct *task = bpf_get_current_task_btf();
@@ -310,13 +310,13 @@ int BPF_PROG(sched_process_exit, struct task_struct *p)
 	if (execer && execer != p && p->pid == p->tgid && is_traced(BPF_CORE_READ(execer, pid)))
 		return 0;
 	struct call_state *cs = call_state_of(p, false);
-	if (cs && !COUNTING && !count_only)
+	if (cs && !COUNTING)
 		unrework(cs, pid_tgid);
 	bpf_map_delete_elem(&reworks, &tid);
-	if (cs && cs->active && cs->held && !COUNTING && !count_only) {
+	if (cs && cs->active && cs->held && !COUNTING) {
 		/* The task dies in a call whose entry was held. */
 		send_held(cs, pid_tgid);
-	} else if (cs && cs->active && cs->deferred && !COUNTING && !count_only) {
+	} else if (cs && cs->active && cs->deferred && !COUNTING) {
 		/* The task dies in a call whose entry was held back: send the
 		 * entry without its captures (its memory is going; capturing
 		 * here would also double the programs' verification time). */
@@ -387,7 +387,7 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, int old_pid, struct linu
 }
 
 #ifndef SCTRACE_COUNTING
-/* Programs that count_only never loads. */
+/* Programs that -c never loads. */
 
 /* An execve whose entry was held back is sent when the kernel has copied
  * its file name and arguments (so they are paged in) and before the old
@@ -395,8 +395,6 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, int old_pid, struct linu
 SEC("tp_btf/sched_prepare_exec")
 int BPF_PROG(sched_prepare_exec, struct task_struct *task, struct linux_binprm *bprm)
 {
-	if (count_only)
-		return 0;
 	struct call_state *cs = call_state_of(bpf_get_current_task_btf(), false);
 	if (!cs || !cs->active || !cs->deferred)
 		return 0;

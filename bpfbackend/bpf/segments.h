@@ -58,7 +58,7 @@ static __always_inline __u64 page_room(__u64 addr, __u64 elem)
 
 /* The capture functions are global: the verifier checks each once, not
  * once per call path, which keeps the programs within its limits. The
- * object of count_only, which captures nothing, makes them static, so that
+ * object of -c, which captures nothing, makes them static, so that
  * they are left out of it. */
 #ifdef SCTRACE_COUNTING
 #define GLOBAL static __attribute__((noinline))

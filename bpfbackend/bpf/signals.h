@@ -16,7 +16,7 @@ const volatile __u32 report_stops = 0;
 
 /* boundary tells user space that a task with deferred signals is at a
  * call it does not report, where ptrace would have shown them (counting:
- * the programs of count_only, which report no signal). */
+ * the programs of -c, which report no signal). */
 static __always_inline void boundary(struct task_struct *task, struct call_state *cs, bool counting)
 {
 	if (!cs->signals)
