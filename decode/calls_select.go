@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -11,7 +12,7 @@ func (d *Decoder) appendFdSet(b []byte, ev *trace.Event, i int, nfds int) []byte
 	if addr == 0 {
 		return append(b, "NULL"...)
 	}
-	size := ((nfds+7)/8 + 7) &^ 7
+	size := syscalls.FdSetBytes(nfds)
 	cp, ok := capOK(ev, i)
 	if !ok || nfds < 0 || len(cp.Data) < size {
 		return appendPtr(b, addr)
@@ -37,9 +38,7 @@ func isPselect(c *call) bool { return len(c.args) == 6 }
 func enterSelect(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	nfds := int(int32(ev.Args[0]))
 	b = appendInt(b, int64(nfds))
-	if nfds > 1024 {
-		nfds = 1024
-	}
+	nfds = min(nfds, syscalls.FdSetBits)
 	for i := 1; i <= 3; i++ {
 		b = d.sep(b)
 		b = d.appendFdSet(b, ev, i, nfds)
@@ -74,13 +73,8 @@ func retSelect(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		return append(b, " (Timeout)"...)
 	}
 	nfds := int(int32(ev.Args[0]))
-	if nfds < 0 {
-		nfds = 0
-	}
-	if nfds > 1024 {
-		nfds = 1024
-	}
-	size := ((nfds+7)/8 + 7) &^ 7
+	nfds = max(min(nfds, syscalls.FdSetBits), 0)
+	size := syscalls.FdSetBytes(nfds)
 	ready := ev.Ret
 	b = append(b, " ("...)
 	start := len(b)

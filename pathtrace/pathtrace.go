@@ -185,15 +185,14 @@ func (s *Selector) pollMatch(ev *trace.Event) bool {
 }
 
 // selectMatch looks at every descriptor of select's three sets, of the
-// first 1024 (what the capture holds); a set not read whole (its bytes,
-// in longs) is left out, as strace leaves out a set its umoven fails on.
+// first syscalls.FdSetBits (what the capture holds); a set not read whole
+// is left out, as strace leaves out a set its umoven fails on.
 func (s *Selector) selectMatch(ev *trace.Event) bool {
-	nfds := int32(ev.Args[0])
+	nfds := min(int32(ev.Args[0]), syscalls.FdSetBits)
 	if nfds <= 0 {
 		return false
 	}
-	nfds = min(nfds, 1024)
-	size := ((int(nfds)+7)/8 + 7) &^ 7
+	size := syscalls.FdSetBytes(int(nfds))
 	for i := 1; i <= 3; i++ {
 		if ev.Captures[i].Faulted || len(ev.Captures[i].Data) < size {
 			continue
