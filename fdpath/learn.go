@@ -271,14 +271,5 @@ const teaching = syscalls.NewFD | syscalls.NewFDPair | syscalls.Opens | syscalls
 // them, or a descriptor made by a hidden call has no name. nil (every
 // call) stays nil.
 func WithTeachingCalls(filter *trace.SyscallSet, table *syscalls.Table) *trace.SyscallSet {
-	if filter == nil {
-		return nil
-	}
-	w := *filter
-	for _, sc := range table.All() {
-		if sc.Effects&teaching != 0 {
-			w.Add(sc.NR)
-		}
-	}
-	return &w
+	return table.Widen(filter, teaching)
 }

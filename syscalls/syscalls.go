@@ -279,6 +279,22 @@ func (t *Table) All() []*Syscall {
 	return out
 }
 
+// Widen returns filter with every call of t that has one of effects e
+// added: the calls a backend must report, though -e trace= hides them, for
+// what their events tell. nil (every call) stays nil.
+func (t *Table) Widen(filter *trace.SyscallSet, e Effect) *trace.SyscallSet {
+	if filter == nil {
+		return nil
+	}
+	w := *filter
+	for _, sc := range t.All() {
+		if sc.Effects&e != 0 {
+			w.Add(sc.NR)
+		}
+	}
+	return &w
+}
+
 // DisplayName is the name strace prints for number nr: the call's name, or
 // syscall_0xNR for a number the table does not know.
 func (t *Table) DisplayName(nr int) string {

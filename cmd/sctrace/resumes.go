@@ -11,23 +11,10 @@ import (
 // its filter then still knows which call restart_syscall resumes. The
 // printer and the summary show the traced calls only.
 func withInterruptibleCalls(filter *trace.SyscallSet, table *syscalls.Table) *trace.SyscallSet {
-	if filter == nil {
-		return nil
-	}
-	resumes := false
 	for _, sc := range table.All() {
 		if sc.Effects&syscalls.Resumes != 0 && filter.Has(sc.NR) {
-			resumes = true
+			return table.Widen(filter, syscalls.Interruptible)
 		}
 	}
-	if !resumes {
-		return filter
-	}
-	w := *filter
-	for _, sc := range table.All() {
-		if sc.Effects&syscalls.Interruptible != 0 {
-			w.Add(sc.NR)
-		}
-	}
-	return &w
+	return filter
 }
