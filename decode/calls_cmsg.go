@@ -32,23 +32,24 @@ var ipCmsgTypes = &xlat{vals: []xv{
 }, dflt: "IP_???"}
 
 // cmsgPrinter prints a control message's data, of at least its minimum
-// length.
+// length, for the call of ev (whose thread's descriptors SCM_RIGHTS
+// carries).
 type cmsgPrinter struct {
-	print  func(d *Decoder, b []byte, p []byte) []byte
+	print  func(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte
 	minLen int
 }
 
 // scmPrinters are the SOL_SOCKET data printers, by type.
 var scmPrinters = map[int32]cmsgPrinter{
-	scmRights: {nil, 4}, // appendScmRights
-	2:         {printScmCreds, 12},
-	3:         {printCmsgQuoted, 1},
-	29:        {printCmsgTimeval, 1},
-	35:        {printCmsgTimespec, 1},
-	37:        {printCmsgTimespec3, 1},
-	63:        {printCmsgTimeval, 1},
-	64:        {printCmsgTimespec, 1},
-	65:        {printCmsgTimespec3, 1},
+	1:  {printScmRights, 4},
+	2:  {printScmCreds, 12},
+	3:  {printCmsgQuoted, 1},
+	29: {printCmsgTimeval, 1},
+	35: {printCmsgTimespec, 1},
+	37: {printCmsgTimespec3, 1},
+	63: {printCmsgTimeval, 1},
+	64: {printCmsgTimespec, 1},
+	65: {printCmsgTimespec3, 1},
 }
 
 // ipCmsgPrinters are the SOL_IP data printers, by type.
@@ -133,10 +134,7 @@ func (d *Decoder) appendCmsgTypeData(b []byte, ev *trace.Event, level, typ int32
 		return b
 	}
 	b = append(b, ", cmsg_data="...)
-	if level == 1 && typ == scmRights {
-		return d.appendScmRights(b, ev, data)
-	}
-	return pr.print(d, b, data)
+	return pr.print(d, b, ev, data)
 }
 
 // appendCmsgArray prints n elements of size bytes of p with elem, at most
@@ -156,31 +154,28 @@ func (d *Decoder) appendCmsgArray(b []byte, p []byte, size int, elem func(b []by
 	return append(b, ']')
 }
 
-// scmRights is SCM_RIGHTS, whose data is descriptors.
-const scmRights = 1
-
-// appendScmRights prints SCM_RIGHTS's descriptors as the thread of ev has
+// printScmRights prints SCM_RIGHTS's descriptors as the thread of ev has
 // them (strace's printfd: -y names them).
-func (d *Decoder) appendScmRights(b []byte, ev *trace.Event, p []byte) []byte {
+func printScmRights(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	return d.appendCmsgArray(b, p, 4, func(b []byte, e []byte) []byte {
 		return d.appendFD(b, ev, uint64(int64(int32(le32(e, 0)))))
 	})
 }
 
-func printCmsgUints(d *Decoder, b []byte, p []byte) []byte {
+func printCmsgUints(d *Decoder, b []byte, _ *trace.Event, p []byte) []byte {
 	return d.appendCmsgArray(b, p, 4, func(b []byte, e []byte) []byte {
 		return appendUint(b, uint64(le32(e, 0)))
 	})
 }
 
-func printCmsgBytes(d *Decoder, b []byte, p []byte) []byte {
+func printCmsgBytes(d *Decoder, b []byte, _ *trace.Event, p []byte) []byte {
 	return d.appendCmsgArray(b, p, 1, func(b []byte, e []byte) []byte {
 		return appendHex(b, uint64(e[0]))
 	})
 }
 
 // printScmCreds prints a struct ucred.
-func printScmCreds(d *Decoder, b []byte, p []byte) []byte {
+func printScmCreds(d *Decoder, b []byte, _ *trace.Event, p []byte) []byte {
 	b = append(b, "{pid="...)
 	b = d.appendPidField(b, int32(le32(p, 0)), syscalls.PidTGID)
 	b = append(b, ", uid="...)
@@ -190,29 +185,29 @@ func printScmCreds(d *Decoder, b []byte, p []byte) []byte {
 	return append(b, '}')
 }
 
-func printCmsgQuoted(d *Decoder, b []byte, p []byte) []byte {
+func printCmsgQuoted(d *Decoder, b []byte, _ *trace.Event, p []byte) []byte {
 	return d.appendQuotedPlain(b, p)
 }
 
-func printCmsgSockaddr(d *Decoder, b []byte, p []byte) []byte {
+func printCmsgSockaddr(d *Decoder, b []byte, _ *trace.Event, p []byte) []byte {
 	return d.appendSockaddr(b, p[:min(len(p), 128)])
 }
 
-func printCmsgTimeval(d *Decoder, b []byte, p []byte) []byte {
+func printCmsgTimeval(d *Decoder, b []byte, _ *trace.Event, p []byte) []byte {
 	if len(p) < 16 {
 		return append(b, "???"...)
 	}
 	return appendTimeval(b, p)
 }
 
-func printCmsgTimespec(d *Decoder, b []byte, p []byte) []byte {
+func printCmsgTimespec(d *Decoder, b []byte, _ *trace.Event, p []byte) []byte {
 	if len(p) < 16 {
 		return append(b, "???"...)
 	}
 	return appendTimespec(b, p)
 }
 
-func printCmsgTimespec3(d *Decoder, b []byte, p []byte) []byte {
+func printCmsgTimespec3(d *Decoder, b []byte, _ *trace.Event, p []byte) []byte {
 	if len(p) < 48 {
 		return append(b, "???"...)
 	}
@@ -227,7 +222,7 @@ func printCmsgTimespec3(d *Decoder, b []byte, p []byte) []byte {
 }
 
 // printCmsgPktinfo prints IP_PKTINFO's struct in_pktinfo.
-func printCmsgPktinfo(d *Decoder, b []byte, p []byte) []byte {
+func printCmsgPktinfo(d *Decoder, b []byte, _ *trace.Event, p []byte) []byte {
 	b = append(b, "{ipi_ifindex="...)
 	b = d.appendIfindex(b, le32(p, 0))
 	b = append(b, ", ipi_spec_dst="...)
@@ -249,7 +244,7 @@ var recverrFields = []struct {
 
 // printCmsgRecverr prints IP_RECVERR's struct sock_extended_err and the
 // struct sockaddr_in of the offender that follows it.
-func printCmsgRecverr(d *Decoder, b []byte, p []byte) []byte {
+func printCmsgRecverr(d *Decoder, b []byte, _ *trace.Event, p []byte) []byte {
 	b = append(b, '{')
 	for _, f := range recverrFields {
 		b = append(b, f.name...)
