@@ -158,15 +158,46 @@ func openLine(m *marker, name string) string {
 	return fmt.Sprintf("[pid %5d<%s>] openat(AT_FDCWD, %q, O_RDONLY)", m.cmd.Process.Pid, name, m.path)
 }
 
-// requireLine fails unless text has a line starting with prefix.
+// requireLine fails unless text has a line starting with prefix, a call
+// that other processes' lines split into its unfinished and resumed
+// halves counting as one line.
 func requireLine(t *testing.T, text, prefix string) {
 	t.Helper()
-	for _, l := range strings.Split(text, "\n") {
+	for _, l := range rejoined(text) {
 		if strings.HasPrefix(l, prefix) {
 			return
 		}
 	}
 	t.Errorf("no line starting with %q in:\n%s", prefix, text)
+}
+
+// scopeTask is the "[pid N<comm>] " a scope's line starts with.
+var scopeTask = regexp.MustCompile(`^\[pid +\d+(?:<[^>]*>)?\] `)
+
+// rejoined returns text's lines with each call split into "NAME(args
+// <unfinished ...>" and "<... NAME resumed>rest" lines of one task put
+// back together, where the resumed half was.
+func rejoined(text string) []string {
+	var out []string
+	open := map[string]string{} // task prefix -> its unfinished call
+	for _, l := range strings.Split(text, "\n") {
+		task := scopeTask.FindString(l)
+		rest := l[len(task):]
+		switch {
+		case task != "" && strings.HasSuffix(rest, " <unfinished ...>"):
+			open[task] = strings.TrimSuffix(rest, " <unfinished ...>")
+			continue
+		case task != "" && strings.HasPrefix(rest, "<... "):
+			if start, ok := open[task]; ok {
+				if _, after, found := strings.Cut(rest, " resumed>"); found {
+					delete(open, task)
+					l = task + start + after
+				}
+			}
+		}
+		out = append(out, l)
+	}
+	return out
 }
 
 // requireNo fails if text holds s.
