@@ -116,7 +116,8 @@ type countingSyscallPlans struct {
 	NlArgs    uint8
 	FdLate    uint8
 	CmsgFds   uint8
-	_         [3]byte
+	FdStructs uint8
+	_         [2]byte
 }
 
 type countingSyscallStats struct {

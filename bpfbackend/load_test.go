@@ -42,6 +42,7 @@ func TestLoadAndAttach(t *testing.T) {
 		{StringLimit: 32, Filter: callSet(t, "ioctl", "sendmsg", "recvmmsg", "clone3", "setsockopt")},
 		{StringLimit: 32, NameNewFDs: true, DescribeSockets: true, Filter: callSet(t, "socket", "connect")},
 		{StringLimit: 32, NameNewFDs: true, DescribeSockets: true, Filter: callSet(t, "sendmsg", "recvmsg")},
+		{StringLimit: 32, NameNewFDs: true, DescribeSockets: true, Filter: callSet(t, "poll", "ppoll", "select", "pselect6")},
 		{StringLimit: 32, NameNewFDs: true},
 		{StringLimit: 32, SignalsWanted: true, StackSize: 64 << 10},
 	} {

@@ -82,8 +82,9 @@ func (ps *planSet) add(pers syscalls.Personality, wanted *trace.SyscallSet, exec
 		}
 		var v sctraceSyscallPlans
 		v.NewFds, v.FdArgs = newFDs, fdArgs
-		v.FdLate = boolU8(fdArgs != 0 && sc.Effects&changesFDs == 0)
 		v.CmsgFds = cmsgFDsOf(sc, pers.Pers)
+		v.FdStructs = fdStructsOf(sc, pers.Pers)
+		v.FdLate = boolU8((fdArgs != 0 || v.FdStructs != sctraceFdStructsFD_STRUCTS_NONE) && sc.Effects&changesFDs == 0)
 		if sc.Effects&syscalls.NetlinkData != 0 {
 			v.NlArgs = 1
 			ps.use.netlink, ps.entry.netlink = true, true
@@ -169,6 +170,25 @@ func cmsgFDsOf(sc *syscalls.Syscall, pers trace.Personality) sctraceCmsgFds {
 		return sctraceCmsgFdsCMSG_FDS_EXIT
 	}
 	return sctraceCmsgFdsCMSG_FDS_NONE
+}
+
+// fdStructsOf says which structures of sc's arguments hold descriptors
+// that -y names at its entry: a struct pollfd array (poll, ppoll) or
+// fd_sets (select, pselect6), as its signature's layouts tell, where
+// the programs look for them: a pollfd array at argument 0 counted by
+// argument 1, sets from argument 1 on. They read native layouts only.
+func fdStructsOf(sc *syscalls.Syscall, pers trace.Personality) sctraceFdStructs {
+	if pers != trace.PersNative || sc.Sig == nil {
+		return sctraceFdStructsFD_STRUCTS_NONE
+	}
+	args := sc.Sig.Args
+	switch {
+	case len(args) >= 2 && args[0].Layout == syscalls.LayoutPollfd && args[0].Len == 1:
+		return sctraceFdStructsFD_STRUCTS_POLL
+	case len(args) >= 4 && args[1].Layout == syscalls.LayoutFdSet:
+		return sctraceFdStructsFD_STRUCTS_SELECT
+	}
+	return sctraceFdStructsFD_STRUCTS_NONE
 }
 
 // newFDsOf says where the descriptors sc creates are: its result (a call

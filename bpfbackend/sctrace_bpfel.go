@@ -100,6 +100,14 @@ const (
 	sctraceFdNameFlagFDN_PSEUDO  sctraceFdNameFlag = 8
 )
 
+type sctraceFdStructs uint8
+
+const (
+	sctraceFdStructsFD_STRUCTS_NONE   sctraceFdStructs = 0
+	sctraceFdStructsFD_STRUCTS_POLL   sctraceFdStructs = 1
+	sctraceFdStructsFD_STRUCTS_SELECT sctraceFdStructs = 2
+)
+
 type sctraceHistArgs struct {
 	_      structs.HostLayout
 	Ns     uint64
@@ -305,7 +313,8 @@ type sctraceSyscallPlans struct {
 	NlArgs    uint8
 	FdLate    uint8
 	CmsgFds   sctraceCmsgFds
-	_         [3]byte
+	FdStructs sctraceFdStructs
+	_         [2]byte
 }
 
 type sctraceSyscallStats struct {

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "78738d65f69ee841802f023cfa29199f6c353f3ff0fcb6b0ac726467d2d1bcd1"
+const bpfSourceHash = "c905e9201d7850d3ee6ae918cc6f603c5716c6ee9869fbe679869d6cabc5be81"

@@ -222,6 +222,16 @@ enum cmsg_fds : __u8 {
 	CMSG_FDS_EXIT = 2,
 };
 
+/* syscall_plans.fd_structs: where the descriptors of a call's structures
+ * are, named at its entry: none, the struct pollfd array of argument 0
+ * (argument 1 long: poll, ppoll), or the three fd_sets of arguments 1 to
+ * 3 (argument 0 bits long: select, pselect6). */
+enum fd_structs : __u8 {
+	FD_STRUCTS_NONE = 0,
+	FD_STRUCTS_POLL = 1,
+	FD_STRUCTS_SELECT = 2,
+};
+
 /* syscall_plans is one syscall's plans; when says which stops have any,
  * entry_args and exit_args which arguments (bit i: argument i) have a plan
  * due at that stop. */
@@ -248,6 +258,8 @@ struct syscall_plans {
 	 * SCM_RIGHTS control messages, named at the entry (CMSG_FDS_ENTRY:
 	 * sendmsg) or at a successful exit (CMSG_FDS_EXIT: recvmsg). */
 	enum cmsg_fds cmsg_fds;
+	/* fd_structs: the descriptors the call's structures hold. */
+	enum fd_structs fd_structs;
 };
 
 /* The value of a thread id in the traced map. */

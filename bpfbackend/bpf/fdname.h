@@ -286,6 +286,103 @@ GLOBAL int name_cmsg_fds(struct cap_state *st, __u64 msg, __u32 want)
 	return 0;
 }
 
+/* STRUCT_FDS_MAX bounds the descriptors of a call's poll array or select
+ * sets that name_struct_fds names; FDSET_BITS_MAX is the most bits of a
+ * select set read (FD_SETSIZE, as the decoder prints). */
+#define STRUCT_FDS_MAX 64
+#define FDSET_BITS_MAX 1024
+
+/* struct_walk is the state of name_struct_fds's walk: over a poll array
+ * (sets[0] its address, bits its length), or over select's three sets,
+ * bit by bit, a word at a time (bits bits each). */
+struct struct_walk {
+	struct cap_state *st;
+	__u64 sets[3];
+	__u64 bits;
+	__u64 set;  /* select: the set being read, 0 to 2 */
+	__u64 bit;  /* select: the next bit of it; poll: the next entry */
+	__u64 word; /* select: the word holding bit, shifted to it */
+	__u32 want;
+	__u32 named;
+};
+
+/* poll_step names the descriptor of the poll array's next entry (a
+ * negative one is ignored, by the kernel too); 1 ends the walk. */
+static long poll_step(__u64 i, struct struct_walk *w)
+{
+	__s32 fd;
+	if (w->bit >= w->bits || bpf_probe_read_user(&fd, sizeof(fd), (void *)(w->sets[0] + 8 * w->bit)) != 0)
+		return 1;
+	w->bit++;
+	if (fd < 0)
+		return 0;
+	seg_fd(w->st, fd, w->want);
+	return ++w->named >= STRUCT_FDS_MAX;
+}
+
+/* select_step names the descriptor of the next bit set in select's sets:
+ * it reads a set's next word at a word's first bit (skipping a word
+ * without any), else tests one bit; 1 ends the walk. A set that cannot be
+ * read is left, as the decoder leaves it unprinted. */
+static long select_step(__u64 i, struct struct_walk *w)
+{
+	__u64 set = w->set;
+	if (set > 2)
+		return 1;
+	__u64 at = w->sets[set];
+	if (w->bit >= w->bits || !at) {
+		w->set = set + 1;
+		w->bit = 0;
+		return 0;
+	}
+	if ((w->bit & 63) == 0) {
+		if (bpf_probe_read_user(&w->word, sizeof(w->word), (void *)(at + w->bit / 8)) != 0) {
+			w->bit = w->bits;
+			return 0;
+		}
+		if (w->word == 0) {
+			w->bit += 64;
+			return 0;
+		}
+	}
+	__u64 fd = w->bit++;
+	__u64 on = w->word & 1;
+	w->word >>= 1;
+	if (!on)
+		return 0;
+	seg_fd(w->st, fd, w->want);
+	return ++w->named >= STRUCT_FDS_MAX;
+}
+
+/* name_struct_fds calls seg_fd with want for each descriptor, up to
+ * STRUCT_FDS_MAX, that the structures of a call of kind fd_structs hold
+ * (syscall_plans.fd_structs): a poll array's entries, select's sets'
+ * bits. A global function. */
+GLOBAL int name_struct_fds(struct cap_state *st, __u32 fd_structs, __u32 want)
+{
+	if (!st)
+		return 0;
+	struct struct_walk w = {.st = st, .want = want};
+	if (fd_structs == FD_STRUCTS_POLL) {
+		w.sets[0] = st->args[0];
+		w.bits = (__u32)st->args[1];
+		if (w.sets[0])
+			bpf_loop(STRUCT_FDS_MAX, poll_step, &w, 0);
+		return 0;
+	}
+	if (fd_structs != FD_STRUCTS_SELECT || (__s32)st->args[0] <= 0)
+		return 0;
+	w.bits = (__s32)st->args[0];
+	if (w.bits > FDSET_BITS_MAX)
+		w.bits = FDSET_BITS_MAX;
+	w.sets[0] = st->args[1];
+	w.sets[1] = st->args[2];
+	w.sets[2] = st->args[3];
+	/* At most a bit per step and a step per set's end. */
+	bpf_loop(3 * FDSET_BITS_MAX + 3, select_step, &w, 0);
+	return 0;
+}
+
 /* sock_args appends, at a call's entry, for each of its descriptor
  * arguments (syscall_plans.fd_args) a SEG_FD segment under fd_names
  * (strace names an argument as the call finds it: open or not, and
@@ -312,9 +409,16 @@ static __always_inline void sock_args(struct cap_state *st, bool may_hold)
 	for (int i = 0; i < MAX_ARGS; i++)
 		if (mask & (1 << i))
 			seg_fd(st, st->args[i], want);
-	/* A sendmsg's descriptors, named with its arguments. */
-	if (all && fd_names && sp->cmsg_fds == CMSG_FDS_ENTRY && !(may_hold && sp->fd_late))
-		name_cmsg_fds(st, st->args[1], want & ~FD_NETLINK);
+	/* A sendmsg's descriptors and a poll's or select's, with its
+	 * arguments: the sockets among them described, and named unless
+	 * that waits for the entry to be sent. */
+	__u32 inner = want & (FD_NAME | FD_CLOSED | FD_SOCK);
+	if (!all || !inner)
+		return;
+	if (sp->cmsg_fds == CMSG_FDS_ENTRY)
+		name_cmsg_fds(st, st->args[1], inner);
+	if (sp->fd_structs)
+		name_struct_fds(st, sp->fd_structs, inner);
 }
 
 /* name_new_fds appends, at a successful exit, a SEG_FD segment for each

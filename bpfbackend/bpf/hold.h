@@ -90,7 +90,7 @@ static __always_inline void unhold_socks(struct cap_state *st, struct call_state
 
 /* name_late_args appends, under fd_names for a call whose entry may be
  * held (syscall_plans.fd_late), a SEG_FD segment for each descriptor
- * argument, as the held entry is sent or, when it could not be held,
+ * argument (and each one its structures hold), as the held entry is sent or, when it could not be held,
  * right after its other segments. */
 static __always_inline void name_late_args(struct cap_state *st)
 {
@@ -98,7 +98,7 @@ static __always_inline void name_late_args(struct cap_state *st)
 		return;
 	__u32 key = st->pkey;
 	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &key);
-	if (!sp || !sp->fd_late || !sp->fd_args)
+	if (!sp || !sp->fd_late)
 		return;
 	__u8 mask = sp->fd_args;
 	for (int i = 0; i < MAX_ARGS; i++)
@@ -106,6 +106,8 @@ static __always_inline void name_late_args(struct cap_state *st)
 			seg_fd(st, st->args[i], FD_NAME | FD_CLOSED);
 	if (sp->cmsg_fds == CMSG_FDS_ENTRY)
 		name_cmsg_fds(st, st->args[1], FD_NAME | FD_CLOSED);
+	if (sp->fd_structs)
+		name_struct_fds(st, sp->fd_structs, FD_NAME | FD_CLOSED);
 }
 
 #endif

@@ -13,10 +13,11 @@ import (
 // TestFDNamesAtTheCall compares -y and -yy with strace, on both backends,
 // under filters that hide the calls an after-the-fact tracer would learn
 // descriptors from: fdstale renames and unlinks an open file, passes and
-// receives a descriptor over a UNIX socket (SCM_RIGHTS), dup2s onto a closed and then a reused
-// number, opens relative to a changed working directory (in a short-lived
-// child too, under -f) and writes over a TCP connection a non-blocking
-// connect made. On eBPF the kernel names each call's descriptors.
+// receives a descriptor over a UNIX socket (SCM_RIGHTS), dup2s onto a
+// closed and then a reused number, opens relative to a changed working
+// directory (in a short-lived child too, under -f), polls and selects a
+// file whose directory was renamed, and writes over a TCP connection a
+// non-blocking connect made. On eBPF the kernel names each call's descriptors.
 func TestFDNamesAtTheCall(t *testing.T) {
 	strace, sctrace := tracers(t)
 	testutil.RequireBPF(t)
@@ -29,6 +30,7 @@ func TestFDNamesAtTheCall(t *testing.T) {
 		{"-yy read,write,pread64,close,dup2,openat", []string{"-yy", "-e", "trace=read,write,pread64,close,dup2,openat"}},
 		{"-yy -f openat,read,write,close", []string{"-yy", "-f", "-e", "trace=openat,read,write,close"}},
 		{"-y sendmsg,recvmsg,pread64", []string{"-y", "-e", "trace=sendmsg,recvmsg,pread64"}},
+		{"-yy poll,select,close", []string{"-yy", "-e", "trace=poll,select,close"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -3,8 +3,9 @@
  * descriptors received over a UNIX socket (SCM_RIGHTS), one of them closed
  * and its number reused at once, dup2 onto a
  * number closed and then reused, a device, the working directory changed
- * before a relative open, a short-lived child opening relative to it, and
- * a TCP connection made by a non-blocking connect. argv[1] is a scratch
+ * before a relative open, a short-lived child opening relative to it, a
+ * file polled and selected after its directory was renamed, and a TCP
+ * connection made by a non-blocking connect. argv[1] is a scratch
  * directory, left as found. */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -15,6 +16,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/select.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -123,6 +125,22 @@ int main(int argc, char **argv)
 	unlink("inner");
 	chdir("..");
 	rmdir("sub");
+
+	/* Polled and selected after its directory was renamed: a tracer
+	 * that learns names from the calls it sees keeps the old one. */
+	mkdir("dir", 0755);
+	int f = open("dir/f", O_CREAT | O_RDWR, 0644);
+	rename("dir", "moved");
+	struct pollfd pf = {.fd = f, .events = POLLIN};
+	poll(&pf, 1, 0);
+	fd_set rs;
+	FD_ZERO(&rs);
+	FD_SET(f, &rs);
+	struct timeval tv = {0, 0};
+	select(f + 1, &rs, 0, 0, &tv);
+	close(f);
+	unlink("moved/f");
+	rmdir("moved");
 
 	/* A non-blocking connect over loopback. */
 	int l = socket(AF_INET, SOCK_STREAM, 0);
