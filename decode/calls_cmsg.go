@@ -189,8 +189,8 @@ func printCmsgQuoted(d *Decoder, b []byte, _ *trace.Event, p []byte) []byte {
 	return d.appendQuotedPlain(b, p)
 }
 
-func printCmsgSockaddr(d *Decoder, b []byte, _ *trace.Event, p []byte) []byte {
-	return d.appendSockaddr(b, p[:min(len(p), 128)])
+func printCmsgSockaddr(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
+	return d.appendSockaddrOf(b, ev, p[:min(len(p), 128)])
 }
 
 func printCmsgTimeval(d *Decoder, b []byte, _ *trace.Event, p []byte) []byte {

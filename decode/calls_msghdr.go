@@ -83,7 +83,7 @@ func (d *Decoder) appendMsghdr(b []byte, ev *trace.Event, c *trace.Capture, user
 		namelen = user
 	}
 	b = append(b, "{msg_name="...)
-	b = d.appendSockaddrAt(b, m.name, elem(syscalls.MsgName), uint64(int64(namelen)))
+	b = d.appendSockaddrAt(b, ev, m.name, elem(syscalls.MsgName), uint64(int64(namelen)))
 	b = append(b, ", msg_namelen="...)
 	if hasUser && user != m.namelen {
 		b = appendInt(b, int64(user))

@@ -32,12 +32,13 @@ func enterSocket(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 
 // appendSockaddrArg prints a socket address argument of length n.
 func (d *Decoder) appendSockaddrArg(b []byte, ev *trace.Event, i int, n uint64) []byte {
-	return d.appendSockaddrAt(b, ev.Args[i], &ev.Captures[i], n)
+	return d.appendSockaddrAt(b, ev, ev.Args[i], &ev.Captures[i], n)
 }
 
-// appendSockaddrAt prints the socket address at addr, of length n, from
-// its capture cp (the address's first bytes).
-func (d *Decoder) appendSockaddrAt(b []byte, addr uint64, cp *trace.Capture, n uint64) []byte {
+// appendSockaddrAt prints the socket address at addr, of length n, that
+// call ev passes or receives, from its capture cp (the address's first
+// bytes).
+func (d *Decoder) appendSockaddrAt(b []byte, ev *trace.Event, addr uint64, cp *trace.Capture, n uint64) []byte {
 	if addr == 0 {
 		return append(b, "NULL"...)
 	}
@@ -55,11 +56,11 @@ func (d *Decoder) appendSockaddrAt(b []byte, addr uint64, cp *trace.Capture, n u
 		}
 		n = uint64(len(p))
 	}
-	return d.appendSockaddr(b, p[:n])
+	return d.appendSockaddrOf(b, ev, p[:n])
 }
 
 func printSockaddrS(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
-	return d.appendSockaddr(b, p)
+	return d.appendSockaddrOf(b, ev, p)
 }
 
 // appendQuotedPlain quotes s whole, honouring -x/-xx but not -s.

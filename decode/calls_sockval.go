@@ -139,10 +139,12 @@ func (d *Decoder) appendSockoptStruct(b []byte, level, name uint32, p []byte, n 
 }
 
 // appendInetAddr prints an IPv4 address as inet_addr("a.b.c.d"), quoted
-// as -x asks.
+// as -x asks; under -X raw as its bytes in hex, under -X verbose as both.
 func (d *Decoder) appendInetAddr(b []byte, p []byte) []byte {
-	var tmp [16]byte
-	b = append(b, "inet_addr("...)
-	b = d.appendQuotedPlain(b, netip.AddrFrom4([4]byte(p[:4])).AppendTo(tmp[:0]))
-	return append(b, ')')
+	return d.appendStyledBytes(b, p[:4], func(b []byte) []byte {
+		var tmp [16]byte
+		b = append(b, "inet_addr("...)
+		b = d.appendQuotedPlain(b, netip.AddrFrom4([4]byte(p[:4])).AppendTo(tmp[:0]))
+		return append(b, ')')
+	})
 }

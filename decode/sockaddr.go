@@ -2,6 +2,7 @@ package decode
 
 import (
 	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
 	"net/netip"
 	"strconv"
 )
@@ -15,9 +16,10 @@ import (
 const sockaddrStorage = 128
 
 // sockaddrPrinter prints the fields after sa_family of an address of
-// family's printer; p holds the address, zero-padded past n, its length.
+// family's printer; p holds the address, zero-padded past n, its length,
+// and ev is the call that passes it (nil when none is at hand).
 type sockaddrPrinter struct {
-	print  func(d *Decoder, b []byte, p []byte, n int) []byte
+	print  func(d *Decoder, b []byte, ev *trace.Event, p []byte, n int) []byte
 	minLen int
 }
 
@@ -35,11 +37,26 @@ func init() {
 		16: {printSockaddrNetlink, 12},
 		17: {printSockaddrLL, 20},
 		31: {printSockaddrBluetooth, 3},
+		33: {printSockaddrRxrpc, 36},
+		36: {printSockaddrIEEE802154, 20},
+		38: {printSockaddrALG, 25},
+		39: {printSockaddrNFC, 16},
+		40: {printSockaddrVsock, 16},
+		42: {printSockaddrQrtr, 12},
+		44: {printSockaddrXDP, 16},
+		45: {printSockaddrMCTP, 12},
 	}
 }
 
-// appendSockaddr prints a socket address of len(p) bytes.
+// appendSockaddr prints a socket address of len(p) bytes nested where no
+// call's event is at hand: a descriptor in it shows as a bare number.
 func (d *Decoder) appendSockaddr(b []byte, p []byte) []byte {
+	return d.appendSockaddrOf(b, nil, p)
+}
+
+// appendSockaddrOf prints a socket address of len(p) bytes that call ev
+// passes or receives.
+func (d *Decoder) appendSockaddrOf(b []byte, ev *trace.Event, p []byte) []byte {
 	n := min(len(p), sockaddrStorage)
 	var buf [sockaddrStorage + 1]byte
 	copy(buf[:], p[:n])
@@ -49,7 +66,7 @@ func (d *Decoder) appendSockaddr(b []byte, p []byte) []byte {
 	if n > 2 {
 		b = append(b, ", "...)
 		if pr, ok := sockaddrPrinters[fam]; ok && n >= pr.minLen {
-			b = pr.print(d, b, buf[:], n)
+			b = pr.print(d, b, ev, buf[:], n)
 		} else {
 			b = d.appendSockaddrRaw(b, buf[:n])
 		}
@@ -65,7 +82,7 @@ func (d *Decoder) appendSockaddrRaw(b []byte, p []byte) []byte {
 
 // printSockaddrUnix prints sun_path: up to its NUL, or after an @ whole
 // for an abstract name.
-func printSockaddrUnix(d *Decoder, b []byte, p []byte, n int) []byte {
+func printSockaddrUnix(d *Decoder, b []byte, ev *trace.Event, p []byte, n int) []byte {
 	n = min(n, 110) // sizeof(struct sockaddr_un)
 	path := p[2:n]
 	b = append(b, "sun_path="...)
@@ -82,16 +99,48 @@ func printSockaddrUnix(d *Decoder, b []byte, p []byte, n int) []byte {
 	return d.appendQuotedPlain(b, path[1:])
 }
 
-// appendNetPort prints a port in network order as htons(N).
+// appendNetPort prints a port in network order as htons(N), styled as
+// -X asks (appendNetOrder).
 func (d *Decoder) appendNetPort(b []byte, name string, p []byte) []byte {
 	b = append(b, name...)
-	b = append(b, "=htons("...)
-	b = appendUint(b, uint64(uint16(p[0])<<8|uint16(p[1])))
-	return append(b, ')')
+	b = append(b, '=')
+	return d.appendNetOrder(b, "htons", p[:2])
+}
+
+// appendNetOrder prints the big-endian number p holds as fn(N) (htons,
+// htonl), as -X asks: under raw its bytes in hex instead, under verbose
+// both, fn(N) in a comment.
+func (d *Decoder) appendNetOrder(b []byte, fn string, p []byte) []byte {
+	return d.appendStyledBytes(b, p, func(b []byte) []byte {
+		var v uint64
+		for _, c := range p {
+			v = v<<8 | uint64(c)
+		}
+		b = append(b, fn...)
+		b = append(b, '(')
+		b = appendUint(b, v)
+		return append(b, ')')
+	})
+}
+
+// appendStyledBytes prints a value held in the bytes p as -X asks: what
+// abbrev appends, the bytes quoted in hex (raw), or both with the former
+// in a comment (verbose).
+func (d *Decoder) appendStyledBytes(b []byte, p []byte, abbrev func([]byte) []byte) []byte {
+	if d.opts.Xlat == XlatAbbrev {
+		return abbrev(b)
+	}
+	b = d.appendQuoted(b, p, true)
+	if d.opts.Xlat == XlatRaw {
+		return b
+	}
+	b = append(b, " /* "...)
+	b = abbrev(b)
+	return append(b, " */"...)
 }
 
 // printSockaddrIn prints an AF_INET address.
-func printSockaddrIn(d *Decoder, b []byte, p []byte, n int) []byte {
+func printSockaddrIn(d *Decoder, b []byte, ev *trace.Event, p []byte, n int) []byte {
 	b = d.appendNetPort(b, "sin_port", p[2:4])
 	b = append(b, ", sin_addr="...)
 	return d.appendInetAddr(b, p[4:8])
@@ -99,11 +148,11 @@ func printSockaddrIn(d *Decoder, b []byte, p []byte, n int) []byte {
 
 // printSockaddrIn6 prints an AF_INET6 address; the scope of a link-local
 // address names its interface.
-func printSockaddrIn6(d *Decoder, b []byte, p []byte, n int) []byte {
+func printSockaddrIn6(d *Decoder, b []byte, ev *trace.Event, p []byte, n int) []byte {
 	b = d.appendNetPort(b, "sin6_port", p[2:4])
-	b = append(b, ", sin6_flowinfo=htonl("...)
-	b = appendUint(b, uint64(uint32(p[4])<<24|uint32(p[5])<<16|uint32(p[6])<<8|uint32(p[7])))
-	b = append(b, "), "...)
+	b = append(b, ", sin6_flowinfo="...)
+	b = d.appendNetOrder(b, "htonl", p[4:8])
+	b = append(b, ", "...)
 	b = d.appendInet6Field(b, p[8:24], "sin6_addr")
 	if n <= 24 {
 		return b
@@ -117,7 +166,7 @@ func printSockaddrIn6(d *Decoder, b []byte, p []byte, n int) []byte {
 }
 
 // printSockaddrNetlink prints an AF_NETLINK address.
-func printSockaddrNetlink(d *Decoder, b []byte, p []byte, n int) []byte {
+func printSockaddrNetlink(d *Decoder, b []byte, ev *trace.Event, p []byte, n int) []byte {
 	if pad := le16(p, 2); pad != 0 {
 		b = append(b, "nl_pad="...)
 		b = appendHex(b, uint64(pad))
@@ -130,7 +179,7 @@ func printSockaddrNetlink(d *Decoder, b []byte, p []byte, n int) []byte {
 }
 
 // printSockaddrIPX prints an AF_IPX address.
-func printSockaddrIPX(d *Decoder, b []byte, p []byte, n int) []byte {
+func printSockaddrIPX(d *Decoder, b []byte, ev *trace.Event, p []byte, n int) []byte {
 	b = d.appendNetPort(b, "sipx_port", p[2:4])
 	b = append(b, ", sipx_network=htonl("...)
 	b = appendHex(b, uint64(uint32(p[4])<<24|uint32(p[5])<<16|uint32(p[6])<<8|uint32(p[7])))
@@ -151,7 +200,7 @@ func printSockaddrIPX(d *Decoder, b []byte, p []byte, n int) []byte {
 }
 
 // printSockaddrX25 prints an AF_X25 address: its NUL-terminated digits.
-func printSockaddrX25(d *Decoder, b []byte, p []byte, n int) []byte {
+func printSockaddrX25(d *Decoder, b []byte, ev *trace.Event, p []byte, n int) []byte {
 	b = append(b, "sx25_addr={x25_addr="...)
 	s := p[2:18]
 	end := len(s)
@@ -175,7 +224,7 @@ var afPacketTypes = &xlat{vals: []xv{
 }, dflt: "PACKET_???"}
 
 // printSockaddrLL prints an AF_PACKET address.
-func printSockaddrLL(d *Decoder, b []byte, p []byte, n int) []byte {
+func printSockaddrLL(d *Decoder, b []byte, ev *trace.Event, p []byte, n int) []byte {
 	b = append(b, "sll_protocol="...)
 	proto := uint16(p[2])<<8 | uint16(p[3])
 	if d.opts.Xlat != XlatAbbrev {
@@ -304,7 +353,7 @@ func (d *Decoder) appendAX25Addr(b []byte, a []byte) []byte {
 
 // printSockaddrAX25 prints an AF_AX25 address, with its digipeaters when
 // it is a full_sockaddr_ax25.
-func printSockaddrAX25(d *Decoder, b []byte, p []byte, n int) []byte {
+func printSockaddrAX25(d *Decoder, b []byte, ev *trace.Event, p []byte, n int) []byte {
 	const base, maxDigis = 16, 8
 	ndigis := int32(le32(p, 12))
 	full := ndigis != 0 || n > base
@@ -427,7 +476,7 @@ func (d *Decoder) appendMacAddr(b []byte, name string, p []byte) []byte {
 
 // printSockaddrBluetooth prints an AF_BLUETOOTH address, whose kind its
 // length tells: HCI, SCO, RFCOMM or L2CAP.
-func printSockaddrBluetooth(d *Decoder, b []byte, p []byte, n int) []byte {
+func printSockaddrBluetooth(d *Decoder, b []byte, ev *trace.Event, p []byte, n int) []byte {
 	switch n {
 	case 4, 6:
 		b = append(b, "hci_dev=htobs("...)

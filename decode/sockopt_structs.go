@@ -85,11 +85,24 @@ func (d *Decoder) appendPacketMreq(b []byte, p []byte) []byte {
 }
 
 // appendInet6Field prints the IPv6 address p as the field name:
-// inet_pton(AF_INET6, "ADDR", &NAME).
+// inet_pton(AF_INET6, "ADDR", &NAME); under -X raw NAME="BYTES" in hex,
+// under -X verbose NAME="BYTES" /* inet_pton(AF_INET6, "ADDR") */.
 func (d *Decoder) appendInet6Field(b []byte, p []byte, name string) []byte {
+	if d.opts.Xlat != XlatAbbrev {
+		b = append(b, name...)
+		b = append(b, '=')
+		b = d.appendQuoted(b, p[:16], true)
+		if d.opts.Xlat == XlatRaw {
+			return b
+		}
+		b = append(b, " /* "...)
+	}
 	var tmp [64]byte
 	b = append(b, "inet_pton(AF_INET6, "...)
 	b = d.appendQuotedPlain(b, netip.AddrFrom16([16]byte(p[:16])).AppendTo(tmp[:0]))
+	if d.opts.Xlat == XlatVerbose {
+		return append(b, ") */"...)
+	}
 	b = append(b, ", &"...)
 	b = append(b, name...)
 	return append(b, ')')
