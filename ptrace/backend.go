@@ -149,9 +149,12 @@ func (tr *tracer) runWatched(ctx context.Context, target trace.Target) (trace.Re
 	return res, err
 }
 
-// The PTRACE_O_* options the backend uses.
+// The PTRACE_O_* options the backend uses. PTRACE_O_TRACEEXIT stops a
+// task as it starts to exit, where a call it is in ends without a result,
+// as strace prints it: a group leader's wait status comes only after its
+// other threads'.
 const (
-	baseOptions = unix.PTRACE_O_TRACESYSGOOD | unix.PTRACE_O_TRACEEXEC
+	baseOptions = unix.PTRACE_O_TRACESYSGOOD | unix.PTRACE_O_TRACEEXEC | unix.PTRACE_O_TRACEEXIT
 	forkOptions = unix.PTRACE_O_TRACECLONE | unix.PTRACE_O_TRACEFORK | unix.PTRACE_O_TRACEVFORK
 )
 

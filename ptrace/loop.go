@@ -327,6 +327,8 @@ func (tr *tracer) eventStop(tk *task, ws unix.WaitStatus, now int64) {
 	case unix.PTRACE_EVENT_SECCOMP:
 		tr.seccompStop(tk, now)
 		return
+	case unix.PTRACE_EVENT_EXIT:
+		tr.tasks.ReportExiting(&tk.Task, now)
 	case unix.PTRACE_EVENT_STOP:
 		// Under PTRACE_SEIZE a group-stop is an event stop with the
 		// stopping signal; a stop after PTRACE_INTERRUPT, a new task's

@@ -154,8 +154,17 @@ func (tr *tracer) shutdownStatus(pid int, ws unix.WaitStatus, killed map[int]boo
 		tr.exited(tk, ws, now)
 		return
 	}
+	if ws.Stopped() && ptraceEvent(ws) == unix.PTRACE_EVENT_EXIT {
+		// A task stops as it exits, killed or not: a killed one goes on
+		// to its end, the others are detached below.
+		tr.tasks.ReportExiting(&tk.Task, now)
+		if tk.killing {
+			_ = cont(tk.TID, 0)
+			return
+		}
+	}
 	if !ws.Stopped() || tk.killing {
-		// A killed task's SIGKILL ends any stop; its exit follows.
+		// A killed task's SIGKILL ends any other stop; its exit follows.
 		return
 	}
 	sig := 0

@@ -190,9 +190,14 @@ func (tb *Table[T]) ReportAttached(tids []int, ts int64) {
 
 // Takeover handles an execve by the non-leader thread oldTID of group
 // tid: the thread takes over the leader's id, so its state replaces the
-// leader's under tid and oldTID is gone, with no Exit. It returns the task
-// now under tid (the leader's own if oldTID is not traced).
+// leader's under tid and oldTID is gone, with no Exit. A leader that
+// exited before is not reported as exited either: its held Exit is
+// dropped, as wait(2) never reports it. It returns the task now under tid
+// (the leader's own if oldTID is not traced).
 func (tb *Table[T]) Takeover(oldTID, tid int) T {
+	if oldTID != tid {
+		delete(tb.held, tid)
+	}
 	if old, ok := tb.tasks[oldTID]; ok && oldTID != tid {
 		delete(tb.tasks, oldTID)
 		old.Core().TID = tid
@@ -268,6 +273,19 @@ func (tb *Table[T]) ReportExit(tk *Task, ts int64, wstatus int, between func()) 
 	}
 	tb.Emit(ev)
 	tb.ReleaseExit(tk.PID)
+}
+
+// ReportExiting ends, without a result (NoReturn), the wanted call tk is
+// in as it starts to exit, at ts: strace prints "= ?" then, and not when
+// wait(2) reports the exit, which for a group's leader comes after its
+// other threads'. ReportExit then has no call to end.
+func (tb *Table[T]) ReportExiting(tk *Task, ts int64) {
+	if tk.InCall && tk.Wanted && !tk.Hidden {
+		ev := tb.ExitEvent(tk, ts, 0)
+		ev.NoReturn = true
+		tb.Emit(ev)
+	}
+	tk.InCall = false
 }
 
 // groupAlive reports whether a task of thread group pid is still traced

@@ -91,6 +91,45 @@ func TestExitPolicy(t *testing.T) {
 	}
 }
 
+// TestReportExiting: a call a task starts to exit in ends with NoReturn
+// then, and its Exit, reported later, ends nothing more.
+func TestReportExiting(t *testing.T) {
+	var evs []trace.Event
+	tb := record(&evs)
+	tk := &testTask{Task{TID: 10, PID: 10}}
+	tb.Put(tk)
+	tk.Begin(60, [trace.MaxArgs]uint64{42}, 0, 0, 1, true)
+	tb.ReportExiting(&tk.Task, 2)
+	if len(evs) != 1 || evs[0].Kind != trace.SyscallExit || !evs[0].NoReturn || evs[0].NR != 60 || evs[0].Exit != 2 {
+		t.Fatalf("at the exit stop: %+v", evs)
+	}
+	tb.Delete(10)
+	tb.ReportExit(&tk.Task, 3, 42<<8, nil)
+	if got := kinds(evs); !slices.Equal(got, []trace.Kind{trace.SyscallExit, trace.Exit}) {
+		t.Errorf("after the exit: %v", got)
+	}
+}
+
+// TestTakeoverDropsLeaderExit: a leader that exited while its thread
+// lived is superseded by the thread's execve, and its held Exit is never
+// reported.
+func TestTakeoverDropsLeaderExit(t *testing.T) {
+	var evs []trace.Event
+	tb := record(&evs)
+	leader := &testTask{Task{TID: 10, PID: 10}}
+	execer := &testTask{Task{TID: 11, PID: 10}}
+	tb.Put(leader)
+	tb.Put(execer)
+	tb.Delete(10)
+	tb.ReportExit(&leader.Task, 1, 42<<8, nil)
+	tk := tb.Takeover(11, 10)
+	tb.ReportExec(&tk.Task, 11, 2, 0)
+	tb.ReleaseExits()
+	if got := kinds(evs); !slices.Equal(got, []trace.Kind{trace.Exec}) {
+		t.Errorf("events %v, want the Exec alone", got)
+	}
+}
+
 // TestTakeover: a non-leader thread's execve moves its state to the
 // leader's id.
 func TestTakeover(t *testing.T) {
