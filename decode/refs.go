@@ -136,6 +136,8 @@ var structs = [syscalls.NumLayouts]structFn{
 	syscalls.LayoutMqAttr:       printMqAttr,
 	syscalls.LayoutUintRef:      printUintRef,
 	syscalls.LayoutFutexWaitv:   printFutexWaitv,
+	syscalls.LayoutIocb:         printIocbHeader,
+	syscalls.LayoutIoEvent:      printIoEvent,
 }
 
 // customs holds the hooks of each syscalls.DecoderID.
@@ -230,6 +232,10 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderIPCGet:                {enter: enterIPCGet},
 	syscalls.DecoderKexecLoad:             {enter: enterKexecLoad},
 	syscalls.DecoderKey:                   {enter: enterKey},
+	syscalls.DecoderKeyctl:                {enter: enterKeyctl, exit: exitKeyctl},
+	syscalls.DecoderIoSubmit:              {enter: enterIoSubmit},
+	syscalls.DecoderIoGetevents:           {exit: exitIoGetevents},
+	syscalls.DecoderIOUringRegister:       {enter: enterIOUringRegister, exit: exitIOUringRegister},
 	syscalls.DecoderModule:                {enter: enterModule},
 	syscalls.DecoderMsgrcv:                {enter: enterMsgrcv, exit: exitMsgrcv},
 	syscalls.DecoderMsgsnd:                {enter: enterMsgsnd},

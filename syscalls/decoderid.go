@@ -41,6 +41,10 @@ const (
 	DecoderMemfdCreate
 	DecoderKexecLoad
 	DecoderKey // add_key, request_key
+	DecoderKeyctl
+	DecoderIoSubmit
+	DecoderIoGetevents // io_getevents, io_pgetevents
+	DecoderIOUringRegister
 	DecoderMmap
 	DecoderModule // delete_module, finit_module
 	DecoderMount

@@ -102,6 +102,14 @@ const (
 	LayoutSysctlArgs // _sysctl's struct __sysctl_args
 	LayoutPtraceAddr // ptrace's addr: a struct ptrace_peeksiginfo_args
 	LayoutPtraceData // what ptrace's addr or data points to: up to a struct user_fpregs_struct
+	LayoutKeyctlArg2 // keyctl's arg2: up to a struct keyctl_pkey_params
+	LayoutKeyctlArg3 // keyctl's arg3: up to 33 struct iovec (KEYCTL_INSTANTIATE_IOV)
+	LayoutKeyctlArg5 // keyctl's arg5: up to a struct keyctl_kdf_params
+	LayoutIocb       // struct iocb
+	LayoutIoEvent    // struct io_event
+	// LayoutIOUringRegisterArg is io_uring_register's argument: up to a
+	// struct io_uring_probe with 256 ops.
+	LayoutIOUringRegisterArg
 	// NumLayouts is the number of LayoutIDs.
 	NumLayouts
 )
@@ -210,6 +218,22 @@ var layoutSizes = [NumLayouts][2]uint32{
 	LayoutSysctlArgs:          {80, 80},
 	LayoutPtraceAddr:          {16, 16},
 	LayoutPtraceData:          {512, 512},
+	// keyctl's arguments are strings, buffers or structures as its
+	// command says: each is copied as the string limit plus one bytes or
+	// the largest structure it may be, whichever is more. arg2 may be a
+	// struct keyctl_pkey_params (40 bytes, the largest), arg3 an iovec
+	// array, of which the -s default's 32 and one more are shown, arg5 a
+	// struct keyctl_kdf_params or keyctl_pkey_query (56 bytes).
+	LayoutKeyctlArg2: {40, 40},
+	LayoutKeyctlArg3: {33 * 16, 33 * 16},
+	LayoutKeyctlArg5: {56, 56},
+	LayoutIocb:       {64, 64},
+	LayoutIoEvent:    {32, 32},
+	// io_uring_register's argument is an array, a structure or a CPU
+	// mask as its opcode says, copied as the largest of them, a struct
+	// io_uring_probe with 256 ops (the most strace reads), or the
+	// string limit plus one bytes, whichever is more.
+	LayoutIOUringRegisterArg: {16 + 8*256, 16 + 8*256},
 }
 
 // LayoutSize returns the size of layout l on arch, or 0 for LayoutNone.

@@ -257,6 +257,7 @@ var signatures = map[string]*Signature{
 	"sched_get_priority_min":  {Args: []Arg{E("policy", XlatSchedPolicy)}},
 	"waitid":                  {Args: []Arg{E("idtype", XlatIDType), A("id", Int), S("infop", StructOut, LayoutSiginfo), F("options", XlatWaitOptions), S("rusage", StructOut, LayoutRusage)}, Decoder: DecoderWaitid},
 	"io_uring_setup":          {Args: []Arg{A("entries", Uint), CInOut("params", LayoutIOUringParams)}, Ret: RetFD, Decoder: DecoderIOUringSetup},
+	"io_uring_register":       {Args: []Arg{A("fd", FD), C("opcode"), CInOutPrefix("arg", LayoutIOUringRegisterArg), A("nr_args", Uint)}, Decoder: DecoderIOUringRegister},
 	"io_uring_enter":          {Args: []Arg{A("fd", FD), A("to_submit", Uint), A("min_complete", Uint), F("flags", XlatIOUringEnterFlags), S("sig", StructIn, LayoutSigset), A("sigsz", Ulong)}},
 
 	// More sockets.
@@ -368,6 +369,18 @@ var signatures = map[string]*Signature{
 	// Keys.
 	"add_key":     {Args: []Arg{A("type", String), A("description", String), L("payload", InBuf, 3), A("plen", Ulong), C("keyring")}, Decoder: DecoderKey},
 	"request_key": {Args: []Arg{A("type", String), A("description", String), A("callout_info", String), C("dest_keyring")}, Decoder: DecoderKey},
+	// keyctl's arguments are what its command makes them: each that may
+	// point to memory is copied as a prefix (a string, a buffer or a
+	// structure), at the exit too where a command's result is there.
+	"keyctl": {Args: []Arg{C("cmd"), CInOutPrefix("arg2", LayoutKeyctlArg2), CInOutPrefix("arg3", LayoutKeyctlArg3), CInPrefix("arg4", LayoutNone), CInOutPrefix("arg5", LayoutKeyctlArg5)}, Decoder: DecoderKeyctl},
+
+	// Native asynchronous I/O (decode/calls_aio.go).
+	"io_setup":      {Args: []Arg{A("nr_events", Uint), S("ctx_idp", StructOut, LayoutPtrRef)}},
+	"io_destroy":    {Args: []Arg{A("ctx_id", Ptr)}},
+	"io_submit":     {Args: []Arg{A("ctx_id", Ptr), A("nr", Long), SA("iocbpp", ArrayIn, LayoutPtrElem, 1)}, Decoder: DecoderIoSubmit},
+	"io_cancel":     {Args: []Arg{A("ctx_id", Ptr), S("iocb", StructIn, LayoutIocb), S("result", StructOut, LayoutIoEvent)}},
+	"io_getevents":  {Args: []Arg{A("ctx_id", Ptr), A("min_nr", Long), A("nr", Long), SA("events", ArrayInOut, LayoutIoEvent, 2), S("timeout", StructIn, LayoutTimespec)}, Decoder: DecoderIoGetevents},
+	"io_pgetevents": {Args: []Arg{A("ctx_id", Ptr), A("min_nr", Long), A("nr", Long), SA("events", ArrayInOut, LayoutIoEvent, 2), S("timeout", StructIn, LayoutTimespec), A("usig", SigsetPair)}, Decoder: DecoderIoGetevents},
 
 	// Kernel modules and kexec.
 	"init_module":     {Args: []Arg{A("module_image", Ptr), A("len", Ulong), A("param_values", String)}},
