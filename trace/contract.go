@@ -54,13 +54,15 @@
 //     leader executed (OldTID != TID), that thread takes over the leader's
 //     id: OldTID's open execve continues under TID (the exit is reported
 //     with TID), OldTID has no further events and no Exit, and the leader's
-//     own state (a call it was blocked in) ends with no event.
+//     own state (a call it was blocked in) ends with no event, or, from a
+//     backend that sees the leader start to exit (ptrace), with a
+//     SyscallExit with NoReturn before the Exec.
 //   - A Signal comes between a thread's calls, never between a
 //     SyscallEnter and its SyscallExit: a signal that interrupts a call is
 //     reported after that call's exit and before the thread's next call.
 //   - A thread that ends inside a call (exit_group, killed while blocked)
 //     gets a SyscallExit with NoReturn for it; after that only Signals and
-//     then its Exit follow. A thread's Exit comes with no call open.
+//     then its Exit follow (or the Exec of a thread taking over its id). A thread's Exit comes with no call open.
 //   - Exit is a thread's last event. A thread-group leader's Exit comes
 //     after the Exit of every other traced thread of its group, as wait(2)
 //     reports it.

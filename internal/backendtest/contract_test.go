@@ -217,7 +217,7 @@ type thread struct {
 	open   *trace.Event
 	execed bool
 	// noReturn: a NoReturn exit was reported; only Signals and the Exit
-	// may follow.
+	// may follow, or the Exec of a thread taking over its id.
 	noReturn bool
 	// pers is the personality of the thread's calls since its last
 	// PersonalityChange.
@@ -272,8 +272,9 @@ func checkContract(evs []trace.Event, launched int32, isExec func(arch uint32, n
 		if ev.PID != th.pid {
 			fail(i, ev, "thread group changed from %d", th.pid)
 		}
-		if th.noReturn && ev.Kind != trace.Signal && ev.Kind != trace.Exit {
-			fail(i, ev, "event after a NoReturn exit other than a Signal or the Exit")
+		takenOver := ev.Kind == trace.Exec && ev.OldTID != ev.TID
+		if th.noReturn && ev.Kind != trace.Signal && ev.Kind != trace.Exit && !takenOver {
+			fail(i, ev, "event after a NoReturn exit other than a Signal, the Exit or a thread's Exec")
 		}
 		switch ev.Kind {
 		case trace.SyscallEnter:
@@ -394,6 +395,12 @@ func TestCheckContract(t *testing.T) {
 		enter(1, 2, read), exit(1, 2, read), ev(trace.Exit, 1, 2), enter(1, 1, read), noReturn, ev(trace.Signal, 1, 1), ev(trace.Exit, 1, 1))
 	if errs := checkContract(good, 1, isExec); len(errs) != 0 {
 		t.Errorf("a valid stream: %v", errs)
+	}
+	// A thread's execve supersedes the leader, which died in its call.
+	superseded := with(ev(trace.NewTask, 1, 2), enter(1, 1, read), enter(1, 2, int32(execve)), noReturn,
+		execEv(1, 1, 2), exit(1, 1, int32(execve)), ev(trace.Exit, 1, 1))
+	if errs := checkContract(superseded, 1, isExec); len(errs) != 0 {
+		t.Errorf("a leader's NoReturn, then a thread's Exec: %v", errs)
 	}
 	for _, tc := range []struct {
 		name string
