@@ -85,11 +85,70 @@ type Process struct {
 	Fallback func(tid int, addr uint64, buf []byte) error
 	// NoVM skips process_vm_readv and reads with Fallback only.
 	NoVM bool
+	// Cached reads an object of up to cachePages pages through whole
+	// pages it keeps, as strace's umoven does, so that the objects of
+	// one page (a call's iovec buffers, an argv's strings) cost one
+	// process_vm_readv. The caller drops the pages with Forget whenever
+	// the tracee may have run or its memory was written.
+	Cached bool
 
 	local   [1]unix.Iovec
 	remote  [1]unix.RemoteIovec
 	scratch []byte
 	ptrs    []uint64
+	pages   pageCache
+}
+
+// cachePages is how many pages a cached Process keeps.
+const cachePages = 4
+
+// pageCache holds the last pages a cached Process read whole, by address;
+// used counts the slots filled, next is the one to fill next.
+type pageCache struct {
+	addr [cachePages]uint64
+	data [cachePages][]byte
+	used int
+	next int
+}
+
+// Forget drops the pages a cached Process keeps.
+func (p *Process) Forget() { p.pages.used, p.pages.next = 0, 0 }
+
+// page returns the kept copy of the page at addr, reading it whole first
+// when it is not kept.
+func (p *Process) page(addr uint64) ([]byte, error) {
+	c := &p.pages
+	for i := range c.used {
+		if c.addr[i] == addr {
+			return c.data[i], nil
+		}
+	}
+	i := c.next
+	if c.data[i] == nil {
+		c.data[i] = make([]byte, pageSize)
+	}
+	if err := p.readDirect(addr, c.data[i]); err != nil {
+		return nil, err
+	}
+	c.addr[i] = addr
+	c.next = (i + 1) % cachePages
+	c.used = min(c.used+1, cachePages)
+	return c.data[i], nil
+}
+
+// readCached fills buf from addr through the kept pages.
+func (p *Process) readCached(addr uint64, buf []byte) error {
+	for len(buf) > 0 {
+		start := addr &^ (pageSize - 1)
+		pg, err := p.page(start)
+		if err != nil {
+			return err
+		}
+		n := copy(buf, pg[addr-start:])
+		buf = buf[n:]
+		addr += uint64(n)
+	}
+	return nil
 }
 
 var _ Memory = (*Process)(nil)
@@ -103,6 +162,22 @@ func (p *Process) Read(addr uint64, buf []byte) error {
 	if addr+uint64(len(buf)) < addr {
 		return unix.EFAULT
 	}
+	if p.Cached && !p.NoVM && addr != 0 {
+		first, last := addr&^(pageSize-1), (addr+uint64(len(buf))-1)&^(pageSize-1)
+		if (last-first)/pageSize < cachePages {
+			if p.readCached(addr, buf) == nil {
+				return nil
+			}
+			// A page that cannot be read: the object alone, as
+			// readDirect reads it, says how.
+		}
+	}
+	return p.readDirect(addr, buf)
+}
+
+// readDirect reads buf from addr with one process_vm_readv, or with the
+// fallback.
+func (p *Process) readDirect(addr uint64, buf []byte) error {
 	if !p.NoVM || p.Fallback == nil {
 		p.local[0].Base = unsafe.SliceData(buf)
 		p.local[0].SetLen(len(buf))

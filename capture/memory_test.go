@@ -89,3 +89,32 @@ func TestReadPointers(t *testing.T) {
 		t.Errorf("unterminated: count %d fault %v", count, fault)
 	}
 }
+
+// TestCachedProcess: a cached Process reads objects through the pages it
+// keeps, until Forget; an object running into an unreadable page fails,
+// and a string ending before it is read whole.
+func TestCachedProcess(t *testing.T) {
+	page := twoPages(t)
+	m := Process{TID: unix.Getpid(), Cached: true}
+	copy(page[100:], "abc")
+	buf := make([]byte, 3)
+	if err := m.Read(addrOf(page)+100, buf); err != nil || string(buf) != "abc" {
+		t.Fatalf("first read: %q, %v", buf, err)
+	}
+	page[100] = 'x'
+	if err := m.Read(addrOf(page)+100, buf); err != nil || string(buf) != "abc" {
+		t.Errorf("read from the kept page: %q, %v; want the page as first read", buf, err)
+	}
+	m.Forget()
+	if err := m.Read(addrOf(page)+100, buf); err != nil || string(buf) != "xbc" {
+		t.Errorf("after Forget: %q, %v", buf, err)
+	}
+	if err := m.Read(addrOf(page)+uint64(len(page))-2, buf); err == nil {
+		t.Errorf("an object running into an unreadable page was read: %q", buf)
+	}
+	copy(page[len(page)-4:], "abc\x00")
+	m.Forget()
+	if data, trunc, fault := m.ReadCString(addrOf(page)+uint64(len(page))-4, 100, nil); string(data) != "abc" || trunc || fault.Faulted {
+		t.Errorf("string at the page's end: %q truncated %v faulted %v", data, trunc, fault)
+	}
+}

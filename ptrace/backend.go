@@ -239,7 +239,7 @@ var forcePeekData bool
 
 func newTracer(opts trace.Options, sink func(*trace.Event) error) *tracer {
 	return &tracer{
-		mem:       capture.Process{Fallback: peekData, NoVM: forcePeekData},
+		mem:       capture.Process{Fallback: peekData, NoVM: forcePeekData, Cached: true},
 		opts:      opts,
 		tasks:     tracee.NewTable[*task](sink),
 		goneEarly: make(map[int]unix.WaitStatus),

@@ -15,6 +15,8 @@ func (tr *tracer) runPlans(tk *task, when syscalls.When, ret int64) {
 		return
 	}
 	tr.mem.TID = tk.TID
+	// The pages read at another stop may have changed since.
+	tr.mem.Forget()
 	x := capture.Executor{StringLimit: tr.opts.StringLimit, Verbose: tr.opts.Verbose,
 		FullData: syscalls.Dumped(tk.Sys, &tk.Args, &tr.opts)}
 	x.Run(&tr.mem, &tk.Sys.Plan, when, ret, tk.Call())
