@@ -277,6 +277,9 @@ func (d *Decoder) appendStructArg(b []byte, ev *trace.Event, i int, l syscalls.L
 	}
 	c, ok := capOK(ev, i)
 	size := sizeOf(ev, l)
+	if l == syscalls.LayoutCapData {
+		size, ok = capDataSize(ev, ok)
+	}
 	if !ok || sp == nil || len(c.Data) < size || l == syscalls.LayoutSigset && !sigsetSizeOK(ev) {
 		return appendPtr(b, addr)
 	}

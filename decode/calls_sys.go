@@ -361,12 +361,31 @@ func appendRingOffsets(b []byte, p []byte, names []string) []byte {
 	return append(b, '}')
 }
 
+// capVersion1 is _LINUX_CAPABILITY_VERSION_1, whose data is one struct
+// __user_cap_data_struct (the later versions' is two).
+const capVersion1 = 0x19980330
+
+// capDataSize returns how many bytes of capget/capset's data strace reads
+// (one struct for _LINUX_CAPABILITY_VERSION_1, else two), and false, for
+// the data's address to be printed, when the header (argument 0) could
+// not be read; ok is whether the data could.
+func capDataSize(ev *trace.Event, ok bool) (int, bool) {
+	hp, hok := capOK(ev, 0)
+	if !hok || len(hp.Data) < 4 {
+		return 0, false
+	}
+	if le32(hp.Data, 0) == capVersion1 {
+		return 12, ok
+	}
+	return 24, ok
+}
+
 // printCapData prints capget/capset's data: one struct
 // __user_cap_data_struct for _LINUX_CAPABILITY_VERSION_1, two otherwise,
 // shown as three 64-bit sets.
 func printCapData(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	two := true
-	if hp, ok := capOK(ev, 0); ok && len(hp.Data) >= 4 && le32(hp.Data, 0) == 0x19980330 {
+	if hp, ok := capOK(ev, 0); ok && len(hp.Data) >= 4 && le32(hp.Data, 0) == capVersion1 {
 		two = false
 	}
 	for k, name := range []string{"effective", "permitted", "inheritable"} {

@@ -496,7 +496,7 @@ func argPlan(arch uint32, a Arg) Plan {
 	case SigsetPair:
 		return Plan{Kind: CapturePtrLen, When: AtEntry, Len: LenFixed, Size: PtrLenSize, ElemSize: SigsetMax}
 	case StructIn:
-		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenFixed, Size: mustSize(arch, a.Layout)}
+		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenFixed, Size: mustSize(arch, a.Layout), PageRest: a.PageRest}
 	case StructOut:
 		// A socket address is as long as the kernel says, and a Partial
 		// one may be shorter: strace reads what precedes unreadable

@@ -215,8 +215,8 @@ var signatures = map[string]*Signature{
 	"sigaltstack":             {Args: []Arg{S("ss", StructIn, LayoutStackT), S("old_ss", StructOut, LayoutStackT)}},
 	"vhangup":                 {Args: []Arg{}},
 	"sync":                    {Args: []Arg{}},
-	"capget":                  {Args: []Arg{S("hdrp", StructIn, LayoutCapHeader), S("datap", StructOut, LayoutCapData)}},
-	"capset":                  {Args: []Arg{S("hdrp", StructIn, LayoutCapHeader), S("datap", StructIn, LayoutCapData)}},
+	"capget":                  {Args: []Arg{S("hdrp", StructIn, LayoutCapHeader), Partial(S("datap", StructOut, LayoutCapData))}},
+	"capset":                  {Args: []Arg{S("hdrp", StructIn, LayoutCapHeader), Partial(S("datap", StructIn, LayoutCapData))}},
 
 	// Namespaces, mounts, memory policy, io_uring (decode/calls_sys.go).
 	"setns":                   {Args: []Arg{A("fd", FD), F("nstype", XlatSetnsTypes)}},
