@@ -705,3 +705,27 @@ func TestSigreturnMaskFromStack(t *testing.T) {
 	}
 	t.Fatal("no rt_sigreturn restored a mask holding SIGUSR2")
 }
+
+// TestQuietExits: at the exit stop of a call the filter leaves out, the
+// tracer reads nothing (as strace skips get_regs): tracing `true` with
+// no call wanted takes at least one ptrace request fewer per exit stop
+// than tracing every call, whose exits the second run counts.
+func TestQuietExits(t *testing.T) {
+	testutil.RequirePtrace(t)
+	target := trace.Target{Path: testutil.RequireCommand(t, "true"), Argv: []string{"true"}}
+	none := defaultOpts()
+	none.Filter = trace.NewSyscallSet(false)
+	_, quiet := collect(t, target, none)
+	evs, all := collect(t, target, defaultOpts())
+	exits := 0
+	for _, ev := range evs {
+		if ev.Kind == trace.SyscallExit && !ev.NoReturn {
+			exits++
+		}
+	}
+	// The launched command's execve is read at its exit either way.
+	saved := int(all.Stats.PtraceCalls) - int(quiet.Stats.PtraceCalls)
+	if exits < 10 || saved < exits-1 {
+		t.Errorf("%d ptrace requests with no call wanted, %d with all (%d exits): want at least %d fewer", quiet.Stats.PtraceCalls, all.Stats.PtraceCalls, exits, exits-1)
+	}
+}

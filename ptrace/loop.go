@@ -199,6 +199,14 @@ func (tr *tracer) resumeTask(tk *task, sig int) {
 
 // syscallStop handles a syscall-entry or syscall-exit stop.
 func (tr *tracer) syscallStop(tk *task, now int64) {
+	if tr.quietExit(tk) {
+		// As strace, nothing is read at the exit of a call nothing is
+		// printed or learned about.
+		tk.InCall = false
+		tk.CallEnded(0)
+		tr.resumeTask(tk, tk.takeSignal())
+		return
+	}
 	if err := getSyscallInfo(tk.TID, &tr.si); err != nil {
 		restart(tk.TID, 0)
 		return
@@ -213,6 +221,21 @@ func (tr *tracer) syscallStop(tk *task, now int64) {
 	if !tr.hold(tk) {
 		tr.resumeTask(tk, tk.takeSignal())
 	}
+}
+
+// quietExit reports whether tk's stop is the exit of a call that needs
+// nothing from it: not traced, not the exec stub's, not tampered with, not
+// one whose ERESTART_RESTARTBLOCK a restart_syscall resumes
+// (CallEnded), and not a fork whose child the CPU placement must see.
+func (tr *tracer) quietExit(tk *task) bool {
+	if !tk.InCall || tk.Wanted || tk.Hidden || tk.Revealing || tk.tamper.result != nil || tk.tamper.exit != nil {
+		return false
+	}
+	if tr.place.active && !tr.opts.FollowForks && isForkCall(tk.Arch, tk.NR) {
+		return false
+	}
+	tbl := syscalls.ForCall(tk.Arch, tk.Pers)
+	return tbl != nil && tbl.Get(int(tk.NR)).Effects&syscalls.Interruptible == 0
 }
 
 // seccompStop handles a PTRACE_EVENT_SECCOMP stop: the entry of a call
