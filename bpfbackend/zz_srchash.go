@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "c905e9201d7850d3ee6ae918cc6f603c5716c6ee9869fbe679869d6cabc5be81"
+const bpfSourceHash = "52b7dc85c217d60c53689cf43f107afa9f4b8a3d3bb3215da0b538ea9aa48e31"

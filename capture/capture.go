@@ -196,6 +196,11 @@ func (x *Executor) Run(mem Memory, plans *[trace.MaxArgs]syscalls.Plan, when sys
 			c.Caps[i] = x.captureKeepingEntry(mem, c, i, p, ret)
 			continue
 		}
+		if p.Len == syscalls.LenIoctl && when == syscalls.AtExit && int(p.LenArg) < len(c.Args) &&
+			syscalls.IoctlKeepEntry[uint32(c.Args[p.LenArg])] {
+			c.Caps[i] = x.captureKeepingIoctlEntry(mem, c, i, p, ret)
+			continue
+		}
 		c.Caps[i] = x.capture(mem, c, i, p, when, ret)
 	}
 }
@@ -212,6 +217,24 @@ func (x *Executor) captureKeepingEntry(mem Memory, c Call, i int, p *syscalls.Pl
 	exit.Aux = uint64(n)
 	exit.Faulted = exit.Faulted && n == 0
 	return exit
+}
+
+// captureKeepingIoctlEntry runs a LenIoctl plan at exit for a request
+// of syscalls.IoctlKeepEntry: the exit copy, with the entry copy as its
+// last Elem (nothing kept for a NULL argument).
+func (x *Executor) captureKeepingIoctlEntry(mem Memory, c Call, i int, p *syscalls.Plan, ret int64) trace.Capture {
+	entry := c.Caps[i]
+	if entry.Data != nil {
+		// The exit copy may reuse the entry copy's memory; the nested
+		// objects' are its own.
+		entry.Data = append([]byte(nil), entry.Data...)
+	}
+	out := x.capture(mem, c, i, p, syscalls.AtExit, ret)
+	if c.Args[i] == 0 {
+		return out
+	}
+	out.Elems = append(out.Elems, entry)
+	return out
 }
 
 // capture executes plan p for argument i.

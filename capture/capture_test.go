@@ -205,6 +205,53 @@ func TestIoctlNestedPageRest(t *testing.T) {
 	}
 }
 
+// TestIoctlKeepEntry: the exit capture of a request of
+// syscalls.IoctlKeepEntry keeps the entry's, with its nested object, as
+// its last Elem, after the exit's nested object (SIOCGIFCONF), or alone
+// (UFFDIO_API); a NULL argument keeps nothing.
+func TestIoctlKeepEntry(t *testing.T) {
+	plans := [trace.MaxArgs]syscalls.Plan{2: {Kind: syscalls.CaptureBytes, When: syscalls.AtEntry | syscalls.AtExit, Len: syscalls.LenIoctl, LenArg: 1, Size: syscalls.IoctlArgMax}}
+	for _, tc := range []struct {
+		name      string
+		req, addr uint64
+		n, elems  int
+	}{
+		{"ifconf", 0x8912, 0x1000, 16, 2},
+		{"uffdio api", 0xc018aa3f, 0x1000, 24, 1},
+		{"null", 0x8912, 0, 0, 0},
+	} {
+		mem := &flatMem{base: 0x1000, data: make([]byte, 4096)}
+		binary.LittleEndian.PutUint32(mem.data[0:], 82)
+		binary.LittleEndian.PutUint64(mem.data[8:], 0x1fd8) // ifc_buf: 40 bytes before the page's end
+		mem.data[0x1fd8-0x1000] = 'l'
+		args := [trace.MaxArgs]uint64{1: tc.req, 2: tc.addr}
+		var caps [trace.MaxArgs]trace.Capture
+		var bufs [trace.MaxArgs][]byte
+		c := Call{Args: &args, Caps: &caps, Bufs: &bufs}
+		var x Executor
+		x.Run(mem, &plans, syscalls.AtEntry, 0, c)
+		binary.LittleEndian.PutUint32(mem.data[0:], 40) // the call stores its result
+		mem.data[0x1fd8-0x1000] = 'e'
+		x.Run(mem, &plans, syscalls.AtExit, 0, c)
+		got := caps[2]
+		if len(got.Data) != tc.n || len(got.Elems) != tc.elems {
+			t.Errorf("%s: %d bytes, %d elems; want %d, %d", tc.name, len(got.Data), len(got.Elems), tc.n, tc.elems)
+			continue
+		}
+		if tc.n == 0 {
+			continue
+		}
+		kept := got.Elems[len(got.Elems)-1]
+		if binary.LittleEndian.Uint32(got.Data) != 40 || len(kept.Data) != tc.n || binary.LittleEndian.Uint32(kept.Data) != 82 {
+			t.Errorf("%s: exit %v, kept entry %v", tc.name, got.Data, kept.Data)
+		}
+		if tc.elems == 2 && (len(got.Elems[0].Data) != 40 || got.Elems[0].Data[0] != 'e' ||
+			len(kept.Elems) != 1 || len(kept.Elems[0].Data) != 40 || kept.Elems[0].Data[0] != 'l') {
+			t.Errorf("%s: nested objects: exit %v, entry %v", tc.name, got.Elems[0], kept.Elems)
+		}
+	}
+}
+
 // TestExtPlan checks the LenExt plan: the known bytes, and the tail up to
 // the size argument (at most ExtTailEnd), whole or faulted.
 func TestExtPlan(t *testing.T) {

@@ -3,6 +3,7 @@ package decode
 import (
 	"sort"
 
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -282,4 +283,33 @@ func ioctlData(ev *trace.Event, n int) ([]byte, bool) {
 		return nil, false
 	}
 	return cp.Data, true
+}
+
+// ioctlCaps returns the capture of ev's ioctl argument and that of its
+// nested object (syscalls.IoctlNestedObjects; nil when there is none):
+// with entry, as they were at entry (the exit capture of a request of
+// syscalls.IoctlKeepEntry keeps them; one that kept none gives its own),
+// else as ev has them.
+func ioctlCaps(ev *trace.Event, entry bool) (arg, nested *trace.Capture) {
+	arg = &ev.Captures[2]
+	elems := arg.Elems
+	if exited(ev) && len(elems) > 0 && syscalls.IoctlKeepEntry[uint32(ev.Args[1])] {
+		kept := &elems[len(elems)-1]
+		elems = elems[:len(elems)-1]
+		if entry && kept.Present() {
+			arg, elems = kept, kept.Elems
+		}
+	}
+	if len(elems) > 0 {
+		nested = &elems[0]
+	}
+	return arg, nested
+}
+
+// capBytes returns c's bytes when it holds at least n of them.
+func capBytes(c *trace.Capture, n int) ([]byte, bool) {
+	if c == nil || c.Faulted || c.Data == nil || len(c.Data) < n {
+		return nil, false
+	}
+	return c.Data, true
 }

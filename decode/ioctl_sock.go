@@ -9,10 +9,12 @@ import (
 // Socket ioctls (type 0x89: SIOC*, FIOSETOWN...), as strace's sock_ioctl
 // prints them: struct ifreq by request, ints, bridge names.
 
-// ifreqSize is sizeof(struct ifreq); ifrNameSize, of its ifr_name.
+// ifreqSize is sizeof(struct ifreq); ifrNameSize, of its ifr_name;
+// ifconfSize, sizeof(struct ifconf) (ifc_len, then ifc_buf at 8).
 const (
 	ifreqSize   = 40
 	ifrNameSize = 16
+	ifconfSize  = 16
 )
 
 // Socket ioctl requests.
@@ -101,13 +103,7 @@ func sockIoctl(d *Decoder, b []byte, ev *trace.Event, code uint32, exit bool) ([
 	case code == reqFIOSETOWN || code == reqSIOCSIFENCAP || code == reqSIOCSPGRP:
 		return ioctlIntAt(b, d, ev, false, exit)
 	case code == reqSIOCGIFCONF:
-		if ev.Args[2] != 0 {
-			return b, ioctlResUnknown
-		}
-		if exit {
-			return b, ioctlResDone
-		}
-		return append(d.sep(b), "NULL"...), ioctlResDone
+		return d.sockIfconf(b, ev, exit)
 	case exit && !sockIoctlIfreqGetters[code]:
 		return b, ioctlResDone
 	case code == reqSIOCBRADDBR || code == reqSIOCBRDELBR:
@@ -273,4 +269,88 @@ func (d *Decoder) appendIfreqValue(b []byte, code uint32, p []byte) []byte {
 		return b
 	}
 	return appendInt(b, int64(int32(le32(u, 0))))
+}
+
+// sockIfconf decodes SIOCGIFCONF's struct ifconf as strace's
+// decode_ifconf: ifc_len at entry when ifc_buf is set (the size asked
+// for); at exit, the length the kernel returned (after " => " when it
+// changed one asked for) and the struct ifreq array it filled, or
+// ifc_buf's address when there is none or the call failed. The exit
+// decides by the struct as it was at entry (syscalls.IoctlKeepEntry).
+func (d *Decoder) sockIfconf(b []byte, ev *trace.Event, exit bool) ([]byte, ioctlRes) {
+	addr := ev.Args[2]
+	ent, _ := ioctlCaps(ev, true)
+	ep, entOK := capBytes(ent, ifconfSize)
+	if !exit {
+		b = d.sep(b)
+		if addr == 0 || !entOK {
+			return appendPtr(b, addr), ioctlResDone
+		}
+		b = append(b, "{ifc_len="...)
+		if le64(ep, 8) != 0 {
+			b = appendIfcLen(b, int32(le32(ep, 0)))
+		}
+		return b, ioctlResLater
+	}
+	if addr == 0 || !entOK {
+		return b, ioctlResDone
+	}
+	entLen, entBuf := int32(le32(ep, 0)), le64(ep, 8)
+	cur, nested := ioctlCaps(ev, false)
+	xp, ok := capBytes(cur, ifconfSize)
+	if !ok {
+		// The struct as it was at entry.
+		if entBuf == 0 {
+			b = appendIfcLen(b, entLen)
+		}
+		b = append(b, ", ifc_buf="...)
+		b = appendPtr(b, entBuf)
+		return append(b, '}'), ioctlResDone
+	}
+	xLen, xBuf := int32(le32(xp, 0)), le64(xp, 8)
+	if entBuf != 0 && entLen != xLen {
+		b = append(b, " => "...)
+	}
+	if entBuf == 0 || entLen != xLen {
+		b = appendIfcLen(b, xLen)
+	}
+	b = append(b, ", ifc_buf="...)
+	if entBuf == 0 || failed(ev) {
+		b = appendPtr(b, entBuf)
+		if xBuf != entBuf {
+			b = append(b, " => "...)
+			b = appendPtr(b, xBuf)
+		}
+		return append(b, '}'), ioctlResDone
+	}
+	// ifc_len / sizeof(struct ifreq), the int taken as a size_t.
+	n := uint64(int64(xLen)) / ifreqSize
+	if xBuf != 0 && n != 0 && xBuf+n*ifreqSize <= xBuf {
+		b = appendPtr(b, xBuf)
+		return append(b, '}'), ioctlResDone
+	}
+	var data []byte
+	if nested != nil && !nested.Faulted {
+		data = nested.Data
+	}
+	b = d.kdArray(b, xBuf, data, n, ifreqSize, false, func(b []byte, e []byte) []byte {
+		b = append(b, "{ifr_name="...)
+		b = d.appendIfrString(b, e[:ifrNameSize], false)
+		b = append(b, ", ifr_addr="...)
+		b = d.appendSockaddr(b, e[ifrNameSize:ifrNameSize+16])
+		return append(b, '}')
+	})
+	return append(b, '}'), ioctlResDone
+}
+
+// appendIfcLen prints struct ifconf's ifc_len, with the number of struct
+// ifreq it makes when it is a multiple of their size.
+func appendIfcLen(b []byte, n int32) []byte {
+	b = appendInt(b, int64(n))
+	if n > 0 && n%ifreqSize == 0 {
+		b = append(b, " /* "...)
+		b = appendInt(b, int64(n/ifreqSize))
+		b = append(b, " * sizeof(struct ifreq) */"...)
+	}
+	return b
 }

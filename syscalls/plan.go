@@ -190,6 +190,7 @@ var IoctlObjectSizes = map[uint32]uint32{
 	0xc008240a: IoctlArgMax, // PERF_EVENT_IOC_QUERY_BPF: ids follow the struct
 	0x4008240b: 128,         // PERF_EVENT_IOC_MODIFY_ATTRIBUTES: struct perf_event_attr
 	0x40044f02: 16,          // UBI_IOCEBCH: a struct ubi_leb_change_req, not its __s32
+	0x8912:     16,          // SIOCGIFCONF: struct ifconf
 }
 
 // IoctlNested is an object an ioctl's argument points to: when the
@@ -242,6 +243,35 @@ var IoctlNestedObjects = map[uint32]IoctlNested{
 	0xc0205647: {PtrOff: 24, Size: IoctlNestedMax, Strs: v4l2ExtCtrlStrs}, // VIDIOC_G_EXT_CTRLS: the struct v4l2_ext_control array
 	0xc0205648: {PtrOff: 24, Size: IoctlNestedMax, Strs: v4l2ExtCtrlStrs}, // VIDIOC_S_EXT_CTRLS
 	0xc0205649: {PtrOff: 24, Size: IoctlNestedMax, Strs: v4l2ExtCtrlStrs}, // VIDIOC_TRY_EXT_CTRLS
+	0x8912:     {PtrOff: 8, Size: IoctlNestedMax},                         // SIOCGIFCONF: the struct ifreq array at ifc_buf
+	0x8010a402: {PtrOff: 0, Size: TEEMaxArgSize},                          // TEE_IOC_OPEN_SESSION: the buffer at buf_ptr
+	0x8010a403: {PtrOff: 0, Size: TEEMaxArgSize},                          // TEE_IOC_INVOKE
+	0x8010a406: {PtrOff: 0, Size: TEEMaxArgSize},                          // TEE_IOC_SUPPL_RECV
+	0x8010a407: {PtrOff: 0, Size: TEEMaxArgSize},                          // TEE_IOC_SUPPL_SEND
+}
+
+// TEEMaxArgSize is TEE_MAX_ARG_SIZE: the largest buffer a TEE request's
+// struct tee_ioctl_buf_data may name (strace reads no larger one).
+const TEEMaxArgSize = 1024
+
+// IoctlKeepEntry are the requests whose capture at exit keeps the one
+// made at entry, as strace keeps what it read at entry to decide by or
+// compare with at exit (UFFDIO_API's features, SIOCGIFCONF's ifc_len
+// and ifc_buf, the TEE requests' buffers whose num_params the kernel may
+// change): the exit capture's last Elem is then the entry capture (its
+// Data copied, its Elems as they were), after the nested object, if any.
+// Nothing more is read: both backends keep it from the entry capture
+// they already hold (the eBPF backend replays its records through the
+// same executor). A call whose argument is NULL keeps nothing. (An eBPF
+// entry whose reads faulted is read again at the exit: what it keeps is
+// then the memory as the call left it.)
+var IoctlKeepEntry = map[uint32]bool{
+	0xc018aa3f: true, // UFFDIO_API
+	0x8912:     true, // SIOCGIFCONF
+	0x8010a402: true, // TEE_IOC_OPEN_SESSION
+	0x8010a403: true, // TEE_IOC_INVOKE
+	0x8010a406: true, // TEE_IOC_SUPPL_RECV
+	0x8010a407: true, // TEE_IOC_SUPPL_SEND
 }
 
 // IoctlNestedMax caps the nested objects whose size their argument

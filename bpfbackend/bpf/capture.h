@@ -412,8 +412,23 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 				/* count_off >= 4: the u32 is the upper half of the word before. */
 				__u32 count = (__u32)(scratch_u64(st->data_off + count_off - 4) >> 32);
 				nested_strs(st, ptr, nested, count, req);
-			} else if (seg_read(st, ptr, nested) != 0)
-				page_rest(st, ptr, nested, 1);
+			} else {
+				__u32 faulted = st->faulted, nfault = st->nfault;
+				if (seg_read(st, ptr, nested) != 0) {
+					/* page_rest's read. nested bounds the object
+					 * rather than sizing it: when the read went past
+					 * the object and what precedes the page's end
+					 * holds it, or the pointer is NULL, it is not a
+					 * fault to retry at the exit (the call may have
+					 * changed the argument by then), as for a
+					 * LEN_PREFIX object. */
+					__u64 room = page_room(ptr, 1);
+					if (room < nested ? seg_read(st, ptr, room) == 0 : ptr == 0) {
+						st->faulted = faulted;
+						st->nfault = nfault;
+					}
+				}
+			}
 		}
 		return 0;
 	}

@@ -131,6 +131,8 @@ static __always_inline __u32 ioctl_object_size(__u32 req)
 		return 232;
 	case 0x4c0a:
 		return 304;
+	case 0x8912:
+		return 16;
 	case 0x40044f02:
 		return 16;
 	case 0x40082406:
@@ -166,6 +168,21 @@ static __always_inline __u32 ioctl_nested(__u32 req, __u32 *ptr_off)
 	case 0x4b72:
 		*ptr_off = 24;
 		return 4096;
+	case 0x8912:
+		*ptr_off = 8;
+		return 4096;
+	case 0x8010a402:
+		*ptr_off = 0;
+		return 1024;
+	case 0x8010a403:
+		*ptr_off = 0;
+		return 1024;
+	case 0x8010a406:
+		*ptr_off = 0;
+		return 1024;
+	case 0x8010a407:
+		*ptr_off = 0;
+		return 1024;
 	case 0xc0205647:
 		*ptr_off = 24;
 		return 4096;
