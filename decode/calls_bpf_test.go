@@ -1,9 +1,16 @@
 package decode
 
-import "testing"
+import (
+	"strings"
+	"testing"
 
-// Expected strings are from strace 6.1's kernel_version.c and
-// perf_event_open_nonverbose.c.
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+)
+
+// Expected strings are from strace 6.1's kernel_version.c,
+// perf_event_open_nonverbose.c and bpf.c (its output for bpf.gen.test
+// and bpf-v.gen.test).
 func TestBPFProgLoadAndPerf(t *testing.T) {
 	attr := le(nil).u32(0x20).u32(3134983661).u64(0).u64(0).u32(24).u32(3141592653).u64(0).u32(0xcafef00d)
 	attr = append(attr, make([]byte, 128-len(attr))...)
@@ -15,4 +22,181 @@ func TestBPFProgLoadAndPerf(t *testing.T) {
 		{"perf null", XlatAbbrev, sc(t, "perf_event_open", -22, 0, 0xfacef00d, 0xbadabba7, 0xffffffff, 0xffffffffffffffff),
 			"perf_event_open(NULL, -87101427, -1160070233, -1, PERF_FLAG_FD_NO_GROUP|PERF_FLAG_FD_OUTPUT|PERF_FLAG_PID_CGROUP|PERF_FLAG_FD_CLOEXEC|0xfffffffffffffff0) = -1 EINVAL (Invalid argument)"},
 	})
+}
+
+// bpfEv returns a bpf(2) exit event of command cmd with the size bytes
+// of attrs, zero-padded, captured as a LenExt plan captures them: the
+// head of LayoutBPFAttr's size, the rest as the tail.
+func bpfEv(t *testing.T, ret int64, cmd uint64, attrs []byte, size uint32) *evb {
+	t.Helper()
+	p := make([]byte, size)
+	copy(p, attrs)
+	head := int(syscalls.LayoutSize(trace.ArchX86_64, syscalls.LayoutBPFAttr))
+	e := sc(t, "bpf", ret, cmd, 0x7f0000001000, uint64(size))
+	if len(p) <= head {
+		return e.data(1, p)
+	}
+	e.ev.Captures[1] = trace.Capture{Data: p[:head], Elems: []trace.Capture{{Data: p[head:]}}}
+	return e
+}
+
+// bpfFill is bpf.c's fill_memory_ex(p, n, '0', 10) over the bytes from
+// off to size.
+func bpfFill(attrs []byte, off int, size int) []byte {
+	p := make([]byte, size)
+	copy(p, attrs[:off])
+	for i := off; i < size; i++ {
+		p[i] = '0' + byte((i-off)%10)
+	}
+	return p
+}
+
+// bpfLinkAttr2 is bpf.c's BPF_LINK_CREATE check 2: attach_type 5 and
+// bytes in the union that attach type does not use.
+func bpfLinkAttr2() []byte {
+	p := le(nil).u32(0xffffffff).u32(0xdeadbeef).u32(5).u32(0xbadc0ded).pad(32)
+	for i, c := range " OH HAI!" {
+		p[19+4*i] = byte(c)
+	}
+	return p
+}
+
+const (
+	eBPFBadf  = "-1 EBADF (Bad file descriptor)"
+	eBPFInval = "-1 EINVAL (Invalid argument)"
+	eBPF2Big  = "-1 E2BIG (Argument list too long)"
+)
+
+func TestBPFCommands(t *testing.T) {
+	mapCreate := le(nil).u32(0xdeadf00d).u32(0xface1e55).u32(0xbadc0ded).u32(0xbeefcafe).u32(0xc0defead).u32(2718281828).u32(0xffffffff)
+	mapFlags := "map_flags=BPF_F_NO_PREALLOC|BPF_F_NUMA_NODE|BPF_F_RDONLY|BPF_F_STACK_BUILD_ID|BPF_F_RDONLY_PROG|BPF_F_CLONE|BPF_F_MMAPABLE|BPF_F_PRESERVE_ELEMS|BPF_F_INNER_MAP|0xc0dee000"
+	mapHead := "bpf(BPF_MAP_CREATE, {map_type=0xdeadf00d /* BPF_MAP_TYPE_??? */, key_size=4207812181, value_size=3134983661, max_entries=3203386110, " + mapFlags
+	mapCreate1 := le(nil).u32(31).u32(4).u32(8).u32(256).u32(63).u32(0xffffffff).u32(3141592653)
+	mapCreate1 = append(mapCreate1, "0123456789abcde\x00"...)
+	lookup := le(nil).u32(0xffffffff).pad(4).u64(0xdeadbeef).u64(0xbadc0ded).u64(4)
+	testRun := le(nil).u32(0xffffffff).u32(0xfac1fed2).u32(0xfac3fed4).u32(0xfac5fed6).u64(0xfacef11dbadc2ded).u64(0xfacef33dbadc4ded).u32(0xfac7fed8).u32(0xfac9feda).pad(24).u32(0xfffffffc).u32(3141592653).u32(2718281828)
+	nextID := le(nil).u32(0xbadc0ded).u32(0xcafef00d).u32(0xffffff27)
+	query := le(nil).u32(3141592653).u32(0xfeedface).u32(0xdeadf00d).u32(0xbeefcafe).u64(0xffffffffffffffff).u32(0)
+	const queryHead = "bpf(BPF_PROG_QUERY, {query={target_fd=-1153374643, attach_type=0xfeedface /* BPF_??? */, query_flags=BPF_F_QUERY_EFFECTIVE|0xdeadf00c, attach_flags=BPF_F_ALLOW_MULTI|BPF_F_REPLACE|0xbeefcaf8, prog_ids="
+	taskFD := le(nil).u32(1405705229).u32(0xdeadbeef).u32(0xfacefeed).u32(0xdefaced).u64(0xfffffffffffffffe).u32(0xbadc0ded).u32(5).u64(0xfac1fed2fac3fed4).u64(0xfac5fed5fac7fed8)
+	batch := le(nil).u64(0xfacefeed).u64(0xbadc0ded).u64(0xdeadf00d).u64(0xfffffffe).u32(3).u32(0xffffffff).u64(4).u64(4)
+	link2 := bpfLinkAttr2()
+	kprobe := le(nil).pad(8).u32(42).pad(4).u32(0xdeadc0de).u32(0xbadfaced).u64(0xffffffff00000000).u64(0xffffffff00000000).u64(0xffffffff00000000)
+	const kprobeHead = "bpf(BPF_LINK_CREATE, {link_create={prog_fd=0, target_fd=0, attach_type=BPF_TRACE_KPROBE_MULTI, flags=0, kprobe_multi={flags=0xdeadc0de /* BPF_F_??? */, cnt=3135220973, syms=0xffffffff00000000, addrs=0xffffffff00000000, cookies=0xffffffff00000000}}"
+	runIoctlCases(t, []ioctlCase{
+		{"null", XlatAbbrev, sc(t, "bpf", -22, 0, 0, 0xfacefeed00000048), "bpf(BPF_MAP_CREATE, NULL, 72) = " + eBPFInval},
+		{"zero size", XlatAbbrev, bpfEv(t, -22, 0, nil, 0), "bpf(BPF_MAP_CREATE, 0x7f0000001000, 0) = " + eBPFInval},
+		{"over a page", XlatAbbrev, bpfEv(t, -7, 0, nil, 4097), "bpf(BPF_MAP_CREATE, 0x7f0000001000, 4097) = " + eBPF2Big},
+		{"unknown", XlatAbbrev, sc(t, "bpf", -22, 0xfacefeed, 0, 0xfacefeedbadc0ded), "bpf(0xfacefeed /* BPF_??? */, NULL, 3134983661) = " + eBPFInval},
+		{"unread", XlatAbbrev, bpfEv(t, -14, 0, nil, 36).fault(1), "bpf(BPF_MAP_CREATE, 0x7f0000001000, 36) = -1 EFAULT (Bad address)"},
+		{"map create 4", XlatAbbrev, bpfEv(t, -22, 0, le(nil).u32(2), 4),
+			"bpf(BPF_MAP_CREATE, {map_type=BPF_MAP_TYPE_ARRAY, key_size=0, value_size=0, max_entries=0}, 4) = " + eBPFInval},
+		{"map create name", XlatAbbrev, bpfEv(t, -22, 0, mapCreate1, 36),
+			"bpf(BPF_MAP_CREATE, {map_type=BPF_MAP_TYPE_USER_RINGBUF, key_size=4, value_size=8, max_entries=256, map_flags=BPF_F_NO_PREALLOC|BPF_F_NO_COMMON_LRU|BPF_F_NUMA_NODE|BPF_F_RDONLY|BPF_F_WRONLY|BPF_F_STACK_BUILD_ID, inner_map_fd=-1, numa_node=3141592653, map_name=\"0123456\"...}, 36) = " + eBPFInval},
+		{"map create numa", XlatAbbrev, bpfEv(t, -22, 0, mapCreate, 28),
+			mapHead + ", inner_map_fd=-1576685468, numa_node=4294967295 /* NUMA_NO_NODE */}, 28) = " + eBPFInval},
+		{"map create numa raw", XlatRaw, bpfEv(t, -22, 0, mapCreate, 28),
+			"bpf(0, {map_type=0xdeadf00d, key_size=4207812181, value_size=3134983661, max_entries=3203386110, map_flags=0xc0defead, inner_map_fd=-1576685468, numa_node=4294967295 /* NUMA_NO_NODE */}, 28) = " + eBPFInval},
+		{"map create flags", XlatAbbrev, bpfEv(t, -22, 0, mapCreate, 20), mapHead + "}, 20) = " + eBPFInval},
+		{"map extra", XlatAbbrev, bpfEv(t, -22, 0, le(nil).u32(30).pad(60).u64(4), 72),
+			"bpf(BPF_MAP_CREATE, {map_type=BPF_MAP_TYPE_BLOOM_FILTER, key_size=0, value_size=0, max_entries=0, map_flags=0, inner_map_fd=0, map_name=\"\", map_ifindex=0, btf_fd=0, btf_key_type_id=0, btf_value_type_id=0, btf_vmlinux_value_type_id=0, map_extra=4}, 72) = " + eBPFInval},
+		{"lookup page", XlatAbbrev, bpfEv(t, -9, 1, lookup, 4096),
+			"bpf(BPF_MAP_LOOKUP_ELEM, {map_fd=-1, key=0xdeadbeef, value=0xbadc0ded, flags=BPF_F_LOCK}, 4096) = " + eBPFBadf},
+		{"lookup extra", XlatAbbrev, bpfEv(t, -7, 1, bpfFill(lookup, 32, 256), 256),
+			"bpf(BPF_MAP_LOOKUP_ELEM, {map_fd=-1, key=0xdeadbeef, value=0xbadc0ded, flags=BPF_F_LOCK, ...}, 256) = " + eBPF2Big},
+		{"update", XlatAbbrev, bpfEv(t, -9, 2, le(nil).u32(0xffffffff), 4),
+			"bpf(BPF_MAP_UPDATE_ELEM, {map_fd=-1, key=NULL, value=NULL, flags=BPF_ANY}, 4) = " + eBPFBadf},
+		{"obj pin", XlatAbbrev, bpfEv(t, -22, 6, le(nil).u64(0xffffffffffffffff), 8),
+			"bpf(BPF_OBJ_PIN, {pathname=0xffffffffffffffff, bpf_fd=0}, 8) = " + eBPFInval},
+		{"attach", XlatAbbrev, bpfEv(t, -22, 8, le(nil).u32(0xffffffff).u32(0xfffffffe).u32(2).u32(0xf8).u32(0xfffffffd), 20),
+			"bpf(BPF_PROG_ATTACH, {target_fd=-1, attach_bpf_fd=-2, attach_type=BPF_CGROUP_INET_SOCK_CREATE, attach_flags=0xf8 /* BPF_F_??? */, replace_bpf_fd=-3}, 20) = " + eBPFInval},
+		{"test run", XlatAbbrev, bpfEv(t, -9, 10, testRun, 76),
+			"bpf(BPF_PROG_TEST_RUN, {test={prog_fd=-1, retval=4207017682, data_size_in=4207148756, data_size_out=4207279830, data_in=0xfacef11dbadc2ded, data_out=0xfacef33dbadc4ded, repeat=4207410904, duration=4207541978, ctx_size_in=0, ctx_size_out=0, ctx_in=NULL, ctx_out=NULL, flags=0xfffffffc /* BPF_F_??? */, cpu=3141592653, batch_size=2718281828}}, 76) = " + eBPFBadf},
+		{"next id 1", XlatAbbrev, bpfEv(t, -14, 11, le(nil).u32(0xdeadbeef)[:1], 1),
+			"bpf(BPF_PROG_GET_NEXT_ID, {start_id=239, next_id=0}, 1) = -1 EFAULT (Bad address)"},
+		{"next id", XlatAbbrev, bpfEv(t, -22, 31, nextID, 12),
+			"bpf(BPF_LINK_GET_NEXT_ID, {start_id=3134983661, next_id=3405705229, open_flags=0xffffff27 /* BPF_F_??? */}, 12) = " + eBPFInval},
+		{"next id extra", XlatAbbrev, bpfEv(t, -7, 23, bpfFill(nextID, 12, 256), 256),
+			"bpf(BPF_BTF_GET_NEXT_ID, {start_id=3134983661, next_id=3405705229, open_flags=0xffffff27 /* BPF_F_??? */, ...}, 256) = " + eBPF2Big},
+		{"get fd by id", XlatAbbrev, bpfEv(t, -22, 14, nextID, 12),
+			"bpf(BPF_MAP_GET_FD_BY_ID, {map_id=3134983661, next_id=3405705229, open_flags=0xffffff27 /* BPF_F_??? */}, 12) = " + eBPFInval},
+		{"info", XlatAbbrev, bpfEv(t, -77, 15, le(nil).u32(0xffffffff).u32(0xdeadbeef).u64(0xfacefeedbadc0ded), 16),
+			"bpf(BPF_OBJ_GET_INFO_BY_FD, {info={bpf_fd=-1, info_len=3735928559, info=0xfacefeedbadc0ded}}, 16) = -1 EBADFD (File descriptor in bad state)"},
+		{"query none", XlatAbbrev, bpfEv(t, -22, 16, query, 28), queryHead + "[], prog_cnt=0}}, 28) = " + eBPFInval},
+		{"query", XlatAbbrev, bpfEv(t, -22, 16, append(le(nil), query[:16]...).u64(0x7f0000002000).u32(4), 28), queryHead + "0x7f0000002000, prog_cnt=4}}, 28) = " + eBPFInval},
+		{"tracepoint", XlatAbbrev, bpfEv(t, -9, 17, le(nil).u64(0).u32(0), 12),
+			"bpf(BPF_RAW_TRACEPOINT_OPEN, {raw_tracepoint={name=NULL, prog_fd=0}}, 12) = " + eBPFBadf},
+		{"btf load", XlatAbbrev, bpfEv(t, -22, 18, nil, 8),
+			"bpf(BPF_BTF_LOAD, {btf=NULL, btf_log_buf=NULL, btf_size=0, btf_log_size=0, btf_log_level=0}, 8) = " + eBPFInval},
+		{"task fd query", XlatAbbrev, bpfEv(t, -22, 20, taskFD, 48),
+			"bpf(BPF_TASK_FD_QUERY, {task_fd_query={pid=1405705229, fd=-559038737, flags=4207869677, buf_len=233811181, buf=0xfffffffffffffffe, prog_id=3134983661, fd_type=BPF_FD_TYPE_URETPROBE, probe_offset=0xfac1fed2fac3fed4, probe_addr=0xfac5fed5fac7fed8}}, 48) = " + eBPFInval},
+		{"freeze", XlatAbbrev, bpfEv(t, -9, 22, le(nil).u32(0xffffffff), 4), "bpf(BPF_MAP_FREEZE, {map_fd=-1}, 4) = " + eBPFBadf},
+		{"batch", XlatAbbrev, bpfEv(t, -9, 24, batch, 56),
+			"bpf(BPF_MAP_LOOKUP_BATCH, {batch={in_batch=0xfacefeed, out_batch=0xbadc0ded, keys=0xdeadf00d, values=0xfffffffe, count=3, map_fd=-1, elem_flags=BPF_F_LOCK, flags=0x4}}, 56) = " + eBPFBadf},
+		{"batch delete extra", XlatAbbrev, bpfEv(t, -7, 27, bpfFill(batch, 56, 256), 256),
+			"bpf(BPF_MAP_DELETE_BATCH, {batch={keys=0xdeadf00d, count=3, map_fd=-1, elem_flags=BPF_F_LOCK, flags=0x4}, ...}, 256) = " + eBPF2Big},
+		{"update batch", XlatAbbrev, bpfEv(t, -9, 26, le(nil).pad(36).u32(0xffffffff), 40),
+			"bpf(BPF_MAP_UPDATE_BATCH, {batch={keys=NULL, values=NULL, count=0, map_fd=-1, elem_flags=BPF_ANY, flags=0}}, 40) = " + eBPFBadf},
+		{"link create", XlatAbbrev, bpfEv(t, -9, 28, le(nil).u32(0xffffffff).u32(0xdeadbeef).u32(43).u32(4), 16),
+			"bpf(BPF_LINK_CREATE, {link_create={prog_fd=-1, target_fd=-559038737, attach_type=BPF_LSM_CGROUP, flags=0x4}}, 16) = " + eBPFBadf},
+		{"link create union", XlatAbbrev, bpfEv(t, -9, 28, link2, 48),
+			"bpf(BPF_LINK_CREATE, {link_create={prog_fd=-1, target_fd=-559038737, attach_type=BPF_SK_SKB_STREAM_VERDICT, flags=0xbadc0ded}, ...}, 48) = " + eBPFBadf},
+		{"link create btf id", XlatAbbrev, bpfEv(t, -22, 28, le(nil).pad(16).u32(0xfacefeed), 20),
+			"bpf(BPF_LINK_CREATE, {link_create={prog_fd=0, target_fd=0, attach_type=BPF_CGROUP_INET_INGRESS, flags=0, target_btf_id=4207869677}}, 20) = " + eBPFInval},
+		{"link create iter", XlatAbbrev, bpfEv(t, -22, 28, le(nil).pad(8).u32(28).pad(4).u64(0xffffffff00000000).u32(0xdeadface), 28),
+			"bpf(BPF_LINK_CREATE, {link_create={prog_fd=0, target_fd=0, attach_type=BPF_TRACE_ITER, flags=0, iter_info=0xffffffff00000000, iter_info_len=3735943886}}, 28) = " + eBPFInval},
+		{"link create perf", XlatAbbrev, bpfEv(t, -22, 28, le(nil).pad(8).u32(41).pad(4).u64(0xdeadc0defacecafe), 24),
+			"bpf(BPF_LINK_CREATE, {link_create={prog_fd=0, target_fd=0, attach_type=BPF_PERF_EVENT, flags=0, perf_event={bpf_cookie=0xdeadc0defacecafe}}}, 24) = " + eBPFInval},
+		{"link create kprobe", XlatAbbrev, bpfEv(t, -22, 28, kprobe, 48), kprobeHead + "}, 48) = " + eBPFInval},
+		{"link create kprobe extra", XlatAbbrev, bpfEv(t, -7, 28, bpfFill(kprobe, 48, 4096), 4096), kprobeHead + ", ...}, 4096) = " + eBPF2Big},
+		{"link update", XlatAbbrev, bpfEv(t, -9, 29, le(nil).u32(0xffffffff).u32(0xdeadbeef).u32(4).u32(0xdeadf00d), 16),
+			"bpf(BPF_LINK_UPDATE, {link_update={link_fd=-1, new_prog_fd=-559038737, flags=BPF_F_REPLACE, old_prog_fd=-559026163}}, 16) = " + eBPFBadf},
+		{"link fd by id", XlatAbbrev, bpfEv(t, -2, 30, le(nil).u32(0xdeadbeef), 4096),
+			"bpf(BPF_LINK_GET_FD_BY_ID, {link_id=3735928559}, 4096) = -1 ENOENT (No such file or directory)"},
+		{"not decoded", XlatAbbrev, bpfEv(t, -22, 32, nil, 4), "bpf(BPF_ENABLE_STATS, 0x7f0000001000, 4) = " + eBPFInval},
+		{"long result", XlatAbbrev, bpfEv(t, 841540765612359407, 0, le(nil).u32(2), 4),
+			"bpf(BPF_MAP_CREATE, {map_type=BPF_MAP_TYPE_ARRAY, key_size=0, value_size=0, max_entries=0}, 4) = 841540765612359407"},
+		{"fd result", XlatAbbrev, bpfEv(t, 42, 13, le(nil).u32(1), 4), "bpf(BPF_PROG_GET_FD_BY_ID, {prog_id=1, next_id=0}, 4) = 42"},
+	})
+}
+
+// TestBPFVerbose: -v prints the bytes past the struct strace knows in
+// hex.
+func TestBPFVerbose(t *testing.T) {
+	lookup := le(nil).u32(0xffffffff).pad(4).u64(0xdeadbeef).u64(0xbadc0ded).u64(4)
+	want := "bpf(BPF_MAP_LOOKUP_ELEM, {map_fd=-1, key=0xdeadbeef, value=0xbadc0ded, flags=BPF_F_LOCK, extra_data=\"" +
+		strings.Repeat(`\x30\x31\x32\x33\x34\x35\x36\x37\x38\x39`, 22) + `\x30\x31\x32\x33" /* bytes 32..255 */}, 256) = ` + eBPF2Big
+	d := New(Options{StringLimit: DefaultStringLimit, Verbose: true})
+	if got := whole(d, bpfEv(t, -7, 1, bpfFill(lookup, 32, 256), 256).get()); got != want {
+		t.Errorf("extra data:\n got %s\nwant %s", got, want)
+	}
+	link := bpfLinkAttr2()
+	want = `bpf(BPF_LINK_CREATE, {link_create={prog_fd=-1, target_fd=-559038737, attach_type=BPF_SK_SKB_STREAM_VERDICT, flags=0xbadc0ded}, extra_data="\x00\x00\x00\x20\x00\x00\x00\x4f\x00\x00\x00\x48\x00\x00\x00\x20\x00\x00\x00\x48\x00\x00\x00\x41\x00\x00\x00\x49\x00\x00\x00\x21" /* bytes 16..47 */}, 48) = ` + eBPFBadf
+	if got := whole(d, bpfEv(t, -9, 28, link, 48).get()); got != want {
+		t.Errorf("link create:\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestBPFSplit: the commands whose kernel fills some fields end their
+// attributes at exit, and the batch commands print the size then.
+func TestBPFSplit(t *testing.T) {
+	d := New(Options{StringLimit: DefaultStringLimit})
+	nextID := le(nil).u32(0xbadc0ded).u32(0xcafef00d).u32(0xffffff27)
+	for _, c := range []struct {
+		ev          *evb
+		enter, exit string
+	}{
+		{bpfEv(t, 0, 11, nextID, 12), "bpf(BPF_PROG_GET_NEXT_ID, {start_id=3134983661, next_id=3405705229", ", open_flags=0xffffff27 /* BPF_F_??? */}, 12)"},
+		{bpfEv(t, 0, 24, nil, 56), "bpf(BPF_MAP_LOOKUP_BATCH, {batch={in_batch=NULL, out_batch=NULL, keys=NULL, values=NULL, count=0, map_fd=0, elem_flags=BPF_ANY, flags=0}}", ", 56)"},
+		{bpfEv(t, 0, 16, nil, 28), "bpf(BPF_PROG_QUERY, {query={target_fd=0, attach_type=BPF_CGROUP_INET_INGRESS, query_flags=0, attach_flags=0, prog_ids=", "NULL, prog_cnt=0}}, 28)"},
+		{bpfEv(t, 0, 5, nil, 4), "bpf(BPF_PROG_LOAD, {prog_type=BPF_PROG_TYPE_UNSPEC, insn_cnt=0, insns=NULL, license=NULL}, 4", ")"},
+	} {
+		ev := c.ev.get()
+		if got := string(d.AppendEnter(nil, ev)); got != c.enter {
+			t.Errorf("entry:\n got %s\nwant %s", got, c.enter)
+		}
+		if got := string(d.AppendExit(nil, ev)); got != c.exit {
+			t.Errorf("exit:\n got %s\nwant %s", got, c.exit)
+		}
+	}
 }

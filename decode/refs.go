@@ -172,7 +172,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderNanosleep:             {exit: exitNanosleep},
 	syscalls.DecoderOpen:                  {enter: enterOpen},
 	syscalls.DecoderOpenat2:               {enter: enterOpenat2},
-	syscalls.DecoderBPF:                   {enter: enterBPF, ret: retBPF},
+	syscalls.DecoderBPF:                   {enter: enterBPF, exit: exitBPF, ret: retBPF},
 	syscalls.DecoderPerfEventOpen:         {exit: exitPerfEventOpen},
 	syscalls.DecoderPersonality:           {enter: enterPersonality, ret: retPersonality},
 	syscalls.DecoderPoll:                  {enter: enterPoll, exit: exitNothing, ret: retPoll},

@@ -1,0 +1,608 @@
+package decode
+
+import (
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+)
+
+// union bpf_attr, command by command, as strace 6.1's bpf.c prints it:
+// the struct strace knows for the command (bpf_attr.h), of which the
+// caller gave n bytes (the rest reads as zero), each field appearing
+// once the caller's size reaches it, then the bytes beyond the struct
+// when not all zero (appendBPFExtra).
+//
+// The memory the attributes point to (a program's license and log, a
+// pinned path, a tracepoint's name, BTF data, the arrays of
+// BPF_PROG_QUERY and BPF_LINK_CREATE, -v's instructions) is not
+// captured: it prints as strace prints what it cannot read, the address.
+
+// bpfCmd is how strace prints one command's attributes. Most are printed
+// whole at entry (print); a command whose kernel fills some fields
+// (next_id, info, prog_ids, task_fd_query's) prints them at exit
+// (enter, then exit). The size argument follows the attributes, at exit
+// for those and for sizeAtExit (the batch commands, which strace may
+// compare at exit).
+type bpfCmd struct {
+	// size is sizeof the struct strace knows for the command.
+	size        int
+	print       func(p *bpfFields)
+	enter, exit func(p *bpfFields)
+	sizeAtExit  bool
+}
+
+// bpfCmds are the commands strace decodes, by number; the others print
+// their attributes' address.
+var bpfCmds = [...]*bpfCmd{
+	0:  {size: 72, print: bpfMapCreate},
+	1:  {size: 32, print: bpfMapLookupElem},
+	2:  {size: 32, print: bpfMapUpdateElem},
+	3:  {size: 16, print: bpfMapDeleteElem},
+	4:  {size: 24, print: bpfMapGetNextKey},
+	5:  {size: 128, print: bpfProgLoad},
+	6:  {size: 16, print: bpfObjPin},
+	7:  {size: 16, print: bpfObjPin},
+	8:  {size: 20, print: bpfProgAttach},
+	9:  {size: 12, print: bpfProgDetach},
+	10: {size: 76, print: bpfProgTestRun},
+	11: bpfGetNextID,
+	12: bpfGetNextID,
+	13: {size: 12, print: bpfGetFDByID("prog_id")},
+	14: {size: 12, print: bpfGetFDByID("map_id")},
+	15: {size: 16, enter: bpfObjGetInfoEnter, exit: bpfObjGetInfoExit},
+	16: {size: 28, enter: bpfProgQueryEnter, exit: bpfProgQueryExit},
+	17: {size: 12, print: bpfRawTracepointOpen},
+	18: {size: 28, print: bpfBTFLoad},
+	19: {size: 4, print: bpfU32Field("btf_id")},
+	20: {size: 48, enter: bpfTaskFDQueryEnter, exit: bpfTaskFDQueryExit},
+	21: {size: 32, print: bpfMapLookupElem},
+	22: {size: 4, print: bpfMapFreeze},
+	23: bpfGetNextID,
+	24: {size: 56, print: bpfMapBatch(true), sizeAtExit: true},
+	25: {size: 56, print: bpfMapBatch(true), sizeAtExit: true},
+	26: {size: 56, print: bpfMapBatch(false), sizeAtExit: true},
+	27: {size: 56, print: bpfMapBatchDelete, sizeAtExit: true},
+	28: {size: 48, print: bpfLinkCreate},
+	29: {size: 16, print: bpfLinkUpdate},
+	30: {size: 4, print: bpfU32Field("link_id")},
+	31: bpfGetNextID,
+}
+
+// bpfGetNextID is BPF_{PROG,MAP,BTF,LINK}_GET_NEXT_ID's: next_id is
+// the kernel's answer.
+var bpfGetNextID = &bpfCmd{size: 12, enter: bpfGetNextIDEnter, exit: bpfGetNextIDExit}
+
+// bpfCmdOf returns command cmd's decoder, or nil.
+func bpfCmdOf(cmd uint32) *bpfCmd {
+	if int(cmd) < len(bpfCmds) {
+		return bpfCmds[cmd]
+	}
+	return nil
+}
+
+// split reports whether the command's attributes end at exit.
+func (c *bpfCmd) split() bool { return c.print == nil }
+
+// bpfFields prints the fields of one command's attributes into b.
+type bpfFields struct {
+	d  *Decoder
+	ev *trace.Event
+	b  []byte
+	// a is the struct strace knows, zero-padded; n is how many of its
+	// bytes the caller gave.
+	a []byte
+	n int
+	// extraFrom is where the bytes appendBPFExtra checks begin: the
+	// struct's size, unless the command says less (BPF_LINK_CREATE).
+	extraFrom int
+	// more is set once a field was printed in the innermost struct.
+	more bool
+}
+
+// newBPFFields returns the printer of command c's attributes attr (the
+// size bytes the caller gave).
+func newBPFFields(d *Decoder, ev *trace.Event, b []byte, c *bpfCmd, attr []byte) *bpfFields {
+	a := make([]byte, c.size)
+	n := copy(a, attr)
+	return &bpfFields{d: d, ev: ev, b: b, a: a, n: n, extraFrom: c.size}
+}
+
+// has reports whether the caller's size reaches past offset off, where
+// strace stops printing fields later kernels added.
+func (p *bpfFields) has(off int) bool { return p.n > off }
+
+func (p *bpfFields) u32(off int) uint32 { return le32(p.a, off) }
+func (p *bpfFields) u64(off int) uint64 { return le64(p.a, off) }
+
+// name starts a field: ", " after another, its name and "=".
+func (p *bpfFields) name(s string) {
+	if p.more {
+		p.b = append(p.b, ", "...)
+	}
+	p.more = true
+	p.b = append(p.b, s...)
+	p.b = append(p.b, '=')
+}
+
+// open starts a struct field (name={), close ends it.
+func (p *bpfFields) open(s string) {
+	p.name(s)
+	p.b = append(p.b, '{')
+	p.more = false
+}
+
+func (p *bpfFields) close() {
+	p.b = append(p.b, '}')
+	p.more = true
+}
+
+// uint prints a u32 field in decimal; u64f a u64 one.
+func (p *bpfFields) uint(s string, off int) {
+	p.name(s)
+	p.b = appendUint(p.b, uint64(p.u32(off)))
+}
+
+func (p *bpfFields) u64f(s string, off int) {
+	p.name(s)
+	p.b = appendUint(p.b, p.u64(off))
+}
+
+// hex prints a u32 field as %#x; hex64 a u64 one.
+func (p *bpfFields) hex(s string, off int) {
+	p.name(s)
+	p.b = appendHex(p.b, uint64(p.u32(off)))
+}
+
+func (p *bpfFields) hex64(s string, off int) {
+	p.name(s)
+	p.b = appendHex(p.b, p.u64(off))
+}
+
+// fd prints a u32 field holding a descriptor, as a C int.
+func (p *bpfFields) fd(s string, off int) {
+	p.name(s)
+	p.b = p.d.appendFD(p.b, p.ev, uint64(int64(int32(p.u32(off)))))
+}
+
+// addr prints a u64 field holding an address.
+func (p *bpfFields) addr(s string, off int) {
+	p.name(s)
+	p.b = appendPtr(p.b, p.u64(off))
+}
+
+// enum prints a u32 field of value table x; flags a u32 flag set,
+// flags64 a u64 one.
+func (p *bpfFields) enum(s string, x *xlat, off int) {
+	p.name(s)
+	p.b = p.d.enum(p.b, x, uint64(p.u32(off)))
+}
+
+func (p *bpfFields) flags(s string, x *xlat, off int) {
+	p.name(s)
+	p.b = p.d.flags(p.b, x, uint64(p.u32(off)))
+}
+
+func (p *bpfFields) flags64(s string, x *xlat, off int) {
+	p.name(s)
+	p.b = p.d.flags(p.b, x, p.u64(off))
+}
+
+// pointee prints a field that points to memory strace would read (a
+// string, an array) as what strace prints when it cannot: NULL or the
+// address.
+func (p *bpfFields) pointee(s string, off int) {
+	p.addr(s, off)
+}
+
+// array prints a field that points to count elements as strace's
+// print_array does when it cannot read them: NULL, [] for none, else
+// the address.
+func (p *bpfFields) array(s string, off int, count uint64) {
+	p.name(s)
+	p.b = appendArrayAddr(p.b, p.u64(off), count)
+}
+
+// appendArrayAddr prints the address of an array of count elements
+// strace could not read: NULL, [] for none, else the address.
+func appendArrayAddr(b []byte, addr, count uint64) []byte {
+	if addr != 0 && count == 0 {
+		return append(b, "[]"...)
+	}
+	return appendPtr(b, addr)
+}
+
+// cstring prints a char array of size bytes at off (strace's
+// PRINT_FIELD_CSTRING_SZ).
+func (p *bpfFields) cstring(s string, off, size int) {
+	p.name(s)
+	p.b = p.d.appendCStringSz(p.b, p.a[off:off+size])
+}
+
+// The commands' printers. Offsets are those of bpf_attr.h's structs.
+
+func bpfMapCreate(p *bpfFields) {
+	p.enum("map_type", bpfMapTypes, 0)
+	p.uint("key_size", 4)
+	p.uint("value_size", 8)
+	p.uint("max_entries", 12)
+	if !p.has(16) {
+		return
+	}
+	p.flags("map_flags", bpfMapFlags, 16)
+	if !p.has(20) {
+		return
+	}
+	p.fd("inner_map_fd", 20)
+	if !p.has(24) {
+		return
+	}
+	if p.u32(16)&bpfMapFlagNumaNode != 0 {
+		p.name("numa_node")
+		p.b = appendUint(p.b, uint64(p.u32(24)))
+		if s, ok := numaNodes.lookup(uint64(p.u32(24))); ok {
+			p.b = appendComment(p.b, s)
+		}
+	}
+	if !p.has(28) {
+		return
+	}
+	p.cstring("map_name", 28, min(16, p.n-28))
+	if !p.has(44) {
+		return
+	}
+	p.name("map_ifindex")
+	p.b = p.d.appendIfindex(p.b, p.u32(44))
+	if !p.has(48) {
+		return
+	}
+	p.fd("btf_fd", 48)
+	p.uint("btf_key_type_id", 52)
+	p.uint("btf_value_type_id", 56)
+	if !p.has(60) {
+		return
+	}
+	p.uint("btf_vmlinux_value_type_id", 60)
+	if !p.has(64) {
+		return
+	}
+	p.u64f("map_extra", 64)
+}
+
+func bpfMapLookupElem(p *bpfFields) {
+	p.fd("map_fd", 0)
+	p.addr("key", 8)
+	p.addr("value", 16)
+	if !p.has(24) {
+		return
+	}
+	p.flags64("flags", bpfMapLookupElemFlags, 24)
+}
+
+func bpfMapUpdateElem(p *bpfFields) {
+	p.fd("map_fd", 0)
+	p.addr("key", 8)
+	p.addr("value", 16)
+	p.name("flags")
+	p.b = p.d.enum(p.b, bpfMapUpdateElemFlags, p.u64(24))
+}
+
+func bpfMapDeleteElem(p *bpfFields) {
+	p.fd("map_fd", 0)
+	p.addr("key", 8)
+}
+
+func bpfMapGetNextKey(p *bpfFields) {
+	p.fd("map_fd", 0)
+	p.addr("key", 8)
+	p.addr("next_key", 16)
+}
+
+func bpfMapFreeze(p *bpfFields) { p.fd("map_fd", 0) }
+
+func bpfProgLoad(p *bpfFields) {
+	p.enum("prog_type", bpfProgTypes, 0)
+	p.uint("insn_cnt", 4)
+	// -v prints the instructions, which are not captured; without it,
+	// their address.
+	if p.d.opts.Verbose {
+		p.array("insns", 8, uint64(p.u32(4)))
+	} else {
+		p.addr("insns", 8)
+	}
+	p.pointee("license", 16)
+	if !p.has(24) {
+		return
+	}
+	p.uint("log_level", 24)
+	p.uint("log_size", 28)
+	p.name("log_buf")
+	p.b = appendStrexAddr(p.b, p.u64(32), p.u32(28))
+	if !p.has(40) {
+		return
+	}
+	p.name("kern_version")
+	p.b = p.d.appendKernelVersion(p.b, p.u32(40))
+	if !p.has(44) {
+		return
+	}
+	p.flags("prog_flags", bpfProgFlags, 44)
+	if !p.has(48) {
+		return
+	}
+	p.cstring("prog_name", 48, min(16, p.n-48))
+	if !p.has(64) {
+		return
+	}
+	p.name("prog_ifindex")
+	p.b = p.d.appendIfindex(p.b, p.u32(64))
+	if !p.has(68) {
+		return
+	}
+	p.enum("expected_attach_type", bpfAttachTypes, 68)
+	if !p.has(72) {
+		return
+	}
+	p.fd("prog_btf_fd", 72)
+	p.uint("func_info_rec_size", 76)
+	p.addr("func_info", 80)
+	p.uint("func_info_cnt", 88)
+	p.uint("line_info_rec_size", 92)
+	p.addr("line_info", 96)
+	p.uint("line_info_cnt", 104)
+	if !p.has(108) {
+		return
+	}
+	p.uint("attach_btf_id", 108)
+	if !p.has(112) {
+		return
+	}
+	p.fd("attach_prog_fd", 112)
+	if !p.has(120) {
+		return
+	}
+	p.addr("fd_array", 120)
+}
+
+// appendStrexAddr prints a buffer of n bytes strace reads as a string
+// (printstr_ex) when it cannot: NULL, "" for none (nothing to read),
+// else the address.
+func appendStrexAddr(b []byte, addr uint64, n uint32) []byte {
+	if addr != 0 && n == 0 {
+		return append(b, `""`...)
+	}
+	return appendPtr(b, addr)
+}
+
+func bpfObjPin(p *bpfFields) {
+	p.pointee("pathname", 0)
+	p.fd("bpf_fd", 8)
+	if !p.has(12) {
+		return
+	}
+	p.flags("file_flags", bpfFileModeFlags, 12)
+}
+
+func bpfProgAttach(p *bpfFields) {
+	p.fd("target_fd", 0)
+	p.fd("attach_bpf_fd", 4)
+	p.enum("attach_type", bpfAttachTypes, 8)
+	p.flags("attach_flags", bpfAttachFlags, 12)
+	if !p.has(16) {
+		return
+	}
+	p.fd("replace_bpf_fd", 16)
+}
+
+func bpfProgDetach(p *bpfFields) {
+	p.fd("target_fd", 0)
+	p.enum("attach_type", bpfAttachTypes, 8)
+}
+
+func bpfProgTestRun(p *bpfFields) {
+	p.open("test")
+	p.fd("prog_fd", 0)
+	p.uint("retval", 4)
+	p.uint("data_size_in", 8)
+	p.uint("data_size_out", 12)
+	p.addr("data_in", 16)
+	p.addr("data_out", 24)
+	p.uint("repeat", 32)
+	p.uint("duration", 36)
+	if p.has(40) {
+		p.uint("ctx_size_in", 40)
+		p.uint("ctx_size_out", 44)
+		p.addr("ctx_in", 48)
+		p.addr("ctx_out", 56)
+	}
+	if p.has(64) {
+		p.flags("flags", bpfTestRunFlags, 64)
+		p.uint("cpu", 68)
+	}
+	if p.has(72) {
+		p.uint("batch_size", 72)
+	}
+	p.close()
+}
+
+// bpfGetNextIDEnter prints what strace prints at entry of the
+// GET_NEXT_ID commands; bpfGetNextIDExit the rest, at exit.
+func bpfGetNextIDEnter(p *bpfFields) {
+	p.uint("start_id", 0)
+	p.uint("next_id", 4)
+}
+
+func bpfGetNextIDExit(p *bpfFields) {
+	if !p.has(8) {
+		return
+	}
+	p.flags("open_flags", bpfFileModeFlags, 8)
+}
+
+// bpfGetFDByID prints BPF_{PROG,MAP}_GET_FD_BY_ID's, whose id field is
+// named id.
+func bpfGetFDByID(id string) func(p *bpfFields) {
+	return func(p *bpfFields) {
+		p.uint(id, 0)
+		p.uint("next_id", 4)
+		if !p.has(8) {
+			return
+		}
+		p.flags("open_flags", bpfFileModeFlags, 8)
+	}
+}
+
+// bpfU32Field prints a command's one u32 field, named name.
+func bpfU32Field(name string) func(p *bpfFields) {
+	return func(p *bpfFields) { p.uint(name, 0) }
+}
+
+func bpfObjGetInfoEnter(p *bpfFields) {
+	p.open("info")
+	p.fd("bpf_fd", 0)
+	p.uint("info_len", 4)
+}
+
+// bpfObjGetInfoExit prints the info's address: strace prints the
+// object it points to under -v for a map's or a program's descriptor,
+// which is not captured.
+func bpfObjGetInfoExit(p *bpfFields) {
+	p.addr("info", 8)
+	p.close()
+}
+
+func bpfProgQueryEnter(p *bpfFields) {
+	p.open("query")
+	p.fd("target_fd", 0)
+	p.enum("attach_type", bpfAttachTypes, 4)
+	p.flags("query_flags", bpfQueryFlags, 8)
+	p.flags("attach_flags", bpfAttachFlags, 12)
+	p.name("prog_ids")
+}
+
+// bpfProgQueryExit prints the program ids the kernel stored: an
+// address (strace reads them only when the call succeeded, and they
+// are not captured).
+func bpfProgQueryExit(p *bpfFields) {
+	p.b = appendArrayAddr(p.b, p.u64(16), uint64(p.u32(24)))
+	p.uint("prog_cnt", 24)
+	p.close()
+}
+
+func bpfRawTracepointOpen(p *bpfFields) {
+	p.open("raw_tracepoint")
+	p.pointee("name", 0)
+	p.fd("prog_fd", 8)
+	p.close()
+}
+
+func bpfBTFLoad(p *bpfFields) {
+	p.name("btf")
+	p.b = appendStrexAddr(p.b, p.u64(0), p.u32(16))
+	p.addr("btf_log_buf", 8)
+	p.uint("btf_size", 16)
+	p.uint("btf_log_size", 20)
+	p.uint("btf_log_level", 24)
+}
+
+func bpfTaskFDQueryEnter(p *bpfFields) {
+	p.open("task_fd_query")
+	p.name("pid")
+	p.b = p.d.appendPid(p.b, p.ev, int32(p.u32(0)), syscalls.PidTGID)
+	p.fd("fd", 4)
+	p.uint("flags", 8)
+	p.uint("buf_len", 12)
+}
+
+func bpfTaskFDQueryExit(p *bpfFields) {
+	p.name("buf")
+	p.b = appendStrexAddr(p.b, p.u64(16), p.u32(12))
+	p.uint("prog_id", 24)
+	p.enum("fd_type", bpfTaskFDTypes, 28)
+	p.hex64("probe_offset", 32)
+	p.hex64("probe_addr", 40)
+	p.close()
+}
+
+// bpfMapBatch prints BPF_MAP_LOOKUP_BATCH's and
+// BPF_MAP_LOOKUP_AND_DELETE_BATCH's (lookup), or BPF_MAP_UPDATE_BATCH's.
+func bpfMapBatch(lookup bool) func(p *bpfFields) {
+	return func(p *bpfFields) {
+		p.open("batch")
+		if lookup {
+			p.addr("in_batch", 0)
+			p.addr("out_batch", 8)
+		}
+		p.addr("keys", 16)
+		p.addr("values", 24)
+		bpfMapBatchTail(p)
+	}
+}
+
+func bpfMapBatchDelete(p *bpfFields) {
+	p.open("batch")
+	p.addr("keys", 16)
+	bpfMapBatchTail(p)
+}
+
+func bpfMapBatchTail(p *bpfFields) {
+	p.uint("count", 32)
+	p.fd("map_fd", 36)
+	p.flags64("elem_flags", bpfMapLookupElemFlags, 40)
+	p.hex64("flags", 48)
+	p.close()
+}
+
+func bpfLinkCreate(p *bpfFields) {
+	p.open("link_create")
+	p.fd("prog_fd", 0)
+	p.fd("target_fd", 4)
+	p.enum("attach_type", bpfAttachTypes, 8)
+	p.hex("flags", 12)
+	if !p.has(16) {
+		p.close()
+		return
+	}
+	// strace guesses the union's member from the attach type, and
+	// checks the bytes past the member it printed for extra data.
+	switch p.u32(8) {
+	case 0:
+		if p.u32(16) != 0 {
+			p.uint("target_btf_id", 16)
+		}
+		p.extraFrom = 20
+	case bpfTraceIter:
+		// An array of union bpf_iter_link_info, not captured.
+		p.array("iter_info", 16, uint64(p.u32(24)))
+		p.uint("iter_info_len", 24)
+		p.extraFrom = 28
+	case bpfPerfEvent:
+		p.open("perf_event")
+		p.hex64("bpf_cookie", 16)
+		p.close()
+		p.extraFrom = 24
+	case bpfTraceKprobeMulti:
+		p.open("kprobe_multi")
+		p.flags("flags", bpfKprobeMultiFlags, 16)
+		cnt := uint64(p.u32(20))
+		p.uint("cnt", 20)
+		// Arrays of string pointers and of u64s, not captured.
+		p.array("syms", 24, cnt)
+		p.array("addrs", 32, cnt)
+		p.array("cookies", 40, cnt)
+		p.close()
+		p.extraFrom = 48
+	default:
+		p.extraFrom = 16
+	}
+	p.close()
+}
+
+func bpfLinkUpdate(p *bpfFields) {
+	p.open("link_update")
+	p.fd("link_fd", 0)
+	p.fd("new_prog_fd", 4)
+	p.flags("flags", bpfAttachFlags, 8)
+	if p.u32(8)&bpfFReplace != 0 {
+		p.fd("old_prog_fd", 12)
+	}
+	p.close()
+}

@@ -1,0 +1,124 @@
+package decode
+
+// The value tables of bpf(2)'s attributes, as strace 6.1's xlat files
+// (bpf_*.in, ebpf_regs.in, numa_node.in) name them.
+
+var bpfCommands = &xlat{vals: []xv{
+	{0, "BPF_MAP_CREATE"}, {1, "BPF_MAP_LOOKUP_ELEM"}, {2, "BPF_MAP_UPDATE_ELEM"}, {3, "BPF_MAP_DELETE_ELEM"},
+	{4, "BPF_MAP_GET_NEXT_KEY"}, {5, "BPF_PROG_LOAD"}, {6, "BPF_OBJ_PIN"}, {7, "BPF_OBJ_GET"},
+	{8, "BPF_PROG_ATTACH"}, {9, "BPF_PROG_DETACH"}, {10, "BPF_PROG_TEST_RUN"}, {11, "BPF_PROG_GET_NEXT_ID"},
+	{12, "BPF_MAP_GET_NEXT_ID"}, {13, "BPF_PROG_GET_FD_BY_ID"}, {14, "BPF_MAP_GET_FD_BY_ID"},
+	{15, "BPF_OBJ_GET_INFO_BY_FD"}, {16, "BPF_PROG_QUERY"}, {17, "BPF_RAW_TRACEPOINT_OPEN"},
+	{18, "BPF_BTF_LOAD"}, {19, "BPF_BTF_GET_FD_BY_ID"}, {20, "BPF_TASK_FD_QUERY"},
+	{21, "BPF_MAP_LOOKUP_AND_DELETE_ELEM"}, {22, "BPF_MAP_FREEZE"}, {23, "BPF_BTF_GET_NEXT_ID"},
+	{24, "BPF_MAP_LOOKUP_BATCH"}, {25, "BPF_MAP_LOOKUP_AND_DELETE_BATCH"}, {26, "BPF_MAP_UPDATE_BATCH"},
+	{27, "BPF_MAP_DELETE_BATCH"}, {28, "BPF_LINK_CREATE"}, {29, "BPF_LINK_UPDATE"},
+	{30, "BPF_LINK_GET_FD_BY_ID"}, {31, "BPF_LINK_GET_NEXT_ID"}, {32, "BPF_ENABLE_STATS"},
+	{33, "BPF_ITER_CREATE"}, {34, "BPF_LINK_DETACH"}, {35, "BPF_PROG_BIND_MAP"},
+}, dflt: "BPF_???"}
+
+var bpfMapTypes = &xlat{vals: []xv{
+	{0, "BPF_MAP_TYPE_UNSPEC"}, {1, "BPF_MAP_TYPE_HASH"}, {2, "BPF_MAP_TYPE_ARRAY"},
+	{3, "BPF_MAP_TYPE_PROG_ARRAY"}, {4, "BPF_MAP_TYPE_PERF_EVENT_ARRAY"}, {5, "BPF_MAP_TYPE_PERCPU_HASH"},
+	{6, "BPF_MAP_TYPE_PERCPU_ARRAY"}, {7, "BPF_MAP_TYPE_STACK_TRACE"}, {8, "BPF_MAP_TYPE_CGROUP_ARRAY"},
+	{9, "BPF_MAP_TYPE_LRU_HASH"}, {10, "BPF_MAP_TYPE_LRU_PERCPU_HASH"}, {11, "BPF_MAP_TYPE_LPM_TRIE"},
+	{12, "BPF_MAP_TYPE_ARRAY_OF_MAPS"}, {13, "BPF_MAP_TYPE_HASH_OF_MAPS"}, {14, "BPF_MAP_TYPE_DEVMAP"},
+	{15, "BPF_MAP_TYPE_SOCKMAP"}, {16, "BPF_MAP_TYPE_CPUMAP"}, {17, "BPF_MAP_TYPE_XSKMAP"},
+	{18, "BPF_MAP_TYPE_SOCKHASH"}, {19, "BPF_MAP_TYPE_CGROUP_STORAGE"},
+	{20, "BPF_MAP_TYPE_REUSEPORT_SOCKARRAY"}, {21, "BPF_MAP_TYPE_PERCPU_CGROUP_STORAGE"},
+	{22, "BPF_MAP_TYPE_QUEUE"}, {23, "BPF_MAP_TYPE_STACK"}, {24, "BPF_MAP_TYPE_SK_STORAGE"},
+	{25, "BPF_MAP_TYPE_DEVMAP_HASH"}, {26, "BPF_MAP_TYPE_STRUCT_OPS"}, {27, "BPF_MAP_TYPE_RINGBUF"},
+	{28, "BPF_MAP_TYPE_INODE_STORAGE"}, {29, "BPF_MAP_TYPE_TASK_STORAGE"},
+	{30, "BPF_MAP_TYPE_BLOOM_FILTER"}, {31, "BPF_MAP_TYPE_USER_RINGBUF"},
+}, dflt: "BPF_MAP_TYPE_???"}
+
+var bpfMapFlags = &xlat{vals: []xv{
+	{1, "BPF_F_NO_PREALLOC"}, {1 << 1, "BPF_F_NO_COMMON_LRU"}, {1 << 2, "BPF_F_NUMA_NODE"},
+	{1 << 3, "BPF_F_RDONLY"}, {1 << 4, "BPF_F_WRONLY"}, {1 << 5, "BPF_F_STACK_BUILD_ID"},
+	{1 << 6, "BPF_F_ZERO_SEED"}, {1 << 7, "BPF_F_RDONLY_PROG"}, {1 << 8, "BPF_F_WRONLY_PROG"},
+	{1 << 9, "BPF_F_CLONE"}, {1 << 10, "BPF_F_MMAPABLE"}, {1 << 11, "BPF_F_PRESERVE_ELEMS"},
+	{1 << 12, "BPF_F_INNER_MAP"},
+}, dflt: "BPF_F_???"}
+
+// bpfMapFlagNumaNode is BPF_F_NUMA_NODE: numa_node is printed only
+// with it.
+const bpfMapFlagNumaNode = 1 << 2
+
+var bpfProgTypes = &xlat{vals: []xv{
+	{0, "BPF_PROG_TYPE_UNSPEC"}, {1, "BPF_PROG_TYPE_SOCKET_FILTER"}, {2, "BPF_PROG_TYPE_KPROBE"},
+	{3, "BPF_PROG_TYPE_SCHED_CLS"}, {4, "BPF_PROG_TYPE_SCHED_ACT"}, {5, "BPF_PROG_TYPE_TRACEPOINT"},
+	{6, "BPF_PROG_TYPE_XDP"}, {7, "BPF_PROG_TYPE_PERF_EVENT"}, {8, "BPF_PROG_TYPE_CGROUP_SKB"},
+	{9, "BPF_PROG_TYPE_CGROUP_SOCK"}, {10, "BPF_PROG_TYPE_LWT_IN"}, {11, "BPF_PROG_TYPE_LWT_OUT"},
+	{12, "BPF_PROG_TYPE_LWT_XMIT"}, {13, "BPF_PROG_TYPE_SOCK_OPS"}, {14, "BPF_PROG_TYPE_SK_SKB"},
+	{15, "BPF_PROG_TYPE_CGROUP_DEVICE"}, {16, "BPF_PROG_TYPE_SK_MSG"}, {17, "BPF_PROG_TYPE_RAW_TRACEPOINT"},
+	{18, "BPF_PROG_TYPE_CGROUP_SOCK_ADDR"}, {19, "BPF_PROG_TYPE_LWT_SEG6LOCAL"},
+	{20, "BPF_PROG_TYPE_LIRC_MODE2"}, {21, "BPF_PROG_TYPE_SK_REUSEPORT"},
+	{22, "BPF_PROG_TYPE_FLOW_DISSECTOR"}, {23, "BPF_PROG_TYPE_CGROUP_SYSCTL"},
+	{24, "BPF_PROG_TYPE_RAW_TRACEPOINT_WRITABLE"}, {25, "BPF_PROG_TYPE_CGROUP_SOCKOPT"},
+	{26, "BPF_PROG_TYPE_TRACING"}, {27, "BPF_PROG_TYPE_STRUCT_OPS"}, {28, "BPF_PROG_TYPE_EXT"},
+	{29, "BPF_PROG_TYPE_LSM"}, {30, "BPF_PROG_TYPE_SK_LOOKUP"}, {31, "BPF_PROG_TYPE_SYSCALL"},
+}, dflt: "BPF_PROG_TYPE_???"}
+
+var bpfAttachTypes = &xlat{vals: []xv{
+	{0, "BPF_CGROUP_INET_INGRESS"}, {1, "BPF_CGROUP_INET_EGRESS"}, {2, "BPF_CGROUP_INET_SOCK_CREATE"},
+	{3, "BPF_CGROUP_SOCK_OPS"}, {4, "BPF_SK_SKB_STREAM_PARSER"}, {5, "BPF_SK_SKB_STREAM_VERDICT"},
+	{6, "BPF_CGROUP_DEVICE"}, {7, "BPF_SK_MSG_VERDICT"}, {8, "BPF_CGROUP_INET4_BIND"},
+	{9, "BPF_CGROUP_INET6_BIND"}, {10, "BPF_CGROUP_INET4_CONNECT"}, {11, "BPF_CGROUP_INET6_CONNECT"},
+	{12, "BPF_CGROUP_INET4_POST_BIND"}, {13, "BPF_CGROUP_INET6_POST_BIND"},
+	{14, "BPF_CGROUP_UDP4_SENDMSG"}, {15, "BPF_CGROUP_UDP6_SENDMSG"}, {16, "BPF_LIRC_MODE2"},
+	{17, "BPF_FLOW_DISSECTOR"}, {18, "BPF_CGROUP_SYSCTL"}, {19, "BPF_CGROUP_UDP4_RECVMSG"},
+	{20, "BPF_CGROUP_UDP6_RECVMSG"}, {21, "BPF_CGROUP_GETSOCKOPT"}, {22, "BPF_CGROUP_SETSOCKOPT"},
+	{23, "BPF_TRACE_RAW_TP"}, {24, "BPF_TRACE_FENTRY"}, {25, "BPF_TRACE_FEXIT"},
+	{26, "BPF_MODIFY_RETURN"}, {27, "BPF_LSM_MAC"}, {28, "BPF_TRACE_ITER"},
+	{29, "BPF_CGROUP_INET4_GETPEERNAME"}, {30, "BPF_CGROUP_INET6_GETPEERNAME"},
+	{31, "BPF_CGROUP_INET4_GETSOCKNAME"}, {32, "BPF_CGROUP_INET6_GETSOCKNAME"}, {33, "BPF_XDP_DEVMAP"},
+	{34, "BPF_CGROUP_INET_SOCK_RELEASE"}, {35, "BPF_XDP_CPUMAP"}, {36, "BPF_SK_LOOKUP"}, {37, "BPF_XDP"},
+	{38, "BPF_SK_SKB_VERDICT"}, {39, "BPF_SK_REUSEPORT_SELECT"},
+	{40, "BPF_SK_REUSEPORT_SELECT_OR_MIGRATE"}, {41, "BPF_PERF_EVENT"}, {42, "BPF_TRACE_KPROBE_MULTI"},
+	{43, "BPF_LSM_CGROUP"},
+}, dflt: "BPF_???"}
+
+// The attach types whose part of BPF_LINK_CREATE's union strace prints.
+const (
+	bpfTraceIter        = 28
+	bpfPerfEvent        = 41
+	bpfTraceKprobeMulti = 42
+)
+
+var bpfProgFlags = &xlat{vals: []xv{
+	{1, "BPF_F_STRICT_ALIGNMENT"}, {2, "BPF_F_ANY_ALIGNMENT"}, {4, "BPF_F_TEST_RND_HI32"},
+	{8, "BPF_F_TEST_STATE_FREQ"}, {16, "BPF_F_SLEEPABLE"},
+}, dflt: "BPF_F_???"}
+
+var bpfFileModeFlags = &xlat{vals: []xv{{1 << 3, "BPF_F_RDONLY"}, {1 << 4, "BPF_F_WRONLY"}}, dflt: "BPF_F_???"}
+
+var bpfMapLookupElemFlags = &xlat{vals: []xv{{0, "BPF_ANY"}, {4, "BPF_F_LOCK"}}, dflt: "BPF_???"}
+
+var bpfMapUpdateElemFlags = &xlat{vals: []xv{
+	{0, "BPF_ANY"}, {1, "BPF_NOEXIST"}, {2, "BPF_EXIST"}, {4, "BPF_F_LOCK"},
+}, dflt: "BPF_???"}
+
+var bpfAttachFlags = &xlat{vals: []xv{
+	{1, "BPF_F_ALLOW_OVERRIDE"}, {1 << 1, "BPF_F_ALLOW_MULTI"}, {1 << 2, "BPF_F_REPLACE"},
+}, dflt: "BPF_F_???"}
+
+// bpfFReplace is BPF_F_REPLACE: BPF_LINK_UPDATE's old_prog_fd is printed
+// only with it.
+const bpfFReplace = 1 << 2
+
+var bpfQueryFlags = &xlat{vals: []xv{{1, "BPF_F_QUERY_EFFECTIVE"}}, dflt: "BPF_F_QUERY_???"}
+
+var bpfTaskFDTypes = &xlat{vals: []xv{
+	{0, "BPF_FD_TYPE_RAW_TRACEPOINT"}, {1, "BPF_FD_TYPE_TRACEPOINT"}, {2, "BPF_FD_TYPE_KPROBE"},
+	{3, "BPF_FD_TYPE_KRETPROBE"}, {4, "BPF_FD_TYPE_UPROBE"}, {5, "BPF_FD_TYPE_URETPROBE"},
+}, dflt: "BPF_FD_TYPE_???"}
+
+var bpfTestRunFlags = &xlat{vals: []xv{
+	{1, "BPF_F_TEST_RUN_ON_CPU"}, {1 << 1, "BPF_F_TEST_XDP_LIVE_FRAMES"},
+}, dflt: "BPF_F_???"}
+
+var bpfKprobeMultiFlags = &xlat{vals: []xv{{1, "BPF_F_KPROBE_MULTI_RETURN"}}, dflt: "BPF_F_???"}
+
+// numaNodes names the one numa_node value strace names, always in the
+// verbose style: the kernel's NUMA_NO_NODE is not part of its UAPI.
+var numaNodes = &xlat{vals: []xv{{0xffffffff, "NUMA_NO_NODE"}}}
