@@ -536,30 +536,13 @@ func (d *Decoder) appendKeyctlCaps(b []byte, ev *trace.Event) []byte {
 	if !ok || len(cp.Data) == 0 {
 		return appendPtr(b, addr)
 	}
-	b = append(b, '[')
-	for k := uint64(0); k < n; k++ {
-		if k > 0 {
-			b = append(b, ", "...)
-		}
-		if k >= uint64(len(cp.Data)) {
-			b = append(b, "... /* "...)
-			b = appendHex(b, addr+k)
-			b = append(b, " */"...)
-			break
-		}
-		if !d.opts.Verbose && k >= uint64(max(d.opts.StringLimit, 0)) {
-			b = append(b, "..."...)
-			break
-		}
-		v := uint64(cp.Data[k])
+	return d.appendByteArray(b, addr, n, cp.Data, true, func(b []byte, k uint64, v byte) []byte {
 		switch k {
 		case 0:
-			b = d.flags(b, keyctlCaps0, v)
+			return d.flags(b, keyctlCaps0, uint64(v))
 		case 1:
-			b = d.flags(b, keyctlCaps1, v)
-		default:
-			b = appendHex(b, v)
+			return d.flags(b, keyctlCaps1, uint64(v))
 		}
-	}
-	return append(b, ']')
+		return appendHex(b, uint64(v))
+	})
 }

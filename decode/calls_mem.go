@@ -81,13 +81,25 @@ func exitMincore(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	case failed(ev) || !ok || len(cp.Data) == 0:
 		return appendPtr(b, addr)
 	}
+	// A vector shorter than its plan's copy ran into unreadable memory.
+	faulted := uint64(len(cp.Data)) < min(n, uint64(syscalls.LayoutSize(ev.Arch, syscalls.LayoutMincoreVec)))
+	return d.appendByteArray(b, addr, n, cp.Data, faulted, func(b []byte, _ uint64, v byte) []byte {
+		return appendUint(b, uint64(v&1))
+	})
+}
+
+// appendByteArray prints the n bytes at addr, of which data holds the
+// first, as strace's print_array of bytes: elem prints byte k; at most -s
+// of them unless -v, then "..."; past data, "... /* ADDR */" where memory
+// could not be read (faulted), else "...".
+func (d *Decoder) appendByteArray(b []byte, addr, n uint64, data []byte, faulted bool, elem func(b []byte, k uint64, v byte) []byte) []byte {
 	b = append(b, '[')
 	for k := uint64(0); k < n; k++ {
 		if k > 0 {
 			b = append(b, ", "...)
 		}
-		if k >= uint64(len(cp.Data)) {
-			if uint64(len(cp.Data)) < min(n, uint64(syscalls.LayoutSize(ev.Arch, syscalls.LayoutMincoreVec))) {
+		if k >= uint64(len(data)) {
+			if faulted {
 				b = append(b, "... /* "...)
 				b = appendHex(b, addr+k)
 				b = append(b, " */"...)
@@ -96,11 +108,11 @@ func exitMincore(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 			}
 			break
 		}
-		if !d.opts.Verbose && k >= uint64(d.opts.StringLimit) {
+		if !d.opts.Verbose && k >= uint64(max(d.opts.StringLimit, 0)) {
 			b = append(b, "..."...)
 			break
 		}
-		b = appendUint(b, uint64(cp.Data[k]&1))
+		b = elem(b, k, data[k])
 	}
 	return append(b, ']')
 }

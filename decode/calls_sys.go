@@ -370,24 +370,32 @@ const capVersion1 = 0x19980330
 // the data's address to be printed, when the header (argument 0) could
 // not be read; ok is whether the data could.
 func capDataSize(ev *trace.Event, ok bool) (int, bool) {
-	hp, hok := capOK(ev, 0)
-	if !hok || len(hp.Data) < 4 {
+	v1, read := capV1(ev)
+	switch {
+	case !read:
 		return 0, false
-	}
-	if le32(hp.Data, 0) == capVersion1 {
+	case v1:
 		return 12, ok
 	}
 	return 24, ok
+}
+
+// capV1 reports whether capget/capset's header says
+// _LINUX_CAPABILITY_VERSION_1, and whether it could be read.
+func capV1(ev *trace.Event) (v1, read bool) {
+	hp, ok := capOK(ev, 0)
+	if !ok || len(hp.Data) < 4 {
+		return false, false
+	}
+	return le32(hp.Data, 0) == capVersion1, true
 }
 
 // printCapData prints capget/capset's data: one struct
 // __user_cap_data_struct for _LINUX_CAPABILITY_VERSION_1, two otherwise,
 // shown as three 64-bit sets.
 func printCapData(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
-	two := true
-	if hp, ok := capOK(ev, 0); ok && len(hp.Data) >= 4 && le32(hp.Data, 0) == capVersion1 {
-		two = false
-	}
+	v1, _ := capV1(ev)
+	two := !v1
 	for k, name := range []string{"effective", "permitted", "inheritable"} {
 		if k == 0 {
 			b = append(b, '{')

@@ -249,11 +249,7 @@ func (tb *Table[T]) Detach(t T, ts int64) {
 // wait(2) reports it; a thread's Exit releases its leader's when it was
 // the last.
 func (tb *Table[T]) ReportExit(tk *Task, ts int64, wstatus int, between func()) {
-	if tk.InCall && tk.Wanted && !tk.Hidden {
-		ev := tb.ExitEvent(tk, ts, 0)
-		ev.NoReturn = true
-		tb.Emit(ev)
-	}
+	tb.ReportExiting(tk, ts)
 	if between != nil {
 		between()
 	}
