@@ -2,6 +2,7 @@ package bpfbackend
 
 import (
 	"math"
+	"slices"
 	"syscall"
 	"unsafe"
 
@@ -277,19 +278,8 @@ func (s *session) signal(r *sctraceRec, raw []byte) {
 	}
 	// A fatal signal reported when generated, then delivered all the
 	// same: the delivery is the one ptrace reports.
-	tk.dropPending(func(p *pendingSignal) bool { return p.fatal && p.signo == ps.signo })
+	tk.pending = slices.DeleteFunc(tk.pending, func(p pendingSignal) bool { return p.fatal && p.signo == ps.signo })
 	s.emitSignal(tk, &ps)
-}
-
-// dropPending forgets the signals held for tk that drop says to.
-func (tk *task) dropPending(drop func(*pendingSignal) bool) {
-	kept := tk.pending[:0]
-	for i := range tk.pending {
-		if !drop(&tk.pending[i]) {
-			kept = append(kept, tk.pending[i])
-		}
-	}
-	tk.pending = kept
 }
 
 func (s *session) emitSignal(tk *task, ps *pendingSignal) {
@@ -356,7 +346,7 @@ func (s *session) exitTask(r *sctraceRec) {
 	// the signals pending with it in the order they are taken, the lowest
 	// number first: those after sig, never.
 	if sig := int32(r.Ret) & 0x7f; sig != 0 && sig != 0x7f {
-		tk.dropPending(func(p *pendingSignal) bool { return p.signo > sig })
+		tk.pending = slices.DeleteFunc(tk.pending, func(p pendingSignal) bool { return p.signo > sig })
 	}
 	// exit_code is a wait status.
 	s.tasks.ReportExit(&tk.Task, int64(r.Ts), int(r.Ret), func() { s.flushSignals(tk) })
