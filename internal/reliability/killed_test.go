@@ -58,7 +58,10 @@ func TestTracerKilledAnytime(t *testing.T) {
 			// The BPF check looks at what the survivors hold: before they go.
 			checkNoBPFLeft(t, before, marker, when)
 			running := false
-			for _, pid := range markedProcesses(marker) {
+			survivors := markedProcesses(marker)
+			// Every survivor is looked at before any is killed: sh ends
+			// as soon as its sleep is killed.
+			for _, pid := range survivors {
 				checkLeftAlone(t, pid, when)
 				comm, _ := os.ReadFile(fmt.Sprintf("/proc/%d/comm", pid))
 				if string(comm) == "sh\n" || string(comm) == "sleep\n" {
@@ -69,6 +72,8 @@ func TestTracerKilledAnytime(t *testing.T) {
 						t.Errorf("the launched command %d died with sctrace (%s)", pid, when)
 					}
 				}
+			}
+			for _, pid := range survivors {
 				_ = syscall.Kill(pid, syscall.SIGKILL)
 			}
 			if running {
