@@ -47,6 +47,15 @@ func RequireBPF(t testing.TB) {
 	}
 }
 
+// RequireKernelBTF skips (fails under CI) unless the kernel exposes its
+// BTF in /sys/kernel/btf/vmlinux.
+func RequireKernelBTF(t testing.TB) {
+	t.Helper()
+	if _, err := os.Stat("/sys/kernel/btf/vmlinux"); err != nil {
+		skipOrFail(t, "needs the kernel's BTF (CONFIG_DEBUG_INFO_BTF): "+err.Error())
+	}
+}
+
 // RequireRoot skips (fails under CI) unless this process runs as root,
 // for tests that change their children's credentials.
 func RequireRoot(t testing.TB) {
