@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"runtime/debug"
 	"sync/atomic"
 	"time"
 
@@ -15,6 +14,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/sctrace/sctrace/capture"
+	"github.com/sctrace/sctrace/internal/gcpause"
 	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
@@ -125,14 +125,8 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	}
 	// Start-up allocates much (the kernel's BTF, the object's specs) and
 	// keeps most of it: collecting during it costs time and frees little.
-	gcPercent, gcPaused := debug.SetGCPercent(-1), true
-	gcOn := func() {
-		if gcPaused {
-			debug.SetGCPercent(gcPercent)
-			gcPaused = false
-		}
-	}
-	defer gcOn()
+	gcpause.Pause()
+	defer gcpause.Resume()
 	warmKernelTypes()
 	warmObject(opts.CountOnly)
 	// The exec stub starts (and stops itself) while the programs load.
@@ -168,7 +162,7 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	if err := p.attach(); err != nil {
 		return res, err
 	}
-	gcOn()
+	gcpause.Resume()
 	if opts.Scope != nil && len(opts.Scope.Trees) > 0 {
 		if err := p.fillTree(opts.Scope.Trees); err != nil {
 			return res, err

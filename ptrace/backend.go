@@ -12,6 +12,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/sctrace/sctrace/capture"
+	"github.com/sctrace/sctrace/internal/gcpause"
 	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/trace"
 )
@@ -83,6 +84,8 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	if err := ctx.Err(); err != nil {
 		return trace.Result{}, err
 	}
+	// Its start-up is short: collect from the first event on.
+	gcpause.Resume()
 	quietSIGCHLD()
 	tr := newTracer(opts, sink)
 	tr.debug = b.Debug

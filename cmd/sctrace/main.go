@@ -21,6 +21,7 @@ import (
 	"github.com/sctrace/sctrace/decode"
 	"github.com/sctrace/sctrace/fdpath"
 	"github.com/sctrace/sctrace/filter"
+	"github.com/sctrace/sctrace/internal/gcpause"
 	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/pidns"
 	"github.com/sctrace/sctrace/printer"
@@ -45,6 +46,8 @@ func main() {
 	// A child started as the backends' exec stub or wake sentinel becomes
 	// that here and never returns.
 	tracee.Init()
+	// The chosen backend resumes it once tracing has started.
+	gcpause.Pause()
 	if len(os.Args) > 0 && os.Args[0] != "" {
 		progName = os.Args[0]
 	} else if exe, err := os.Executable(); err == nil {
@@ -209,6 +212,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	sum.start(&opts)
 	res, runErr := backend.Run(ctx, target, opts, sink)
+	gcpause.Resume()
 	var sumErr error
 	if w, ok := pr.(interface{ Writer() io.Writer }); ok && isPipe(cfg.output) {
 		// The summary goes into the -o pipe too, before it is closed.
