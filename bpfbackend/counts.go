@@ -27,6 +27,10 @@ func (p *probe) readCounts(arch uint32) (map[trace.SyscallKey]*trace.SyscallStat
 	add := func(key trace.SyscallKey, vals []sctraceSyscallStats) {
 		var sum trace.SyscallStats
 		for i := range vals {
+			if vals[i].Calls == 0 {
+				// Most syscalls were never called.
+				continue
+			}
 			one := statsOf(&vals[i])
 			sum.Merge(&one)
 		}
