@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"runtime"
 	"sync/atomic"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/cilium/ebpf/link"
 	"golang.org/x/sys/unix"
 
+	"github.com/sctrace/sctrace/bpfbackend/internal/kerneltypes"
 	"github.com/sctrace/sctrace/capture"
 	"github.com/sctrace/sctrace/internal/gcpause"
 	"github.com/sctrace/sctrace/internal/tracee"
@@ -59,7 +61,11 @@ func nativeArch() uint32 {
 // checked and the kernel's BTF decoded (kept for Run), it loads and
 // attaches a program on sys_enter that does nothing, then releases it.
 // Meanwhile it parses the object that a Run of count_only (-c), or not,
-// loads. The error says what is missing.
+// loads. Count_only's programs are raw_tp ones that relocate against a few
+// of the kernel's types (countingTypes), read from /sys/kernel/btf/vmlinux
+// while Run starts: its probe is a raw_tp program, and the kernel's BTF
+// is decoded only where that file is missing. The error says what is
+// missing.
 func Probe(countOnly bool) error {
 	if nativeArch() == 0 {
 		return &unsupported{"no BPF programs for " + runtime.GOARCH}
@@ -67,9 +73,17 @@ func Probe(countOnly bool) error {
 	if err := checkEnvironment(); err != nil {
 		return err
 	}
-	warmKernelTypes()
-	// Run will need the object: it is parsed while the kernel's BTF is.
+	// Run will need the object: it is parsed while the probe loads.
 	warmObject(countOnly)
+	if countOnly {
+		if err := probeRawTracepoint(); err != nil {
+			return err
+		}
+		if _, err := os.Stat(kerneltypes.VMLinux); err == nil {
+			return nil
+		}
+	}
+	warmKernelTypes()
 	if _, err := kernelTypes.Kernel(); err != nil {
 		return loadError(err)
 	}
@@ -79,7 +93,7 @@ func Probe(countOnly bool) error {
 	coll, err := ebpf.NewCollectionWithOptions(&ebpf.CollectionSpec{Programs: map[string]*ebpf.ProgramSpec{
 		"probe": {
 			Name: "probe", Type: ebpf.Tracing, AttachType: ebpf.AttachTraceRawTp, AttachTo: "sys_enter", License: "GPL",
-			Instructions: asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()},
+			Instructions: probeInstructions,
 		},
 	}}, ebpf.CollectionOptions{Cache: kernelTypes})
 	if err != nil {
@@ -88,6 +102,24 @@ func Probe(countOnly bool) error {
 	defer coll.Close()
 	prog := coll.Programs["probe"]
 	l, err := link.AttachTracing(link.TracingOptions{Program: prog})
+	if err != nil {
+		return attachError(prog, err)
+	}
+	return l.Close()
+}
+
+// probeInstructions are a probe program's: return 0.
+var probeInstructions = asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()}
+
+// probeRawTracepoint loads and attaches a raw_tp program on sys_enter that
+// does nothing, then releases it.
+func probeRawTracepoint() error {
+	prog, err := ebpf.NewProgram(&ebpf.ProgramSpec{Name: "probe", Type: ebpf.RawTracepoint, License: "GPL", Instructions: probeInstructions})
+	if err != nil {
+		return loadError(err)
+	}
+	defer prog.Close()
+	l, err := link.AttachRawTracepoint(link.RawTracepointOptions{Name: "sys_enter", Program: prog})
 	if err != nil {
 		return attachError(prog, err)
 	}
@@ -127,7 +159,9 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	// keeps most of it: collecting during it costs time and frees little.
 	gcpause.Pause()
 	defer gcpause.Resume()
-	warmKernelTypes()
+	if !opts.CountOnly {
+		warmKernelTypes()
+	}
 	warmObject(opts.CountOnly)
 	// The exec stub starts (and stops itself) while the programs load.
 	var stub <-chan stubStart

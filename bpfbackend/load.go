@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/btf"
 	"github.com/cilium/ebpf/link"
 
 	"github.com/sctrace/sctrace/syscalls"
@@ -297,6 +298,12 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVar
 	// (copying them cost a millisecond per program).
 	tmpl := *spec
 	tmpl.Programs, tmpl.Types = nil, nil
+	var kernel *btf.Spec
+	if p.countOnly {
+		if kernel = countingKernelTypes(); kernel == nil {
+			warmKernelTypes()
+		}
+	}
 	var (
 		wg   sync.WaitGroup
 		mu   sync.Mutex
@@ -304,7 +311,7 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVar
 	)
 	for _, l := range progs {
 		wg.Go(func() {
-			prog, err := loadProgram(&tmpl, spec.Programs[l.name], progVars[l.name], maps)
+			prog, err := loadProgram(&tmpl, spec.Programs[l.name], progVars[l.name], maps, kernel)
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
@@ -319,8 +326,9 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVar
 }
 
 // loadProgram loads prog in a collection of its own made from tmpl, with
-// the maps given and the variables vars changed.
-func loadProgram(tmpl *ebpf.CollectionSpec, prog *ebpf.ProgramSpec, vars map[string]any, maps map[string]*ebpf.Map) (*ebpf.Program, error) {
+// the maps given and the variables vars changed; its CO-RE relocations
+// are made against kernel, or when nil the kernel's BTF (kernelTypes).
+func loadProgram(tmpl *ebpf.CollectionSpec, prog *ebpf.ProgramSpec, vars map[string]any, maps map[string]*ebpf.Map, kernel *btf.Spec) (*ebpf.Program, error) {
 	one := tmpl.Copy()
 	one.Programs = map[string]*ebpf.ProgramSpec{prog.Name: prog}
 	for name, v := range vars {
@@ -328,7 +336,8 @@ func loadProgram(tmpl *ebpf.CollectionSpec, prog *ebpf.ProgramSpec, vars map[str
 			return nil, fmt.Errorf("ebpf: set %s for %s: %w", name, prog.Name, err)
 		}
 	}
-	coll, err := ebpf.NewCollectionWithOptions(one, ebpf.CollectionOptions{MapReplacements: maps, Cache: kernelTypes})
+	coll, err := ebpf.NewCollectionWithOptions(one, ebpf.CollectionOptions{MapReplacements: maps, Cache: kernelTypes,
+		Programs: ebpf.ProgramOptions{KernelTypes: kernel}})
 	if err != nil {
 		return nil, err
 	}
@@ -340,30 +349,46 @@ func loadProgram(tmpl *ebpf.CollectionSpec, prog *ebpf.ProgramSpec, vars map[str
 // (attach_stop, hist_bucket_test): sched_switch
 // only when entries may be held or group stops are reported (it runs at
 // every context switch), sched_process_fork only under -f, the signal
-// programs and sched_prepare_exec only when not counting.
+// programs and sched_prepare_exec only when not counting. Each program is
+// named after its tracepoint.
 func (p *probe) attach() error {
-	progs := []*ebpf.Program{p.objs.SysEnter, p.objs.SysExit, p.objs.SchedProcessExit, p.objs.SchedProcessExec}
+	type tracepoint struct {
+		name string
+		prog *ebpf.Program
+	}
+	o := &p.objs.sctracePrograms
+	progs := []tracepoint{{sctraceProgSysEnter, o.SysEnter}, {sctraceProgSysExit, o.SysExit},
+		{sctraceProgSchedProcessExit, o.SchedProcessExit}, {sctraceProgSchedProcessExec, o.SchedProcessExec}}
 	if p.forks {
-		progs = append(progs, p.objs.SchedProcessFork)
+		progs = append(progs, tracepoint{sctraceProgSchedProcessFork, o.SchedProcessFork})
 	}
 	if p.prepareExec {
-		progs = append(progs, p.objs.SchedPrepareExec)
+		progs = append(progs, tracepoint{sctraceProgSchedPrepareExec, o.SchedPrepareExec})
 	}
 	if !p.countOnly {
 		// -c prints no signals.
-		progs = append(progs, p.objs.SignalDeliver, p.objs.SignalGenerate)
+		progs = append(progs, tracepoint{sctraceProgSignalDeliver, o.SignalDeliver}, tracepoint{sctraceProgSignalGenerate, o.SignalGenerate})
 	}
 	if p.switches {
-		progs = append(progs, p.objs.SchedSwitch)
+		progs = append(progs, tracepoint{sctraceProgSchedSwitch, o.SchedSwitch})
 	}
-	for _, prog := range progs {
-		l, err := link.AttachTracing(link.TracingOptions{Program: prog})
+	for _, tp := range progs {
+		l, err := attachTracepoint(tp.name, tp.prog)
 		if err != nil {
-			return attachError(prog, err)
+			return attachError(tp.prog, err)
 		}
 		p.links = append(p.links, l)
 	}
 	return nil
+}
+
+// attachTracepoint attaches prog to the tracepoint name: a tp_btf
+// program knows its target, a raw_tp program (counting's) is given it.
+func attachTracepoint(name string, prog *ebpf.Program) (link.Link, error) {
+	if prog.Type() == ebpf.RawTracepoint {
+		return link.AttachRawTracepoint(link.RawTracepointOptions{Name: name, Program: prog})
+	}
+	return link.AttachTracing(link.TracingOptions{Program: prog})
 }
 
 // detach detaches the programs: from then on no task pays for them.

@@ -6,12 +6,15 @@ import (
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/btf"
+
+	"github.com/sctrace/sctrace/bpfbackend/internal/kerneltypes"
 )
 
-// What the start-up prepares in the background: the kernel's BTF and the
-// specification of the object a run loads, each up to 10 to 20 ms of CPU, decoded while
-// the caller does something else (Probe: load its test program; Run:
-// start the exec stub, create the maps).
+// What the start-up prepares in the background: the kernel's BTF (or,
+// for counting, the few types of it its programs read) and the
+// specification of the object a run loads, each up to 10 to 20 ms of CPU,
+// decoded while the caller does something else (Probe: load its test
+// program; Run: start the exec stub, create the maps).
 
 // kernelTypes is the kernel's BTF, decoded once per process and shared by
 // every load (CO-RE, tp_btf targets, kfuncs): decoding and indexing it is
@@ -47,6 +50,26 @@ var objects [2]struct {
 	taken atomic.Bool
 }
 
+// countingTypes is what counting's programs, which use no kfunc, no
+// tp_btf target and no type id, relocate against: the kernel's types
+// they declare, pruned (kerneltypes), made after the object is parsed.
+// Made in a few milliseconds, it spares a count_only run decoding the
+// kernel's BTF. nil when it could not be made: the loads then use
+// kernelTypes.
+var countingTypes struct {
+	done chan struct{}
+	spec *btf.Spec
+}
+
+func init() { countingTypes.done = make(chan struct{}) }
+
+// countingKernelTypes waits for countingTypes; nil means use kernelTypes.
+func countingKernelTypes() *btf.Spec {
+	warmObject(true)
+	<-countingTypes.done
+	return countingTypes.spec
+}
+
 // objectIndex is the index in objects of the object a run loads.
 func objectIndex(countOnly bool) int {
 	if countOnly {
@@ -71,7 +94,20 @@ func warmObject(countOnly bool) {
 		o.done = make(chan struct{})
 		go func() {
 			o.spec, o.err = parseSpec(countOnly)
+			if !countOnly {
+				close(o.done)
+				return
+			}
+			// Read before a load owns the spec.
+			var want kerneltypes.Want
+			if o.err == nil {
+				want, _ = kerneltypes.WantedBy(o.spec.Types)
+			}
 			close(o.done)
+			if want != nil {
+				countingTypes.spec, _ = kerneltypes.Kernel(want)
+			}
+			close(countingTypes.done)
 		}()
 	})
 }

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "52b7dc85c217d60c53689cf43f107afa9f4b8a3d3bb3215da0b538ea9aa48e31"
+const bpfSourceHash = "76628af48df5146533f36aebdde1fcf68c8b3df86cc95a17159e22ebe83c6de7"

@@ -200,17 +200,18 @@ static __always_inline bool scope_late(struct task_struct *t, bool current)
 	return true;
 }
 
-/* send_comm sends t's name w (REC_COMM) and keeps it in comm, the last
- * one sent: out of line, since names change rarely. */
-static __noinline void send_comm(struct task_struct *t, __u64 *comm, __u64 w0, __u64 w1)
+/* send_comm sends the name w of thread tid of process tgid (REC_COMM)
+ * and keeps it in comm, the last one sent: out of line, since names
+ * change rarely. */
+static __noinline void send_comm(__u32 tid, __u32 tgid, __u64 *comm, __u64 w0, __u64 w1)
 {
 	comm[0] = w0;
 	comm[1] = w1;
 	struct rec r = {};
 	r.type = REC_COMM;
 	r.size = sizeof(r);
-	r.tid = t->pid;
-	r.pid = t->tgid;
+	r.tid = tid;
+	r.pid = tgid;
 	r.ts = bpf_ktime_get_ns();
 	r.args[0] = w0;
 	r.args[1] = w1;
@@ -223,7 +224,7 @@ static __always_inline void note_comm(struct task_struct *t, __u64 *comm)
 	__u64 w[2];
 	comm_words(t, w);
 	if (w[0] != comm[0] || w[1] != comm[1])
-		send_comm(t, comm, w[0], w[1]);
+		send_comm(t->pid, t->tgid, comm, w[0], w[1]);
 }
 
 /* name_task sends t's name, when it changed, before a record of t that

@@ -42,6 +42,32 @@
 
 char LICENSE[] SEC("license") = "GPL";
 
+/* TRACEPOINT is the section of a program on a tracepoint. Those that
+ * trace are tp_btf programs, whose arguments are typed pointers; loading
+ * one needs its target's id in the kernel's BTF, which user space finds
+ * by decoding all of it, the larger part of a start-up. Counting's are
+ * raw_tp programs, which need no target: their pointer arguments are
+ * plain numbers, so the programs below take the current task (which every
+ * tracepoint here runs in) and its registers from helpers instead, and
+ * read the one other task, a fork's child, with BPF_CORE_READ. */
+#ifdef SCTRACE_COUNTING
+#define TRACEPOINT(name) SEC("raw_tp/" #name)
+#else
+#define TRACEPOINT(name) SEC("tp_btf/" #name)
+#endif
+
+/* syscall_regs is a syscall tracepoint's registers, regs, as a pointer
+ * the programs may read: tp_btf's own, or for raw_tp the current task's,
+ * which are the same. */
+static __always_inline struct pt_regs *syscall_regs(struct pt_regs *regs)
+{
+#ifdef SCTRACE_COUNTING
+	return (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
+#else
+	return regs;
+#endif
+}
+
 /* quiet_call reports whether the current task t's native call nr needs
  * nothing from its entry: the filter does not want it in any personality
  * and no task is due. -k never skips: any call may map code. A scope
@@ -109,7 +135,7 @@ static __always_inline int enter(struct pt_regs *regs, long id, const bool count
 		if (!wanted || counting) {
 			name_task(task, cs);
 			__u64 pt = pid_tgid_of(task);
-			emit_task_ip(REC_PERS, (__u32)pt, pt >> 32, pers, 0, regs->ip);
+			emit_task_ip(REC_PERS, (__u32)pt, pt >> 32, pers, 0, user_ip(task));
 		}
 	}
 	/* -k: a call that maps code, traced or not, makes its exit send the
@@ -252,52 +278,61 @@ static __always_inline int leave(struct pt_regs *regs, long ret, const bool coun
 	return 0;
 }
 
-SEC("tp_btf/sys_enter")
+/* sys_enter's registers are read only when tracing (the entry's
+ * arguments); counting's entry needs none, so it pays no helper call. */
+TRACEPOINT(sys_enter)
 int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 {
-	return enter(regs, id, COUNTING);
+	return enter(COUNTING ? NULL : syscall_regs(regs), id, COUNTING);
 }
 
-SEC("tp_btf/sys_exit")
+TRACEPOINT(sys_exit)
 int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 {
-	return leave(regs, ret, COUNTING);
+	return leave(syscall_regs(regs), ret, COUNTING);
 }
 
 /* sched_process_fork traces the children of traced tasks (-f) and puts
  * the processes --tree's processes create in its tree. */
-SEC("tp_btf/sched_process_fork")
-int BPF_PROG(sched_process_fork, struct task_struct *parent, struct task_struct *child)
+TRACEPOINT(sched_process_fork)
+int BPF_PROG(sched_process_fork, struct task_struct *parent_arg, struct task_struct *child)
 {
+	/* The parent forks: it is the current task. */
+	struct task_struct *parent = bpf_get_current_task_btf();
 	__u32 ptid = (__u32)bpf_get_current_pid_tgid();
-	if (scope_tree && child->pid == child->tgid) {
+	__u32 tid = BPF_CORE_READ(child, pid);
+	__u32 tgid = BPF_CORE_READ(child, tgid);
+	if (scope_tree && tid == tgid) {
 		__u32 ptgid = parent->tgid;
 		if (bpf_map_lookup_elem(&tree, &ptgid)) {
-			__u32 ctgid = child->tgid;
 			__u8 one = 1;
-			bpf_map_update_elem(&tree, &ctgid, &one, BPF_ANY);
+			bpf_map_update_elem(&tree, &tgid, &one, BPF_ANY);
 		}
 	}
-	if (!follow_forks || !(is_traced(ptid) || scope_late(bpf_get_current_task_btf(), true)))
+	if (!follow_forks || !(is_traced(ptid) || scope_late(parent, true)))
 		return 0;
-	__u32 tid = child->pid;
 	enum traced_mark mark = TRACED;
 	bpf_map_update_elem(&traced, &tid, &mark, BPF_ANY);
-	emit_task(REC_NEWTASK, tid, child->tgid, ptid, 0);
+	emit_task(REC_NEWTASK, tid, tgid, ptid, 0);
 	if (track_comm) {
-		/* The child is named as its parent until it changes its name:
-		 * a signal may reach it before its first call says so. */
-		__u64 none[2] = {};
-		note_comm(child, none);
+		/* The child is named as its parent, whose name it has a copy
+		 * of, until it changes its name: a signal may reach it before
+		 * its first call says so. */
+		__u64 none[2] = {}, w[2];
+		comm_words(parent, w);
+		if (w[0] || w[1])
+			send_comm(tid, tgid, none, w[0], w[1]);
 	}
 	return 0;
 }
 
 /* sched_process_exit reports a traced task's exit, after the records it
  * still owes: an exit a task work was to send, an entry held or deferred. */
-SEC("tp_btf/sched_process_exit")
-int BPF_PROG(sched_process_exit, struct task_struct *p)
+TRACEPOINT(sched_process_exit)
+int BPF_PROG(sched_process_exit, struct task_struct *p_arg)
 {
+	/* The task exits: it is the current task. */
+	struct task_struct *p = bpf_get_current_task_btf();
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tid = (__u32)pid_tgid;
 	if (scope_tree && p->pid == p->tgid)
@@ -348,9 +383,11 @@ int BPF_PROG(sched_process_exit, struct task_struct *p)
  * that called it takes over the leader's id. Under detach_on_exec the
  * task is let go instead, but for the exec stub's execve: the call's exit
  * and all that follows are not seen (its other threads are gone already). */
-SEC("tp_btf/sched_process_exec")
-int BPF_PROG(sched_process_exec, struct task_struct *p, int old_pid, struct linux_binprm *bprm)
+TRACEPOINT(sched_process_exec)
+int BPF_PROG(sched_process_exec, struct task_struct *p_arg, int old_pid, struct linux_binprm *bprm)
 {
+	/* The task execs: it is the current task. */
+	struct task_struct *p = bpf_get_current_task_btf();
 	__u32 old = old_pid;
 	__u32 tid = p->pid;
 	bool execer = is_traced(old);
