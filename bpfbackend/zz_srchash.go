@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "76628af48df5146533f36aebdde1fcf68c8b3df86cc95a17159e22ebe83c6de7"
+const bpfSourceHash = "5a16156be849a53c21fffaab30330cc9c77cfa1e06bc69ffbc0e99eb829cd8f4"

@@ -80,11 +80,11 @@ static __always_inline bool quiet_call(struct task_struct *t, long nr, const boo
 	return no_task_due();
 }
 
-/* quiet_exit is quiet_call for a call's exit, number nr: its entry was
- * quiet too, or not traced. */
-static __always_inline bool quiet_exit(long nr, const bool counting)
+/* quiet_exit is quiet_call for a traced call's exit, number nr: its
+ * entry was quiet too, or not traced. */
+static __always_inline bool quiet_exit(long nr)
 {
-	return (counting || !stack_size) && !loud_nr(nr) && no_task_due();
+	return !stack_size && !loud_nr(nr) && no_task_due();
 }
 
 /* enter starts a traced task's call: it keeps the call's number,
@@ -207,7 +207,10 @@ static __always_inline int enter(struct pt_regs *regs, long id, const bool count
  * work when a read faulted, or, when counting, counts the call. */
 static __always_inline int leave(struct pt_regs *regs, long ret, const bool counting)
 {
-	if (quiet_exit(regs->orig_ax, counting))
+	/* Counting reads the registers only for a call -p found in progress
+	 * (syscall_regs costs its raw_tp two helper calls); the exit of a
+	 * quiet call finds no active call below. */
+	if (!counting && quiet_exit(regs->orig_ax))
 		return 0;
 	struct task_struct *task = bpf_get_current_task_btf();
 	struct call_state *cs = call_state_of(task, false);
@@ -228,8 +231,9 @@ static __always_inline int leave(struct pt_regs *regs, long ret, const bool coun
 		 * its state was written, this is another call (the next entry
 		 * rewrites the state, but not if it came first); drop it. */
 		cs->attached = 0;
-		if (regs->orig_ax != (__u64)(__s64)cs->nr || regs->di != cs->args[0] || regs->si != cs->args[1] ||
-		    regs->dx != cs->args[2]) {
+		struct pt_regs *r = syscall_regs(regs);
+		if (r->orig_ax != (__u64)(__s64)cs->nr || r->di != cs->args[0] || r->si != cs->args[1] ||
+		    r->dx != cs->args[2]) {
 			cs->active = 0;
 			return 0;
 		}
@@ -278,18 +282,19 @@ static __always_inline int leave(struct pt_regs *regs, long ret, const bool coun
 	return 0;
 }
 
-/* sys_enter's registers are read only when tracing (the entry's
- * arguments); counting's entry needs none, so it pays no helper call. */
+/* The syscall tracepoints' registers: tracing reads them directly (the
+ * entry's arguments); counting's entry reads none, and its exit reads
+ * them through syscall_regs. */
 TRACEPOINT(sys_enter)
 int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 {
-	return enter(COUNTING ? NULL : syscall_regs(regs), id, COUNTING);
+	return enter(regs, id, COUNTING);
 }
 
 TRACEPOINT(sys_exit)
 int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 {
-	return leave(syscall_regs(regs), ret, COUNTING);
+	return leave(regs, ret, COUNTING);
 }
 
 /* sched_process_fork traces the children of traced tasks (-f) and puts
