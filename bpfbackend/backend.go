@@ -58,14 +58,14 @@ func nativeArch() uint32 {
 }
 
 // Probe reports whether the backend can run here: with the privileges
-// checked and the kernel's BTF decoded (kept for Run), it loads and
-// attaches a program on sys_enter that does nothing, then releases it.
-// Meanwhile it parses the object that a Run of count_only (-c), or not,
-// loads. Count_only's programs are raw_tp ones that relocate against a few
-// of the kernel's types (countingTypes), read from /sys/kernel/btf/vmlinux
-// while Run starts: its probe is a raw_tp program, and the kernel's BTF
-// is decoded only where that file is missing. The error says what is
-// missing.
+// checked, it loads and attaches a program on sys_enter that does nothing,
+// then releases it, while it parses the object that a Run of count_only
+// (-c), or not, loads. Without count_only the probe is a tp_btf program,
+// whose load decodes the kernel's BTF (kept for Run). Count_only's
+// programs are raw_tp ones that relocate against a few of the kernel's
+// types (countingTypes), read from /sys/kernel/btf/vmlinux while Run
+// starts: its probe is a raw_tp program, and the kernel's BTF is decoded
+// only where that file is missing. The error says what is missing.
 func Probe(countOnly bool) error {
 	if nativeArch() == 0 {
 		return &unsupported{"no BPF programs for " + runtime.GOARCH}

@@ -56,12 +56,10 @@ var objects [2]struct {
 // Made in a few milliseconds, it spares a count_only run decoding the
 // kernel's BTF. nil when it could not be made: the loads then use
 // kernelTypes.
-var countingTypes struct {
+var countingTypes = struct {
 	done chan struct{}
 	spec *btf.Spec
-}
-
-func init() { countingTypes.done = make(chan struct{}) }
+}{done: make(chan struct{})}
 
 // countingKernelTypes waits for countingTypes; nil means use kernelTypes.
 func countingKernelTypes() *btf.Spec {
