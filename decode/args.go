@@ -184,12 +184,17 @@ func argPrinter(a syscalls.Arg, arch uint32, count32 bool) argFn {
 		out := a.Type == syscalls.ArrayInOut
 		l := a.Len
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
-			if out && failed(ev) {
-				return appendPtr(b, ev.Args[i])
-			}
 			n := lenArg(ev, l)
 			if count32 {
 				n = uint64(uint32(n))
+			}
+			if out && failed(ev) {
+				// strace's print_array reads nothing at a failed exit,
+				// but an empty array is printed before any read.
+				if n == 0 && ev.Args[i] != 0 {
+					return append(b, "[]"...)
+				}
+				return appendPtr(b, ev.Args[i])
 			}
 			return d.appendArray(b, ev, i, lay, sp, n)
 		}
