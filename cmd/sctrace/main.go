@@ -22,6 +22,7 @@ import (
 	"github.com/sctrace/sctrace/fdpath"
 	"github.com/sctrace/sctrace/filter"
 	"github.com/sctrace/sctrace/internal/gcpause"
+	"github.com/sctrace/sctrace/internal/startsigs"
 	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/pidns"
 	"github.com/sctrace/sctrace/printer"
@@ -406,7 +407,9 @@ func buildSpec(cfg *config, notes io.Writer) (*filter.Spec, error) {
 // cancelled it (0 if none). With a launched command, SIGINT and SIGQUIT
 // from the terminal reach the command too; sctrace keeps tracing so that
 // the command's reaction is shown, as strace does. SIGTERM and SIGHUP stop
-// tracing. SIGPIPE is caught and ignored: the failed write reports it.
+// tracing. SIGPIPE is caught and ignored: the failed write reports it. A
+// signal blocked when sctrace started is ignored too: strace leaves it
+// blocked (internal/startsigs).
 func interruptContext(launched bool) (context.Context, func(), func() syscall.Signal) {
 	ctx, cancelCause := context.WithCancelCause(context.Background())
 	cancel := func() { cancelCause(nil) }
@@ -419,6 +422,10 @@ func interruptContext(launched bool) (context.Context, func(), func() syscall.Si
 			select {
 			case s := <-sigs:
 				if launched && (s == syscall.SIGINT || s == syscall.SIGQUIT) {
+					continue
+				}
+				if startsigs.BlockedAtStart(s.(syscall.Signal)) {
+					// strace leaves it blocked: it never acts.
 					continue
 				}
 				if s == syscall.SIGPIPE {

@@ -74,3 +74,39 @@ func statusField(t *testing.T, status, name string) uint64 {
 	t.Fatalf("no %s line in:\n%s", name, status)
 	return 0
 }
+
+// pendingWrapper execs its arguments with SIGHUP, SIGINT, SIGQUIT and
+// SIGTERM blocked, at their default actions, and pending, as strace's
+// interactive_block test starts it.
+const pendingWrapper = `import os, signal, sys
+sigs = {signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGTERM}
+signal.pthread_sigmask(signal.SIG_BLOCK, sigs)
+for s in sigs:
+    signal.signal(s, signal.SIG_DFL)
+    os.kill(os.getpid(), s)
+os.execvp(sys.argv[1], sys.argv[1:])
+`
+
+// TestBlockedAtStart: signals blocked and pending when sctrace starts do
+// not kill it (the Go runtime unblocks them), as strace leaves them
+// blocked, and the command starts with them blocked.
+func TestBlockedAtStart(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Fatalf("python3 is needed to set up the signal state: %v", err)
+	}
+	wrapper := filepath.Join(t.TempDir(), "pending.py")
+	if err := os.WriteFile(wrapper, []byte(pendingWrapper), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	eachBackend(t, "signals blocked at start", func(t *testing.T, backend, sctrace string) {
+		out, err := exec.Command("python3", wrapper, sctrace, "--backend="+backend, "-o", os.DevNull,
+			"grep", "^SigBlk:", "/proc/self/status").Output()
+		if err != nil {
+			t.Fatalf("sctrace started with pending, blocked signals: %v, output %q", err, out)
+		}
+		// SIGHUP, SIGINT, SIGQUIT and SIGTERM are bits 0, 1, 2 and 14.
+		if blk := statusField(t, string(out), "SigBlk"); blk&0x4007 != 0x4007 {
+			t.Errorf("the command's mask %#x lacks what sctrace started with blocked (0x4007)", blk)
+		}
+	})
+}
