@@ -57,56 +57,20 @@ var (
 
 func init() { ioctlFamilies['M'] = mtdIoctl }
 
-// mtdField is one field of an MTD struct: its name (with the separator
-// before it), offset and kind.
-type mtdField struct {
-	name string
-	off  int
-	kind byte // 'x' 32-bit hex, 'X' 64-bit hex, 'u' 32-bit unsigned, 'p' pointer
-}
-
-// appendMTDFields prints fields of p as {name=value, ...}.
-func appendMTDFields(b []byte, p []byte, fields []mtdField) []byte {
-	b = appendMTDFieldList(append(b, '{'), p, fields)
-	return append(b, '}')
-}
-
-// appendMTDFieldList prints fields of p as name=value, ...
-func appendMTDFieldList(b []byte, p []byte, fields []mtdField) []byte {
-	for i, f := range fields {
-		if i > 0 {
-			b = append(b, ", "...)
-		}
-		b = append(b, f.name...)
-		b = append(b, '=')
-		switch f.kind {
-		case 'x':
-			b = appendHex(b, uint64(le32(p, f.off)))
-		case 'X':
-			b = appendHex(b, le64(p, f.off))
-		case 'u':
-			b = appendUint(b, uint64(le32(p, f.off)))
-		case 'p':
-			b = appendPtr(b, le64(p, f.off))
-		}
-	}
-	return b
-}
-
 // The layouts of the MTD structs strace prints whole.
 var (
-	mtdEraseInfo   = []mtdField{{"start", 0, 'x'}, {"length", 4, 'x'}}
-	mtdEraseInfo64 = []mtdField{{"start", 0, 'X'}, {"length", 8, 'X'}}
-	mtdOOBBuf      = []mtdField{{"start", 0, 'x'}, {"length", 4, 'x'}, {"ptr", 8, 'p'}}
-	mtdOOBBuf64    = []mtdField{{"start", 0, 'X'}, {"length", 12, 'x'}, {"usr_ptr", 16, 'p'}}
-	mtdOTPInfo     = []mtdField{{"start", 0, 'x'}, {"length", 4, 'x'}, {"locked", 8, 'u'}}
-	mtdECCStats    = []mtdField{{"corrected", 0, 'x'}, {"failed", 4, 'x'}, {"badblocks", 8, 'x'}, {"bbtblocks", 12, 'x'}}
-	mtdWriteReq    = []mtdField{{"start", 0, 'X'}, {"len", 8, 'X'}, {"ooblen", 16, 'X'}, {"usr_data", 24, 'p'}, {"usr_oob", 32, 'p'}}
+	mtdEraseInfo   = []flatField{{"start", 0, 'x'}, {"length", 4, 'x'}}
+	mtdEraseInfo64 = []flatField{{"start", 0, 'X'}, {"length", 8, 'X'}}
+	mtdOOBBuf      = []flatField{{"start", 0, 'x'}, {"length", 4, 'x'}, {"ptr", 8, 'p'}}
+	mtdOOBBuf64    = []flatField{{"start", 0, 'X'}, {"length", 12, 'x'}, {"usr_ptr", 16, 'p'}}
+	mtdOTPInfo     = []flatField{{"start", 0, 'x'}, {"length", 4, 'x'}, {"locked", 8, 'u'}}
+	mtdECCStats    = []flatField{{"corrected", 0, 'x'}, {"failed", 4, 'x'}, {"badblocks", 8, 'x'}, {"bbtblocks", 12, 'x'}}
+	mtdWriteReq    = []flatField{{"start", 0, 'X'}, {"len", 8, 'X'}, {"ooblen", 16, 'X'}, {"usr_data", 24, 'p'}, {"usr_oob", 32, 'p'}}
 )
 
 // mtdIoctl decodes the MTD requests as strace's mtd.c.
 func mtdIoctl(d *Decoder, b []byte, ev *trace.Event, code uint32, exit bool) ([]byte, ioctlRes) {
-	var fields []mtdField
+	var fields []flatField
 	var print func(d *Decoder, b []byte, p []byte) []byte
 	size, out := 0, false
 	switch code {
@@ -179,12 +143,12 @@ func mtdIoctl(d *Decoder, b []byte, ev *trace.Event, code uint32, exit bool) ([]
 	if print != nil {
 		return print(d, b, p), ioctlResDone
 	}
-	return appendMTDFields(b, p, fields), ioctlResDone
+	return appendFlatFields(b, p, fields), ioctlResDone
 }
 
 // appendMTDWriteReq prints a struct mtd_write_req.
 func appendMTDWriteReq(d *Decoder, b []byte, p []byte) []byte {
-	b = appendMTDFieldList(append(b, '{'), p, mtdWriteReq)
+	b = appendFlatFieldList(append(b, '{'), p, mtdWriteReq)
 	b = append(b, ", mode="...)
 	b = d.enum(b, mtdModes, uint64(p[40]))
 	return append(b, '}')
@@ -196,7 +160,7 @@ func appendMTDInfo(d *Decoder, b []byte, p []byte) []byte {
 	b = d.enum(b, mtdTypes, uint64(p[0]))
 	b = append(b, ", flags="...)
 	b = d.flags(b, mtdFlags, uint64(le32(p, 4)))
-	b = appendMTDFieldList(append(b, ", "...), p, []mtdField{{"size", 8, 'x'}, {"erasesize", 12, 'x'},
+	b = appendFlatFieldList(append(b, ", "...), p, []flatField{{"size", 8, 'x'}, {"erasesize", 12, 'x'},
 		{"writesize", 16, 'x'}, {"oobsize", 20, 'x'}, {"padding", 24, 'X'}})
 	return append(b, '}')
 }
@@ -249,7 +213,7 @@ func appendNandECCLayout(d *Decoder, b []byte, p []byte) []byte {
 		if i > 0 {
 			b = append(b, ", "...)
 		}
-		b = appendMTDFields(b, p[264+8*i:], []mtdField{{"offset", 0, 'x'}, {"length", 4, 'x'}})
+		b = appendFlatFields(b, p[264+8*i:], []flatField{{"offset", 0, 'x'}, {"length", 4, 'x'}})
 	}
 	return append(b, "]}"...)
 }
