@@ -47,9 +47,9 @@ func (r *Resolver) absolute(tid, dirfd int32, path string) (string, bool) {
 		var base string
 		var ok bool
 		if dirfd == int32(unix.AT_FDCWD) {
-			base, ok = r.Cwd(tid)
+			base, ok = r.cwd(tid)
 		} else {
-			base, _, ok = r.FDPath(tid, dirfd)
+			base, _, ok = r.fdPath(tid, dirfd)
 		}
 		if !ok {
 			return "", false
@@ -76,7 +76,7 @@ func (r *Resolver) learnChdir(ev *trace.Event, sig *syscalls.Signature) {
 	if refs := pathRefs(sig); len(refs) > 0 {
 		dir, ok = r.pathArg(ev, refs[0])
 	} else if i, isFD := argOfType(sig, syscalls.FD); isFD {
-		dir, _, ok = r.FDPath(ev.TID, int32(ev.Args[i]))
+		dir, _, ok = r.fdPath(ev.TID, int32(ev.Args[i]))
 	}
 	if ok {
 		r.proc(ev.TID).cwd = dir

@@ -165,8 +165,19 @@ func readFDLink(pid, fd int32) (string, bool) {
 // FDPath returns what fd of process pid refers to, as /proc/PID/fd/FD
 // names it, and whether the kernel marked the file deleted (the
 // " (deleted)" suffix is then removed, as strace does when the name no
-// longer leads to the same file).
+// longer leads to the same file). A path of PATH_MAX bytes or longer,
+// which the kernel does not name, is not returned.
 func (r *Resolver) FDPath(pid, fd int32) (string, bool, bool) {
+	path, deleted, ok := r.fdPath(pid, fd)
+	if !ok || len(path) >= unix.PathMax {
+		return "", false, false
+	}
+	return path, deleted, true
+}
+
+// fdPath is FDPath however long a learned path is: the base the paths
+// relative to the descriptor are resolved against.
+func (r *Resolver) fdPath(pid, fd int32) (string, bool, bool) {
 	if fd < 0 {
 		return "", false, false
 	}
@@ -223,8 +234,20 @@ func stripDeleted(pid, fd int32, path string) (string, bool) {
 	return base, true
 }
 
-// Cwd returns process pid's working directory.
+// Cwd returns process pid's working directory, as /proc/PID/cwd names
+// it: not when its path is PATH_MAX bytes or longer, which the kernel
+// does not name.
 func (r *Resolver) Cwd(pid int32) (string, bool) {
+	dir, ok := r.cwd(pid)
+	if !ok || len(dir) >= unix.PathMax {
+		return "", false
+	}
+	return dir, true
+}
+
+// cwd is process pid's working directory, however long a learned one is:
+// the base the relative paths of its calls are resolved against.
+func (r *Resolver) cwd(pid int32) (string, bool) {
 	if r.mode == Learned {
 		if r.inherited != nil {
 			r.proc(pid)

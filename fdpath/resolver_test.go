@@ -506,3 +506,34 @@ func TestKernelNamesOverrideLearned(t *testing.T) {
 		t.Errorf("Cwd = %q, %v; want the recorded /somewhere/else", cwd, ok)
 	}
 }
+
+// TestLearnedPathMax: a learned working directory or descriptor path of
+// PATH_MAX bytes or more is not named, as /proc cannot name it, but stays
+// the base of the relative paths learned after it.
+func TestLearnedPathMax(t *testing.T) {
+	r := New(Learned, decode.HexNone)
+	long := "/" + strings.Repeat("x/", unix.PathMax/2)
+	chdir := func(dir string) {
+		ev := event(t, trace.SyscallExit, "chdir", 0, 0x1000)
+		ev.Captures[0].Data = []byte(dir)
+		r.Learn(ev)
+		r.Observe(ev)
+	}
+	chdir(long)
+	if p, ok := r.Cwd(self()); ok {
+		t.Fatalf("cwd of %d bytes named: %q", len(long), p)
+	}
+	const fd = 900
+	open := event(t, trace.SyscallExit, "openat", fd, 0xffffff9c, 0x1000, unix.O_RDONLY)
+	open.Captures[1].Data = []byte(".")
+	r.Learn(open)
+	r.Observe(open)
+	if p, _, ok := r.FDPath(self(), fd); ok {
+		t.Errorf("descriptor of %d bytes named: %q", len(p), p)
+	}
+	chdir("../../..")
+	want := filepath.Clean(long + "/../../..")
+	if p, ok := r.Cwd(self()); !ok || p != want {
+		t.Errorf("after chdir(\"../../..\"): %q, %v; want %q", p, ok, want)
+	}
+}
