@@ -93,47 +93,38 @@ func sgIoctl(d *Decoder, b []byte, ev *trace.Event, code uint32, exit bool) ([]b
 		b = d.enum(b, sgSCSIResets, v&^sgSCSIResetNoEscalate)
 		return append(b, ']'), ioctlResDone
 	case reqSGGetSCSIID:
-		if !exit {
-			return b, ioctlResLater
-		}
-		b, p, ok := ioctlArg(d.sep(b), ev, sgSCSIIDSize, true)
-		if !ok {
-			return b, ioctlResDone
-		}
-		return appendFlatFields(b, p, sgSCSIID), ioctlResDone
+		return sgGetStruct(d, b, ev, exit, sgSCSIIDSize, sgSCSIID)
 	case reqSGGetRequestTable:
-		if !exit {
-			return b, ioctlResLater
-		}
-		b, p, ok := ioctlArg(d.sep(b), ev, sgReqInfoSize, true)
-		if !ok {
-			return b, ioctlResDone
-		}
-		return appendFlatFields(b, p, sgReqInfo), ioctlResDone
+		return sgGetStruct(d, b, ev, exit, sgReqInfoSize, sgReqInfo)
 	case reqSGIO:
 		if exit {
 			return b, ioctlResDone
 		}
-		p, ok := ioctlData(ev, sgInterfaceIDFieldSize)
+		mark := len(b)
+		b, p, ok := ioctlArg(d.sep(b), ev, sgInterfaceIDFieldSize, false)
 		if !ok {
-			return appendIoctlAddr(d.sep(b), ev.Args[2]), ioctlResDone
+			return b, ioctlResDone
 		}
 		iid := le32(p, 0)
 		if iid == sgInterfaceIDV3 || iid == sgInterfaceIDV4 {
-			return b, ioctlResUnknown
+			return b[:mark], ioctlResUnknown
 		}
-		b = append(d.sep(b), '[')
+		b = append(b, '[')
 		b = appendUint(b, uint64(iid))
 		return append(b, ']'), ioctlResDone
 	}
 	return b, ioctlResUnknown
 }
 
-// appendIoctlAddr prints an ioctl argument that could not be read: NULL
-// or its address.
-func appendIoctlAddr(b []byte, addr uint64) []byte {
-	if addr == 0 {
-		return append(b, "NULL"...)
+// sgGetStruct decodes a getter returning a struct of size bytes, printed
+// whole at exit.
+func sgGetStruct(d *Decoder, b []byte, ev *trace.Event, exit bool, size int, fields []flatField) ([]byte, ioctlRes) {
+	if !exit {
+		return b, ioctlResLater
 	}
-	return appendPtr(b, addr)
+	b, p, ok := ioctlArg(d.sep(b), ev, size, true)
+	if !ok {
+		return b, ioctlResDone
+	}
+	return appendFlatFields(b, p, fields), ioctlResDone
 }
