@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -56,7 +57,9 @@ func TestSoak(t *testing.T) {
 					if r.hung {
 						hangs++
 					}
-					if r.code != soakStatus && len(wrong) < 5 {
+					if r.hung && len(wrong) < 5 {
+						wrong = append(wrong, fmt.Sprintf("run %d hung; its threads:\n%s\nsctrace's stderr:\n%s", i, r.snapshot, r.stderr))
+					} else if r.code != soakStatus && len(wrong) < 5 {
 						wrong = append(wrong, fmt.Sprintf("run %d: exit %d (%v), stderr:\n%s", i, r.code, r.err, tail(r.stderr)))
 					}
 					mu.Unlock()
@@ -86,6 +89,9 @@ type soakResult struct {
 	err    error
 	hung   bool
 	stderr string
+	// snapshot, of a hung run: its processes' threads and sctrace's
+	// goroutines, taken before they were killed.
+	snapshot string
 }
 
 // soakRun runs the workload once under sctrace -f and returns how it
@@ -94,22 +100,34 @@ type soakResult struct {
 func soakRun(sctrace, backend, bin, marker string) soakResult {
 	var stderr bytes.Buffer
 	cmd := exec.Command(sctrace, "--backend="+backend, "-f", "-o", os.DevNull, bin)
-	cmd.Env = append(os.Environ(), marker)
+	// A hung sctrace is sent SIGABRT, which makes it print every
+	// goroutine's stack.
+	cmd.Env = append(os.Environ(), marker, "GOTRACEBACK=all")
 	cmd.Stderr = &stderr
 	// Survivors of a killed run must not keep Wait waiting for the pipe.
 	cmd.WaitDelay = time.Second
 	if err := cmd.Start(); err != nil {
 		return soakResult{code: -1, err: err}
 	}
-	var hung atomic.Bool
+	var (
+		hung     atomic.Bool
+		snapshot atomic.Pointer[string]
+	)
 	timer := time.AfterFunc(soakRunTimeout, func() { // a bound on a hang
+		s := threadsOf(markedProcesses(marker)) // sctrace's too
+		snapshot.Store(&s)
 		hung.Store(true)
-		_ = cmd.Process.Kill()
+		_ = cmd.Process.Signal(syscall.SIGABRT)
+		// SIGKILL follows if the dump does not end the process.
+		time.AfterFunc(5*time.Second, func() { _ = cmd.Process.Kill() })
 	})
 	r := soakResult{tracer: cmd.Process.Pid, err: cmd.Wait()}
 	timer.Stop()
 	r.hung, r.code, r.stderr = hung.Load(), testutil.ExitCode(r.err), stderr.String()
 	if r.hung {
+		if s := snapshot.Load(); s != nil {
+			r.snapshot = *s
+		}
 		for _, pid := range markedProcesses(marker) {
 			_ = syscallKill(pid)
 		}
@@ -145,6 +163,34 @@ func buildSoak(t *testing.T) string {
 		t.Fatalf("go build ./testdata/soak: %v\n%s", err, out)
 	}
 	return bin
+}
+
+// threadsOf describes every thread of the processes pids: its state, the
+// kernel function it waits in and its system call (/proc's stat, wchan
+// and syscall), with its process's tracer.
+func threadsOf(pids []int) string {
+	var b strings.Builder
+	for _, pid := range pids {
+		_, tracer, ok := procState(pid)
+		if !ok {
+			continue
+		}
+		fmt.Fprintf(&b, "process %d, traced by %d:\n", pid, tracer)
+		tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/[0-9]*", pid))
+		for _, dir := range tasks {
+			read := func(name string) string {
+				data, _ := os.ReadFile(filepath.Join(dir, name))
+				return strings.TrimSpace(string(data))
+			}
+			// stat: "tid (comm) state ..."; comm may hold spaces.
+			stat := read("stat")
+			if i := strings.LastIndexByte(stat, ')'); i >= 0 {
+				stat = stat[:i+1] + " " + strings.SplitN(strings.TrimSpace(stat[i+1:]), " ", 2)[0]
+			}
+			fmt.Fprintf(&b, "  %s wchan=%s syscall=%s\n", stat, read("wchan"), read("syscall"))
+		}
+	}
+	return b.String()
 }
 
 // syscallKill sends SIGKILL to pid.
