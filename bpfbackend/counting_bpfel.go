@@ -83,6 +83,11 @@ type countingScratch struct {
 	Buf [589888]uint8
 }
 
+type countingSyscallHist struct {
+	_    structs.HostLayout
+	Hist [252]uint64
+}
+
 type countingSyscallPlans struct {
 	_   structs.HostLayout
 	Arg [6]struct {
@@ -130,6 +135,15 @@ type countingSyscallStats struct {
 	Hist    [252]uint64
 }
 
+type countingSyscallTotals struct {
+	_       structs.HostLayout
+	Calls   uint64
+	Errors  uint64
+	TotalNs uint64
+	MinNs   uint64
+	MaxNs   uint64
+}
+
 type countingTracedMark uint32
 
 const (
@@ -144,6 +158,7 @@ const (
 	countingMapAttaching         = "attaching"
 	countingMapCalls             = "calls"
 	countingMapCompatCounts      = "compat_counts"
+	countingMapCountHists        = "count_hists"
 	countingMapCounts            = "counts"
 	countingMapDueTasks          = "due_tasks"
 	countingMapEvents            = "events"
@@ -178,6 +193,7 @@ const (
 	countingVarFilterBeyond      = "filter_beyond"
 	countingVarFilterBits        = "filter_bits"
 	countingVarFollowForks       = "follow_forks"
+	countingVarHistograms        = "histograms"
 	countingVarHoldEntries       = "hold_entries"
 	countingVarLone              = "lone"
 	countingVarLoudBits          = "loud_bits"
@@ -276,6 +292,7 @@ type countingMapSpecs struct {
 	Attaching         *ebpf.MapSpec `ebpf:"attaching"`
 	Calls             *ebpf.MapSpec `ebpf:"calls"`
 	CompatCounts      *ebpf.MapSpec `ebpf:"compat_counts"`
+	CountHists        *ebpf.MapSpec `ebpf:"count_hists"`
 	Counts            *ebpf.MapSpec `ebpf:"counts"`
 	DueTasks          *ebpf.MapSpec `ebpf:"due_tasks"`
 	Events            *ebpf.MapSpec `ebpf:"events"`
@@ -310,6 +327,7 @@ type countingVariableSpecs struct {
 	FilterBeyond      *ebpf.VariableSpec `ebpf:"filter_beyond"`
 	FilterBits        *ebpf.VariableSpec `ebpf:"filter_bits"`
 	FollowForks       *ebpf.VariableSpec `ebpf:"follow_forks"`
+	Histograms        *ebpf.VariableSpec `ebpf:"histograms"`
 	HoldEntries       *ebpf.VariableSpec `ebpf:"hold_entries"`
 	Lone              *ebpf.VariableSpec `ebpf:"lone"`
 	LoudBits          *ebpf.VariableSpec `ebpf:"loud_bits"`
@@ -374,6 +392,7 @@ type countingMaps struct {
 	Attaching         *ebpf.Map `ebpf:"attaching"`
 	Calls             *ebpf.Map `ebpf:"calls"`
 	CompatCounts      *ebpf.Map `ebpf:"compat_counts"`
+	CountHists        *ebpf.Map `ebpf:"count_hists"`
 	Counts            *ebpf.Map `ebpf:"counts"`
 	DueTasks          *ebpf.Map `ebpf:"due_tasks"`
 	Events            *ebpf.Map `ebpf:"events"`
@@ -394,6 +413,7 @@ func (m *countingMaps) Close() error {
 		m.Attaching,
 		m.Calls,
 		m.CompatCounts,
+		m.CountHists,
 		m.Counts,
 		m.DueTasks,
 		m.Events,
@@ -429,6 +449,7 @@ type countingVariables struct {
 	FilterBeyond      *ebpf.Variable `ebpf:"filter_beyond"`
 	FilterBits        *ebpf.Variable `ebpf:"filter_bits"`
 	FollowForks       *ebpf.Variable `ebpf:"follow_forks"`
+	Histograms        *ebpf.Variable `ebpf:"histograms"`
 	HoldEntries       *ebpf.Variable `ebpf:"hold_entries"`
 	Lone              *ebpf.Variable `ebpf:"lone"`
 	LoudBits          *ebpf.Variable `ebpf:"loud_bits"`

@@ -15,50 +15,78 @@ const countsBatch = 64
 
 // readCounts reads the per-CPU aggregates of -c (at the end, and at each
 // --summary-interval through liveCounts; the values are cumulative): the
-// native calls' from counts, by number, and those of arch's other
-// personalities from compat_counts, by plan_key (personality times
-// trace.MaxNR plus number).
+// native calls' from counts, by number, with their histograms from
+// count_hists when it holds them, and those of arch's other personalities
+// from compat_counts, by plan_key (personality times trace.MaxNR plus
+// number).
 func (p *probe) readCounts(arch uint32) (map[trace.SyscallKey]*trace.SyscallStats, error) {
 	out := make(map[trace.SyscallKey]*trace.SyscallStats)
 	ncpu, err := ebpf.PossibleCPU()
 	if err != nil {
 		return nil, fmt.Errorf("ebpf: possible CPUs: %w", err)
 	}
-	add := func(key trace.SyscallKey, vals []sctraceSyscallStats) {
+	err = readPerCPU(p.objs.Counts, ncpu, func(nr uint32, vals []sctraceSyscallTotals) {
 		var sum trace.SyscallStats
 		for i := range vals {
-			if vals[i].Calls == 0 {
-				// Most syscalls were never called.
-				continue
+			// Most syscalls were never called.
+			if vals[i].Calls != 0 {
+				one := totalsOf(&vals[i])
+				sum.Merge(&one)
 			}
-			one := statsOf(&vals[i])
-			sum.Merge(&one)
 		}
 		if sum.Calls > 0 {
-			out[key] = &sum
+			out[trace.SyscallKey{Arch: arch, NR: int32(nr)}] = &sum
 		}
-	}
-	err = readStats(p.objs.Counts, ncpu, func(nr uint32, vals []sctraceSyscallStats) {
-		add(trace.SyscallKey{Arch: arch, NR: int32(nr)}, vals)
 	})
 	if err != nil {
 		return nil, err
 	}
-	err = readStats(p.objs.CompatCounts, ncpu, func(key uint32, vals []sctraceSyscallStats) {
-		add(keyOf(arch, key), vals)
+	if p.histograms && len(out) > 0 {
+		err = readPerCPU(p.objs.CountHists, ncpu, func(nr uint32, vals []sctraceSyscallHist) {
+			s := out[trace.SyscallKey{Arch: arch, NR: int32(nr)}]
+			if s == nil {
+				return
+			}
+			for i := range vals {
+				for b, n := range vals[i].Hist {
+					s.Hist[b] += n
+				}
+			}
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	err = readPerCPU(p.objs.CompatCounts, ncpu, func(key uint32, vals []sctraceSyscallStats) {
+		var sum trace.SyscallStats
+		for i := range vals {
+			if vals[i].Calls != 0 {
+				one := statsOf(&vals[i])
+				sum.Merge(&one)
+			}
+		}
+		if sum.Calls > 0 {
+			out[keyOf(arch, key)] = &sum
+		}
 	})
 	return out, err
 }
 
-// readStats calls add with each key of the per-CPU map m and its values,
-// in batches (a lookup per syscall costs milliseconds of start-up-like
-// time on an empty run), or one lookup per key where the kernel has no
-// batch lookups.
-func readStats(m *ebpf.Map, ncpu int, add func(key uint32, vals []sctraceSyscallStats)) error {
+// totalsOf converts the programs' aggregate without its histogram into
+// trace's.
+func totalsOf(v *sctraceSyscallTotals) trace.SyscallStats {
+	return trace.SyscallStats{Calls: v.Calls, Errors: v.Errors, TotalNS: v.TotalNs, MinNS: v.MinNs, MaxNS: v.MaxNs}
+}
+
+// readPerCPU calls add with each key of the per-CPU map m, whose values
+// are Vs, and its values, in batches (a lookup per syscall costs
+// milliseconds of start-up-like time on an empty run), or one lookup per
+// key where the kernel has no batch lookups.
+func readPerCPU[V any](m *ebpf.Map, ncpu int, add func(key uint32, vals []V)) error {
 	var (
 		cursor ebpf.MapBatchCursor
 		keys   = make([]uint32, countsBatch)
-		vals   = make([]sctraceSyscallStats, countsBatch*ncpu)
+		vals   = make([]V, countsBatch*ncpu)
 		seen   bool
 	)
 	for {
@@ -79,7 +107,7 @@ func readStats(m *ebpf.Map, ncpu int, add func(key uint32, vals []sctraceSyscall
 	}
 	var (
 		key uint32
-		per []sctraceSyscallStats
+		per []V
 	)
 	it := m.Iterate()
 	for it.Next(&key, &per) {

@@ -24,6 +24,9 @@ type probe struct {
 	// switches: sched_switch is attached, for held entries
 	// (loadConfig.lone) or group stops, or both.
 	switches bool
+	// histograms: count_hists holds the histograms of counts'
+	// aggregates (trace.Options.CountHistograms).
+	histograms bool
 	// countOnly: -c, which loads and attaches only the programs that
 	// count calls and follow tasks.
 	countOnly bool
@@ -131,12 +134,17 @@ func load(cfg loadConfig) (*probe, error) {
 	}
 	spec.Maps[sctraceMapEvents].MaxEntries = uint32(ring)
 	// Maps a run does not use get one entry: creating one costs in
-	// proportion to its size (counts: -c's aggregates; attaching: -p's
+	// proportion to its size (counts: -c's aggregates; count_hists: their
+	// histograms, which only some outputs print; attaching: -p's
 	// threads; reworks: the task works of exits whose reads faulted;
 	// plans: the capture plans, which -c has none of; tree: --tree's
 	// processes).
 	if !opts.CountOnly {
 		spec.Maps[sctraceMapCounts].MaxEntries = 1
+	}
+	histograms := opts.CountOnly && opts.CountHistograms
+	if !histograms {
+		spec.Maps[sctraceMapCountHists].MaxEntries = 1
 	}
 	// proc_counts (-c -ff) and proc_comms (-ff with -c or -C): entries
 	// are made as processes call, up to maxProcCounts; unused, the maps
@@ -171,6 +179,7 @@ func load(cfg loadConfig) (*probe, error) {
 		sctraceVarWallTime:       boolU32(opts.SummaryWallTime),
 		sctraceVarSyscallCpuTime: boolU32(opts.SyscallCPUTime),
 		sctraceVarPerProcess:     boolU32(opts.CountPerProcess),
+		sctraceVarHistograms:     boolU32(histograms),
 		sctraceVarSignalsWanted:  boolU32(opts.SignalsWanted),
 		sctraceVarStringLimit:    uint32(limit),
 		sctraceVarVerbose:        boolU32(opts.Verbose),
@@ -211,7 +220,7 @@ func load(cfg loadConfig) (*probe, error) {
 			return nil, fmt.Errorf("ebpf: set %s: %w", name, err)
 		}
 	}
-	p := &probe{switches: (cfg.lone && !opts.CountOnly) || reportStops, countOnly: opts.CountOnly, lone: cfg.lone,
+	p := &probe{histograms: histograms, switches: (cfg.lone && !opts.CountOnly) || reportStops, countOnly: opts.CountOnly, lone: cfg.lone,
 		forks: opts.FollowForks || (opts.Scope != nil && len(opts.Scope.Trees) > 0), attachStops: cfg.attaching && reportStops,
 		// Only a read that faults defers an entry.
 		prepareExec: !opts.CountOnly && plans.exec.kinds != 0}
@@ -255,7 +264,7 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVar
 		ringErr <- err
 	}()
 	maps := map[string]*ebpf.Map{
-		sctraceMapCalls: m.Calls, sctraceMapCounts: m.Counts, sctraceMapEvents: m.Events,
+		sctraceMapCalls: m.Calls, sctraceMapCounts: m.Counts, sctraceMapCountHists: m.CountHists, sctraceMapEvents: m.Events,
 		sctraceMapLost: m.Lost, sctraceMapPlans: m.Plans, sctraceMapScratch: m.Scratch, sctraceMapTraced: m.Traced,
 		// A task work is scheduled only on a map user space holds.
 		sctraceMapReworks: m.Reworks, sctraceMapLoneState: m.LoneState, sctraceMapAttaching: m.Attaching,

@@ -301,6 +301,11 @@ type sctraceStackRec struct {
 	Regs [17]uint64
 }
 
+type sctraceSyscallHist struct {
+	_    structs.HostLayout
+	Hist [252]uint64
+}
+
 type sctraceSyscallPlans struct {
 	_         structs.HostLayout
 	Arg       [6]sctracePlan
@@ -327,6 +332,15 @@ type sctraceSyscallStats struct {
 	Hist    [252]uint64
 }
 
+type sctraceSyscallTotals struct {
+	_       structs.HostLayout
+	Calls   uint64
+	Errors  uint64
+	TotalNs uint64
+	MinNs   uint64
+	MaxNs   uint64
+}
+
 type sctraceTracedMark uint32
 
 const (
@@ -341,6 +355,7 @@ const (
 	sctraceMapAttaching         = "attaching"
 	sctraceMapCalls             = "calls"
 	sctraceMapCompatCounts      = "compat_counts"
+	sctraceMapCountHists        = "count_hists"
 	sctraceMapCounts            = "counts"
 	sctraceMapDueTasks          = "due_tasks"
 	sctraceMapEvents            = "events"
@@ -380,6 +395,7 @@ const (
 	sctraceVarFilterBeyond      = "filter_beyond"
 	sctraceVarFilterBits        = "filter_bits"
 	sctraceVarFollowForks       = "follow_forks"
+	sctraceVarHistograms        = "histograms"
 	sctraceVarHoldEntries       = "hold_entries"
 	sctraceVarLone              = "lone"
 	sctraceVarLoudBits          = "loud_bits"
@@ -483,6 +499,7 @@ type sctraceMapSpecs struct {
 	Attaching         *ebpf.MapSpec `ebpf:"attaching"`
 	Calls             *ebpf.MapSpec `ebpf:"calls"`
 	CompatCounts      *ebpf.MapSpec `ebpf:"compat_counts"`
+	CountHists        *ebpf.MapSpec `ebpf:"count_hists"`
 	Counts            *ebpf.MapSpec `ebpf:"counts"`
 	DueTasks          *ebpf.MapSpec `ebpf:"due_tasks"`
 	Events            *ebpf.MapSpec `ebpf:"events"`
@@ -517,6 +534,7 @@ type sctraceVariableSpecs struct {
 	FilterBeyond      *ebpf.VariableSpec `ebpf:"filter_beyond"`
 	FilterBits        *ebpf.VariableSpec `ebpf:"filter_bits"`
 	FollowForks       *ebpf.VariableSpec `ebpf:"follow_forks"`
+	Histograms        *ebpf.VariableSpec `ebpf:"histograms"`
 	HoldEntries       *ebpf.VariableSpec `ebpf:"hold_entries"`
 	Lone              *ebpf.VariableSpec `ebpf:"lone"`
 	LoudBits          *ebpf.VariableSpec `ebpf:"loud_bits"`
@@ -581,6 +599,7 @@ type sctraceMaps struct {
 	Attaching         *ebpf.Map `ebpf:"attaching"`
 	Calls             *ebpf.Map `ebpf:"calls"`
 	CompatCounts      *ebpf.Map `ebpf:"compat_counts"`
+	CountHists        *ebpf.Map `ebpf:"count_hists"`
 	Counts            *ebpf.Map `ebpf:"counts"`
 	DueTasks          *ebpf.Map `ebpf:"due_tasks"`
 	Events            *ebpf.Map `ebpf:"events"`
@@ -601,6 +620,7 @@ func (m *sctraceMaps) Close() error {
 		m.Attaching,
 		m.Calls,
 		m.CompatCounts,
+		m.CountHists,
 		m.Counts,
 		m.DueTasks,
 		m.Events,
@@ -636,6 +656,7 @@ type sctraceVariables struct {
 	FilterBeyond      *ebpf.Variable `ebpf:"filter_beyond"`
 	FilterBits        *ebpf.Variable `ebpf:"filter_bits"`
 	FollowForks       *ebpf.Variable `ebpf:"follow_forks"`
+	Histograms        *ebpf.Variable `ebpf:"histograms"`
 	HoldEntries       *ebpf.Variable `ebpf:"hold_entries"`
 	Lone              *ebpf.Variable `ebpf:"lone"`
 	LoudBits          *ebpf.Variable `ebpf:"loud_bits"`

@@ -25,7 +25,7 @@ var wireStructs = []reflect.Type{
 	reflect.TypeFor[sctraceRework](), reflect.TypeFor[sctraceScratch](), reflect.TypeFor[sctraceSeg](),
 	reflect.TypeFor[sctraceSigRec](), reflect.TypeFor[sctraceSockState](), reflect.TypeFor[sctraceStackRec](), reflect.TypeFor[sctraceMapEnt](),
 	reflect.TypeFor[sctraceSyscallPlans](),
-	reflect.TypeFor[sctraceSyscallStats](), reflect.TypeFor[sctraceProcCountKey](), reflect.TypeFor[sctraceProcComm](),
+	reflect.TypeFor[sctraceSyscallStats](), reflect.TypeFor[sctraceSyscallTotals](), reflect.TypeFor[sctraceSyscallHist](), reflect.TypeFor[sctraceProcCountKey](), reflect.TypeFor[sctraceProcComm](),
 }
 
 // goSource is what the package's Go files declare and use.

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "5a16156be849a53c21fffaab30330cc9c77cfa1e06bc69ffbc0e99eb829cd8f4"
+const bpfSourceHash = "75a9d376d0d0f2031ff7bfd5ccdba1fe1eabe212bae184cd82f75578089ca34c"

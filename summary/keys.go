@@ -68,6 +68,18 @@ const (
 	ByP99
 )
 
+// UsesHistograms reports whether a table of cols sorted by sort reads the
+// histograms of the calls' times (SyscallStats.Hist): the percentile
+// columns and sort keys do.
+func UsesHistograms(cols []Column, sort SortKey) bool {
+	for _, c := range cols {
+		if c == P50 || c == P99 {
+			return true
+		}
+	}
+	return sort == ByP50 || sort == ByP99
+}
+
 // alias is one name -U and -S accept, and what it means as a column (0:
 // none) and as a sort key.
 type alias struct {

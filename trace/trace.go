@@ -489,6 +489,12 @@ type Options struct {
 	// events are handled, and one that honours CountOnly to aggregate
 	// each process's calls apart too (Result.ProcessCounts).
 	CountPerProcess bool
+	// CountHistograms asks a backend that honours CountOnly for the
+	// histograms of the calls' times too (SyscallStats.Hist, in
+	// Result.Counts and what LiveCounts reads): for the outputs that
+	// print them or what is computed from them (histograms, percentiles,
+	// JSON, intervals). Without it the histograms may be left empty.
+	CountHistograms bool
 	// LiveCounts, when set, is called once by a backend that honours
 	// CountOnly, when tracing has started, with a function that returns
 	// the aggregates so far (cumulative, as Result.Counts will hold them),

@@ -17,13 +17,28 @@ const volatile __u32 syscall_cpu_time = 0;
  * call to its process's aggregates, proc_counts. */
 const volatile __u32 per_process = 0;
 
-/* counts: the aggregates of each syscall, by number, per CPU. */
+/* histograms: the aggregates include the histogram of the calls' times
+ * (trace.Options.CountHistograms), which only some outputs print. */
+const volatile __u32 histograms = 0;
+
+/* counts: the aggregates of each syscall, by number, per CPU, but their
+ * histograms, which are in count_hists (a map of one entry, unused,
+ * unless histograms: creating it and reading it back at the end cost in
+ * proportion to its size, 2 KiB per syscall per CPU). */
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
 	__uint(max_entries, NR_MAX);
 	__type(key, __u32);
-	__type(value, struct syscall_stats);
+	__type(value, struct syscall_totals);
 } counts SEC(".maps");
+
+/* count_hists: the histograms of counts' aggregates. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, NR_MAX);
+	__type(key, __u32);
+	__type(value, struct syscall_hist);
+} count_hists SEC(".maps");
 
 /* compat_counts: the aggregates of the calls of x86_64's other
  * personalities, by plan_key, per CPU; a call's entry is made at its
@@ -181,20 +196,32 @@ static __noinline __u32 count_process(__u32 tgid, __u32 nr, __u32 pers, long ret
  * aggregates. */
 static __always_inline void count_call(struct call_state *cs, struct task_struct *task, long ret, __u64 now)
 {
-	struct syscall_stats *s;
+	/* syscall_stats starts with a syscall_totals. */
+	struct syscall_totals *s;
+	__u64 *hist = NULL;
 	if (cs->pers) {
 		__u32 key = plan_key(cs->nr, cs->pers);
-		s = bpf_map_lookup_elem(&compat_counts, &key);
-		if (!s) {
+		struct syscall_stats *c = bpf_map_lookup_elem(&compat_counts, &key);
+		if (!c) {
 			bpf_map_update_elem(&compat_counts, &key, &zero_stats, BPF_NOEXIST);
-			s = bpf_map_lookup_elem(&compat_counts, &key);
+			c = bpf_map_lookup_elem(&compat_counts, &key);
 		}
+		if (!c)
+			return;
+		s = (struct syscall_totals *)c;
+		if (histograms)
+			hist = c->hist;
 	} else {
 		__u32 nr = cs->nr;
 		s = bpf_map_lookup_elem(&counts, &nr);
+		if (!s)
+			return;
+		if (histograms) {
+			struct syscall_hist *h = bpf_map_lookup_elem(&count_hists, &nr);
+			if (h)
+				hist = h->hist;
+		}
 	}
-	if (!s)
-		return;
 	__u64 ns = wall_time ? now - cs->enter_ns : call_cpu_time(cs, task, now);
 	if (s->calls == 0 || ns < s->min_ns)
 		s->min_ns = ns;
@@ -204,9 +231,11 @@ static __always_inline void count_call(struct call_state *cs, struct task_struct
 	if (ret < 0 && ret >= -4095)
 		s->errors++;
 	s->total_ns += ns;
-	__u32 b = hist_bucket(ns);
-	if (b < HIST_BUCKETS)
-		s->hist[b]++;
+	if (hist) {
+		__u32 b = hist_bucket(ns);
+		if (b < HIST_BUCKETS)
+			hist[b]++;
+	}
 }
 
 /* process_exit is sys_exit's work for -ff (per_process): the process's

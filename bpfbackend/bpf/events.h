@@ -325,7 +325,23 @@ struct fd_name {
 	char name[FD_NAME_MAX];
 };
 
-/* syscall_stats mirrors trace.SyscallStats, per CPU. */
+/* syscall_totals is trace.SyscallStats without its histogram, per CPU:
+ * what -c's table prints. */
+struct syscall_totals {
+	__u64 calls;
+	__u64 errors;
+	__u64 total_ns;
+	__u64 min_ns;
+	__u64 max_ns;
+};
+
+/* syscall_hist is trace.SyscallStats's histogram, per CPU. */
+struct syscall_hist {
+	__u64 hist[HIST_BUCKETS];
+};
+
+/* syscall_stats mirrors trace.SyscallStats, per CPU: syscall_totals, then
+ * the histogram. */
 struct syscall_stats {
 	__u64 calls;
 	__u64 errors;

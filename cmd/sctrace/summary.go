@@ -180,6 +180,9 @@ func (f *summaryFlags) apply(opts *trace.Options) {
 	}
 	opts.CountOnly = f.only && f.overheadNS == 0
 	opts.CountPerProcess = f.perProcess
+	// The histograms print, or give the percentiles, the JSON's buckets
+	// and an interval's shortest and longest call.
+	opts.CountHistograms = f.histogram || f.format == "json" || f.interval > 0 || summary.UsesHistograms(f.cols, f.sort)
 	opts.SummaryWallTime = f.wall
 	opts.SyscallCPUTime = !f.wall
 }

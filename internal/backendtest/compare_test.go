@@ -113,7 +113,9 @@ func TestGroupStop(t *testing.T) {
 }
 
 // TestCountOnly checks the kernel's per-syscall counts against the calls
-// the ptrace backend reports for the same deterministic command.
+// the ptrace backend reports for the same deterministic command; with
+// CountHistograms each syscall's histogram holds all its calls, without,
+// none (the programs keep none).
 func TestCountOnly(t *testing.T) {
 	testutil.RequireBPF(t)
 	testutil.RequirePtrace(t)
@@ -125,10 +127,12 @@ func TestCountOnly(t *testing.T) {
 			want[ev.NR]++
 		}
 	}
-	for _, wall := range []bool{false, true} {
+	for _, c := range []struct{ wall, hists bool }{{false, true}, {true, true}, {false, false}} {
+		wall := c.wall
 		opts := defaultOpts()
 		opts.CountOnly = true
 		opts.SummaryWallTime = wall
+		opts.CountHistograms = c.hists
 		evs, res := collect(t, bpfbackend.New(), target, opts)
 		for _, ev := range evs {
 			if ev.Kind == trace.SyscallEnter || ev.Kind == trace.SyscallExit {
@@ -142,8 +146,8 @@ func TestCountOnly(t *testing.T) {
 			for _, n := range st.Hist {
 				hist += n
 			}
-			if hist != st.Calls || st.MinNS > st.MaxNS || st.TotalNS < st.MaxNS {
-				t.Errorf("nr %d: inconsistent stats %+v", k.NR, st)
+			if want := map[bool]uint64{true: st.Calls}[c.hists]; hist != want || st.MinNS > st.MaxNS || st.TotalNS < st.MaxNS {
+				t.Errorf("histograms %v: nr %d: inconsistent stats %+v (histogram of %d calls, want %d)", c.hists, k.NR, st, hist, want)
 			}
 		}
 		for k, n := range want {
