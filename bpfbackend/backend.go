@@ -196,7 +196,6 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	if err := p.attach(); err != nil {
 		return res, err
 	}
-	gcpause.Resume()
 	if opts.Scope != nil && len(opts.Scope.Trees) > 0 {
 		if err := p.fillTree(opts.Scope.Trees); err != nil {
 			return res, err
@@ -224,6 +223,9 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 			return res, err
 		}
 	}
+	// Tracing has started: the collection the start-up put off runs
+	// while the command starts.
+	gcpause.Resume()
 	if opts.CountOnly && opts.LiveCounts != nil {
 		live := &liveCounts{p: p, arch: arch}
 		// Before the maps are closed (deferred above, run after).
