@@ -77,6 +77,10 @@ func adoptDaemonTracee(target *trace.Target, d *tracee.Daemon) {
 // tracer ignores SIGTTOU and SIGTTIN: a tracer in the background still
 // writes to the terminal.
 func daemonContext(mode interruptMode) (context.Context, func(), func() syscall.Signal) {
+	// -I decides these signals here.
+	if ch := takeStopSignals(); ch != nil {
+		signal.Stop(ch)
+	}
 	signal.Ignore(syscall.SIGTTOU, syscall.SIGTTIN)
 	switch mode {
 	case intrWaiting:

@@ -49,6 +49,7 @@ func main() {
 	tracee.Init()
 	// The chosen backend resumes it once tracing has started.
 	gcpause.Pause()
+	watchStopSignals()
 	if len(os.Args) > 0 && os.Args[0] != "" {
 		progName = os.Args[0]
 	} else if exe, err := os.Executable(); err == nil {
@@ -414,8 +415,12 @@ func interruptContext(launched bool) (context.Context, func(), func() syscall.Si
 	ctx, cancelCause := context.WithCancelCause(context.Background())
 	cancel := func() { cancelCause(nil) }
 	var caught atomic.Int32
-	sigs := make(chan os.Signal, 4)
-	signal.Notify(sigs, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE)
+	sigs := takeStopSignals()
+	if sigs == nil {
+		sigs = make(chan os.Signal, 4)
+		signal.Notify(sigs, stopSignals...)
+	}
+	signal.Notify(sigs, syscall.SIGPIPE)
 	done := make(chan struct{})
 	go func() {
 		for {
