@@ -1,0 +1,201 @@
+//go:build cgo && linux
+
+package tracee
+
+/*
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+// The wake sentinel and the common exec stub (stub.go) in C, as a
+// constructor that runs before the Go runtime starts: a launch then waits
+// for no runtime start-up of the stub, which takes milliseconds of CPU
+// while the tracer loads its programs, and the command is executed from a
+// process of one thread. A stub with -u credentials, a --seccomp-bpf filter
+// or a -D socket, or with a value it cannot read, returns to the Go code
+// (runExecStub), which does everything. glibc passes the constructor the
+// arguments and environment; elsewhere the Go code serves.
+
+#ifdef __GLIBC__
+
+// sctrace_kaction is the kernel's struct sigaction (rt_sigaction(2)).
+struct sctrace_kaction {
+	void *handler;
+	unsigned long flags;
+	void *restorer;
+	uint64_t mask;
+};
+
+// sctrace_env_name_is reports whether the environment entry kv is of the
+// variable name.
+static int sctrace_env_name_is(const char *kv, const char *name)
+{
+	size_t n = strlen(name);
+	return strncmp(kv, name, n) == 0 && kv[n] == '=';
+}
+
+// sctrace_env_first returns the value of the first entry of name, as the
+// Go runtime's lookup does, or NULL.
+static const char *sctrace_env_first(char **envp, const char *name)
+{
+	for (char **e = envp; *e; e++)
+		if (sctrace_env_name_is(*e, name))
+			return *e + strlen(name) + 1;
+	return NULL;
+}
+
+// sctrace_parse_hex64 reads all of s[0:n] as a hexadecimal number, as
+// strconv.ParseUint(s, 16, 64) does.
+static int sctrace_parse_hex64(const char *s, size_t n, uint64_t *v)
+{
+	if (n == 0 || n > 16)
+		return -1;
+	*v = 0;
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+		if (d < 0)
+			return -1;
+		*v = *v << 4 | (uint64_t)d;
+	}
+	return 0;
+}
+
+// sctrace_stub_fail ends the stub as stubFail does.
+static void sctrace_stub_fail(const char *what, int err)
+{
+	fprintf(stderr, "sctrace: %s: %s\n", what, strerror(err));
+	_exit(1);
+}
+
+// sctrace_run_wake is runWakeStub.
+static void sctrace_run_wake(void)
+{
+	char buf[64];
+	for (;;) {
+		ssize_t n = read(0, buf, sizeof(buf));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			_exit(0);
+	}
+}
+
+// sctrace_run_exec_stub is runExecStub for a stub without credentials,
+// filter or -D socket. It returns, having changed nothing, when it leaves
+// the stub to the Go code.
+static void sctrace_run_exec_stub(int argc, char **argv, char **envp)
+{
+	if (argc < 2)
+		return;
+	const char *signals = NULL, *closed = NULL;
+	int quiet = 0;
+	for (char **e = envp; *e; e++) {
+		if (sctrace_env_name_is(*e, "SCTRACE_DAEMON_STUB") || sctrace_env_name_is(*e, "SCTRACE_CREDS") ||
+		    sctrace_env_name_is(*e, "SCTRACE_SECCOMP"))
+			return;
+		if (sctrace_env_name_is(*e, "SCTRACE_STUB_QUIET_EXEC"))
+			quiet = 1;
+		else if (sctrace_env_name_is(*e, "SCTRACE_STUB_SIGNALS"))
+			signals = *e + strlen("SCTRACE_STUB_SIGNALS=");
+		else if (sctrace_env_name_is(*e, "SCTRACE_STUB_CLOSE"))
+			closed = *e + strlen("SCTRACE_STUB_CLOSE=");
+	}
+	// Everything is read before anything changes.
+	uint64_t ignored = 0, blocked = 0;
+	if (signals) {
+		const char *colon = strchr(signals, ':');
+		if (!colon || sctrace_parse_hex64(signals, colon - signals, &ignored) ||
+		    sctrace_parse_hex64(colon + 1, strlen(colon + 1), &blocked))
+			return;
+	}
+	int close_fd[3] = {0, 0, 0};
+	if (closed && *closed) {
+		for (const char *p = closed;; p += 2) {
+			if (p[0] < '0' || p[0] > '2' || (p[1] != ',' && p[1] != '\0'))
+				return;
+			close_fd[p[0] - '0'] = 1;
+			if (p[1] == '\0')
+				break;
+		}
+	}
+
+	// The command's environment: the stub's, in place (the command gets
+	// the address a process's own environment has), less the stub's
+	// GODEBUG in front and its markers.
+	char **env = envp, **out = envp;
+	if (*env && strcmp(*env, "GODEBUG=asyncpreemptoff=1") == 0)
+		env++;
+	for (; *env; env++) {
+		static const char *const markers[] = {"SCTRACE_EXEC_STUB", "SCTRACE_STUB_QUIET_EXEC", "SCTRACE_STUB_SIGNALS",
+						      "SCTRACE_STUB_CLOSE"};
+		int marker = 0;
+		for (unsigned i = 0; i < sizeof(markers) / sizeof(markers[0]); i++)
+			marker |= sctrace_env_name_is(*env, markers[i]);
+		if (!marker)
+			*out++ = *env;
+	}
+	*out = NULL;
+
+	// The command's signal dispositions and mask are set before the stop,
+	// so that the tracer sees none of these calls: a signal ignored when
+	// sctrace started is ignored, any other has its default action.
+	if (signals) {
+		for (int sig = 1; sig <= 64; sig++) {
+			if (sig == SIGKILL || sig == SIGSTOP)
+				continue;
+			struct sctrace_kaction old, act = {.handler = SIG_DFL};
+			int ignore = (ignored >> (sig - 1)) & 1;
+			if (syscall(SYS_rt_sigaction, sig, NULL, &old, sizeof(uint64_t)) != 0)
+				continue; // not a signal this kernel has
+			if (ignore)
+				act.handler = SIG_IGN;
+			else if (old.handler != SIG_IGN)
+				continue;
+			if (syscall(SYS_rt_sigaction, sig, &act, NULL, sizeof(uint64_t)) != 0)
+				sctrace_stub_fail(ignore ? "ignore signal" : "default signal action", errno);
+		}
+		if (syscall(SYS_rt_sigprocmask, SIG_SETMASK, &blocked, NULL, sizeof(uint64_t)) != 0)
+			sctrace_stub_fail("set signal mask", errno);
+	}
+	if (syscall(SYS_tgkill, getpid(), (pid_t)syscall(SYS_gettid), SIGSTOP) != 0) {
+		fprintf(stderr, "sctrace: exec stub: stop: %s\n", strerror(errno));
+		_exit(1);
+	}
+	// Traced from here on (hidden until the execve).
+	for (int fd = 0; fd < 3; fd++)
+		if (close_fd[fd] && close(fd) != 0 && errno != EBADF)
+			sctrace_stub_fail("exec stub: close descriptor", errno);
+	// The command does not die with sctrace (StartStub).
+	if (prctl(PR_SET_PDEATHSIG, 0, 0, 0, 0) != 0)
+		sctrace_stub_fail("clear parent-death signal", errno);
+	execve(argv[1], argv + 2, envp);
+	if (!quiet)
+		fprintf(stderr, "%s: exec: %s\n", argv[0], strerror(errno));
+	_exit(1);
+}
+
+__attribute__((constructor)) static void sctrace_stubs(int argc, char **argv, char **envp)
+{
+	if (!argv || !envp)
+		return;
+	const char *wake = sctrace_env_first(envp, "SCTRACE_WAKE_STUB");
+	if (wake && strcmp(wake, "1") == 0)
+		sctrace_run_wake();
+	const char *stub = sctrace_env_first(envp, "SCTRACE_EXEC_STUB");
+	if (stub && strcmp(stub, "1") == 0)
+		sctrace_run_exec_stub(argc, argv, envp);
+}
+
+#endif
+*/
+import "C"
+
+// cStubs says that the constructor above serves the wake sentinel and the
+// common exec stub.
+const cStubs = true
