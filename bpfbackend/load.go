@@ -120,6 +120,10 @@ func load(cfg loadConfig) (*probe, error) {
 		return nil, fmt.Errorf("ebpf: possible CPUs: %w", err)
 	}
 	spec.Maps[sctraceMapScratch].MaxEntries = uint32(ncpu)
+	if cfg.opts.CountOnly {
+		// -c's programs build no record in it: 576 KiB a CPU saved.
+		spec.Maps[sctraceMapScratch].MaxEntries = 1
+	}
 	opts := cfg.opts
 	// -c captures nothing: its programs count in sys_exit.
 	var plans planSet

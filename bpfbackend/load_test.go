@@ -199,3 +199,26 @@ func calls(p *ebpf.ProgramSpec, name string) bool {
 	}
 	return false
 }
+
+// TestCountingWithoutScratch: -c's object gets a scratch map of one entry
+// (load), which is right only while none of its programs uses the map.
+func TestCountingWithoutScratch(t *testing.T) {
+	spec, err := loadCounting()
+	if err != nil {
+		t.Fatal(err)
+	}
+	used := 0
+	for name, prog := range spec.Programs {
+		for _, ins := range prog.Instructions {
+			if ins.Reference() == sctraceMapScratch {
+				t.Errorf("counting's %s uses %s", name, sctraceMapScratch)
+			}
+			if ins.IsLoadFromMap() {
+				used++
+			}
+		}
+	}
+	if used == 0 {
+		t.Fatal("no map reference found in counting's programs: the check sees nothing")
+	}
+}
