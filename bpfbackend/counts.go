@@ -26,15 +26,8 @@ func (p *probe) readCounts(arch uint32) (map[trace.SyscallKey]*trace.SyscallStat
 		return nil, fmt.Errorf("ebpf: possible CPUs: %w", err)
 	}
 	err = readPerCPU(p.objs.Counts, ncpu, func(nr uint32, vals []sctraceSyscallTotals) {
-		var sum trace.SyscallStats
-		for i := range vals {
-			// Most syscalls were never called.
-			if vals[i].Calls != 0 {
-				one := totalsOf(&vals[i])
-				sum.Merge(&one)
-			}
-		}
-		if sum.Calls > 0 {
+		// Most syscalls were never called.
+		if sum := sumPerCPU(vals, totalsOf); sum.Calls > 0 {
 			out[trace.SyscallKey{Arch: arch, NR: int32(nr)}] = &sum
 		}
 	})
@@ -58,18 +51,23 @@ func (p *probe) readCounts(arch uint32) (map[trace.SyscallKey]*trace.SyscallStat
 		}
 	}
 	err = readPerCPU(p.objs.CompatCounts, ncpu, func(key uint32, vals []sctraceSyscallStats) {
-		var sum trace.SyscallStats
-		for i := range vals {
-			if vals[i].Calls != 0 {
-				one := statsOf(&vals[i])
-				sum.Merge(&one)
-			}
-		}
-		if sum.Calls > 0 {
+		if sum := sumPerCPU(vals, statsOf); sum.Calls > 0 {
 			out[keyOf(arch, key)] = &sum
 		}
 	})
 	return out, err
+}
+
+// sumPerCPU merges the per-CPU aggregates vals, which stats converts, but
+// those of CPUs that counted no call.
+func sumPerCPU[V any](vals []V, stats func(*V) trace.SyscallStats) trace.SyscallStats {
+	var sum trace.SyscallStats
+	for i := range vals {
+		if one := stats(&vals[i]); one.Calls != 0 {
+			sum.Merge(&one)
+		}
+	}
+	return sum
 }
 
 // totalsOf converts the programs' aggregate without its histogram into
