@@ -25,13 +25,7 @@ os.execvp(sys.argv[1], sys.argv[1:])
 // Go one that --seccomp-bpf needs); so a SIGHUP under nohup does not kill
 // it.
 func TestSignalStateInherited(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Fatalf("python3 is needed to set up the signal state: %v", err)
-	}
-	wrapper := filepath.Join(t.TempDir(), "sigwrap.py")
-	if err := os.WriteFile(wrapper, []byte(sigWrapper), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	wrapper := pythonWrapper(t, sigWrapper)
 	status := []string{"grep", "-E", "^Sig(Blk|Ign):", "/proc/self/status"}
 	plain, err := exec.Command("python3", append([]string{wrapper}, status...)...).Output()
 	if err != nil {
@@ -70,6 +64,20 @@ func TestSignalStateInherited(t *testing.T) {
 	})
 }
 
+// pythonWrapper writes src, a python3 program that sets up a signal
+// state and executes its arguments, and returns its path.
+func pythonWrapper(t *testing.T, src string) string {
+	t.Helper()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Fatalf("python3 is needed to set up the signal state: %v", err)
+	}
+	wrapper := filepath.Join(t.TempDir(), "wrapper.py")
+	if err := os.WriteFile(wrapper, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return wrapper
+}
+
 // statusField parses a hexadecimal mask line of /proc/PID/status.
 func statusField(t *testing.T, status, name string) uint64 {
 	t.Helper()
@@ -102,13 +110,7 @@ os.execvp(sys.argv[1], sys.argv[1:])
 // not kill it (the Go runtime unblocks them), as strace leaves them
 // blocked, and the command starts with them blocked.
 func TestBlockedAtStart(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Fatalf("python3 is needed to set up the signal state: %v", err)
-	}
-	wrapper := filepath.Join(t.TempDir(), "pending.py")
-	if err := os.WriteFile(wrapper, []byte(pendingWrapper), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	wrapper := pythonWrapper(t, pendingWrapper)
 	eachBackend(t, "signals blocked at start", func(t *testing.T, backend, sctrace string) {
 		out, err := exec.Command("python3", wrapper, sctrace, "--backend="+backend, "-o", os.DevNull,
 			"grep", "^SigBlk:", "/proc/self/status").Output()
