@@ -109,25 +109,20 @@ func soakRun(sctrace, backend, bin, marker string) soakResult {
 	if err := cmd.Start(); err != nil {
 		return soakResult{code: -1, err: err}
 	}
-	var (
-		hung     atomic.Bool
-		snapshot atomic.Pointer[string]
-	)
+	// A hung run's snapshot, set when the bound passed.
+	var snapshot atomic.Pointer[string]
 	timer := time.AfterFunc(soakRunTimeout, func() { // a bound on a hang
 		s := threadsOf(markedProcesses(marker)) // sctrace's too
 		snapshot.Store(&s)
-		hung.Store(true)
 		_ = cmd.Process.Signal(syscall.SIGABRT)
 		// SIGKILL follows if the dump does not end the process.
 		time.AfterFunc(5*time.Second, func() { _ = cmd.Process.Kill() })
 	})
 	r := soakResult{tracer: cmd.Process.Pid, err: cmd.Wait()}
 	timer.Stop()
-	r.hung, r.code, r.stderr = hung.Load(), testutil.ExitCode(r.err), stderr.String()
-	if r.hung {
-		if s := snapshot.Load(); s != nil {
-			r.snapshot = *s
-		}
+	r.code, r.stderr = testutil.ExitCode(r.err), stderr.String()
+	if s := snapshot.Load(); s != nil {
+		r.hung, r.snapshot = true, *s
 		for _, pid := range markedProcesses(marker) {
 			_ = syscallKill(pid)
 		}
