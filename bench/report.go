@@ -72,15 +72,23 @@ type Row struct {
 	Lines int64 `json:"lines,omitempty"`
 	// Placement describes the CPUs the tracer and tracee could use.
 	Placement string `json:"placement"`
+	// OverFloor is the wall time over the floor's, in units of native's,
+	// round by round; nil for native and the floor.
+	OverFloor *Paired `json:"over_floor_x_native,omitempty"`
 }
 
 // summarize turns the runs into rows, ratios relative to native.
 func (rep *Report) summarize(results []*runResult) {
 	var native, nativeStartup time.Duration
+	var nativeSamples, floorSamples []Sample
 	for _, r := range results {
 		if r.config.Tool == Native && len(r.samples) > 0 {
 			native = spreadOf(walls(r.samples)).Median
 			nativeStartup = spreadOf(r.startups).Median
+			nativeSamples = r.samples
+		}
+		if r.config.Tool == EmptyHooks {
+			floorSamples = r.samples
 		}
 	}
 	for _, r := range results {
@@ -106,6 +114,9 @@ func (rep *Report) summarize(results []*runResult) {
 		if startup := spreadOf(r.startups).Median; len(r.startups) > 0 && nativeStartup > 0 {
 			row.Startup = startup.Seconds()
 			row.NetNSPerSyscall = nsPerSyscall(sp.Median-startup, native-nativeStartup, rep.Syscalls)
+		}
+		if r.config.Tool != Native && r.config.Tool != EmptyHooks {
+			row.OverFloor = pairedOverFloor(r.samples, floorSamples, nativeSamples)
 		}
 		med := medianSample(r.samples)
 		row.User = time.Duration(medianInt(mapSamples(r.samples, func(s Sample) int64 { return int64(s.User) }))).Seconds()
@@ -195,7 +206,7 @@ func (rep *Report) WriteMarkdown(w io.Writer) error {
 
 // tableHeader names the columns of WriteTable and WriteMarkdown.
 var tableHeader = []string{"configuration", "median s", "min s", "max s", "user s", "sys s", "× native",
-	"start-up s", "ns/syscall", "net ns/syscall", "ctx sw/syscall", "ptrace stops", "ring records", "wake-ups", "lost", "lines", "placement"}
+	"over floor × native (min–max)", "start-up s", "ns/syscall", "net ns/syscall", "ctx sw/syscall", "ptrace stops", "ring records", "wake-ups", "lost", "lines", "placement"}
 
 // write renders the table and the notes, as Markdown or text.
 func (rep *Report) write(w io.Writer, markdown bool) error {
@@ -280,6 +291,7 @@ func (r Row) cells() []string {
 		fmt.Sprintf("%.3f", r.Median), fmt.Sprintf("%.3f", r.Min), fmt.Sprintf("%.3f", r.Max),
 		fmt.Sprintf("%.3f", r.User), fmt.Sprintf("%.3f", r.Sys),
 		dash(r.Ratio > 0, fmt.Sprintf("%.2f", r.Ratio)),
+		r.OverFloor.cell(),
 		dash(r.Startup > 0, fmt.Sprintf("%.3f", r.Startup)),
 		dash(r.Name != "native" && r.NSPerSyscall != 0, fmt.Sprintf("%.0f", r.NSPerSyscall)),
 		dash(r.Name != "native" && r.NetNSPerSyscall != 0, fmt.Sprintf("%.0f", r.NetNSPerSyscall)),
@@ -291,4 +303,13 @@ func (r Row) cells() []string {
 		dash(r.Lines > 0, fmt.Sprint(r.Lines)),
 		r.Placement,
 	}
+}
+
+// cell is p's table cell: the median, then the range over the rounds; "-"
+// when there is none.
+func (p *Paired) cell() string {
+	if p == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f (%.2f–%.2f)", p.Median, p.Min, p.Max)
 }

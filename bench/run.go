@@ -73,6 +73,8 @@ type Sample struct {
 	// Lines counts the lines of the trace file, for configurations that
 	// write one.
 	Lines int64
+	// Round is the round of the run (0 is the first).
+	Round int
 }
 
 // runResult is what the runs of one configuration gave.
@@ -148,6 +150,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 				fmt.Fprintf(progress, "round %d/%d  %-22s failed: %v\n", round+1, opts.Runs, r.config.Name, err)
 				continue
 			}
+			s.Round = round
 			r.samples = append(r.samples, s)
 			startup, err := runStartup(ctx, opts, r.config, statsFlag)
 			if err != nil {

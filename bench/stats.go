@@ -82,3 +82,50 @@ func RoundOrder(n, r int) []int {
 	}
 	return order
 }
+
+// Paired is a configuration's wall time over the floor's (the EmptyHooks
+// configuration), in units of native's, taken round by round: each round's
+// (configuration − floor) / native, from the three runs of that round. A
+// slow drift of the machine moves the three alike, so it cancels here
+// where it does not between medians of different runs. The project's
+// targets read on it: -c at most 0.5, a full trace at most 1.3, a scope
+// beside the workload at most 0.
+type Paired struct {
+	Median float64 `json:"median"`
+	Min    float64 `json:"min"`
+	Max    float64 `json:"max"`
+	// Rounds counts the rounds in which all three ran.
+	Rounds int `json:"rounds"`
+}
+
+// pairedOverFloor returns the Paired figures of samples against the
+// floor's and native's samples of the same rounds, or nil when no round
+// has all three.
+func pairedOverFloor(samples, floor, native []Sample) *Paired {
+	byRound := func(ss []Sample) map[int]time.Duration {
+		m := make(map[int]time.Duration, len(ss))
+		for _, s := range ss {
+			m[s.Round] = s.Wall
+		}
+		return m
+	}
+	f, n := byRound(floor), byRound(native)
+	var xs []float64
+	for _, s := range samples {
+		fw, ok1 := f[s.Round]
+		nw, ok2 := n[s.Round]
+		if ok1 && ok2 && nw > 0 {
+			xs = append(xs, float64(s.Wall-fw)/float64(nw))
+		}
+	}
+	if len(xs) == 0 {
+		return nil
+	}
+	slices.Sort(xs)
+	k := len(xs)
+	med := xs[k/2]
+	if k%2 == 0 {
+		med = (xs[k/2-1] + xs[k/2]) / 2
+	}
+	return &Paired{Median: med, Min: xs[0], Max: xs[k-1], Rounds: k}
+}

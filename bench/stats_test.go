@@ -188,3 +188,50 @@ func TestSummarize(t *testing.T) {
 		t.Errorf("skipped row %+v", skipped)
 	}
 }
+
+// TestPairedOverFloor checks that a configuration is set against the floor
+// and native of its own round: a drift that slows every run of a round
+// alike cancels, a round without all three is left out.
+func TestPairedOverFloor(t *testing.T) {
+	ms := time.Millisecond
+	run := func(round int, wall time.Duration) Sample { return Sample{Round: round, Wall: wall} }
+	// Round 1 runs 1.5 times slower than round 0, round 2 twice as slow;
+	// the configuration costs 0.4 native over the floor in each.
+	native := []Sample{run(0, 100*ms), run(1, 150*ms), run(2, 200*ms)}
+	floor := []Sample{run(0, 150*ms), run(1, 225*ms), run(2, 300*ms)}
+	config := []Sample{run(0, 190*ms), run(1, 285*ms), run(2, 380*ms), run(3, 999*ms)}
+	p := pairedOverFloor(config, floor, native)
+	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+	if p == nil || !near(p.Median, 0.4) || !near(p.Min, 0.4) || !near(p.Max, 0.4) || p.Rounds != 3 {
+		t.Errorf("paired %+v, want 0.4 in each of 3 rounds", p)
+	}
+	// One slower run moves the range, not the median.
+	config[2].Wall = 420 * ms // round 2: (420-300)/200 = 0.6
+	p = pairedOverFloor(config, floor, native)
+	if p == nil || !near(p.Median, 0.4) || !near(p.Min, 0.4) || !near(p.Max, 0.6) {
+		t.Errorf("paired %+v, want median 0.4, range 0.4-0.6", p)
+	}
+	if p := pairedOverFloor(config, nil, native); p != nil {
+		t.Errorf("paired without a floor: %+v", p)
+	}
+
+	// summarize sets it on every row but native's and the floor's.
+	all := AllConfigs()
+	var hooks, sctrace Config
+	for _, c := range all {
+		switch {
+		case c.Tool == EmptyHooks:
+			hooks = c
+		case c.Tool == Sctrace && sctrace.Name == "":
+			sctrace = c
+		}
+	}
+	rep := &Report{Syscalls: 1000}
+	rep.summarize([]*runResult{{config: all[0], samples: native}, {config: hooks, samples: floor}, {config: sctrace, samples: config[:2]}})
+	if rep.Rows[0].OverFloor != nil || rep.Rows[1].OverFloor != nil {
+		t.Errorf("native or floor row with paired figures: %+v %+v", rep.Rows[0].OverFloor, rep.Rows[1].OverFloor)
+	}
+	if p := rep.Rows[2].OverFloor; p == nil || !near(p.Median, 0.4) || p.Rounds != 2 {
+		t.Errorf("%s row paired %+v", sctrace.Name, p)
+	}
+}
