@@ -91,26 +91,27 @@ type countingSyscallHist struct {
 type countingSyscallPlans struct {
 	_   structs.HostLayout
 	Arg [6]struct {
-		_           structs.HostLayout
-		Kind        uint8
-		When        uint8
-		LenFrom     uint8
-		LenArg      uint8
-		ElemSize    uint32
-		Size        uint32
-		CountOnly   uint8
-		FromStack   uint8
-		PageRest    uint8
-		Header      uint8
-		StackOffset int32
-		Fprog       uint8
-		FprogArg    uint8
-		FprogOnly   uint8
-		MinSize8    uint8
-		CloneArgs   uint8
-		FprogKind   uint8
-		PlanPad     [2]uint8
-		FprogVals   [2]uint32
+		_             structs.HostLayout
+		Kind          uint8
+		When          uint8
+		LenFrom       uint8
+		LenArg        uint8
+		ElemSize      uint32
+		Size          uint32
+		CountOnly     uint8
+		FromStack     uint8
+		PageRest      uint8
+		Header        uint8
+		StackOffset   int32
+		Fprog         uint8
+		FprogArg      uint8
+		FprogOnly     uint8
+		MinSize8      uint8
+		CloneArgs     uint8
+		FprogKind     uint8
+		FprogCountArg uint8
+		PlanPad       uint8
+		FprogVals     [2]uint32
 	}
 	When      uint8
 	Dump      uint8

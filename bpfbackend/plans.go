@@ -92,24 +92,25 @@ func (ps *planSet) add(pers syscalls.Personality, wanted *trace.SyscallSet, exec
 		}
 		for i, pl := range sc.Plan {
 			v.Arg[i] = sctracePlan{
-				Kind:        uint8(pl.Kind),
-				When:        uint8(pl.When),
-				LenFrom:     uint8(pl.Len),
-				LenArg:      pl.LenArg,
-				ElemSize:    pl.ElemSize,
-				Size:        pl.Size,
-				CountOnly:   boolU8(pl.CountOnly),
-				FromStack:   boolU8(pl.FromStack),
-				PageRest:    boolU8(pl.PageRest),
-				MinSize8:    uint8(pl.MinSize / 8),
-				Header:      pl.Header,
-				StackOffset: pl.StackOffset,
-				Fprog:       boolU8(pl.Fprog.On),
-				FprogArg:    pl.Fprog.Arg,
-				FprogOnly:   boolU8(pl.Fprog.Only),
-				FprogKind:   fprogKind(pl.Fprog),
-				FprogVals:   pl.Fprog.Vals,
-				CloneArgs:   boolU8(pl.CloneArgs),
+				Kind:          uint8(pl.Kind),
+				When:          uint8(pl.When),
+				LenFrom:       uint8(pl.Len),
+				LenArg:        pl.LenArg,
+				ElemSize:      pl.ElemSize,
+				Size:          pl.Size,
+				CountOnly:     boolU8(pl.CountOnly),
+				FromStack:     boolU8(pl.FromStack),
+				PageRest:      boolU8(pl.PageRest),
+				MinSize8:      uint8(pl.MinSize / 8),
+				Header:        pl.Header,
+				StackOffset:   pl.StackOffset,
+				Fprog:         boolU8(pl.Fprog.On),
+				FprogArg:      pl.Fprog.Arg,
+				FprogOnly:     boolU8(pl.Fprog.Only),
+				FprogKind:     fprogKind(pl.Fprog),
+				FprogCountArg: pl.Fprog.CountArg,
+				FprogVals:     pl.Fprog.Vals,
+				CloneArgs:     boolU8(pl.CloneArgs),
 			}
 			if pl.Kind != syscalls.CaptureNone {
 				ps.use.add(pl)
@@ -141,6 +142,10 @@ func (u *captureUse) add(pl syscalls.Plan) {
 	u.ioctl = u.ioctl || pl.Len == syscalls.LenIoctl
 	u.clone = u.clone || pl.CloneArgs
 	u.fprog = u.fprog || pl.Fprog.On
+	if pl.Fprog.Iovs {
+		// Its iovecs are read as a CaptureIovec plan's.
+		u.kinds |= 1 << syscalls.CaptureIovec
+	}
 }
 
 // fillPlans loads ps into the plans map.
@@ -242,6 +247,10 @@ func fprogKind(f syscalls.FprogCond) uint8 {
 		return 1
 	case f.Plain:
 		return 2
+	case f.Kdf:
+		return 3
+	case f.Iovs:
+		return 4
 	}
 	return 0
 }

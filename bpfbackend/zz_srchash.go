@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "75a9d376d0d0f2031ff7bfd5ccdba1fe1eabe212bae184cd82f75578089ca34c"
+const bpfSourceHash = "9219840d4ee6b9091337fc7207c9c7dd38b2e2ceeb7ec575bc08b2207aeef507"

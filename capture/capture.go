@@ -445,10 +445,56 @@ func (x *Executor) capturePrefix(mem Memory, c Call, i int, addr uint64, p *sysc
 	}
 	n := max(uint64(p.Size), uint64(x.Limit())+1)
 	data := Sized(c.Bufs[i], n)
-	if err := mem.Read(addr, data); err == nil {
-		return x.withFprog(mem, c, p, trace.Capture{Data: data})
+	out := trace.Capture{Data: data}
+	if err := mem.Read(addr, data); err != nil {
+		out = pageRest(mem, addr, data, 1)
 	}
-	return x.withFprog(mem, c, p, pageRest(mem, addr, data, 1))
+	switch {
+	case p.Fprog.Kdf:
+		return x.withKdf(mem, c, p, out, when)
+	case p.Fprog.Iovs:
+		return x.withIovs(mem, c, addr, p, out, when)
+	}
+	return x.withFprog(mem, c, p, out)
+}
+
+// withKdf adds to out, at exit, the capture of a struct
+// keyctl_kdf_params, what its pointers name (syscalls.FprogCond.Kdf).
+func (x *Executor) withKdf(mem Memory, c Call, p *syscalls.Plan, out trace.Capture, when syscalls.When) trace.Capture {
+	if when != syscalls.AtExit || out.Faulted || len(out.Data) < syscalls.KdfHeadSize || !p.Fprog.Holds(c.Args) {
+		return out
+	}
+	le := binary.LittleEndian
+	hashname := le.Uint64(out.Data[syscalls.KdfHashnameOff:])
+	otherinfo := le.Uint64(out.Data[syscalls.KdfOtherinfoOff:])
+	otherlen := uint64(le.Uint32(out.Data[syscalls.KdfOtherinfolenOff:]))
+	elems := make([]trace.Capture, 2)
+	if hashname != 0 {
+		elems[0] = stringCapture(mem.ReadCString(hashname, x.Limit(), nil))
+	}
+	if otherinfo != 0 && otherlen > 0 {
+		data := make([]byte, min(otherlen, uint64(x.Limit())+x.overRead(0)))
+		if err := mem.Read(otherinfo, data); err != nil {
+			elems[1] = trace.Capture{Faulted: true}
+		} else {
+			elems[1] = trace.Capture{Data: data, Truncated: otherlen > uint64(len(data))}
+		}
+	}
+	out.Elems = elems
+	return out
+}
+
+// withIovs adds to out, at entry, the capture of an array of struct
+// iovec at addr, the array and its bytes read again as a CaptureIovec
+// plan reads them (syscalls.FprogCond.Iovs).
+func (x *Executor) withIovs(mem Memory, c Call, addr uint64, p *syscalls.Plan, out trace.Capture, when syscalls.When) trace.Capture {
+	if when != syscalls.AtEntry || out.Faulted || len(out.Data) < syscalls.FprogSize || !p.Fprog.Holds(c.Args) ||
+		int(p.Fprog.CountArg) >= len(c.Args) {
+		return out
+	}
+	iov := x.readIovec(mem, addr, c.Args[p.Fprog.CountArg], false, 0)
+	out.Elems = []trace.Capture{iov}
+	return out
 }
 
 // withIov runs a Prefix plan whose object may be a struct iovec

@@ -382,14 +382,49 @@ const (
 // Faulted, and at exit the capture's Aux holds the iov_len of the entry
 // copy (when it had one, else the exit copy's). With Plain (and Only),
 // the object is neither: the condition only says when it is copied.
+//
+// With Kdf, the object is a struct keyctl_kdf_params (keyctl's
+// KEYCTL_DH_COMPUTE), whose pointers strace follows when the call
+// returns: at exit, Elems[0] is the C string at hashname (up to the
+// string limit, as a CaptureCString plan reads it) and Elems[1]
+// min(otherinfolen, limit+1) bytes at otherinfo; an Elem is empty where
+// its pointer is NULL (or, for otherinfo, its length 0).
+//
+// With Iovs, the object is an array of struct iovec, argument CountArg
+// of them (keyctl's KEYCTL_INSTANTIATE_IOV), whose bytes strace prints
+// at the call's entry: then Elems[0] is the array and its bytes read
+// again as a CaptureIovec plan reads them.
+//
+// Kdf and Iovs follow the pointers whatever Verbose says, and only when
+// the object's head was read (KdfHeadSize bytes, or FprogSize: one
+// struct iovec).
 type FprogCond struct {
-	On    bool
-	Only  bool
-	Iov   bool
-	Plain bool
-	Arg   uint8
-	Vals  [2]uint32
+	On       bool
+	Only     bool
+	Iov      bool
+	Plain    bool
+	Kdf      bool
+	Iovs     bool
+	Arg      uint8
+	CountArg uint8
+	Vals     [2]uint32
 }
+
+// The layout of a struct keyctl_kdf_params (FprogCond.Kdf): two pointers,
+// then a u32 length.
+const (
+	KdfHashnameOff     = 0
+	KdfOtherinfoOff    = 8
+	KdfOtherinfolenOff = 16
+	KdfHeadSize        = 20
+)
+
+// KeyctlInstantiateIov and KeyctlDHCompute are the keyctl commands whose
+// arguments FprogCond.Iovs and FprogCond.Kdf follow.
+const (
+	KeyctlInstantiateIov = 20
+	KeyctlDHCompute      = 23
+)
 
 // Holds reports whether the condition holds for a call's arguments.
 func (f FprogCond) Holds(args *[trace.MaxArgs]uint64) bool {

@@ -371,8 +371,12 @@ var signatures = map[string]*Signature{
 	"request_key": {Args: []Arg{A("type", String), A("description", String), A("callout_info", String), C("dest_keyring")}, Decoder: DecoderKey},
 	// keyctl's arguments are what its command makes them: each that may
 	// point to memory is copied as a prefix (a string, a buffer or a
-	// structure), at the exit too where a command's result is there.
-	"keyctl": {Args: []Arg{C("cmd"), CInOutPrefix("arg2", LayoutKeyctlArg2), CInOutPrefix("arg3", LayoutKeyctlArg3), CInPrefix("arg4", LayoutNone), CInOutPrefix("arg5", LayoutKeyctlArg5)}, Decoder: DecoderKeyctl},
+	// structure), at the exit too where a command's result is there;
+	// KEYCTL_INSTANTIATE_IOV's iovecs and KEYCTL_DH_COMPUTE's struct
+	// keyctl_kdf_params are followed to the bytes they name.
+	"keyctl": {Args: []Arg{C("cmd"), CInOutPrefix("arg2", LayoutKeyctlArg2),
+		WithIovsOn(CInOutPrefix("arg3", LayoutKeyctlArg3), 0, KeyctlInstantiateIov, 3), CInPrefix("arg4", LayoutNone),
+		WithKdfOn(CInOutPrefix("arg5", LayoutKeyctlArg5), 0, KeyctlDHCompute)}, Decoder: DecoderKeyctl},
 
 	// Native asynchronous I/O (decode/calls_aio.go).
 	"io_setup":      {Args: []Arg{A("nr_events", Uint), S("ctx_idp", StructOut, LayoutPtrRef)}},

@@ -303,6 +303,23 @@ func OnlyWhen(a Arg, arg uint8, v uint32) Arg {
 	return a
 }
 
+// WithKdfOn returns a (a Prefix argument) whose object is a struct
+// keyctl_kdf_params whose string and buffer are copied at exit when
+// argument arg's lower 32 bits are v (Plan.Fprog with FprogCond.Kdf).
+func WithKdfOn(a Arg, arg uint8, v uint32) Arg {
+	a.Fprog = FprogCond{On: true, Kdf: true, Arg: arg, Vals: [2]uint32{v, v}}
+	return a
+}
+
+// WithIovsOn returns a (a Prefix argument) whose object is an array of
+// struct iovec, argument count of them, whose bytes are copied at entry
+// when argument arg's lower 32 bits are v (Plan.Fprog with
+// FprogCond.Iovs).
+func WithIovsOn(a Arg, arg uint8, v uint32, count uint8) Arg {
+	a.Fprog = FprogCond{On: true, Iovs: true, Arg: arg, CountArg: count, Vals: [2]uint32{v, v}}
+	return a
+}
+
 // WithFprogOnly returns a (a Custom argument with a fixed layout) copied
 // only when argument arg's lower 32 bits are v, then as a struct
 // sock_fprog with its instructions (Plan.Fprog, FprogCond.Only).

@@ -600,13 +600,28 @@ static __always_inline bool fprog_holds(struct cap_state *st, struct plan *p)
 	return v == p->fprog_vals[0] || v == p->fprog_vals[1];
 }
 
+/* iovs_due mirrors the test of capture's withIovs after plan p's bytes
+ * were read (the last segment, at data_off, when it changed from before):
+ * at entry, its condition holding, a whole struct iovec read. */
+static __always_inline bool iovs_due(struct cap_state *st, struct plan *p, __u32 before)
+{
+	if (st->at_exit || st->data_off == before || st->data_off < sizeof(struct seg) || p->fprog_count_arg >= MAX_ARGS ||
+	    !fprog_holds(st, p))
+		return false;
+	struct scratch *sc = scratch_buf();
+	if (!sc)
+		return false;
+	struct seg *sg = (void *)(sc->buf + ((st->data_off - sizeof(struct seg)) & (REC_LIMIT - 1)));
+	return sg->len >= FPROG_SIZE && !(sg->flags & SEG_F_FAULT);
+}
+
 /* fprog_more mirrors capture's withFprog after plan p's bytes were read
  * (the last segment, at data_off, when it changed from before): a struct
  * sock_fprog's instructions, whole ones up to the end of their page when
  * they cannot all be read. */
 GLOBAL int fprog_more(struct cap_state *st, struct plan *p, __u32 before)
 {
-	if (!st || !p || !p->fprog || p->fprog_kind == FPROG_KIND_PLAIN || (!verbose && p->fprog_kind != FPROG_KIND_IOV) ||
+	if (!st || !p || !p->fprog || p->fprog_kind == FPROG_KIND_PLAIN || (!verbose && p->fprog_kind == FPROG_KIND_FPROG) ||
 	    st->data_off == before || st->data_off < sizeof(struct seg))
 		return 0;
 	if (!fprog_holds(st, p))
@@ -617,6 +632,23 @@ GLOBAL int fprog_more(struct cap_state *st, struct plan *p, __u32 before)
 	struct seg *sg = (void *)(sc->buf + ((st->data_off - sizeof(struct seg)) & (REC_LIMIT - 1)));
 	if (sg->len < FPROG_SIZE || (sg->flags & SEG_F_FAULT))
 		return 0;
+	if (p->fprog_kind == FPROG_KIND_KDF) {
+		/* capture's withKdf: at exit, the string at hashname and the
+		 * bytes at otherinfo. */
+		if (!st->at_exit || sg->len < KDF_HEAD_SIZE)
+			return 0;
+		__u64 hashname = scratch_u64(st->data_off + KDF_HASHNAME_OFF);
+		__u64 otherinfo = scratch_u64(st->data_off + KDF_OTHERINFO_OFF);
+		__u64 otherlen = (__u32)scratch_u64(st->data_off + KDF_OTHERINFOLEN_OFF);
+		if (hashname)
+			seg_str(st, hashname, st->limit);
+		if (otherinfo && otherlen) {
+			/* capture's overRead: a byte past the -s limit. */
+			__u64 limit = (__u64)st->limit + (st->full ? 0 : 1);
+			seg_read(st, otherinfo, otherlen < limit ? otherlen : limit);
+		}
+		return 0;
+	}
 	if (p->fprog_kind == FPROG_KIND_IOV) {
 		/* capture's withIov: the register set at iov_base. */
 		__u64 base = scratch_u64(st->data_off);
@@ -758,8 +790,14 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 					 p->elem_size, p->size);
 		if (dump > 0)
 			read_dump_chunks(st, addr, dump);
-		if (p->fprog && capture_fprog)
-			fprog_more(st, p, before);
+		if (p->fprog && capture_fprog) {
+			if (p->fprog_kind == FPROG_KIND_IOVS) {
+				if (capturing(CAP_IOVEC) && iovs_due(st, p, before))
+					read_iovec(st, addr, st->args[p->fprog_count_arg & 7], 0, 0);
+			} else {
+				fprog_more(st, p, before);
+			}
+		}
 		break;
 	}
 	case CAP_STRING_ARRAY:

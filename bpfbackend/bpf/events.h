@@ -162,6 +162,8 @@ enum {
 	FPROG_KIND_FPROG = 0,
 	FPROG_KIND_IOV = 1,
 	FPROG_KIND_PLAIN = 2,
+	FPROG_KIND_KDF = 3,
+	FPROG_KIND_IOVS = 4,
 };
 
 /* plan mirrors syscalls.Plan; kind, when and len_from take the values of
@@ -192,7 +194,10 @@ struct plan {
 	 * objects its pointers name). */
 	__u8 clone_args;
 	__u8 fprog_kind;
-	__u8 plan_pad[2];
+	/* fprog_count_arg: FPROG_KIND_IOVS's argument that counts the
+	 * iovecs (syscalls.FprogCond.CountArg). */
+	__u8 fprog_count_arg;
+	__u8 plan_pad;
 	__u32 fprog_vals[2];
 };
 

@@ -45,6 +45,10 @@
 #define FPROG_FILTER_OFF 8 /* syscalls.FprogFilterOff */
 #define FPROG_INSN_SIZE 8 /* syscalls.FprogInsnSize */
 #define FPROG_INSNS_MAX 4097 /* syscalls.FprogInsnsMax */
+#define KDF_HASHNAME_OFF 0 /* syscalls.KdfHashnameOff */
+#define KDF_OTHERINFO_OFF 8 /* syscalls.KdfOtherinfoOff */
+#define KDF_OTHERINFOLEN_OFF 16 /* syscalls.KdfOtherinfolenOff */
+#define KDF_HEAD_SIZE 20 /* syscalls.KdfHeadSize */
 #define CLONE_PIDFD_OFF 8 /* syscalls.ClonePidfdOff */
 #define CLONE_PARENT_TID_OFF 24 /* syscalls.CloneParentTidOff */
 #define CLONE_SET_TID_OFF 64 /* syscalls.CloneSetTidOff */
