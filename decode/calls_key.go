@@ -276,15 +276,41 @@ func (d *Decoder) appendPkeyQuery(b []byte, p []byte) []byte {
 	return append(b, '}')
 }
 
-// appendKDFParams prints a struct keyctl_kdf_params. The strings its
-// pointers name are not captured: they print as addresses.
-func (d *Decoder) appendKDFParams(b []byte, p []byte) []byte {
+// appendKDFParams prints a struct keyctl_kdf_params from its bytes p and
+// the captures of what its pointers name (syscalls.FprogCond.Kdf: the
+// hashname string, then otherinfolen bytes at otherinfo), as strace's
+// printstr and printstrn: an address where a capture is missing or
+// faulted, and otherinfo's when otherinfolen is 0.
+func (d *Decoder) appendKDFParams(b []byte, p []byte, elems []trace.Capture) []byte {
+	elem := func(k int) (*trace.Capture, bool) {
+		if k >= len(elems) || elems[k].Faulted || elems[k].Data == nil {
+			return nil, false
+		}
+		return &elems[k], true
+	}
+	hashname, otherinfo, otherlen := le64(p, 0), le64(p, 8), uint64(le32(p, 16))
 	b = append(b, "{hashname="...)
-	b = appendPtr(b, le64(p, 0))
+	switch c, ok := elem(0); {
+	case hashname == 0:
+		b = append(b, "NULL"...)
+	case ok:
+		b = d.appendCString(b, c.Data, c.Truncated)
+	default:
+		b = appendPtr(b, hashname)
+	}
 	b = append(b, ", otherinfo="...)
-	b = appendPtr(b, le64(p, 8))
+	switch c, ok := elem(1); {
+	case otherlen == 0:
+		b = appendPtr(b, otherinfo)
+	case otherinfo == 0:
+		b = append(b, "NULL"...)
+	case ok:
+		b = d.appendBuf(b, c.Data, otherlen, false)
+	default:
+		b = appendPtr(b, otherinfo)
+	}
 	b = append(b, ", otherinfolen="...)
-	b = appendUint(b, uint64(le32(p, 16)))
+	b = appendUint(b, otherlen)
 	b = d.appendKeyU32Array(b, "__spare", p[20:], keyctlKDFParamsSpares)
 	return append(b, '}')
 }
@@ -383,7 +409,13 @@ func enterKeyctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	case keyctlInstantiateIov:
 		b = d.appendKeySerial(b, a[1])
 		b = d.sep(b)
-		b = d.appendPrefixIovec(b, ev, 2, syscalls.LayoutKeyctlArg3, a[3])
+		if c := &ev.Captures[2]; len(c.Elems) == 1 {
+			// The iovecs and their bytes (syscalls.FprogCond.Iovs),
+			// as strace's tprint_iov prints them.
+			b = d.appendIovecCapture(b, a[2], &c.Elems[0], int(a[3]), ^uint64(0))
+		} else {
+			b = d.appendPrefixIovec(b, ev, 2, syscalls.LayoutKeyctlArg3, a[3])
+		}
 		b = d.sep(b)
 		b = appendUint(b, a[3])
 		b = d.sep(b)
@@ -484,7 +516,7 @@ func exitKeyctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		if !ok {
 			return appendPtr(b, a[4])
 		}
-		return d.appendKDFParams(b, p)
+		return d.appendKDFParams(b, p, ev.Captures[4].Elems)
 	case keyctlPkeyQuery:
 		p, ok := keyctlStruct(ev, 4, keyctlPkeyQuerySize)
 		if !ok || failed(ev) {

@@ -1,6 +1,10 @@
 package decode
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/sctrace/sctrace/trace"
+)
 
 // runKeyCases runs cases under -s10, as strace 6.1's keyctl tests.
 func runKeyCases(t *testing.T, cases []ioctlCase) {
@@ -63,10 +67,23 @@ func TestKeyctl(t *testing.T) {
 			"keyctl(KEYCTL_REJECT, -559026163, 3141592653, 2718281828, -559026163) = -1 ENOKEY (Required key not available)"},
 		{"instantiate iov", XlatAbbrev, sc(t, "keyctl", -126, 20, 0xdec0ded1dec0ded2, 0x1000, 2, 0xdec0ded1dec0ded2).data(2, le(nil).u64(0xfffffacefffff012).u64(5).u64(0).u64(7)),
 			"keyctl(KEYCTL_INSTANTIATE_IOV, -557785390, [{iov_base=0xfffffacefffff012, iov_len=5}, {iov_base=NULL, iov_len=7}], 2, -557785390) = -1 ENOKEY (Required key not available)"},
+		{"instantiate iov bytes", XlatAbbrev, sc(t, "keyctl", -22, 20, 0xfffffffa, 0x1000, 3, 0xfffffffa).data(2, le(nil).u64(0x2000).u64(10).u64(0x3000).u64(21).u64(0x4000).u64(32)).
+			elemCaps(2, trace.Capture{Data: le(nil).u64(0x2000).u64(10).u64(0x3000).u64(21).u64(0x4000).u64(32),
+				Elems: []trace.Capture{{Data: []byte("shrt type\x00")}, {Data: []byte("overly long"), Truncated: true}, {Faulted: true}}}),
+			`keyctl(KEYCTL_INSTANTIATE_IOV, KEY_SPEC_GROUP_KEYRING, [{iov_base="shrt type\0", iov_len=10}, {iov_base="overly lon"..., iov_len=21}, {iov_base=0x4000, iov_len=32}], 3, KEY_SPEC_GROUP_KEYRING) = -1 EINVAL (Invalid argument)`},
 		{"dh params", XlatVerbose, sc(t, "keyctl", -95, 23, 0x1000, 0x2000, 9, 0).data(1, dh),
 			"keyctl(0x17 /* KEYCTL_DH_COMPUTE */, {private=-6 /* KEY_SPEC_GROUP_KEYRING */, prime=1234567890, base=-1153374643}, 0x2000, 9, NULL) = -1 EOPNOTSUPP (Operation not supported)"},
 		{"kdf", XlatAbbrev, sc(t, "keyctl", -95, 23, 0x1000, 0x2000, 0xffffffffffffffff, 0x3000).data(1, dh).data(4, le(nil).u64(0x4000).u64(0).u32(0xbadc0ded).pad(28).u32(0xdeadfeed).pad(4)),
 			"keyctl(KEYCTL_DH_COMPUTE, {private=KEY_SPEC_GROUP_KEYRING, prime=1234567890, base=-1153374643}, 0x2000, 18446744073709551615, {hashname=0x4000, otherinfo=NULL, otherinfolen=3134983661, __spare=[0, 0, 0, 0, 0, 0, 0, 0xdeadfeed]}) = -1 EOPNOTSUPP (Operation not supported)"},
+		{"kdf strings", XlatAbbrev, sc(t, "keyctl", -95, 23, 0x1000, 0x2000, 0xffffffffffffffff, 0x3000).data(1, dh).data(4, le(nil).u64(0x4000).u64(0x5000).u32(18).pad(36)).
+			elemCaps(4, trace.Capture{Data: []byte("hmac(aes)")}, trace.Capture{Data: []byte("\x01\x02 OH HAI T"), Truncated: true}),
+			`keyctl(KEYCTL_DH_COMPUTE, {private=KEY_SPEC_GROUP_KEYRING, prime=1234567890, base=-1153374643}, 0x2000, 18446744073709551615, {hashname="hmac(aes)", otherinfo="\1\2 OH HAI "..., otherinfolen=18}) = -1 EOPNOTSUPP (Operation not supported)`},
+		{"kdf no otherinfo", XlatAbbrev, sc(t, "keyctl", -95, 23, 0x1000, 0x2000, 0xffffffffffffffff, 0x3000).data(1, dh).data(4, le(nil).u64(0x4000).u64(0x5000).u32(0).pad(36)).
+			elemCaps(4, trace.Capture{Data: []byte("AbCdEfGhIj"), Truncated: true}, trace.Capture{}),
+			`keyctl(KEYCTL_DH_COMPUTE, {private=KEY_SPEC_GROUP_KEYRING, prime=1234567890, base=-1153374643}, 0x2000, 18446744073709551615, {hashname="AbCdEfGhIj"..., otherinfo=0x5000, otherinfolen=0}) = -1 EOPNOTSUPP (Operation not supported)`},
+		{"kdf unreadable", XlatAbbrev, sc(t, "keyctl", -95, 23, 0x1000, 0x2000, 0xffffffffffffffff, 0x3000).data(1, dh).data(4, le(nil).u64(0x4000).u64(0x5000).u32(7).pad(36)).
+			elemCaps(4, trace.Capture{Faulted: true}, trace.Capture{Faulted: true}),
+			`keyctl(KEYCTL_DH_COMPUTE, {private=KEY_SPEC_GROUP_KEYRING, prime=1234567890, base=-1153374643}, 0x2000, 18446744073709551615, {hashname=0x4000, otherinfo=0x5000, otherinfolen=7}) = -1 EOPNOTSUPP (Operation not supported)`},
 		{"pkey query", XlatAbbrev, sc(t, "keyctl", -126, 24, 0xffffffff, 0, 0x1000, 0x2000).data(3, []byte("x\xff\x00\x01")),
 			`keyctl(KEYCTL_PKEY_QUERY, KEY_SPEC_THREAD_KEYRING, 0, "x\377", 0x2000) = -1 ENOKEY (Required key not available)`},
 		{"pkey verify", XlatAbbrev, sc(t, "keyctl", -126, 28, 0x1000, 0x2000, 0x3000, 0x4000).data(1, pkey).str(2, "\x00").str(3, "AbCdEfGhIjKlMnOpQrStUvWxYz012345xxx").data(4, []byte("\x01\x02HAI\xad\x00\x01")),

@@ -40,6 +40,12 @@ func (e *evb) inout(i int, entry, exit uint32) *evb {
 // str sets argument i's capture to a string.
 func (e *evb) str(i int, s string) *evb { return e.data(i, []byte(s)) }
 
+// elemCaps sets the Elems of argument i's capture.
+func (e *evb) elemCaps(i int, cs ...trace.Capture) *evb {
+	e.ev.Captures[i].Elems = cs
+	return e
+}
+
 // trunc marks argument i's capture truncated.
 func (e *evb) trunc(i int) *evb {
 	e.ev.Captures[i].Truncated = true
