@@ -2,12 +2,13 @@
  * rlimits, capabilities, CPU affinity, memory policy, madvise/mremap/msync,
  * openat2, fcntl locks, faccessat2, readlinkat, statfs, terminal ioctls on
  * descriptors that are not terminals, futex, mount/umount2, setns/unshare,
- * io_uring and execveat. argv[1] is a scratch directory. */
+ * io_uring, keyctl and execveat. argv[1] is a scratch directory. */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <linux/capability.h>
 #include <linux/futex.h>
 #include <linux/io_uring.h>
+#include <linux/keyctl.h>
 #include <linux/openat2.h>
 #include <sched.h>
 #include <signal.h>
@@ -21,6 +22,7 @@
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <time.h>
@@ -173,6 +175,25 @@ static void rings(void)
 	close(fd);
 }
 
+/* keys: keyctl commands whose arguments point to more memory, refused
+ * for keys that do not exist or are not being instantiated. */
+static void keys(void)
+{
+	char type[] = "user", desc[] = "a payload longer than -s8";
+	struct iovec iov[2] = {{type, sizeof type}, {desc, sizeof desc - 1}};
+	syscall(SYS_keyctl, KEYCTL_INSTANTIATE_IOV, 12345, iov, 2, KEY_SPEC_SESSION_KEYRING);
+
+	struct keyctl_dh_params dh = {.private = 12345, .prime = 12346, .base = 12347};
+	char otherinfo[] = "other\1info";
+	struct keyctl_kdf_params kdf;
+	memset(&kdf, 0, sizeof kdf);
+	kdf.hashname = "sha256";
+	kdf.otherinfo = otherinfo;
+	kdf.otherinfolen = sizeof otherinfo;
+	char out[16];
+	syscall(SYS_keyctl, KEYCTL_DH_COMPUTE, &dh, out, sizeof out, &kdf);
+}
+
 static void exec_at(void)
 {
 	char *argv[] = {"true", NULL};
@@ -204,6 +225,7 @@ int main(int argc, char **argv)
 	memory();
 	files(argv[1]);
 	timers();
+	keys();
 	exec_at();
 	/* Last: closing the ring hands its teardown to a kernel worker,
 	 * which later queues work to this task as if with a signal: a call
