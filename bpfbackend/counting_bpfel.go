@@ -199,6 +199,7 @@ const (
 	countingVarLone              = "lone"
 	countingVarLoudBits          = "loud_bits"
 	countingVarMapNrs            = "map_nrs"
+	countingVarMsgControlMax     = "msg_control_max"
 	countingVarNetlinkArgs       = "netlink_args"
 	countingVarPerProcess        = "per_process"
 	countingVarPidComms          = "pid_comms"
@@ -333,6 +334,7 @@ type countingVariableSpecs struct {
 	Lone              *ebpf.VariableSpec `ebpf:"lone"`
 	LoudBits          *ebpf.VariableSpec `ebpf:"loud_bits"`
 	MapNrs            *ebpf.VariableSpec `ebpf:"map_nrs"`
+	MsgControlMax     *ebpf.VariableSpec `ebpf:"msg_control_max"`
 	NetlinkArgs       *ebpf.VariableSpec `ebpf:"netlink_args"`
 	PerProcess        *ebpf.VariableSpec `ebpf:"per_process"`
 	PidComms          *ebpf.VariableSpec `ebpf:"pid_comms"`
@@ -455,6 +457,7 @@ type countingVariables struct {
 	Lone              *ebpf.Variable `ebpf:"lone"`
 	LoudBits          *ebpf.Variable `ebpf:"loud_bits"`
 	MapNrs            *ebpf.Variable `ebpf:"map_nrs"`
+	MsgControlMax     *ebpf.Variable `ebpf:"msg_control_max"`
 	NetlinkArgs       *ebpf.Variable `ebpf:"netlink_args"`
 	PerProcess        *ebpf.Variable `ebpf:"per_process"`
 	PidComms          *ebpf.Variable `ebpf:"pid_comms"`

@@ -3,6 +3,7 @@ package bpfbackend
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"sync"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/cilium/ebpf/btf"
 	"github.com/cilium/ebpf/link"
 
+	"github.com/sctrace/sctrace/capture"
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
@@ -206,6 +208,7 @@ func load(cfg loadConfig) (*probe, error) {
 		sctraceVarDumpReadAll:   boolU32(opts.DumpRead.Copied(1 << 20)),
 		sctraceVarDumpWriteAll:  boolU32(opts.DumpWrite.Copied(1 << 20)),
 		sctraceVarStackSize:     stackSize(&opts),
+		sctraceVarMsgControlMax: uint32(min(capture.ControlMax(), math.MaxUint32)),
 		sctraceVarMapNrs:        nrsWith(cfg.arch, syscalls.MapsCode),
 	}
 	for name, v := range plans.use.vars() {

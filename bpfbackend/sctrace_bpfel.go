@@ -401,6 +401,7 @@ const (
 	sctraceVarLone              = "lone"
 	sctraceVarLoudBits          = "loud_bits"
 	sctraceVarMapNrs            = "map_nrs"
+	sctraceVarMsgControlMax     = "msg_control_max"
 	sctraceVarNetlinkArgs       = "netlink_args"
 	sctraceVarPerProcess        = "per_process"
 	sctraceVarPidComms          = "pid_comms"
@@ -540,6 +541,7 @@ type sctraceVariableSpecs struct {
 	Lone              *ebpf.VariableSpec `ebpf:"lone"`
 	LoudBits          *ebpf.VariableSpec `ebpf:"loud_bits"`
 	MapNrs            *ebpf.VariableSpec `ebpf:"map_nrs"`
+	MsgControlMax     *ebpf.VariableSpec `ebpf:"msg_control_max"`
 	NetlinkArgs       *ebpf.VariableSpec `ebpf:"netlink_args"`
 	PerProcess        *ebpf.VariableSpec `ebpf:"per_process"`
 	PidComms          *ebpf.VariableSpec `ebpf:"pid_comms"`
@@ -662,6 +664,7 @@ type sctraceVariables struct {
 	Lone              *ebpf.Variable `ebpf:"lone"`
 	LoudBits          *ebpf.Variable `ebpf:"loud_bits"`
 	MapNrs            *ebpf.Variable `ebpf:"map_nrs"`
+	MsgControlMax     *ebpf.Variable `ebpf:"msg_control_max"`
 	NetlinkArgs       *ebpf.Variable `ebpf:"netlink_args"`
 	PerProcess        *ebpf.Variable `ebpf:"per_process"`
 	PidComms          *ebpf.Variable `ebpf:"pid_comms"`

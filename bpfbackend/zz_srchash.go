@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "9219840d4ee6b9091337fc7207c9c7dd38b2e2ceeb7ec575bc08b2207aeef507"
+const bpfSourceHash = "229add5bf8d69a5d42358fcc8a575d9a3d38afbd9fe99ca4b653547fd14d50c9"

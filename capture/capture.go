@@ -689,7 +689,7 @@ func (x *Executor) msghdrBody(mem Memory, hdr []byte, nameRest, atExit bool, ret
 		elems[syscalls.MsgIov] = x.readIovec(mem, iov, le.Uint64(hdr[MsgIovlenOff:]), atExit, ret)
 	}
 	if ctl, n := le.Uint64(hdr[MsgControlOff:]), le.Uint64(hdr[MsgControllenOff:]); ctl != 0 && n > 0 {
-		elems[syscalls.MsgControl] = readObject(mem, ctl, n, syscalls.MsgControlMax)
+		elems[syscalls.MsgControl] = readObject(mem, ctl, n, ControlMax())
 	}
 	return elems
 }

@@ -66,7 +66,7 @@ var ipCmsgPrinters = map[int32]cmsgPrinter{
 }
 
 // appendCmsgs prints the control buffer at addr, whose length the header
-// says is inLen, from its capture c (at most syscalls.MsgControlMax bytes),
+// says is inLen, from its capture c (at most capture.ControlMax() bytes),
 // of the call of ev.
 func (d *Decoder) appendCmsgs(b []byte, ev *trace.Event, addr uint64, c *trace.Capture, inLen uint64) []byte {
 	if addr == 0 || c.Faulted || len(c.Data) < cmsgHdrSize {

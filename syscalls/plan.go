@@ -39,9 +39,11 @@ const (
 	//     capture (raw array in Data, Aux = msg_iovlen, Elems per buffer,
 	//     each limited by the string limit and, at exit, by the return
 	//     value; at most the string limit of buffers unless verbose);
-	//   - MsgControl: min(msg_controllen, MsgControlMax) bytes at
-	//     msg_control, Truncated when msg_controllen was larger (empty when
-	//     msg_control is NULL or msg_controllen is 0).
+	//   - MsgControl: min(msg_controllen, capture.ControlMax()) bytes at
+	//     msg_control, read whole or Faulted (strace prints the address of
+	//     a buffer it cannot read whole), Truncated when msg_controllen
+	//     was larger (empty when msg_control is NULL or msg_controllen is
+	//     0).
 	// An unreadable object sets its capture's Faulted; an unreadable
 	// header sets Faulted on the whole capture, with no Elems.
 	CaptureMsghdr
@@ -444,8 +446,9 @@ const (
 	MsghdrSize = 56
 	// MsgNameMax caps the bytes copied at msg_name: a sockaddr_storage.
 	MsgNameMax = 128
-	// MsgControlMax caps the bytes copied at msg_control.
-	MsgControlMax = 1024
+	// CmsgWalkMax caps the bytes of a control buffer the eBPF programs
+	// walk to name the descriptors its SCM_RIGHTS messages carry.
+	CmsgWalkMax = 1024
 	// MsgName, MsgIov and MsgControl index a CaptureMsghdr's Elems.
 	MsgName    = 0
 	MsgIov     = 1

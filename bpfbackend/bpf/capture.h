@@ -29,6 +29,9 @@ const volatile __u32 capture_kinds = ~0u;
 const volatile __u32 capture_ioctl = 1;
 const volatile __u32 capture_clone = 1;
 const volatile __u32 capture_fprog = 1;
+/* msg_control_max: capture.ControlMax, the most bytes of a msghdr's
+ * control buffer read. */
+const volatile __u32 msg_control_max = 1024;
 
 /* capturing reports whether the plans use kind. */
 #define capturing(kind) (capture_kinds & (1u << (kind)))
@@ -261,7 +264,7 @@ static __always_inline int msghdr_body(struct cap_state *st, __u32 h, __u32 name
 	if (iov)
 		read_iovec(st, iov, iovlen, at_exit, rem);
 	if (ctl && ctllen > 0)
-		seg_read(st, ctl, ctllen < MSG_CONTROL_MAX ? ctllen : MSG_CONTROL_MAX);
+		seg_read(st, ctl, ctllen < msg_control_max ? ctllen : msg_control_max);
 	return 0;
 }
 

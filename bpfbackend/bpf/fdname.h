@@ -280,7 +280,7 @@ GLOBAL int name_cmsg_fds(struct cap_state *st, __u64 msg, __u32 want)
 	__u64 ctl[2]; /* msg_control, msg_controllen */
 	if (bpf_probe_read_user(ctl, sizeof(ctl), (void *)(msg + 32)) != 0 || !ctl[0])
 		return 0;
-	struct cmsg_walk w = {.st = st, .ctl = ctl[0], .end = ctl[1] < MSG_CONTROL_MAX ? ctl[1] : MSG_CONTROL_MAX,
+	struct cmsg_walk w = {.st = st, .ctl = ctl[0], .end = ctl[1] < CMSG_WALK_MAX ? ctl[1] : CMSG_WALK_MAX,
 			      .want = want};
 	bpf_loop(CMSGS_MAX + CMSG_FDS_MAX, cmsg_step, &w, 0);
 	return 0;

@@ -22,7 +22,7 @@
 #define PTR_LEN_SIZE 16 /* syscalls.PtrLenSize */
 #define MMSG_LEN_OFF 56 /* syscalls.MmsgLenOff */
 #define MSG_NAME_MAX 128 /* syscalls.MsgNameMax */
-#define MSG_CONTROL_MAX 1024 /* syscalls.MsgControlMax */
+#define CMSG_WALK_MAX 1024 /* syscalls.CmsgWalkMax */
 #define MAX_STRING_ARRAY_ELEMS 4096 /* capture.MaxStringArrayElems */
 #define MAX_STRING_ARRAY_COUNT 1048576 /* capture.MaxStringArrayCount */
 #define IOVEC_SIZE 16 /* capture.IovecSize */

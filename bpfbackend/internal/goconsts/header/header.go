@@ -73,7 +73,7 @@ var groups = []group{
 		{"PTR_LEN_SIZE", syscalls.PtrLenSize, "syscalls.PtrLenSize"},
 		{"MMSG_LEN_OFF", syscalls.MmsgLenOff, "syscalls.MmsgLenOff"},
 		{"MSG_NAME_MAX", syscalls.MsgNameMax, "syscalls.MsgNameMax"},
-		{"MSG_CONTROL_MAX", syscalls.MsgControlMax, "syscalls.MsgControlMax"},
+		{"CMSG_WALK_MAX", syscalls.CmsgWalkMax, "syscalls.CmsgWalkMax"},
 		{"MAX_STRING_ARRAY_ELEMS", capture.MaxStringArrayElems, "capture.MaxStringArrayElems"},
 		{"MAX_STRING_ARRAY_COUNT", capture.MaxStringArrayCount, "capture.MaxStringArrayCount"},
 		{"IOVEC_SIZE", capture.IovecSize, "capture.IovecSize"},
