@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/cilium/ebpf"
@@ -250,8 +252,9 @@ func load(cfg loadConfig) (*probe, error) {
 
 // loadObjects creates the maps, then loads the programs concurrently (the
 // verifier's work on the ones that execute capture plans is a large part
-// of the backend's start-up time), the longest to check first, while the
-// ring buffer's reader maps it (p.ring). Each
+// of the backend's start-up time), the longest to check first and, for
+// the tracing object, at most one per CPU, while the ring buffer's reader
+// maps it (p.ring). Each
 // program gets its own copy of the read-only constants, which are the
 // same for all but the capture ones (progVars, by program). The kernel's
 // BTF (for CO-RE and the tp_btf targets) is decoded once and shared by all
@@ -325,16 +328,36 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVar
 		mu   sync.Mutex
 		errs []error
 	)
+	// The longest to check first. The tracing object's two syscall
+	// programs take most of the verifier's time: loaded at most one per
+	// CPU, they start at once and are not time-sliced against the small
+	// ones (on 2 CPUs: 6 ms less start-up, the median of six sets of 40
+	// runs). Counting's programs are small and alike: loaded all at once,
+	// their preparations overlap (2 ms less than one per CPU).
+	slices.SortStableFunc(progs, func(a, b load) int {
+		return len(spec.Programs[b.name].Instructions) - len(spec.Programs[a.name].Instructions)
+	})
+	next := make(chan load, len(progs))
 	for _, l := range progs {
+		next <- l
+	}
+	close(next)
+	workers := len(progs)
+	if !p.countOnly {
+		workers = min(runtime.NumCPU(), workers)
+	}
+	for range workers {
 		wg.Go(func() {
-			prog, err := loadProgram(&tmpl, spec.Programs[l.name], progVars[l.name], maps, kernel)
-			mu.Lock()
-			defer mu.Unlock()
-			if err != nil {
-				errs = append(errs, err)
-				return
+			for l := range next {
+				prog, err := loadProgram(&tmpl, spec.Programs[l.name], progVars[l.name], maps, kernel)
+				mu.Lock()
+				if err != nil {
+					errs = append(errs, err)
+				} else {
+					*l.dst = prog
+				}
+				mu.Unlock()
 			}
-			*l.dst = prog
 		})
 	}
 	wg.Wait()
