@@ -13,32 +13,31 @@ type Spread struct {
 // spreadOf returns the Spread of ds; all zero when ds is empty. The median
 // of an even number of values is the mean of the middle two.
 func spreadOf(ds []time.Duration) Spread {
-	if len(ds) == 0 {
-		return Spread{}
-	}
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	n := len(s)
-	med := s[n/2]
-	if n%2 == 0 {
-		med = (s[n/2-1] + s[n/2]) / 2
-	}
-	return Spread{Median: med, Min: s[0], Max: s[n-1]}
+	med, lo, hi := orderStats(ds)
+	return Spread{Median: med, Min: lo, Max: hi}
 }
 
 // medianInt returns the median of vs (the mean of the middle two for an
 // even count), or 0 when vs is empty.
 func medianInt(vs []int64) int64 {
+	med, _, _ := orderStats(vs)
+	return med
+}
+
+// orderStats returns the median (the mean of the middle two for an even
+// count), the minimum and the maximum of vs; zeros when vs is empty.
+func orderStats[T ~int64 | ~float64](vs []T) (med, lo, hi T) {
 	if len(vs) == 0 {
-		return 0
+		return 0, 0, 0
 	}
 	s := slices.Clone(vs)
 	slices.Sort(s)
 	n := len(s)
+	med = s[n/2]
 	if n%2 == 0 {
-		return (s[n/2-1] + s[n/2]) / 2
+		med = (s[n/2-1] + s[n/2]) / 2
 	}
-	return s[n/2]
+	return med, s[0], s[n-1]
 }
 
 // ratio returns the median of a configuration over the native median, or 0
@@ -121,11 +120,6 @@ func pairedOverFloor(samples, floor, native []Sample) *Paired {
 	if len(xs) == 0 {
 		return nil
 	}
-	slices.Sort(xs)
-	k := len(xs)
-	med := xs[k/2]
-	if k%2 == 0 {
-		med = (xs[k/2-1] + xs[k/2]) / 2
-	}
-	return &Paired{Median: med, Min: xs[0], Max: xs[k-1], Rounds: k}
+	med, lo, hi := orderStats(xs)
+	return &Paired{Median: med, Min: lo, Max: hi, Rounds: len(xs)}
 }
