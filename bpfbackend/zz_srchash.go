@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "229add5bf8d69a5d42358fcc8a575d9a3d38afbd9fe99ca4b653547fd14d50c9"
+const bpfSourceHash = "b60db4a9f928fe71524b4705d4fa8c1aaad970808aa96149a0a9c779e6ff8f70"

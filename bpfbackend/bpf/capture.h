@@ -603,37 +603,40 @@ static __always_inline bool fprog_holds(struct cap_state *st, struct plan *p)
 	return v == p->fprog_vals[0] || v == p->fprog_vals[1];
 }
 
-/* iovs_due mirrors the test of capture's withIovs after plan p's bytes
- * were read (the last segment, at data_off, when it changed from before):
- * at entry, its condition holding, a whole struct iovec read. */
-static __always_inline bool iovs_due(struct cap_state *st, struct plan *p, __u32 before)
+/* fprog_object returns the segment of the object plan p's bytes were
+ * read into (the last one, at data_off, when it changed from before) when
+ * plan p's condition holds and at least FPROG_SIZE bytes of it were read,
+ * as capture's withFprog, withKdf and withIovs require; else NULL. */
+static __always_inline struct seg *fprog_object(struct cap_state *st, struct plan *p, __u32 before)
 {
-	if (st->at_exit || st->data_off == before || st->data_off < sizeof(struct seg) || p->fprog_count_arg >= MAX_ARGS ||
-	    !fprog_holds(st, p))
-		return false;
+	if (st->data_off == before || st->data_off < sizeof(struct seg) || !fprog_holds(st, p))
+		return NULL;
 	struct scratch *sc = scratch_buf();
 	if (!sc)
-		return false;
+		return NULL;
 	struct seg *sg = (void *)(sc->buf + ((st->data_off - sizeof(struct seg)) & (REC_LIMIT - 1)));
-	return sg->len >= FPROG_SIZE && !(sg->flags & SEG_F_FAULT);
+	if (sg->len < FPROG_SIZE || (sg->flags & SEG_F_FAULT))
+		return NULL;
+	return sg;
+}
+
+/* iovs_due mirrors the test of capture's withIovs: at entry, an object
+ * read (fprog_object) whose iovecs an argument counts. */
+static __always_inline bool iovs_due(struct cap_state *st, struct plan *p, __u32 before)
+{
+	return !st->at_exit && p->fprog_count_arg < MAX_ARGS && fprog_object(st, p, before);
 }
 
 /* fprog_more mirrors capture's withFprog after plan p's bytes were read
- * (the last segment, at data_off, when it changed from before): a struct
- * sock_fprog's instructions, whole ones up to the end of their page when
- * they cannot all be read. */
+ * (fprog_object): a struct sock_fprog's instructions, whole ones up to
+ * the end of their page when they cannot all be read; a struct iovec's
+ * register set; a struct keyctl_kdf_params's string and buffer. */
 GLOBAL int fprog_more(struct cap_state *st, struct plan *p, __u32 before)
 {
-	if (!st || !p || !p->fprog || p->fprog_kind == FPROG_KIND_PLAIN || (!verbose && p->fprog_kind == FPROG_KIND_FPROG) ||
-	    st->data_off == before || st->data_off < sizeof(struct seg))
+	if (!st || !p || !p->fprog || p->fprog_kind == FPROG_KIND_PLAIN || (!verbose && p->fprog_kind == FPROG_KIND_FPROG))
 		return 0;
-	if (!fprog_holds(st, p))
-		return 0;
-	struct scratch *sc = scratch_buf();
-	if (!sc)
-		return 0;
-	struct seg *sg = (void *)(sc->buf + ((st->data_off - sizeof(struct seg)) & (REC_LIMIT - 1)));
-	if (sg->len < FPROG_SIZE || (sg->flags & SEG_F_FAULT))
+	struct seg *sg = fprog_object(st, p, before);
+	if (!sg)
 		return 0;
 	if (p->fprog_kind == FPROG_KIND_KDF) {
 		/* capture's withKdf: at exit, the string at hashname and the
