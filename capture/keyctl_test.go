@@ -8,24 +8,13 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-// cstrMem is a flatMem whose C strings can be read: up to max bytes
-// before a NUL, truncated when there is none among them.
+// cstrMem is a flatMem whose C strings can be read, as a Process reads
+// them.
 type cstrMem struct{ *flatMem }
 
 func (m cstrMem) ReadCString(addr uint64, max int, dst []byte) ([]byte, bool, StringFault) {
-	for n := 0; n <= max; n++ {
-		var c [1]byte
-		if m.Read(addr+uint64(n), c[:]) != nil {
-			return nil, false, StringFault{Faulted: true}
-		}
-		if c[0] == 0 {
-			return CopyInto(dst, m.data[addr-m.base:][:n]), false, StringFault{}
-		}
-		if n == max {
-			return CopyInto(dst, m.data[addr-m.base:][:n]), true, StringFault{}
-		}
-	}
-	return nil, false, StringFault{Faulted: true}
+	var scratch []byte
+	return ReadCString(m.Read, addr, max, dst, &scratch)
 }
 
 // runKeyctl executes keyctl's plan for the call with args at when
