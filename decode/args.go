@@ -228,12 +228,19 @@ func printPath(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
 }
 
 func printString(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
-	addr := ev.Args[i]
-	if addr == 0 {
-		return append(b, "NULL"...)
+	if i < 0 || i >= trace.MaxArgs {
+		return b
 	}
-	c, ok := capOK(ev, i)
-	if !ok {
+	return d.appendStringAt(b, ev.Args[i], &ev.Captures[i])
+}
+
+// appendStringAt prints the C string at addr from its capture c, as
+// strace's printstr: NULL, or the address when c holds nothing readable.
+func (d *Decoder) appendStringAt(b []byte, addr uint64, c *trace.Capture) []byte {
+	switch {
+	case addr == 0:
+		return append(b, "NULL"...)
+	case c == nil || c.Faulted || c.Data == nil:
 		return appendPtr(b, addr)
 	}
 	return d.appendCString(b, c.Data, c.Truncated)

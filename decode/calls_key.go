@@ -282,29 +282,22 @@ func (d *Decoder) appendPkeyQuery(b []byte, p []byte) []byte {
 // printstr and printstrn: an address where a capture is missing or
 // faulted, and otherinfo's when otherinfolen is 0.
 func (d *Decoder) appendKDFParams(b []byte, p []byte, elems []trace.Capture) []byte {
-	elem := func(k int) (*trace.Capture, bool) {
-		if k >= len(elems) || elems[k].Faulted || elems[k].Data == nil {
-			return nil, false
+	elem := func(k int) *trace.Capture {
+		if k >= len(elems) {
+			return nil
 		}
-		return &elems[k], true
+		return &elems[k]
 	}
 	hashname, otherinfo, otherlen := le64(p, 0), le64(p, 8), uint64(le32(p, 16))
 	b = append(b, "{hashname="...)
-	switch c, ok := elem(0); {
-	case hashname == 0:
-		b = append(b, "NULL"...)
-	case ok:
-		b = d.appendCString(b, c.Data, c.Truncated)
-	default:
-		b = appendPtr(b, hashname)
-	}
+	b = d.appendStringAt(b, hashname, elem(0))
 	b = append(b, ", otherinfo="...)
-	switch c, ok := elem(1); {
+	switch c := elem(1); {
 	case otherlen == 0:
 		b = appendPtr(b, otherinfo)
 	case otherinfo == 0:
 		b = append(b, "NULL"...)
-	case ok:
+	case c != nil && !c.Faulted && c.Data != nil:
 		b = d.appendBuf(b, c.Data, otherlen, false)
 	default:
 		b = appendPtr(b, otherinfo)
