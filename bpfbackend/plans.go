@@ -241,16 +241,16 @@ func fdArgsOf(sc *syscalls.Syscall) uint8 {
 
 // fprogKind is the plan's fprog_kind: what a FprogCond's object is (see
 // events.h).
-func fprogKind(f syscalls.FprogCond) uint8 {
+func fprogKind(f syscalls.FprogCond) sctraceFprogKind {
 	switch {
 	case f.Iov:
-		return 1
+		return sctraceFprogKindFPROG_KIND_IOV
 	case f.Plain:
-		return 2
+		return sctraceFprogKindFPROG_KIND_PLAIN
 	case f.Kdf:
-		return 3
+		return sctraceFprogKindFPROG_KIND_KDF
 	case f.Iovs:
-		return 4
+		return sctraceFprogKindFPROG_KIND_IOVS
 	}
-	return 0
+	return sctraceFprogKindFPROG_KIND_FPROG
 }

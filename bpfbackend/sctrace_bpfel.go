@@ -108,6 +108,16 @@ const (
 	sctraceFdStructsFD_STRUCTS_SELECT sctraceFdStructs = 2
 )
 
+type sctraceFprogKind uint8
+
+const (
+	sctraceFprogKindFPROG_KIND_FPROG sctraceFprogKind = 0
+	sctraceFprogKindFPROG_KIND_IOV   sctraceFprogKind = 1
+	sctraceFprogKindFPROG_KIND_PLAIN sctraceFprogKind = 2
+	sctraceFprogKindFPROG_KIND_KDF   sctraceFprogKind = 3
+	sctraceFprogKindFPROG_KIND_IOVS  sctraceFprogKind = 4
+)
+
 type sctraceHistArgs struct {
 	_      structs.HostLayout
 	Ns     uint64
@@ -159,7 +169,7 @@ type sctracePlan struct {
 	FprogOnly     uint8
 	MinSize8      uint8
 	CloneArgs     uint8
-	FprogKind     uint8
+	FprogKind     sctraceFprogKind
 	FprogCountArg uint8
 	PlanPad       uint8
 	FprogVals     [2]uint32

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "b60db4a9f928fe71524b4705d4fa8c1aaad970808aa96149a0a9c779e6ff8f70"
+const bpfSourceHash = "994ee93f255ff1b38a4273a000f672e05c07903e6f246033871d8a4ad7e4d45b"

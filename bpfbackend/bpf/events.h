@@ -157,8 +157,8 @@ struct seg {
 	enum seg_flag flags;
 };
 
-/* Values of plan.fprog_kind (bpfbackend's fprogKind). */
-enum {
+/* plan.fprog_kind: what a FprogCond's object is (bpfbackend's fprogKind). */
+enum fprog_kind : __u8 {
 	FPROG_KIND_FPROG = 0,
 	FPROG_KIND_IOV = 1,
 	FPROG_KIND_PLAIN = 2,
@@ -193,7 +193,7 @@ struct plan {
 	/* clone_args: syscalls.Plan.CloneArgs (a struct clone_args and the
 	 * objects its pointers name). */
 	__u8 clone_args;
-	__u8 fprog_kind;
+	enum fprog_kind fprog_kind;
 	/* fprog_count_arg: FPROG_KIND_IOVS's argument that counts the
 	 * iovecs (syscalls.FprogCond.CountArg). */
 	__u8 fprog_count_arg;
