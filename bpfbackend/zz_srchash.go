@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "994ee93f255ff1b38a4273a000f672e05c07903e6f246033871d8a4ad7e4d45b"
+const bpfSourceHash = "cb666e9c081a8f83d20f99502a7d005189843173c6150529ac9a8e96b55972f4"

@@ -10,6 +10,9 @@ enum {
 	ENTRY_NONE = 0,	 /* the entry record was sent */
 	ENTRY_RERUN = 1, /* deferred (it faulted): the entry plans run again */
 	ENTRY_HELD = 2,	 /* held: its segments are in the task's storage */
+	/* emit_exit's how: or-ed with one of the above, the exit may be
+	 * deferred to a task work. */
+	EXIT_MAY_DEFER = 4,
 };
 
 /* fill_rec fills the header of the record in sc from st. */
@@ -90,22 +93,44 @@ static __always_inline bool emit_call(struct cap_state *st, struct call_state *c
 	return true;
 }
 
+/* emit_entry is emit_call for the entry record of the call cs is in,
+ * whose state st holds; it returns 0 when the entry is deferred. It and
+ * emit_exit are global: the verifier checks each once, not once for each
+ * state in which the program reaches it. */
+GLOBAL int emit_entry(struct cap_state *st, struct call_state *cs, __u64 pid_tgid, int may_defer)
+{
+	if (!st || !cs)
+		return 1;
+	return emit_call(st, cs, REC_ENTER, cs->enter_ns, cs->enter_ns, pid_tgid, ENTRY_NONE, may_defer);
+}
+
+/* emit_exit is emit_call for the exit record, at now, of the call cs is
+ * in, whose state st holds, with the entry's segments as how says (an
+ * ENTRY_ value, with EXIT_MAY_DEFER or not); it returns 0 when the exit
+ * is deferred. */
+GLOBAL int emit_exit(struct cap_state *st, struct call_state *cs, __u64 now, __u64 pid_tgid, __u32 how)
+{
+	if (!st || !cs)
+		return 1;
+	return emit_call(st, cs, REC_EXIT, now, cs->enter_ns, pid_tgid, how & ~EXIT_MAY_DEFER, how & EXIT_MAY_DEFER);
+}
+
 /* send_held sends a held entry as an entry record of its own: something
- * may come between it and its exit. */
-static __always_inline void send_held(struct call_state *cs, __u64 pid_tgid)
+ * may come between it and its exit. Global, as emit_entry. */
+GLOBAL int send_held(struct call_state *cs, __u64 pid_tgid)
 {
 	struct scratch *sc = scratch_buf();
 	struct cap_state st = {};
-	if (!sc)
-		return;
+	if (!sc || !cs)
+		return 0;
 	unhold(&st, cs, sc);
 	call_cap_state(&st, cs, 0, 0);
 	name_late_args(&st);
 	fill_rec(sc, &st, REC_ENTER, cs->enter_ns, cs->enter_ns, pid_tgid, 0, 0, cs->ip);
 	__u32 size = st.off;
-	if (size > REC_LIMIT)
-		return;
-	send(sc->buf, size, &cs->wake);
+	if (size <= REC_LIMIT)
+		send(sc->buf, size, &cs->wake);
+	return 0;
 }
 
 #endif

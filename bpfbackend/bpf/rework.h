@@ -75,7 +75,7 @@ static int rework_cb(struct bpf_map *map, void *key, void *value)
 	/* The per-CPU scratch buffer must not be shared with a program on
 	 * another task that preempts this one. */
 	bpf_preempt_disable();
-	emit_call(st, cs, REC_EXIT, cs->rework_ts, cs->enter_ns, bpf_get_current_pid_tgid(), entry, false);
+	emit_exit(st, cs, cs->rework_ts, bpf_get_current_pid_tgid(), entry);
 	bpf_preempt_enable();
 	return 0;
 }

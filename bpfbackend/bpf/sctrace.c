@@ -198,7 +198,7 @@ static __always_inline int enter(struct pt_regs *regs, long id, const bool count
 	struct cap_state state = {};
 	struct cap_state *st = &state;
 	call_cap_state(st, cs, 0, 0);
-	cs->deferred = !emit_call(st, cs, REC_ENTER, cs->enter_ns, cs->enter_ns, pid_tgid, ENTRY_NONE, true);
+	cs->deferred = !emit_entry(st, cs, pid_tgid, true);
 	return 0;
 }
 
@@ -276,9 +276,9 @@ static __always_inline int leave(struct pt_regs *regs, long ret, const bool coun
 		cs->maps_sent = 0;
 		emit_stack(regs, pid_tgid, REC_F_EXIT_STACK);
 	}
-	if (!emit_call(st, cs, REC_EXIT, now, cs->enter_ns, pid_tgid, entry, fault_in) &&
+	if (!emit_exit(st, cs, now, pid_tgid, entry | (fault_in ? EXIT_MAY_DEFER : 0)) &&
 	    !rework_exit(cs, st, task, (__u32)pid_tgid, entry, now))
-		emit_call(st, cs, REC_EXIT, now, cs->enter_ns, pid_tgid, entry, false);
+		emit_exit(st, cs, now, pid_tgid, entry);
 	return 0;
 }
 
@@ -443,7 +443,7 @@ int BPF_PROG(sched_prepare_exec, struct task_struct *task, struct linux_binprm *
 	cs->deferred = 0;
 	struct cap_state state = {};
 	call_cap_state(&state, cs, 0, 0);
-	emit_call(&state, cs, REC_ENTER, cs->enter_ns, cs->enter_ns, bpf_get_current_pid_tgid(), ENTRY_NONE, false);
+	emit_entry(&state, cs, bpf_get_current_pid_tgid(), false);
 	return 0;
 }
 
