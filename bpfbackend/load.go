@@ -137,6 +137,9 @@ func load(cfg loadConfig) (*probe, error) {
 		}
 	}
 	ring := ringSize(cfg.bufferSize)
+	if cfg.bufferSize <= 0 {
+		ring = defaultRingSize(cfg)
+	}
 	if opts.CountOnly || reportsNoCall(opts.Filter, cfg.arch) {
 		ring = min(ring, smallRingSize)
 	}
@@ -530,11 +533,41 @@ func filterBeyond(s *trace.SyscallSet) uint32 {
 	return bits
 }
 
-// DefaultBufferSize is the ring buffer's size when none is given: room
+// DefaultBufferSize is the ring buffer's size when none is given, but for
+// a lone thread's small records (loneBufferSize): room
 // for a burst of large captures (strace's printstrn-umoven test, 134 MB of
 // 4 KiB strings, loses none with it while three busy processes compete
 // for two CPUs; it lost 10,000 to 23,000 records with 16 MiB).
 const DefaultBufferSize = 64 << 20
+
+// loneBufferSize is the default ring buffer of a run whose records come
+// from one thread and are small (smallRecords): its one writer runs on one
+// CPU at a time, and a traced dd (bs=1, a million calls) lost no record
+// with 8 MiB while two busy loops shared the two CPUs with it and
+// sctrace. Creating and mapping 64 MiB instead costs about 30 ms of
+// start-up.
+const loneBufferSize = 16 << 20
+
+// smallStringLimit is the largest -s whose records are small: strace's
+// default, 32.
+const smallStringLimit = 32
+
+// defaultRingSize is the ring buffer's size when none is asked for:
+// loneBufferSize for a lone thread (loadConfig.lone) whose records are
+// small, DefaultBufferSize otherwise.
+func defaultRingSize(cfg loadConfig) int {
+	if cfg.lone && smallRecords(&cfg.opts) {
+		return loneBufferSize
+	}
+	return DefaultBufferSize
+}
+
+// smallRecords says whether opts keep every record small: strings cut at
+// most at smallStringLimit, no data dumped whole (-e read=, -e write=),
+// no stacks (-k).
+func smallRecords(opts *trace.Options) bool {
+	return opts.StringLimit <= smallStringLimit && opts.DumpRead.Empty() && opts.DumpWrite.Empty() && opts.StackSize == 0
+}
 
 // ringSize rounds a requested ring size to what the kernel accepts: a
 // power of two, at least one page.

@@ -151,6 +151,32 @@ func TestReportsNoCall(t *testing.T) {
 	}
 }
 
+// TestDefaultRingSize: a lone thread's run with small records gets the
+// smaller default ring; one with large strings, dumps or stacks, or more
+// than one thread, gets the large one.
+func TestDefaultRingSize(t *testing.T) {
+	dumps := &trace.FDSet{}
+	dumps.Add(1)
+	for _, c := range []struct {
+		name string
+		cfg  loadConfig
+		want int
+	}{
+		{"lone, -s 32", loadConfig{lone: true, opts: trace.Options{StringLimit: 32}}, loneBufferSize},
+		{"lone, -s 0", loadConfig{lone: true}, loneBufferSize},
+		{"lone, -s 33", loadConfig{lone: true, opts: trace.Options{StringLimit: 33}}, DefaultBufferSize},
+		{"lone, -e read=1", loadConfig{lone: true, opts: trace.Options{StringLimit: 32, DumpRead: dumps}}, DefaultBufferSize},
+		{"lone, -e write=1", loadConfig{lone: true, opts: trace.Options{StringLimit: 32, DumpWrite: dumps}}, DefaultBufferSize},
+		{"lone, -k", loadConfig{lone: true, opts: trace.Options{StringLimit: 32, StackSize: 1 << 16}}, DefaultBufferSize},
+		{"-f", loadConfig{opts: trace.Options{StringLimit: 32, FollowForks: true}}, DefaultBufferSize},
+		{"-p", loadConfig{attaching: true, opts: trace.Options{StringLimit: 32}}, DefaultBufferSize},
+	} {
+		if got := defaultRingSize(c.cfg); got != c.want {
+			t.Errorf("%s: ring of %d bytes, want %d", c.name, got, c.want)
+		}
+	}
+}
+
 // TestCountingObject: the object of count_only holds the programs such a
 // run loads and no more, and none of them calls the capture functions,
 // which only the object of the runs that trace needs.

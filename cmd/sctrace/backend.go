@@ -27,7 +27,7 @@ type backendFlags struct {
 }
 
 func addBackendFlags(fs *pflag.FlagSet, b *backendFlags) {
-	fs.StringVar(&b.bufferSize, "buffer-size", "", "ebpf backend: ring buffer `SIZE` in bytes, with an optional K, M or G suffix (default 64M)")
+	fs.StringVar(&b.bufferSize, "buffer-size", "", "ebpf backend: ring buffer `SIZE` in bytes, with an optional K, M or G suffix (default 64M, or 16M for a lone thread's small records)")
 	fs.BoolVar(&b.debug, "debug-backend", false, "say on stderr which backend --backend=auto picked, and why")
 }
 

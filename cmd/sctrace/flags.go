@@ -485,7 +485,8 @@ Tracing:
                            every syscall); the default is
                            $SCTRACE_BACKEND when it is set
   --buffer-size=SIZE       ebpf: ring buffer size in bytes, with an optional
-                           K, M or G suffix (default 64M)
+                           K, M or G suffix (default 64M; 16M for a command
+                           without -f whose strings are cut at 32 bytes)
   --debug-backend          say on stderr which backend auto picked, and why
                            (as -v does)
   --always-show-pid        print the pid prefix on every line, even while
