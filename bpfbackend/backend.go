@@ -11,7 +11,6 @@ import (
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/asm"
-	"github.com/cilium/ebpf/link"
 	"golang.org/x/sys/unix"
 
 	"github.com/sctrace/sctrace/bpfbackend/internal/kerneltypes"
@@ -58,14 +57,18 @@ func nativeArch() uint32 {
 }
 
 // Probe reports whether the backend can run here: with the privileges
-// checked, it loads and attaches a program on sys_enter that does nothing,
-// then releases it, while it parses the object that a Run of count_only
-// (-c), or not, loads. Without count_only the probe is a tp_btf program,
-// whose load decodes the kernel's BTF (kept for Run). Count_only's
-// programs are raw_tp ones that relocate against a few of the kernel's
-// types (countingTypes), read from /sys/kernel/btf/vmlinux while Run
-// starts: its probe is a raw_tp program, and the kernel's BTF is decoded
-// only where that file is missing. The error says what is missing.
+// checked, it loads a program for sys_enter that does nothing, then
+// releases it, while it parses the object that a Run of count_only (-c),
+// or not, loads. Without count_only the probe is a tp_btf program, whose
+// load checks its target and decodes the kernel's BTF (kept for Run).
+// Count_only's programs are raw_tp ones that relocate against a few of
+// the kernel's types (countingTypes), read from /sys/kernel/btf/vmlinux
+// while Run starts: its probe is a raw_tp program, and the kernel's BTF
+// is decoded only where that file is missing. The probe is not attached:
+// detaching a tracepoint's last program makes the next first attach to
+// any tracepoint wait for an RCU grace period (the kernel's 1-0-1
+// transition sync), which Run's attach would then wait for, up to 30 ms
+// more start-up. The error says what is missing.
 func Probe(countOnly bool) error {
 	if nativeArch() == 0 {
 		return &unsupported{"no BPF programs for " + runtime.GOARCH}
@@ -99,31 +102,21 @@ func Probe(countOnly bool) error {
 	if err != nil {
 		return loadError(err)
 	}
-	defer coll.Close()
-	prog := coll.Programs["probe"]
-	l, err := link.AttachTracing(link.TracingOptions{Program: prog})
-	if err != nil {
-		return attachError(prog, err)
-	}
-	return l.Close()
+	coll.Close()
+	return nil
 }
 
 // probeInstructions are a probe program's: return 0.
 var probeInstructions = asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()}
 
-// probeRawTracepoint loads and attaches a raw_tp program on sys_enter that
-// does nothing, then releases it.
+// probeRawTracepoint loads a raw_tp program that does nothing, then
+// releases it.
 func probeRawTracepoint() error {
 	prog, err := ebpf.NewProgram(&ebpf.ProgramSpec{Name: "probe", Type: ebpf.RawTracepoint, License: "GPL", Instructions: probeInstructions})
 	if err != nil {
 		return loadError(err)
 	}
-	defer prog.Close()
-	l, err := link.AttachRawTracepoint(link.RawTracepointOptions{Name: "sys_enter", Program: prog})
-	if err != nil {
-		return attachError(prog, err)
-	}
-	return l.Close()
+	return prog.Close()
 }
 
 // Run traces target: it launches target.Path through the exec stub,
