@@ -10,7 +10,6 @@ package filter
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -390,7 +389,7 @@ func addSyscallsOf(table *syscalls.Table, add func(nr int), tok string) (bool, e
 			found = true
 		}
 	case tok[0] == '/':
-		re, err := regexp.Compile(tok[1:])
+		re, err := compileERE(tok[1:])
 		if err != nil {
 			return false, fmt.Errorf("regcomp: %s: %v", tok[1:], err)
 		}

@@ -24,7 +24,8 @@ func FuzzApply(f *testing.F) {
 		}
 		// strace's messages: what kind of thing was wrong, and which.
 		msg := err.Error()
-		if !strings.HasPrefix(msg, "invalid ") && !strings.HasPrefix(msg, "regcomp: ") && !strings.HasPrefix(msg, "-e ") {
+		if !strings.HasPrefix(msg, "invalid ") && !strings.HasPrefix(msg, "incorrect ") && !strings.HasPrefix(msg, "regcomp: ") &&
+			!strings.HasPrefix(msg, "-e ") {
 			t.Errorf("Apply(%q): unclear error %q", expr, err)
 		}
 	})
