@@ -238,6 +238,24 @@ func TestUntouchedPages(t *testing.T) {
 	}
 }
 
+// TestUnmappedArguments checks that an entry whose read ran into a page
+// that is not mapped is sent as it was read, not put off to the exit:
+// capset's header, which the kernel rewrites when it refuses its version,
+// keeps the version the program gave (its data runs into the hole).
+func TestUnmappedArguments(t *testing.T) {
+	testutil.RequireBPF(t)
+	evs, _ := collect(t, New(), workload(t, "unmapped"), defaultOpts())
+	var versions []uint32
+	for _, ev := range evs {
+		if ev.NR == nr(t, "capset") && len(ev.Captures) > 0 && len(ev.Captures[0].Data) >= 4 {
+			versions = append(versions, binary.LittleEndian.Uint32(ev.Captures[0].Data))
+		}
+	}
+	if len(versions) == 0 || slices.ContainsFunc(versions, func(v uint32) bool { return v != 0xbadc0ded }) {
+		t.Errorf("capset's header versions %#x, want 0xbadc0ded", versions)
+	}
+}
+
 // TestAttach attaches to a running process without stopping it.
 func TestAttach(t *testing.T) {
 	testutil.RequireBPF(t)

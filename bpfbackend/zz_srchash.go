@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "cb666e9c081a8f83d20f99502a7d005189843173c6150529ac9a8e96b55972f4"
+const bpfSourceHash = "ec782137c60fc934bdc8662f5fbac1e04ef23d475d1d86cb63665dece6bf5e1e"

@@ -39,6 +39,52 @@ static __always_inline void fill_rec(struct scratch *sc, struct cap_state *st, e
 		r->args[i] = st->args[i];
 }
 
+/* VM_READ_FLAG is VM_READ: a mapping that can be read. */
+#define VM_READ_FLAG 0x1
+/* EBUSY_ERR is -EBUSY: bpf_find_vma could not take the mappings' lock. */
+#define EBUSY_ERR (-16)
+
+/* vma_readable is bpf_find_vma's callback: it says in *ctx (a __u32)
+ * whether the mapping can be read. */
+static long vma_readable(struct task_struct *task, struct vm_area_struct *vma, void *ctx)
+{
+	*(__u32 *)ctx = (vma->vm_flags & VM_READ_FLAG) != 0;
+	return 0;
+}
+
+/* addr_readable says whether addr lies in a readable mapping of task,
+ * or its mappings could not be looked up. */
+static __always_inline bool addr_readable(struct task_struct *task, __u64 addr)
+{
+	__u32 readable = 0;
+	long err = bpf_find_vma(task, addr, vma_readable, &readable, 0);
+	return err == EBUSY_ERR || (err == 0 && readable);
+}
+
+/* faults_may_page_in says whether a read that faulted while st's record
+ * was built may succeed once its pages are faulted in: its first and
+ * last bytes lie in readable mappings. A read of memory that is not
+ * mapped, or not readable, fails at the exit as at the entry, and in
+ * user space: deferring the entry that made it would read its arguments
+ * again at the exit, after the call may have changed them (capset's
+ * header), and a task work that faults its pages in would gain nothing.
+ * Only a record with one fault is checked (each check costs verified
+ * instructions); with more, they count as faults that may. Global, and
+ * called by the programs themselves: a frame in the chains of calls
+ * under emit_entry and emit_exit would make the deepest of them deeper
+ * than the verifier allows. */
+GLOBAL int faults_may_page_in(struct cap_state *st)
+{
+	if (!st)
+		return 1;
+	if (st->nfault != 1)
+		return 1;
+	struct task_struct *task = bpf_get_current_task_btf();
+	__u64 addr = st->fault_addr[0];
+	__u32 len = st->fault_len[0];
+	return addr_readable(task, addr) && addr_readable(task, addr + (len ? len - 1 : 0));
+}
+
 /* emit_call builds and sends a syscall record; it returns false when an
  * entry record is deferred (see REC_F_WITH_ENTRY). entry says how an exit
  * record carries the entry's segments first. cs is the task's state. */

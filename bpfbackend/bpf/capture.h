@@ -141,8 +141,11 @@ GLOBAL int seg_ptrs(struct cap_state *st, __u64 addr, __u32 keep)
 	__u32 kept = l.count < keep ? l.count : keep;
 	seg_end(st, sc, off, addr, kept * 8, SEG_PTRS, l.faulted ? SEG_F_FAULT : 0, l.count);
 	st->data_off = l.data_off;
-	if (l.faulted)
+	if (l.faulted) {
+		/* The chunk that faulted, in one page. */
+		note_fault(st, l.addr + (__u64)l.count * 8, 8);
 		st->faulted = 1;
+	}
 	if (l.faulted && l.count == 0)
 		return -1;
 	return kept;

@@ -199,6 +199,12 @@ static __always_inline int enter(struct pt_regs *regs, long id, const bool count
 	struct cap_state *st = &state;
 	call_cap_state(st, cs, 0, 0);
 	cs->deferred = !emit_entry(st, cs, pid_tgid, true);
+	if (cs->deferred && !faults_may_page_in(st)) {
+		/* What faulted cannot be read at the exit either: the entry
+		 * goes now, with its faults. */
+		cs->deferred = 0;
+		emit_entry(st, cs, pid_tgid, false);
+	}
 	return 0;
 }
 
@@ -277,7 +283,7 @@ static __always_inline int leave(struct pt_regs *regs, long ret, const bool coun
 		emit_stack(regs, pid_tgid, REC_F_EXIT_STACK);
 	}
 	if (!emit_exit(st, cs, now, pid_tgid, entry | (fault_in ? EXIT_MAY_DEFER : 0)) &&
-	    !rework_exit(cs, st, task, (__u32)pid_tgid, entry, now))
+	    !(faults_may_page_in(st) && rework_exit(cs, st, task, (__u32)pid_tgid, entry, now)))
 		emit_exit(st, cs, now, pid_tgid, entry);
 	return 0;
 }

@@ -78,6 +78,7 @@ var workloads = []workload{
 	cWorkload("crash", "crash", false),
 	cWorkload("jobctl", "jobctl", false),
 	cWorkload("untouched", "untouched", false),
+	cWorkload("unmapped", "unmapped", false),
 	command("true", "/bin/true"),
 	command("cat", "/bin/cat", "%F/alpha.txt"),
 	command("dd", "/bin/dd", "if=/dev/zero", "of=/dev/null", "bs=1", "count=100", "status=noxfer"),
