@@ -31,6 +31,9 @@ const (
 // dupMax is glibc's RE_DUP_MAX, the largest count of an interval.
 const dupMax = 0x7fff
 
+// goMaxCount is the largest count of an interval Go's syntax takes.
+const goMaxCount = 1000
+
 // charClasses are the names [:NAME:] may give in a bracket expression.
 var charClasses = map[string]bool{
 	"alnum": true, "alpha": true, "blank": true, "cntrl": true, "digit": true, "graph": true,
@@ -40,9 +43,9 @@ var charClasses = map[string]bool{
 // compileERE compiles pat, a POSIX extended regular expression, as glibc's
 // regcomp(3) with REG_EXTENDED in the C locale reads it (strace's
 // -e trace=/REGEX): a pattern regcomp refuses gets its error, a
-// regcompError; one it takes is translated into Go's syntax, which some
-// constructs Go lacks (back references, counts above 1000) do not
-// survive.
+// regcompError; one it takes is translated into Go's syntax, which back
+// references, which Go lacks, do not survive. The expression matches as
+// glibc's on strings shorter than 1000 bytes.
 func compileERE(pat string) (*regexp.Regexp, error) {
 	p := &ereParser{s: pat}
 	if err := p.regExp(0); err != nil {
@@ -231,14 +234,17 @@ func (p *ereParser) interval() error {
 	if max(lo, hi) > dupMax {
 		return regESize
 	}
+	// Go's counts stop at goMaxCount: on a string shorter than that (a
+	// syscall's name), a larger count matches just as that one does.
+	written := func(n int) int64 { return int64(min(n, goMaxCount)) }
 	p.out = append(p.out, '{')
-	p.out = strconv.AppendInt(p.out, int64(lo), 10)
+	p.out = strconv.AppendInt(p.out, written(lo), 10)
 	switch {
 	case hi == -1:
 		p.out = append(p.out, ',')
 	case hi != lo:
 		p.out = append(p.out, ',')
-		p.out = strconv.AppendInt(p.out, int64(hi), 10)
+		p.out = strconv.AppendInt(p.out, written(hi), 10)
 	}
 	p.out = append(p.out, '}')
 	return nil

@@ -73,6 +73,9 @@ func TestCompileEREMatches(t *testing.T) {
 		{"", "anything", true},
 		{"^ge|ll$", "getpid", true},
 		{"^ge|ll$", "poll", true},
+		{"^a{1,32767}$", "aaa", true},
+		{"^a{2000}$", "aaa", false},
+		{"^(a|){32767}$", "aa", true},
 	} {
 		re, err := compileERE(c.pat)
 		if err != nil {
