@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "ec782137c60fc934bdc8662f5fbac1e04ef23d475d1d86cb63665dece6bf5e1e"
+const bpfSourceHash = "7138ce9ef08aea95160898a95275647b51192f1d6aeaa1580a63959331dbf40f"

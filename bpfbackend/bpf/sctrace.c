@@ -540,7 +540,9 @@ int BPF_PROG(signal_deliver, int sig, struct kernel_siginfo *info, struct k_siga
 		 * resume it before it is ever switched out: report the stop
 		 * here, as ptrace always does, not only from sched_switch. */
 		emit_task_ip(REC_STOP, (__u32)pid_tgid, pid_tgid >> 32, SIGSTOP, 0, user_ip(bpf_get_current_task_btf()));
-		struct call_state *cs = call_state_of(bpf_get_current_task_btf(), false);
+		/* Made if the task has none yet (its calls so far were all
+		 * quiet): sched_switch must not report the stop again. */
+		struct call_state *cs = call_state_of(bpf_get_current_task_btf(), true);
 		if (cs)
 			cs->stop_noted = 1;
 	}
