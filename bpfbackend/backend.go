@@ -24,7 +24,7 @@ import (
 // Backend is the eBPF backend. Its zero value is ready to use.
 type Backend struct {
 	// BufferSize is the ring buffer's size in bytes (--buffer-size),
-	// rounded up to a power of two; 0 means DefaultBufferSize.
+	// rounded up to a power of two; 0 means the default (defaultRingSize).
 	BufferSize int
 }
 

@@ -136,10 +136,11 @@ func load(cfg loadConfig) (*probe, error) {
 			return nil, err
 		}
 	}
-	ring := ringSize(cfg.bufferSize)
-	if cfg.bufferSize <= 0 {
+	ring := cfg.bufferSize
+	if ring <= 0 {
 		ring = defaultRingSize(cfg)
 	}
+	ring = ringSize(ring)
 	if opts.CountOnly || reportsNoCall(opts.Filter, cfg.arch) {
 		ring = min(ring, smallRingSize)
 	}
@@ -572,9 +573,6 @@ func smallRecords(opts *trace.Options) bool {
 // ringSize rounds a requested ring size to what the kernel accepts: a
 // power of two, at least one page.
 func ringSize(n int) int {
-	if n <= 0 {
-		n = DefaultBufferSize
-	}
 	size := os.Getpagesize()
 	for size < n && size < 1<<30 {
 		size <<= 1

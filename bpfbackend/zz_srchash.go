@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "7138ce9ef08aea95160898a95275647b51192f1d6aeaa1580a63959331dbf40f"
+const bpfSourceHash = "54afd0bbe50e2e49152e48d3660ce3bb5c0cd45a8d3f49c4c2f3da4d5dd4909b"

@@ -75,9 +75,7 @@ static __always_inline bool addr_readable(struct task_struct *task, __u64 addr)
  * than the verifier allows. */
 GLOBAL int faults_may_page_in(struct cap_state *st)
 {
-	if (!st)
-		return 1;
-	if (st->nfault != 1)
+	if (!st || st->nfault != 1)
 		return 1;
 	struct task_struct *task = bpf_get_current_task_btf();
 	__u64 addr = st->fault_addr[0];
@@ -153,7 +151,10 @@ GLOBAL int emit_entry(struct cap_state *st, struct call_state *cs, __u64 pid_tgi
 /* emit_exit is emit_call for the exit record, at now, of the call cs is
  * in, whose state st holds, with the entry's segments as how says (an
  * ENTRY_ value, with EXIT_MAY_DEFER or not); it returns 0 when the exit
- * is deferred. */
+ * is deferred. The call costs every traced exit about 10 ns (in-kernel
+ * time on dd, bpf_stats); inline instead, even at sys_exit's first try
+ * only, sys_exit's checking grows from 16K instructions to 22.6K (24.3K
+ * wholly inline), 11 ms more of the start-up's critical path. */
 GLOBAL int emit_exit(struct cap_state *st, struct call_state *cs, __u64 now, __u64 pid_tgid, __u32 how)
 {
 	if (!st || !cs)
