@@ -45,7 +45,8 @@ var charClasses = map[string]bool{
 // -e trace=/REGEX): a pattern regcomp refuses gets its error, a
 // regcompError; one it takes is translated into Go's syntax, which back
 // references, which Go lacks, do not survive. The expression matches as
-// glibc's on strings shorter than 1000 bytes.
+// glibc's on strings shorter than 1000 bytes, but for GNU's \< and \>
+// (a word's start, its end), which Go can only write as \b (either).
 func compileERE(pat string) (*regexp.Regexp, error) {
 	p := &ereParser{s: pat}
 	if err := p.regExp(0); err != nil {
