@@ -104,7 +104,7 @@ func reportsNoCall(filter *trace.SyscallSet, arch uint32) bool {
 	}
 	for _, pers := range syscalls.Personalities(tbl) {
 		for nr := 0; nr <= pers.Table.Max() && nr < trace.MaxNR; nr++ {
-			if sc := pers.Table.Get(nr); sc != nil && sc.Name != "" && filter.HasIn(pers.Pers, nr) {
+			if pers.Table.Known(nr) && filter.HasIn(pers.Pers, nr) {
 				return false
 			}
 		}

@@ -264,7 +264,7 @@ func (s *Spec) applyTrace(val string) error {
 	// (syscall_0x1f4) whatever the list says.
 	for _, p := range syscalls.Personalities(s.table) {
 		for nr := range trace.MaxNR {
-			if p.Table.Get(nr).Name == "" {
+			if !p.Table.Known(nr) {
 				set.AddIn(p.Pers, nr)
 			}
 		}
@@ -384,7 +384,7 @@ func addSyscallsOf(table *syscalls.Table, add func(nr int), tok string) (bool, e
 	switch {
 	case tok[0] >= '0' && tok[0] <= '9':
 		nr, err := strconv.ParseUint(tok, 10, 32)
-		if err == nil && int(nr) <= table.Max() && table.Get(int(nr)).Name != "" {
+		if err == nil && table.Known(int(nr)) {
 			add(int(nr))
 			found = true
 		}
@@ -393,18 +393,18 @@ func addSyscallsOf(table *syscalls.Table, add func(nr int), tok string) (bool, e
 		if err != nil {
 			return false, fmt.Errorf("regcomp: %s: %v", tok[1:], err)
 		}
-		for _, sc := range table.All() {
-			if re.MatchString(sc.Name) {
-				add(sc.NR)
+		for _, e := range table.Entries() {
+			if re.MatchString(e.Name) {
+				add(e.NR)
 				found = true
 			}
 		}
 	default:
 		if class, ok := classByToken(tok); ok {
 			found = true
-			for _, sc := range table.All() {
-				if sc.Classes&class == class {
-					add(sc.NR)
+			for _, e := range table.Entries() {
+				if e.Classes&class == class {
+					add(e.NR)
 				}
 			}
 		} else if nr, ok := table.Lookup(tok); ok {

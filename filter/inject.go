@@ -52,9 +52,9 @@ func (s *Spec) applyInject(val string, fault bool) error {
 	if s.Inject == nil {
 		s.Inject = &trace.Injections{}
 	}
-	for _, sc := range s.table.All() {
-		if set.Has(sc.NR) {
-			s.Inject.Set(int32(sc.NR), in)
+	for _, e := range s.table.Entries() {
+		if set.Has(e.NR) {
+			s.Inject.Set(int32(e.NR), in)
 		}
 	}
 	return nil
@@ -88,7 +88,8 @@ func (s *Spec) injectToken(in *trace.Injection, seen *injectSeen, tok string, fa
 			return false
 		}
 		nr, ok := s.table.Lookup(val)
-		if !ok || s.table.Get(nr).Classes&syscalls.ClassPure == 0 {
+		e, _ := s.table.Entry(nr)
+		if !ok || e.Classes&syscalls.ClassPure == 0 {
 			return false
 		}
 		in.Syscall, seen.syscall = int32(nr), true

@@ -9,7 +9,7 @@ package syscalls
 // in hex and a decimal result, as strace prints a call it does not decode,
 // and no capture.
 func compatSignature(name string, nargs int) (*Signature, bool) {
-	sig, ok := signatures[name]
+	sig, ok := signatures()[name]
 	switch {
 	case ok && len(sig.Args) == nargs && layoutFree(sig):
 		return sig, true

@@ -37,7 +37,7 @@ func TestCompatTables(t *testing.T) {
 			t.Errorf("i386 %d: %q, want %q", tc.nr, sc.Name, tc.name)
 			continue
 		}
-		if got := sc.Sig == signatures[tc.name] || (len(sc.Sig.Args) == 0 && sc.Sig.Ret == RetInt && tc.decoded); got != tc.decoded {
+		if got := sc.Sig == signatures()[tc.name] || (len(sc.Sig.Args) == 0 && sc.Sig.Ret == RetInt && tc.decoded); got != tc.decoded {
 			t.Errorf("%s: decoded %v, want %v", tc.name, got, tc.decoded)
 		}
 		if len(sc.Sig.Args) != tc.nargs {

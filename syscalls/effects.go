@@ -1,5 +1,7 @@
 package syscalls
 
+import "sync"
+
 // Effect is a set of things a system call does that a tracer must know
 // beyond how the call prints: which descriptors it makes or ends, whether
 // it replaces the program, what -e read=/write= dump. Every backend, the
@@ -104,117 +106,120 @@ type effectRow struct {
 }
 
 // effects are the effects of each call that has any beyond NewFD, by the
-// names of data/*.tbl (a test checks that every name is in a table).
-var effects = map[string]effectRow{
-	"open":         {effects: Opens},
-	"creat":        {effects: Opens},
-	"openat":       {effects: Opens},
-	"openat2":      {effects: Opens},
-	"open_tree":    {effects: Opens},
-	"dup":          {effects: DupsFD},
-	"dup2":         {effects: DupsFD},
-	"dup3":         {effects: DupsFD},
-	"fcntl":        {effects: DupsFDByCmd},
-	"memfd_create": {effects: NamesMemfd},
-	"pidfd_open":   {effects: NamesPidfd | TakesPID},
-	"pipe":         {effects: NewFDPair, fdPairArg: 0},
-	"pipe2":        {effects: NewFDPair, fdPairArg: 0},
-	"socketpair":   {effects: NewFDPair, fdPairArg: 3},
-	"close":        {effects: ClosesFD},
-	"mmap":         {effects: MapsCode},
-	"mprotect":     {effects: MapsCode},
-	"exit":         {effects: EndsTask},
-	"exit_group":   {effects: EndsTask},
-	"execve":       {effects: Execs},
-	"execveat":     {effects: Execs},
-	"chdir":        {effects: ChangesCwd},
-	"fchdir":       {effects: ChangesCwd},
-	"unlink":       {effects: RemovesPath},
-	"unlinkat":     {effects: RemovesPath},
-	"rmdir":        {effects: RemovesPath},
-	"rename":       {effects: RenamesPath},
-	"renameat":     {effects: RenamesPath},
-	"renameat2":    {effects: RenamesPath},
+// names of data/*.tbl (a test checks that every name is in a table), built
+// on first use.
+var effects = sync.OnceValue(func() map[string]effectRow {
+	return map[string]effectRow{
+		"open":         {effects: Opens},
+		"creat":        {effects: Opens},
+		"openat":       {effects: Opens},
+		"openat2":      {effects: Opens},
+		"open_tree":    {effects: Opens},
+		"dup":          {effects: DupsFD},
+		"dup2":         {effects: DupsFD},
+		"dup3":         {effects: DupsFD},
+		"fcntl":        {effects: DupsFDByCmd},
+		"memfd_create": {effects: NamesMemfd},
+		"pidfd_open":   {effects: NamesPidfd | TakesPID},
+		"pipe":         {effects: NewFDPair, fdPairArg: 0},
+		"pipe2":        {effects: NewFDPair, fdPairArg: 0},
+		"socketpair":   {effects: NewFDPair, fdPairArg: 3},
+		"close":        {effects: ClosesFD},
+		"mmap":         {effects: MapsCode},
+		"mprotect":     {effects: MapsCode},
+		"exit":         {effects: EndsTask},
+		"exit_group":   {effects: EndsTask},
+		"execve":       {effects: Execs},
+		"execveat":     {effects: Execs},
+		"chdir":        {effects: ChangesCwd},
+		"fchdir":       {effects: ChangesCwd},
+		"unlink":       {effects: RemovesPath},
+		"unlinkat":     {effects: RemovesPath},
+		"rmdir":        {effects: RemovesPath},
+		"rename":       {effects: RenamesPath},
+		"renameat":     {effects: RenamesPath},
+		"renameat2":    {effects: RenamesPath},
 
-	"fork":   {effects: NewTask | ReturnsPID},
-	"vfork":  {effects: NewTask | ReturnsPID},
-	"clone":  {effects: NewTask | ReturnsPID | StoresPidfd},
-	"clone3": {effects: NewTask | ReturnsPID},
+		"fork":   {effects: NewTask | ReturnsPID},
+		"vfork":  {effects: NewTask | ReturnsPID},
+		"clone":  {effects: NewTask | ReturnsPID | StoresPidfd},
+		"clone3": {effects: NewTask | ReturnsPID},
 
-	"read":            {effects: DumpsRead},
-	"pread64":         {effects: DumpsRead},
-	"recvfrom":        {effects: DumpsRead | NetlinkData},
-	"mq_timedreceive": {effects: DumpsRead},
-	"readv":           {effects: DumpsRead},
-	"preadv":          {effects: DumpsRead},
-	"preadv2":         {effects: DumpsRead},
-	"recvmsg":         {effects: DumpsRead | NetlinkData | ReceivesFDs},
-	"recvmmsg":        {effects: DumpsRead | NetlinkData},
-	"write":           {effects: DumpsWrite},
-	"pwrite64":        {effects: DumpsWrite},
-	"sendto":          {effects: DumpsWrite | NetlinkData},
-	"mq_timedsend":    {effects: DumpsWrite},
-	"writev":          {effects: DumpsWrite},
-	"pwritev":         {effects: DumpsWrite},
-	"pwritev2":        {effects: DumpsWrite},
-	"vmsplice":        {effects: DumpsWrite},
-	"sendmsg":         {effects: DumpsWrite | NetlinkData | PassesFDs},
-	"sendmmsg":        {effects: DumpsWrite | NetlinkData},
+		"read":            {effects: DumpsRead},
+		"pread64":         {effects: DumpsRead},
+		"recvfrom":        {effects: DumpsRead | NetlinkData},
+		"mq_timedreceive": {effects: DumpsRead},
+		"readv":           {effects: DumpsRead},
+		"preadv":          {effects: DumpsRead},
+		"preadv2":         {effects: DumpsRead},
+		"recvmsg":         {effects: DumpsRead | NetlinkData | ReceivesFDs},
+		"recvmmsg":        {effects: DumpsRead | NetlinkData},
+		"write":           {effects: DumpsWrite},
+		"pwrite64":        {effects: DumpsWrite},
+		"sendto":          {effects: DumpsWrite | NetlinkData},
+		"mq_timedsend":    {effects: DumpsWrite},
+		"writev":          {effects: DumpsWrite},
+		"pwritev":         {effects: DumpsWrite},
+		"pwritev2":        {effects: DumpsWrite},
+		"vmsplice":        {effects: DumpsWrite},
+		"sendmsg":         {effects: DumpsWrite | NetlinkData | PassesFDs},
+		"sendmmsg":        {effects: DumpsWrite | NetlinkData},
 
-	"getpid":            {effects: ReturnsPID},
-	"gettid":            {effects: ReturnsPID},
-	"getppid":           {effects: ReturnsPID},
-	"set_tid_address":   {effects: ReturnsPID},
-	"getpgrp":           {effects: ReturnsPID},
-	"setsid":            {effects: ReturnsPID},
-	"getpgid":           {effects: ReturnsPID | TakesPID},
-	"getsid":            {effects: ReturnsPID | TakesPID},
-	"wait4":             {effects: ReturnsPID | TakesPID},
-	"waitid":            {effects: TakesPID},
-	"kill":              {effects: TakesPID},
-	"tkill":             {effects: TakesPID},
-	"tgkill":            {effects: TakesPID},
-	"setpgid":           {effects: TakesPID},
-	"prlimit64":         {effects: TakesPID},
-	"pidfd_send_signal": {effects: TakesPID},
-	"pidfd_getfd":       {effects: TakesPID},
-	"process_vm_readv":  {effects: TakesPID},
-	"process_vm_writev": {effects: TakesPID},
-	"process_madvise":   {effects: TakesPID},
-	"ptrace":            {effects: TakesPID},
-	"rt_sigqueueinfo":   {effects: TakesPID},
-	"rt_tgsigqueueinfo": {effects: TakesPID},
-	"ioprio_get":        {effects: TakesPID},
-	"ioprio_set":        {effects: TakesPID},
-	"kcmp":              {effects: TakesPID},
-	"get_robust_list":   {effects: TakesPID},
-	"capget":            {effects: TakesPID},
-	"capset":            {effects: TakesPID},
-	"move_pages":        {effects: TakesPID},
-	"migrate_pages":     {effects: TakesPID},
-	"perf_event_open":   {effects: TakesPID},
+		"getpid":            {effects: ReturnsPID},
+		"gettid":            {effects: ReturnsPID},
+		"getppid":           {effects: ReturnsPID},
+		"set_tid_address":   {effects: ReturnsPID},
+		"getpgrp":           {effects: ReturnsPID},
+		"setsid":            {effects: ReturnsPID},
+		"getpgid":           {effects: ReturnsPID | TakesPID},
+		"getsid":            {effects: ReturnsPID | TakesPID},
+		"wait4":             {effects: ReturnsPID | TakesPID},
+		"waitid":            {effects: TakesPID},
+		"kill":              {effects: TakesPID},
+		"tkill":             {effects: TakesPID},
+		"tgkill":            {effects: TakesPID},
+		"setpgid":           {effects: TakesPID},
+		"prlimit64":         {effects: TakesPID},
+		"pidfd_send_signal": {effects: TakesPID},
+		"pidfd_getfd":       {effects: TakesPID},
+		"process_vm_readv":  {effects: TakesPID},
+		"process_vm_writev": {effects: TakesPID},
+		"process_madvise":   {effects: TakesPID},
+		"ptrace":            {effects: TakesPID},
+		"rt_sigqueueinfo":   {effects: TakesPID},
+		"rt_tgsigqueueinfo": {effects: TakesPID},
+		"ioprio_get":        {effects: TakesPID},
+		"ioprio_set":        {effects: TakesPID},
+		"kcmp":              {effects: TakesPID},
+		"get_robust_list":   {effects: TakesPID},
+		"capget":            {effects: TakesPID},
+		"capset":            {effects: TakesPID},
+		"move_pages":        {effects: TakesPID},
+		"migrate_pages":     {effects: TakesPID},
+		"perf_event_open":   {effects: TakesPID},
 
-	"sched_setparam":        {effects: TakesPID},
-	"sched_getparam":        {effects: TakesPID},
-	"sched_setscheduler":    {effects: TakesPID},
-	"sched_getscheduler":    {effects: TakesPID},
-	"sched_rr_get_interval": {effects: TakesPID},
-	"sched_setaffinity":     {effects: TakesPID},
-	"sched_getaffinity":     {effects: TakesPID},
-	"sched_setattr":         {effects: TakesPID},
-	"sched_getattr":         {effects: TakesPID},
+		"sched_setparam":        {effects: TakesPID},
+		"sched_getparam":        {effects: TakesPID},
+		"sched_setscheduler":    {effects: TakesPID},
+		"sched_getscheduler":    {effects: TakesPID},
+		"sched_rr_get_interval": {effects: TakesPID},
+		"sched_setaffinity":     {effects: TakesPID},
+		"sched_getaffinity":     {effects: TakesPID},
+		"sched_setattr":         {effects: TakesPID},
+		"sched_getattr":         {effects: TakesPID},
 
-	"nanosleep":       {effects: Interruptible},
-	"clock_nanosleep": {effects: Interruptible},
-	"poll":            {effects: Interruptible},
-	"futex":           {effects: Interruptible},
-	"restart_syscall": {effects: Resumes},
-}
+		"nanosleep":       {effects: Interruptible},
+		"clock_nanosleep": {effects: Interruptible},
+		"poll":            {effects: Interruptible},
+		"futex":           {effects: Interruptible},
+		"restart_syscall": {effects: Resumes},
+	}
+})
 
 // effectsFor returns the effects of the call named name with signature sig
 // and, for a NewFDPair call, its pair argument (-1 otherwise).
 func effectsFor(name string, sig *Signature) (Effect, int8) {
-	row, ok := effects[name]
+	row, ok := effects()[name]
 	e := row.effects
 	if sig != nil && sig.Ret == RetFD {
 		e |= NewFD
@@ -235,9 +240,9 @@ func (t *Table) ExecNRs() []int { return t.NRsWith(Execs) }
 // NRsWith returns the numbers of the calls that have effect e.
 func (t *Table) NRsWith(e Effect) []int {
 	var nrs []int
-	for i := range t.byNR {
-		if t.byNR[i].Name != "" && t.byNR[i].Effects&e != 0 {
-			nrs = append(nrs, i)
+	for nr, at := range t.names().at {
+		if at >= 0 && t.call(nr).Effects&e != 0 {
+			nrs = append(nrs, nr)
 		}
 	}
 	return nrs

@@ -8,7 +8,7 @@ import (
 // TestEffectsNameCalls checks that every call the effects table names is
 // in some architecture's table, so a misspelt name cannot go unnoticed.
 func TestEffectsNameCalls(t *testing.T) {
-	for name := range effects {
+	for name := range effects() {
 		_, x86 := X86_64.Lookup(name)
 		_, arm := ARM64.Lookup(name)
 		if !x86 && !arm {

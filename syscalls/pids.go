@@ -1,5 +1,7 @@
 package syscalls
 
+import "sync"
+
 import "github.com/sctrace/sctrace/trace"
 
 // PidKind says which kind of process id a value is, as strace's
@@ -59,45 +61,48 @@ type PidUse struct {
 
 // pidUses are the ids of the calls whose generic printer shows them; calls
 // with their own decoder print their ids there (strace's printpid calls).
-var pidUses = map[string]PidUse{
-	"getpid":                {Ret: PidTGID},
-	"getppid":               {Ret: PidTGID},
-	"gettid":                {Ret: PidTID},
-	"getpgrp":               {Ret: PidPGID},
-	"getpgid":               {Args: [trace.MaxArgs]PidKind{PidTGID}, Ret: PidPGID},
-	"getsid":                {Args: [trace.MaxArgs]PidKind{PidTGID}, Ret: PidSID},
-	"setpgid":               {Args: [trace.MaxArgs]PidKind{PidTGID, PidPGID}},
-	"fork":                  {Ret: PidTGID},
-	"vfork":                 {Ret: PidTGID},
-	"clone":                 {Ret: PidTID},
-	"clone3":                {Ret: PidTID},
-	"wait4":                 {Args: [trace.MaxArgs]PidKind{PidTgidPgid}, Ret: PidTGID},
-	"kill":                  {Args: [trace.MaxArgs]PidKind{PidTgidPgid}},
-	"tkill":                 {Args: [trace.MaxArgs]PidKind{PidTID}},
-	"tgkill":                {Args: [trace.MaxArgs]PidKind{PidTGID, PidTID}},
-	"rt_sigqueueinfo":       {Args: [trace.MaxArgs]PidKind{PidTGID}},
-	"rt_tgsigqueueinfo":     {Args: [trace.MaxArgs]PidKind{PidTGID, PidTID}},
-	"pidfd_open":            {Args: [trace.MaxArgs]PidKind{PidTGID}},
-	"process_vm_readv":      {Args: [trace.MaxArgs]PidKind{PidTGID}},
-	"process_vm_writev":     {Args: [trace.MaxArgs]PidKind{PidTGID}},
-	"prlimit64":             {Args: [trace.MaxArgs]PidKind{PidTGID}},
-	"kcmp":                  {Args: [trace.MaxArgs]PidKind{PidTGID, PidTGID}},
-	"get_robust_list":       {Args: [trace.MaxArgs]PidKind{PidTID}},
-	"migrate_pages":         {Args: [trace.MaxArgs]PidKind{PidTGID}},
-	"move_pages":            {Args: [trace.MaxArgs]PidKind{PidTGID}},
-	"sched_setparam":        {Args: [trace.MaxArgs]PidKind{PidTGID}},
-	"sched_getparam":        {Args: [trace.MaxArgs]PidKind{PidTGID}},
-	"sched_setscheduler":    {Args: [trace.MaxArgs]PidKind{PidTGID}},
-	"sched_getscheduler":    {Args: [trace.MaxArgs]PidKind{PidTGID}},
-	"sched_rr_get_interval": {Args: [trace.MaxArgs]PidKind{PidTGID}},
-	"sched_setaffinity":     {Args: [trace.MaxArgs]PidKind{PidTGID}},
-	"sched_getaffinity":     {Args: [trace.MaxArgs]PidKind{PidTGID}},
-	"sched_setattr":         {Args: [trace.MaxArgs]PidKind{PidTGID}},
-	"sched_getattr":         {Args: [trace.MaxArgs]PidKind{PidTGID}},
-	"ptrace":                {Args: [trace.MaxArgs]PidKind{PidNone, PidTGID}},
-	"getpriority":           {Args: [trace.MaxArgs]PidKind{PidNone, PidPrioWho}},
-	"setpriority":           {Args: [trace.MaxArgs]PidKind{PidNone, PidPrioWho}},
-	"ioprio_get":            {Args: [trace.MaxArgs]PidKind{PidNone, PidIoprioWho}},
-	"ioprio_set":            {Args: [trace.MaxArgs]PidKind{PidNone, PidIoprioWho}},
-	"waitid":                {Args: [trace.MaxArgs]PidKind{PidNone, PidWaitID}},
-}
+// Built on first use.
+var pidUses = sync.OnceValue(func() map[string]PidUse {
+	return map[string]PidUse{
+		"getpid":                {Ret: PidTGID},
+		"getppid":               {Ret: PidTGID},
+		"gettid":                {Ret: PidTID},
+		"getpgrp":               {Ret: PidPGID},
+		"getpgid":               {Args: [trace.MaxArgs]PidKind{PidTGID}, Ret: PidPGID},
+		"getsid":                {Args: [trace.MaxArgs]PidKind{PidTGID}, Ret: PidSID},
+		"setpgid":               {Args: [trace.MaxArgs]PidKind{PidTGID, PidPGID}},
+		"fork":                  {Ret: PidTGID},
+		"vfork":                 {Ret: PidTGID},
+		"clone":                 {Ret: PidTID},
+		"clone3":                {Ret: PidTID},
+		"wait4":                 {Args: [trace.MaxArgs]PidKind{PidTgidPgid}, Ret: PidTGID},
+		"kill":                  {Args: [trace.MaxArgs]PidKind{PidTgidPgid}},
+		"tkill":                 {Args: [trace.MaxArgs]PidKind{PidTID}},
+		"tgkill":                {Args: [trace.MaxArgs]PidKind{PidTGID, PidTID}},
+		"rt_sigqueueinfo":       {Args: [trace.MaxArgs]PidKind{PidTGID}},
+		"rt_tgsigqueueinfo":     {Args: [trace.MaxArgs]PidKind{PidTGID, PidTID}},
+		"pidfd_open":            {Args: [trace.MaxArgs]PidKind{PidTGID}},
+		"process_vm_readv":      {Args: [trace.MaxArgs]PidKind{PidTGID}},
+		"process_vm_writev":     {Args: [trace.MaxArgs]PidKind{PidTGID}},
+		"prlimit64":             {Args: [trace.MaxArgs]PidKind{PidTGID}},
+		"kcmp":                  {Args: [trace.MaxArgs]PidKind{PidTGID, PidTGID}},
+		"get_robust_list":       {Args: [trace.MaxArgs]PidKind{PidTID}},
+		"migrate_pages":         {Args: [trace.MaxArgs]PidKind{PidTGID}},
+		"move_pages":            {Args: [trace.MaxArgs]PidKind{PidTGID}},
+		"sched_setparam":        {Args: [trace.MaxArgs]PidKind{PidTGID}},
+		"sched_getparam":        {Args: [trace.MaxArgs]PidKind{PidTGID}},
+		"sched_setscheduler":    {Args: [trace.MaxArgs]PidKind{PidTGID}},
+		"sched_getscheduler":    {Args: [trace.MaxArgs]PidKind{PidTGID}},
+		"sched_rr_get_interval": {Args: [trace.MaxArgs]PidKind{PidTGID}},
+		"sched_setaffinity":     {Args: [trace.MaxArgs]PidKind{PidTGID}},
+		"sched_getaffinity":     {Args: [trace.MaxArgs]PidKind{PidTGID}},
+		"sched_setattr":         {Args: [trace.MaxArgs]PidKind{PidTGID}},
+		"sched_getattr":         {Args: [trace.MaxArgs]PidKind{PidTGID}},
+		"ptrace":                {Args: [trace.MaxArgs]PidKind{PidNone, PidTGID}},
+		"getpriority":           {Args: [trace.MaxArgs]PidKind{PidNone, PidPrioWho}},
+		"setpriority":           {Args: [trace.MaxArgs]PidKind{PidNone, PidPrioWho}},
+		"ioprio_get":            {Args: [trace.MaxArgs]PidKind{PidNone, PidIoprioWho}},
+		"ioprio_set":            {Args: [trace.MaxArgs]PidKind{PidNone, PidIoprioWho}},
+		"waitid":                {Args: [trace.MaxArgs]PidKind{PidNone, PidWaitID}},
+	}
+})

@@ -14,6 +14,8 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/sctrace/sctrace/trace"
 )
@@ -97,54 +99,56 @@ type Syscall struct {
 	Pids PidUse
 }
 
-// Table is the set of system calls of one architecture.
+// Table is the set of system calls of one architecture. It is worked out
+// as it is used: the index of numbers the first time a method needs it,
+// and each call's signature, plan and effects the first time that call
+// is asked for (every call of a table together cost about 0.1 ms, and a
+// run asks for a few dozen). The methods are safe for concurrent use.
 type Table struct {
 	// Arch is the AUDIT_ARCH_* value.
 	Arch uint32
 	// Name is the architecture's name (x86_64, arm64).
 	Name string
-	// byNR is indexed by number; entries with Name == "" are unassigned.
-	byNR   []Syscall
-	byName map[string]int
+
+	entries []Entry
+	// compat is set for a personality other than an architecture's
+	// native one (compatCall builds its calls).
+	compat bool
 	// subcalls, when not 0, is the first number that names a subcall of
 	// socketcall or ipc (strace's SYS_socket_subcall) rather than a call:
 	// its names are valid in -e trace=, but no call has such a number.
 	subcalls int
+
+	indexOnce sync.Once
+	index     index
+	slotsOnce sync.Once
+	// slots holds, by number, each call once worked out.
+	slots []atomic.Pointer[Syscall]
+}
+
+// index is the layer of a Table that names calls.
+type index struct {
+	// at is indexed by number: the position of the number's Entry in
+	// entries, or -1 where the number is unassigned.
+	at []int32
+}
+
+// Entry is what a table says of one call before its signature is looked
+// at: one generated line of data/*.tbl.
+type Entry struct {
+	NR      int
+	Name    string
+	NArgs   int
+	Classes Class
 }
 
 // i386Subcalls is strace's SYS_socket_subcall of i386: the numbers from
 // it on, in its table, stand for socketcall's and ipc's subcalls.
 const i386Subcalls = 500
 
-// rawEntry is one generated line of data/*.tbl.
-type rawEntry struct {
-	nr      int
-	name    string
-	nargs   int
-	classes Class
-}
-
-func newTable(arch uint32, name string, entries []rawEntry) *Table {
-	max := 0
-	for _, e := range entries {
-		if e.nr > max {
-			max = e.nr
-		}
-	}
-	t := &Table{Arch: arch, Name: name, byNR: make([]Syscall, max+1), byName: make(map[string]int, len(entries))}
-	for i := range t.byNR {
-		t.byNR[i] = Syscall{NR: i, NArgs: trace.MaxArgs, FDPairArg: -1}
-	}
-	for _, e := range entries {
-		sc := Syscall{NR: e.nr, Name: e.name, NArgs: e.nargs, Classes: e.classes}
-		sc.Sig = signatureFor(e.name, e.nargs)
-		sc.Plan, sc.HasPlan, sc.HasExitPlan = planFor(arch, sc.Sig)
-		sc.Effects, sc.FDPairArg = effectsFor(e.name, sc.Sig)
-		sc.Pids = pidUses[e.name]
-		t.byNR[e.nr] = sc
-		t.byName[e.name] = e.nr
-	}
-	return t
+// newTable returns the table of an architecture's native calls.
+func newTable(arch uint32, name string, entries []Entry) *Table {
+	return &Table{Arch: arch, Name: name, entries: entries}
 }
 
 var (
@@ -159,9 +163,72 @@ var (
 // compatSignature (the native call's where it does not depend on the
 // personality's layouts, raw otherwise).
 var (
-	I386 = newCompatTable(trace.ArchI386, "i386", i386Entries)
-	X32  = newCompatTable(trace.ArchX86_64, "x32", x32Entries)
+	I386 = &Table{Arch: trace.ArchI386, Name: "i386", entries: i386Entries, compat: true, subcalls: i386Subcalls}
+	X32  = &Table{Arch: trace.ArchX86_64, Name: "x32", entries: x32Entries, compat: true}
 )
+
+// names returns t's index, building it on first use.
+func (t *Table) names() *index {
+	t.indexOnce.Do(func() {
+		top := 0
+		for _, e := range t.entries {
+			top = max(top, e.NR)
+		}
+		at := make([]int32, top+1)
+		for i := range at {
+			at[i] = -1
+		}
+		for i, e := range t.entries {
+			at[e.NR] = int32(i)
+		}
+		t.index = index{at: at}
+	})
+	return &t.index
+}
+
+// call returns the call numbered nr, which must have an entry, working it
+// out on first use.
+func (t *Table) call(nr int) *Syscall {
+	t.slotsOnce.Do(func() { t.slots = make([]atomic.Pointer[Syscall], len(t.names().at)) })
+	slot := &t.slots[nr]
+	if sc := slot.Load(); sc != nil {
+		return sc
+	}
+	e := t.entries[t.names().at[nr]]
+	var sc Syscall
+	if t.compat {
+		sc = compatCall(t.Arch, e)
+	} else {
+		sc = nativeCall(t.Arch, e)
+	}
+	slot.CompareAndSwap(nil, &sc)
+	return slot.Load()
+}
+
+// nativeCall works out the call e of an architecture's native table.
+func nativeCall(arch uint32, e Entry) Syscall {
+	sc := Syscall{NR: e.NR, Name: e.Name, NArgs: e.NArgs, Classes: e.Classes}
+	sc.Sig = signatureFor(e.Name, e.NArgs)
+	sc.Plan, sc.HasPlan, sc.HasExitPlan = planFor(arch, sc.Sig)
+	sc.Effects, sc.FDPairArg = effectsFor(e.Name, sc.Sig)
+	sc.Pids = pidUses()[e.Name]
+	return sc
+}
+
+// compatCall works out the call e of one of x86_64's other
+// personalities: decoded as compatSignature says, with the plan and
+// effects of that signature (none for a raw one).
+func compatCall(arch uint32, e Entry) Syscall {
+	sc := Syscall{NR: e.NR, Name: e.Name, NArgs: e.NArgs, Classes: e.Classes, FDPairArg: -1}
+	var decoded bool
+	sc.Sig, decoded = compatSignature(e.Name, e.NArgs)
+	if decoded {
+		sc.Plan, sc.HasPlan, sc.HasExitPlan = planFor(arch, sc.Sig)
+		sc.Effects, sc.FDPairArg = effectsFor(e.Name, sc.Sig)
+		sc.Pids = pidUses()[e.Name]
+	}
+	return sc
+}
 
 // Personality is one of the system call tables of an architecture, with
 // the designator -e trace=NAME@DESIGNATOR gives it ("64", "32", "x32").
@@ -206,38 +273,6 @@ func ForArch(arch uint32) *Table {
 	return nil
 }
 
-// newCompatTable returns the table of one of x86_64's other
-// personalities: each call decoded as compatSignature says, with the
-// plan and effects of that signature (none for a raw one).
-func newCompatTable(arch uint32, name string, entries []rawEntry) *Table {
-	top := 0
-	for _, e := range entries {
-		top = max(top, e.nr)
-	}
-	t := &Table{Arch: arch, Name: name, byNR: make([]Syscall, top+1), byName: make(map[string]int, len(entries))}
-	if arch == trace.ArchI386 {
-		t.subcalls = i386Subcalls
-	}
-	for i := range t.byNR {
-		t.byNR[i] = Syscall{NR: i, NArgs: trace.MaxArgs, Sig: unknownSig, FDPairArg: -1}
-	}
-	for _, e := range entries {
-		sc := Syscall{NR: e.nr, Name: e.name, NArgs: e.nargs, Classes: e.classes, FDPairArg: -1}
-		var decoded bool
-		sc.Sig, decoded = compatSignature(e.name, e.nargs)
-		if decoded {
-			sc.Plan, sc.HasPlan, sc.HasExitPlan = planFor(arch, sc.Sig)
-			sc.Effects, sc.FDPairArg = effectsFor(e.name, sc.Sig)
-			sc.Pids = pidUses[e.name]
-		}
-		t.byNR[e.nr] = sc
-		if _, dup := t.byName[e.name]; !dup {
-			t.byName[e.name] = e.nr
-		}
-	}
-	return t
-}
-
 // unknown is shared by every unassigned number: it prints its six raw
 // arguments in hex, as strace does.
 var unknownSig = &Signature{Args: []Arg{
@@ -248,32 +283,44 @@ var unknownSig = &Signature{Args: []Arg{
 // Get returns the system call numbered nr. For an unassigned or negative
 // number it returns a Syscall with an empty Name and a raw signature.
 func (t *Table) Get(nr int) *Syscall {
-	if t.isCall(nr) {
-		return &t.byNR[nr]
+	if t.Known(nr) {
+		return t.call(nr)
 	}
 	return &Syscall{NR: nr, NArgs: trace.MaxArgs, Sig: unknownSig, FDPairArg: -1}
 }
 
-// isCall reports whether nr is the number of a call of t.
-func (t *Table) isCall(nr int) bool {
-	return nr >= 0 && nr < len(t.byNR) && t.byNR[nr].Name != "" && (t.subcalls == 0 || nr < t.subcalls)
+// Known reports whether nr is the number of a call of t.
+func (t *Table) Known(nr int) bool {
+	ix := t.names()
+	return nr >= 0 && nr < len(ix.at) && ix.at[nr] >= 0 && (t.subcalls == 0 || nr < t.subcalls)
 }
 
-// Lookup returns the number of the named system call.
+// Lookup returns the number of the named system call; a name listed twice
+// (i386's socketcall subcalls) stands for its first number. It scans the
+// table: a few tokens of a filter are all that look names up, and a map
+// would cost more to build than they take.
 func (t *Table) Lookup(name string) (int, bool) {
-	nr, ok := t.byName[name]
-	return nr, ok
+	for _, e := range t.entries {
+		if e.Name == name {
+			return e.NR, true
+		}
+	}
+	return 0, false
 }
 
 // Max is the largest number in the table.
-func (t *Table) Max() int { return len(t.byNR) - 1 }
+func (t *Table) Max() int { return len(t.names().at) - 1 }
+
+// Entries returns the line of every assigned number, in the order of the
+// table's file: names and classes, without working out signatures.
+func (t *Table) Entries() []Entry { return t.entries }
 
 // All returns every assigned system call, in number order.
 func (t *Table) All() []*Syscall {
-	out := make([]*Syscall, 0, len(t.byName))
-	for i := range t.byNR {
-		if t.byNR[i].Name != "" {
-			out = append(out, &t.byNR[i])
+	out := make([]*Syscall, 0, len(t.entries))
+	for nr, at := range t.names().at {
+		if at >= 0 {
+			out = append(out, t.call(nr))
 		}
 	}
 	return out
@@ -295,11 +342,19 @@ func (t *Table) Widen(filter *trace.SyscallSet, e Effect) *trace.SyscallSet {
 	return &w
 }
 
+// Entry returns the line of number nr, if nr is the number of a call.
+func (t *Table) Entry(nr int) (Entry, bool) {
+	if !t.Known(nr) {
+		return Entry{}, false
+	}
+	return t.entries[t.names().at[nr]], true
+}
+
 // DisplayName is the name strace prints for number nr: the call's name, or
 // syscall_0xNR for a number the table does not know.
 func (t *Table) DisplayName(nr int) string {
-	if t.isCall(nr) {
-		return t.byNR[nr].Name
+	if e, ok := t.Entry(nr); ok {
+		return e.Name
 	}
 	return UnknownName(nr)
 }

@@ -184,7 +184,7 @@ func TestClassesAndPlans(t *testing.T) {
 
 // TestSignaturesNameRealCalls catches typos in signatures.go.
 func TestSignaturesNameRealCalls(t *testing.T) {
-	for name, sig := range signatures {
+	for name, sig := range signatures() {
 		_, x := X86_64.Lookup(name)
 		_, a := ARM64.Lookup(name)
 		if !x && !a {

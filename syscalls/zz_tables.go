@@ -2,7 +2,7 @@
 
 package syscalls
 
-var x86_64Entries = []rawEntry{
+var x86_64Entries = []Entry{
 	{0, "read", 3, ClassDesc},
 	{1, "write", 3, ClassDesc},
 	{2, "open", 3, ClassDesc | ClassFile},
@@ -389,7 +389,7 @@ var x86_64Entries = []rawEntry{
 	{470, "listns", 4, 0},
 }
 
-var arm64Entries = []rawEntry{
+var arm64Entries = []Entry{
 	{0, "io_setup", 2, ClassMemory},
 	{1, "io_destroy", 1, ClassMemory},
 	{2, "io_submit", 3, 0},
@@ -718,7 +718,7 @@ var arm64Entries = []rawEntry{
 	{470, "listns", 4, 0},
 }
 
-var i386Entries = []rawEntry{
+var i386Entries = []Entry{
 	{0, "restart_syscall", 0, 0},
 	{1, "exit", 1, ClassProcess},
 	{2, "fork", 0, ClassProcess},
@@ -1193,7 +1193,7 @@ var i386Entries = []rawEntry{
 	{545, "shmctl", 4, ClassIPC},
 }
 
-var x32Entries = []rawEntry{
+var x32Entries = []Entry{
 	{0, "read", 3, ClassDesc},
 	{1, "write", 3, ClassDesc},
 	{2, "open", 3, ClassDesc | ClassFile},

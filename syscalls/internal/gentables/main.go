@@ -1,7 +1,7 @@
 // Command gentables turns the syscall tables in syscalls/data into Go source.
 //
 // Each input line is "NR NAME NARGS CLASSES", CLASSES being a comma-separated
-// list of class names or "-". The output declares one []rawEntry per input
+// list of class names or "-". The output declares one []Entry per input
 // file, named after the file (x86_64.tbl -> x86_64Entries).
 package main
 
@@ -57,7 +57,7 @@ func emit(b *bytes.Buffer, path string) error {
 	}
 	defer f.Close()
 	arch := strings.TrimSuffix(filepath.Base(path), ".tbl")
-	fmt.Fprintf(b, "\nvar %sEntries = []rawEntry{\n", arch)
+	fmt.Fprintf(b, "\nvar %sEntries = []Entry{\n", arch)
 	seen := map[int]bool{}
 	sc := bufio.NewScanner(f)
 	for line := 1; sc.Scan(); line++ {
