@@ -434,7 +434,7 @@ func kdKbdStrEntry(d *Decoder, b []byte, ev *trace.Event, exit, get bool) ([]byt
 			return b, ioctlResDone
 		}
 		b = append(b, "{kb_func="...)
-		b = d.enum(b, kdKeyFnKeyVals, uint64(p[0]))
+		b = d.enum(b, kdKeyFnKeyVals(), uint64(p[0]))
 		if get {
 			return b, ioctlResLater
 		}

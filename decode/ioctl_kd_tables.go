@@ -1,5 +1,7 @@
 package decode
 
+import "sync"
+
 // Value tables of the console (KD*) ioctls, as strace 6.1's kd_ioctl.c
 // prints them.
 
@@ -169,7 +171,7 @@ var kdKeyBrlKeys = &xlat{vals: []xv{
 
 // kdKeyFnKeyVals are the function keys by KVAL (struct kbsentry's
 // kb_func): KVAL(K_F1)...
-var kdKeyFnKeyVals = kvalTable(kdKeyFnKeys, "KVAL(K_???)")
+var kdKeyFnKeyVals = sync.OnceValue(func() *xlat { return kvalTable(kdKeyFnKeys, "KVAL(K_???)") })
 
 // kvalTable is the table of x's values' low bytes, named KVAL(name).
 func kvalTable(x *xlat, dflt string) *xlat {

@@ -77,13 +77,17 @@ func addQualifierOptions(fs *pflag.FlagSet, exprs *[]string) {
 // an ambiguous abbreviation, or an unknown option. Hidden flags are
 // sctrace's internal long names of short options: never matched.
 func expandAbbreviations(fs *pflag.FlagSet, args []string) ([]string, error) {
-	var names []string
-	fs.VisitAll(func(f *pflag.Flag) {
-		if !f.Hidden {
-			names = append(names, f.Name)
-		}
-	})
-	sort.Strings(names)
+	// The sorted names, listed when a long option first needs them.
+	names := func() []string {
+		var names []string
+		fs.VisitAll(func(f *pflag.Flag) {
+			if !f.Hidden {
+				names = append(names, f.Name)
+			}
+		})
+		sort.Strings(names)
+		return names
+	}
 	out := make([]string, 0, len(args))
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -162,7 +166,7 @@ var beyondStrace = map[string]bool{
 // matchLong returns the long option name abbreviates, as getopt_long
 // resolves it: an exact name, else the only option it begins (names that
 // spell one option, as an alias does, count once).
-func matchLong(fs *pflag.FlagSet, names []string, name, given string) (string, error) {
+func matchLong(fs *pflag.FlagSet, names func() []string, name, given string) (string, error) {
 	if f := fs.Lookup(name); f != nil && !f.Hidden {
 		return name, nil
 	}
@@ -177,7 +181,7 @@ func matchLong(fs *pflag.FlagSet, names []string, name, given string) (string, e
 			found = append(found, n)
 		}
 	}
-	for _, n := range names {
+	for _, n := range names() {
 		if strings.HasPrefix(n, name) && name != "" {
 			add(n)
 		}

@@ -49,7 +49,6 @@ func main() {
 	tracee.Init()
 	// The chosen backend resumes it once tracing has started.
 	gcpause.Pause()
-	watchStopSignals()
 	if len(os.Args) > 0 && os.Args[0] != "" {
 		progName = os.Args[0]
 	} else if exe, err := os.Executable(); err == nil {
@@ -103,6 +102,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return 1
 	}
+	// The command line is valid: a run follows, which stop signals end.
+	watchStopSignals()
 	daemon := tracee.DaemonTracer()
 	if daemon != nil {
 		// Until it lets the command go, the command waits for it.

@@ -10,10 +10,11 @@ import (
 var stopSignals = []os.Signal{syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGHUP}
 
 // earlyStop holds the stop signals' channel that watchStopSignals
-// registers at start: registering a signal costs the locked main thread
-// a round trip with the runtime's signal thread each (2 to 4 ms for the
-// four), which a goroutine does while sctrace starts. Used by main's one
-// run only, not safe for concurrent use.
+// registers once the command line is known to be valid: registering a
+// signal costs the locked main thread a round trip with the runtime's
+// signal thread each (2 to 4 ms for the four), which a goroutine does
+// while the run starts. A command line that fails, -V and -h start no
+// such thread. Used by main's one run only, not safe for concurrent use.
 var earlyStop struct {
 	ch    chan os.Signal
 	ready chan struct{}

@@ -44,8 +44,12 @@ const nsig = 65
 var initSignals signalState
 
 // snapshotSignals records initSignals; Init calls it before the program
-// changes any disposition.
+// changes any disposition. Built with cgo, startsigs has the exact state
+// already, and /proc is not read.
 func snapshotSignals() {
+	if _, _, ok := startsigs.State(); ok {
+		return
+	}
 	m, err := statusMasks()
 	if err == nil {
 		initSignals = signalState{ignored: m["SigIgn"], blocked: m["SigBlk"], known: true}
