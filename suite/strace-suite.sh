@@ -11,7 +11,7 @@
 #
 # Settings (environment): SUITE_CACHE (/var/cache/sctrace-suite),
 # SUITE_BACKENDS ("ebpf ptrace"), SUITE_JOBS (3), SUITE_TIMEOUT (seconds a
-# test may take, 60), SUITE_TESTS (run only these tests, for debugging; the
+# test may take, 120), SUITE_TESTS (run only these tests, for debugging; the
 # names as in the lists). Run as root from the repository's top directory,
 # after `make build`.
 set -euo pipefail
@@ -26,7 +26,7 @@ sctrace=$top/bin/sctrace
 cache=${SUITE_CACHE:-/var/cache/sctrace-suite}
 backends=${SUITE_BACKENDS:-ebpf ptrace}
 jobs=${SUITE_JOBS:-3}
-timeout=${SUITE_TIMEOUT:-60}
+timeout=${SUITE_TIMEOUT:-120}
 
 # The Debian packages the suite's build and the reference run need: the
 # compiler and tools, the headers Debian's own build of strace has (so the
