@@ -251,6 +251,8 @@ func fprogKind(f syscalls.FprogCond) sctraceFprogKind {
 		return sctraceFprogKindFPROG_KIND_KDF
 	case f.Iovs:
 		return sctraceFprogKindFPROG_KIND_IOVS
+	case f.Uring:
+		return sctraceFprogKindFPROG_KIND_URING
 	}
 	return sctraceFprogKindFPROG_KIND_FPROG
 }

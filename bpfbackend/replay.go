@@ -49,6 +49,12 @@ type replay struct {
 	fallback *capture.Process
 	proc     capture.Process
 	rereads  uint64
+	// reread is the address of the last read the live task served after
+	// the kernel program's read faulted (0: none since the last segment
+	// was taken). The program then read what precedes the end of the
+	// page (page_rest), a segment the capture, which got the whole
+	// object, does not ask for: next skips it.
+	reread uint64
 	// cut says the record was full before all its reads were recorded
 	// (REC_F_CUT); cutReads counts the reads past its last segment.
 	cut      bool
@@ -114,6 +120,7 @@ func (r *replay) reset(rec []byte, nseg int, tid int32, cut bool) {
 	r.proc.TID = int(tid)
 	r.tid = tid
 	r.fallback = &r.proc
+	r.reread = 0
 	r.data = rec
 	r.off = recSize
 	r.left = nseg
@@ -145,6 +152,15 @@ func (r *replay) next(kind sctraceSegKind, addr uint64) (*sctraceSeg, []byte, bo
 		r.left = 0
 		return nil, nil, false
 	}
+	if (sg.Kind != kind || sg.Addr != addr) && r.reread != 0 && sg.Kind == sctraceSegKindSEG_READ && sg.Addr == r.reread {
+		// page_rest's read after the one the live task served.
+		r.reread = 0
+		r.off += segSize + (int(sg.Len)+7)&^7
+		r.left--
+		r.used++
+		return r.next(kind, addr)
+	}
+	r.reread = 0
 	if sg.Kind != kind || sg.Addr != addr {
 		r.mismatches++
 		return nil, nil, false
@@ -167,6 +183,7 @@ func (r *replay) Read(addr uint64, buf []byte) error {
 		err := r.fallback.Read(addr, buf)
 		if err == nil {
 			r.rereads++
+			r.reread = addr
 		}
 		return err
 	}

@@ -116,6 +116,7 @@ const (
 	sctraceFprogKindFPROG_KIND_PLAIN sctraceFprogKind = 2
 	sctraceFprogKindFPROG_KIND_KDF   sctraceFprogKind = 3
 	sctraceFprogKindFPROG_KIND_IOVS  sctraceFprogKind = 4
+	sctraceFprogKindFPROG_KIND_URING sctraceFprogKind = 5
 )
 
 type sctraceHistArgs struct {

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "54afd0bbe50e2e49152e48d3660ce3bb5c0cd45a8d3f49c4c2f3da4d5dd4909b"
+const bpfSourceHash = "95451523f6c4be8e1a3f13e43947d0bbc149f8e8474df582d30ca0e9a8f214be"

@@ -454,8 +454,48 @@ func (x *Executor) capturePrefix(mem Memory, c Call, i int, addr uint64, p *sysc
 		return x.withKdf(mem, c, p, out, when)
 	case p.Fprog.Iovs:
 		return x.withIovs(mem, c, addr, p, out, when)
+	case p.Fprog.Uring:
+		return x.withUring(mem, c, p, out, when)
 	}
 	return x.withFprog(mem, c, p, out)
+}
+
+// withUring adds to out, at entry, the arrays io_uring_register's
+// structure points to (syscalls.FprogCond.Uring): the data array, then
+// the tags array.
+func (x *Executor) withUring(mem Memory, c Call, p *syscalls.Plan, out trace.Capture, when syscalls.When) trace.Capture {
+	if when != syscalls.AtEntry || out.Faulted || !p.Fprog.Holds(c.Args) || int(p.Fprog.CountArg) >= len(c.Args) {
+		return out
+	}
+	u, _ := syscalls.UringNested(uint32(c.Args[p.Fprog.Arg]))
+	if uint64(len(out.Data)) < uint64(u.Head) {
+		return out
+	}
+	le := binary.LittleEndian
+	n := c.Args[p.Fprog.CountArg] & 0xffffffff
+	if u.CountOff >= 0 {
+		n = uint64(le.Uint32(out.Data[u.CountOff:]))
+	}
+	n = syscalls.UringArrayLen(n, x.Limit(), x.Verbose)
+	out.Elems = []trace.Capture{readArray(mem, le.Uint64(out.Data[u.DataOff:]), n, uint64(u.DataSize))}
+	if u.TagsOff >= 0 {
+		out.Elems = append(out.Elems, readArray(mem, le.Uint64(out.Data[u.TagsOff:]), n, 8))
+	}
+	return out
+}
+
+// readArray copies n elements of size bytes at addr, or the whole ones
+// before the end of the first page when they cannot all be read; nothing
+// for a NULL address or no element.
+func readArray(mem Memory, addr, n, size uint64) trace.Capture {
+	if addr == 0 || n == 0 {
+		return trace.Capture{}
+	}
+	data := make([]byte, n*size)
+	if err := mem.Read(addr, data); err != nil {
+		return pageRest(mem, addr, data, size)
+	}
+	return trace.Capture{Data: data}
 }
 
 // withKdf adds to out, at exit, the capture of a struct

@@ -1,6 +1,8 @@
 package decode
 
 import (
+	"strconv"
+
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
@@ -11,8 +13,8 @@ import (
 // exit (IORING_REGISTER_PROBE and IORING_REGISTER_IOWQ_MAX_WORKERS show
 // what the call wrote). The arrays that the structures of
 // IORING_REGISTER_FILES_UPDATE, _FILES2, _BUFFERS2, _FILES_UPDATE2 and
-// _BUFFERS_UPDATE point to are not captured: they print as addresses
-// (as NULL or [] where strace reads nothing either).
+// _BUFFERS_UPDATE point to are captured at entry as the capture's Elems
+// (syscalls.FprogCond.Uring).
 
 // io_uring_register opcodes.
 const (
@@ -40,6 +42,7 @@ const (
 	uringRsrcSize                 = 32 // struct io_uring_rsrc_register, io_uring_rsrc_update2
 	uringRsrcUpdateSize           = 16 // struct io_uring_rsrc_update
 	uringFilesUpdateSize          = 16 // struct io_uring_files_update
+	uringRegisterFilesSkip        = -2 // IORING_REGISTER_FILES_SKIP
 	uringBufRegSize               = 40 // struct io_uring_buf_reg
 	uringRestrictionRegisterOp    = 0
 	uringRestrictionSqeOp         = 1
@@ -139,7 +142,7 @@ func (d *Decoder) appendUringArg(b []byte, ev *trace.Event, op uint32, atExit bo
 			b = appendHex(b, uint64(resv))
 		}
 		b = append(b, ", fds="...)
-		b = appendNestedArray(b, le64(p, 8), nargs)
+		b = d.appendUringArray(b, ev, 0, le64(p, 8), nargs, 4, d.uringUpdateFD(ev))
 		return append(b, '}'), false
 	case uringRegisterProbe:
 		return d.appendUringProbe(b, ev, atExit)
@@ -195,14 +198,48 @@ func (d *Decoder) uringStruct(ev *trace.Event, n int) ([]byte, bool) {
 	return keyctlStruct(ev, 2, n)
 }
 
-// appendNestedArray prints an array that a captured structure points to,
-// of n elements: NULL and [] as strace prints them without reading
-// memory, else the address (its elements are not captured).
-func appendNestedArray(b []byte, addr, n uint64) []byte {
-	if addr != 0 && n == 0 {
-		return append(b, "[]"...)
+// appendUringArray prints array k (0: data, 1: tags) of n elements of
+// esize bytes at addr, which io_uring_register's structure points to,
+// from the capture's Elems[k] (syscalls.FprogCond.Uring), as strace's
+// print_array.
+func (d *Decoder) appendUringArray(b []byte, ev *trace.Event, k int, addr, n uint64, esize int, elem func(b []byte, p []byte, k uint64) []byte) []byte {
+	var data []byte
+	whole := false
+	if c := &ev.Captures[2]; k < len(c.Elems) && !c.Elems[k].Faulted {
+		data = c.Elems[k].Data
+		whole = uint64(len(data)) >= syscalls.UringArrayLen(n, d.opts.StringLimit, d.opts.Verbose)*uint64(esize)
 	}
-	return appendPtr(b, addr)
+	b, _ = d.appendArrayBytes(b, addr, n, esize, data, whole, elem)
+	return b
+}
+
+// uringUpdateFD returns the printer of a descriptor to update, as
+// strace's print_files_update_array_member: a descriptor, or below -1
+// IORING_REGISTER_FILES_SKIP's value by name.
+func (d *Decoder) uringUpdateFD(ev *trace.Event) func(b []byte, p []byte, _ uint64) []byte {
+	return func(b []byte, p []byte, _ uint64) []byte {
+		fd := int32(le32(p, 0))
+		if fd >= -1 {
+			return d.appendFD(b, ev, uint64(uint32(fd)))
+		}
+		mark := len(b)
+		if fd == uringRegisterFilesSkip {
+			b = append(b, "IORING_REGISTER_FILES_SKIP"...)
+		} else {
+			b = strconv.AppendInt(b, int64(fd), 10)
+		}
+		return d.restyle(b, mark, uint64(int64(fd)), numDecimal)
+	}
+}
+
+// appendIovecAddr prints a struct iovec without its bytes, as strace's
+// iov_decode_addr.
+func appendIovecAddr(b []byte, p []byte, _ uint64) []byte {
+	b = append(b, "{iov_base="...)
+	b = appendPtr(b, le64(p, 0))
+	b = append(b, ", iov_len="...)
+	b = appendUint(b, le64(p, 8))
+	return append(b, '}')
 }
 
 // appendU64ArrayField prints ", name=[...]" for an array of n u64 at p in
@@ -424,9 +461,20 @@ func (d *Decoder) appendUringRsrc(b []byte, ev *trace.Event, op uint32) []byte {
 		}
 	}
 	b = append(b, ", data="...)
-	b = appendNestedArray(b, data, nr)
+	switch op {
+	case uringRegisterFiles2:
+		b = d.appendUringArray(b, ev, 0, data, nr, 4, func(b []byte, p []byte, _ uint64) []byte {
+			return d.appendFD(b, ev, uint64(le32(p, 0)))
+		})
+	case uringRegisterFilesUpdate2:
+		b = d.appendUringArray(b, ev, 0, data, nr, 4, d.uringUpdateFD(ev))
+	default:
+		b = d.appendUringArray(b, ev, 0, data, nr, 16, appendIovecAddr)
+	}
 	b = append(b, ", tags="...)
-	b = appendNestedArray(b, tags, nr)
+	b = d.appendUringArray(b, ev, 1, tags, nr, 8, func(b []byte, p []byte, _ uint64) []byte {
+		return appendHex(b, le64(p, 0))
+	})
 	if update {
 		b = append(b, ", nr="...)
 		b = appendUint(b, nr)

@@ -1,6 +1,11 @@
 package decode
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/sctrace/sctrace/trace"
+)
 
 // Expected strings are from strace 6.1's io_uring_register.c (without
 // -y, and with strace's default -s 32).
@@ -16,6 +21,8 @@ func TestIOUringRegister(t *testing.T) {
 	probe = probe.u16(0xc0de).u32(0)
 	restr := le(nil).u16(4).u16(0).pad(12)
 	rsrc := le(nil).u32(5).u32(0xbadc0ded).u64(0).u64(0).u64(0x1000)
+	fds := le(nil).u32(3).u32(0).u32(0xffffffff).u32(0xfffffffe).u32(0xfffffffd)
+	tags := le(nil).u64(1).u64(0xdead).u64(0xfacefeed).u64(0xbadc0deddadfaced).u64(0)
 	bufReg := le(nil).u64(0).u32(3141592653).u16(42069).u16(31337).u64(0xbadc0deddeadface).u64(0).u64(0)
 	runIoctlCases(t, []ioctlCase{
 		{"unknown", XlatAbbrev, sc(t, "io_uring_register", -22, 0, 0xbadc0ded, 0x1000, 0xdeadbeef),
@@ -40,6 +47,23 @@ func TestIOUringRegister(t *testing.T) {
 			"io_uring_register(0, IORING_REGISTER_IOWQ_AFF, [0 1 2 3 5 6 7 9 10 11 12 13 15], 2) = -1 EINVAL (Invalid argument)"},
 		{"max workers", XlatAbbrev, sc(t, "io_uring_register", -22, 0, 19, 0x1000, 3).data(2, le(nil).u32(0).u32(1).u32(0xbedfaced)),
 			"io_uring_register(0, IORING_REGISTER_IOWQ_MAX_WORKERS, [[IO_WQ_BOUND]=0, [IO_WQ_UNBOUND]=1, [2 /* IO_WQ_??? */]=3202329837] => 0x1000, 3) = -1 EINVAL (Invalid argument)"},
+		{"files update", XlatAbbrev, sc(t, "io_uring_register", -95, 0, 6, 0x1000, 5).data(2, le(nil).u32(3735929054).u32(0).u64(0x7ffc219779c0)).
+			elemCaps(2, trace.Capture{Data: fds}),
+			"io_uring_register(0, IORING_REGISTER_FILES_UPDATE, {offset=3735929054, fds=[3, 0, -1, IORING_REGISTER_FILES_SKIP, -3]}, 5) = -1 EOPNOTSUPP (Operation not supported)"},
+		{"files update verbose", XlatVerbose, sc(t, "io_uring_register", -95, 0, 6, 0x1000, 5).data(2, le(nil).u32(3735929054).u32(0).u64(0x7ffc219779c0)).
+			elemCaps(2, trace.Capture{Data: fds}),
+			"io_uring_register(0, 0x6 /* IORING_REGISTER_FILES_UPDATE */, {offset=3735929054, fds=[3, 0, -1, -2 /* IORING_REGISTER_FILES_SKIP */, -3]}, 5) = -1 EOPNOTSUPP (Operation not supported)"},
+		{"files2 arrays", XlatAbbrev, sc(t, "io_uring_register", -95, 0, 13, 0x1000, 32).data(2, le(nil).u32(5).u32(0).u64(0).u64(0x2000).u64(0x3000)).
+			elemCaps(2, trace.Capture{Data: fds}, trace.Capture{Data: tags}),
+			"io_uring_register(0, IORING_REGISTER_FILES2, {nr=5, flags=0, data=[3, 0, -1, -2, -3], tags=[0x1, 0xdead, 0xfacefeed, 0xbadc0deddadfaced, 0]}, 32) = -1 EOPNOTSUPP (Operation not supported)"},
+		{"buffers update to a page's end", XlatAbbrev, sc(t, "io_uring_register", -95, 0, 16, 0x1000, 32).data(2, le(nil).u32(0).u32(0xbadc0ded).u64(0x7f8485617fe0).u64(0).u32(3).u32(0xfacecafe)).
+			elemCaps(2, trace.Capture{Data: le(nil).u64(0xfacefeedcafef00d).u64(0xdeadfacebeefcafe).u64(0x5628a825a540).u64(10)}, trace.Capture{}),
+			"io_uring_register(0, IORING_REGISTER_BUFFERS_UPDATE, {offset=0, resv=0xbadc0ded, data=[{iov_base=0xfacefeedcafef00d, iov_len=16045756813264538366}, {iov_base=0x5628a825a540, iov_len=10}, ... /* 0x7f8485618000 */], tags=NULL, nr=3, resv2=0xfacecafe}, 32) = -1 EOPNOTSUPP (Operation not supported)"},
+		{"update2 unread", XlatAbbrev, sc(t, "io_uring_register", -95, 0, 14, 0x1000, 32).data(2, le(nil).u32(0).u32(0).u64(0x2000).u64(0x3000).u32(5).u32(0)),
+			"io_uring_register(0, IORING_REGISTER_FILES_UPDATE2, {offset=0, data=0x2000, tags=0x3000, nr=5}, 32) = -1 EOPNOTSUPP (Operation not supported)"},
+		{"tags past -s", XlatAbbrev, sc(t, "io_uring_register", -95, 0, 13, 0x1000, 32).data(2, le(nil).u32(40).u32(0).u64(0).u64(0).u64(0x3000)).
+			elemCaps(2, trace.Capture{}, trace.Capture{Data: make([]byte, 8*32)}),
+			"io_uring_register(0, IORING_REGISTER_FILES2, {nr=40, flags=0, data=NULL, tags=[" + strings.Repeat("0, ", 32) + "...]}, 32) = -1 EOPNOTSUPP (Operation not supported)"},
 		{"pbuf ring", XlatAbbrev, sc(t, "io_uring_register", -22, 0, 22, 0x1000, 0x42).data(2, bufReg),
 			"io_uring_register(0, IORING_REGISTER_PBUF_RING, {ring_addr=NULL, ring_entries=3141592653, bgid=42069, pad=0x7a69, resv=[0xbadc0deddeadface, 0, 0]}, 66) = -1 EINVAL (Invalid argument)"},
 	})

@@ -30,7 +30,24 @@ func (d *Decoder) prefixWhole(ev *trace.Event, i int, l syscalls.LayoutID) bool 
 // the array was printed to its end or to its abbreviation (strace's
 // print_array return value).
 func (d *Decoder) appendPrefixArray(b []byte, ev *trace.Event, i int, l syscalls.LayoutID, n uint64, esize int, atExit bool, elem func(b []byte, p []byte, k uint64) []byte) (_ []byte, complete bool) {
-	addr := ev.Args[i]
+	cp, ok := capOK(ev, i)
+	if atExit && failed(ev) {
+		ok = false
+	}
+	var data []byte
+	whole := false
+	if ok {
+		data, whole = cp.Data, d.prefixWhole(ev, i, l)
+	}
+	return d.appendArrayBytes(b, ev.Args[i], n, esize, data, whole, elem)
+}
+
+// appendArrayBytes prints the array of n elements of esize bytes at addr,
+// from data, the bytes of its first elements that were copied, as
+// strace's print_array (see appendPrefixArray). whole says that the copy
+// holds every element it was to hold: past data, the elements were not
+// copied rather than unreadable.
+func (d *Decoder) appendArrayBytes(b []byte, addr, n uint64, esize int, data []byte, whole bool, elem func(b []byte, p []byte, k uint64) []byte) (_ []byte, complete bool) {
 	switch {
 	case addr == 0:
 		return append(b, "NULL"...), false
@@ -39,16 +56,7 @@ func (d *Decoder) appendPrefixArray(b []byte, ev *trace.Event, i int, l syscalls
 	case n > ^uint64(0)/uint64(esize) || addr+n*uint64(esize) <= addr:
 		return appendPtr(b, addr), false
 	}
-	cp, ok := capOK(ev, i)
-	if atExit && failed(ev) {
-		ok = false
-	}
-	var avail uint64
-	whole := false
-	if ok {
-		avail = uint64(len(cp.Data) / esize)
-		whole = d.prefixWhole(ev, i, l)
-	}
+	avail := uint64(len(data) / esize)
 	limit := uint64(max(d.opts.StringLimit, 0))
 	for k := uint64(0); k < n; k++ {
 		if k >= avail && !whole {
@@ -70,7 +78,7 @@ func (d *Decoder) appendPrefixArray(b []byte, ev *trace.Event, i int, l syscalls
 			return append(b, ']'), true
 		}
 		off := int(k) * esize
-		b = elem(b, cp.Data[off:off+esize], k)
+		b = elem(b, data[off:off+esize], k)
 	}
 	return append(b, ']'), true
 }

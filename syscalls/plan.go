@@ -397,9 +397,18 @@ const (
 // at the call's entry: then Elems[0] is the array and its bytes read
 // again as a CaptureIovec plan reads them.
 //
-// Kdf and Iovs follow the pointers whatever Verbose says, and only when
-// the object's head was read (KdfHeadSize bytes, or FprogSize: one
-// struct iovec).
+// With Uring, the object is io_uring_register's argument, and the
+// condition holds when argument Arg is one of the opcodes UringNested
+// knows, whose structure points to arrays (CountArg counts
+// IORING_REGISTER_FILES_UPDATE's): at the call's entry, when the
+// opcode's head was read, Elems[0] is the data array and Elems[1] the
+// tags array, where the opcode has one, UringArrayLen elements of each
+// (the whole elements up to the end of the first page when they cannot
+// all be read; empty where the pointer is NULL).
+//
+// Kdf, Iovs and Uring follow the pointers whatever Verbose says, and only
+// when the object's head was read (KdfHeadSize bytes, or FprogSize: one
+// struct iovec, or UringArrays.Head).
 type FprogCond struct {
 	On       bool
 	Only     bool
@@ -407,9 +416,67 @@ type FprogCond struct {
 	Plain    bool
 	Kdf      bool
 	Iovs     bool
+	Uring    bool
 	Arg      uint8
 	CountArg uint8
 	Vals     [2]uint32
+}
+
+// UringArrays says where the arrays an io_uring_register structure
+// points to are (FprogCond.Uring): the structure's size, the offset of
+// the u32 that counts their elements (-1: argument CountArg does), the
+// data pointer's offset and the size of one of its elements, and the
+// tags pointer's offset (-1: none; tags are u64).
+type UringArrays struct {
+	Head     uint32
+	CountOff int32
+	DataOff  uint32
+	DataSize uint32
+	TagsOff  int32
+}
+
+// UringNested returns the arrays of io_uring_register's opcode op, as
+// strace 6.1 prints them: IORING_REGISTER_FILES_UPDATE's struct
+// io_uring_files_update (its fds), the struct io_uring_rsrc_register of
+// IORING_REGISTER_FILES2 and _BUFFERS2 and the struct
+// io_uring_rsrc_update2 of IORING_REGISTER_FILES_UPDATE2 and
+// _BUFFERS_UPDATE (descriptors or struct iovecs, and tags).
+func UringNested(op uint32) (UringArrays, bool) {
+	switch op {
+	case 6: // IORING_REGISTER_FILES_UPDATE
+		return UringArrays{Head: 16, CountOff: -1, DataOff: 8, DataSize: 4, TagsOff: -1}, true
+	case 13, 15: // IORING_REGISTER_FILES2, IORING_REGISTER_BUFFERS2
+		return UringArrays{Head: 32, CountOff: 0, DataOff: 16, DataSize: uringDataSize(op), TagsOff: 24}, true
+	case 14, 16: // IORING_REGISTER_FILES_UPDATE2, IORING_REGISTER_BUFFERS_UPDATE
+		return UringArrays{Head: 32, CountOff: 24, DataOff: 8, DataSize: uringDataSize(op), TagsOff: 16}, true
+	}
+	return UringArrays{}, false
+}
+
+// uringDataSize is the size of an element of opcode op's data array: a
+// descriptor, or a struct iovec for the buffer opcodes.
+func uringDataSize(op uint32) uint32 {
+	if op == 15 || op == 16 {
+		return 16
+	}
+	return 4
+}
+
+// UringOpcodes lists the opcodes UringNested knows.
+var UringOpcodes = []uint32{6, 13, 14, 15, 16}
+
+// UringArrayMax caps the elements of an io_uring_register array copied
+// under -v (strace prints them all).
+const UringArrayMax = 256
+
+// UringArrayLen is how many elements of an io_uring_register array of n
+// a capture copies: as many as strace prints, at most the string limit
+// (-s) unless verbose, and at most UringArrayMax.
+func UringArrayLen(n uint64, limit int, verbose bool) uint64 {
+	if !verbose {
+		n = min(n, uint64(max(limit, 0)))
+	}
+	return min(n, UringArrayMax)
 }
 
 // The layout of a struct keyctl_kdf_params (FprogCond.Kdf): two pointers,
@@ -434,6 +501,10 @@ func (f FprogCond) Holds(args *[trace.MaxArgs]uint64) bool {
 		return false
 	}
 	v := uint32(args[f.Arg])
+	if f.Uring {
+		_, ok := UringNested(v)
+		return ok
+	}
 	return v == f.Vals[0] || v == f.Vals[1]
 }
 

@@ -260,7 +260,7 @@ var signatures = sync.OnceValue(func() map[string]*Signature {
 		"sched_get_priority_min":  {Args: []Arg{E("policy", XlatSchedPolicy)}},
 		"waitid":                  {Args: []Arg{E("idtype", XlatIDType), A("id", Int), S("infop", StructOut, LayoutSiginfo), F("options", XlatWaitOptions), S("rusage", StructOut, LayoutRusage)}, Decoder: DecoderWaitid},
 		"io_uring_setup":          {Args: []Arg{A("entries", Uint), CInOut("params", LayoutIOUringParams)}, Ret: RetFD, Decoder: DecoderIOUringSetup},
-		"io_uring_register":       {Args: []Arg{A("fd", FD), C("opcode"), CInOutPrefix("arg", LayoutIOUringRegisterArg), A("nr_args", Uint)}, Decoder: DecoderIOUringRegister},
+		"io_uring_register":       {Args: []Arg{A("fd", FD), C("opcode"), WithUringArrays(CInOutPrefix("arg", LayoutIOUringRegisterArg), 1, 3), A("nr_args", Uint)}, Decoder: DecoderIOUringRegister},
 		"io_uring_enter":          {Args: []Arg{A("fd", FD), A("to_submit", Uint), A("min_complete", Uint), F("flags", XlatIOUringEnterFlags), S("sig", StructIn, LayoutSigset), A("sigsz", Ulong)}},
 
 		// More sockets.

@@ -320,6 +320,16 @@ func WithIovsOn(a Arg, arg uint8, v uint32, count uint8) Arg {
 	return a
 }
 
+// WithUringArrays returns a (io_uring_register's Prefix argument) whose
+// structure's arrays are copied at entry for the opcodes UringNested
+// knows: argument opArg is the opcode, countArg the count of
+// IORING_REGISTER_FILES_UPDATE's descriptors (Plan.Fprog with
+// FprogCond.Uring).
+func WithUringArrays(a Arg, opArg, countArg uint8) Arg {
+	a.Fprog = FprogCond{On: true, Uring: true, Arg: opArg, CountArg: countArg}
+	return a
+}
+
 // WithFprogOnly returns a (a Custom argument with a fixed layout) copied
 // only when argument arg's lower 32 bits are v, then as a struct
 // sock_fprog with its instructions (Plan.Fprog, FprogCond.Only).

@@ -603,6 +603,11 @@ static __always_inline bool fprog_holds(struct cap_state *st, struct plan *p)
 		return false;
 	CLAMP(ai, MAX_ARGS - 1);
 	__u32 v = st->args[ai];
+	if (p->fprog_kind == FPROG_KIND_URING) {
+		__s32 count_off, tags_off;
+		__u32 data_off, data_size;
+		return uring_nested(v, &count_off, &data_off, &data_size, &tags_off) != 0;
+	}
 	return v == p->fprog_vals[0] || v == p->fprog_vals[1];
 }
 
@@ -630,6 +635,47 @@ static __always_inline bool iovs_due(struct cap_state *st, struct plan *p, __u32
 	return !st->at_exit && p->fprog_count_arg < MAX_ARGS && fprog_object(st, p, before);
 }
 
+/* uring_array mirrors capture's readArray: n elements of size bytes at
+ * ptr, or the whole ones before the end of its page. */
+static __always_inline void uring_array(struct cap_state *st, __u64 ptr, __u64 n, __u32 size)
+{
+	if (!ptr || !n)
+		return;
+	__u64 take = n * size;
+	if (seg_read(st, ptr, take) != 0)
+		page_rest(st, ptr, take, size);
+}
+
+/* uring_arrays mirrors capture's withUring after plan p's structure, len
+ * bytes of it, was read (fprog_object): at entry, the data array and the
+ * tags array of the opcode in argument fprog_arg. */
+static __always_inline void uring_arrays(struct cap_state *st, struct plan *p, __u32 len)
+{
+	__u64 ai = p->fprog_arg, ci = p->fprog_count_arg;
+	if (st->at_exit || ai >= MAX_ARGS || ci >= MAX_ARGS)
+		return;
+	CLAMP(ai, MAX_ARGS - 1);
+	CLAMP(ci, MAX_ARGS - 1);
+	__s32 count_off = -1, tags_off = -1;
+	__u32 data_off = 0, data_size = 0;
+	__u32 head = uring_nested(st->args[ai], &count_off, &data_off, &data_size, &tags_off);
+	if (!head || len < head)
+		return;
+	__u64 n = (__u32)st->args[ci];
+	if (count_off >= 0)
+		n = (__u32)scratch_u64(st->data_off + (count_off & 31));
+	if (!verbose && n > st->limit)
+		n = st->limit;
+	if (n > URING_ARRAY_MAX)
+		n = URING_ARRAY_MAX;
+	/* Both pointers before the first read moves data_off on. */
+	__u64 data = scratch_u64(st->data_off + (data_off & 31));
+	__u64 tags = tags_off >= 0 ? scratch_u64(st->data_off + (tags_off & 31)) : 0;
+	uring_array(st, data, n, data_size);
+	if (tags_off >= 0)
+		uring_array(st, tags, n, 8);
+}
+
 /* fprog_more mirrors capture's withFprog after plan p's bytes were read
  * (fprog_object): a struct sock_fprog's instructions, whole ones up to
  * the end of their page when they cannot all be read; a struct iovec's
@@ -641,6 +687,10 @@ GLOBAL int fprog_more(struct cap_state *st, struct plan *p, __u32 before)
 	struct seg *sg = fprog_object(st, p, before);
 	if (!sg)
 		return 0;
+	if (p->fprog_kind == FPROG_KIND_URING) {
+		uring_arrays(st, p, sg->len);
+		return 0;
+	}
 	if (p->fprog_kind == FPROG_KIND_KDF) {
 		/* capture's withKdf: at exit, the string at hashname and the
 		 * bytes at otherinfo. */

@@ -164,6 +164,7 @@ enum fprog_kind : __u8 {
 	FPROG_KIND_PLAIN = 2,
 	FPROG_KIND_KDF = 3,
 	FPROG_KIND_IOVS = 4,
+	FPROG_KIND_URING = 5,
 };
 
 /* plan mirrors syscalls.Plan; kind, when and len_from take the values of
@@ -185,7 +186,9 @@ struct plan {
 	 * of fprog_vals; with fprog_only, the object is copied only then).
 	 * fprog_kind says what the object is: FPROG_KIND_FPROG, or
 	 * FPROG_KIND_IOV (a struct iovec whose base's bytes are copied), or
-	 * FPROG_KIND_PLAIN (nothing more is copied). */
+	 * FPROG_KIND_PLAIN (nothing more is copied), or FPROG_KIND_URING
+	 * (io_uring_register's structure, whose arrays are copied for the
+	 * opcodes uring_nested knows, whatever fprog_vals say). */
 	__u8 fprog;
 	__u8 fprog_arg;
 	__u8 fprog_only;
@@ -195,7 +198,8 @@ struct plan {
 	__u8 clone_args;
 	enum fprog_kind fprog_kind;
 	/* fprog_count_arg: FPROG_KIND_IOVS's argument that counts the
-	 * iovecs (syscalls.FprogCond.CountArg). */
+	 * iovecs, FPROG_KIND_URING's that counts the descriptors of
+	 * IORING_REGISTER_FILES_UPDATE (syscalls.FprogCond.CountArg). */
 	__u8 fprog_count_arg;
 	__u8 plan_pad;
 	__u32 fprog_vals[2];

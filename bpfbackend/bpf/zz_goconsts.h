@@ -57,6 +57,7 @@
 #define CLONE_FLAG_PIDFD 4096 /* syscalls.CloneFlagPidfd */
 #define CLONE_FLAG_PARENT_SETTID 1048576 /* syscalls.CloneFlagParentSettid */
 #define REGSET_MAX 512 /* syscalls.RegsetMax */
+#define URING_ARRAY_MAX 256 /* syscalls.UringArrayMax */
 
 /* Values of syscalls.CaptureKind (plan.kind). */
 #define CAP_NONE 0 /* syscalls.CaptureNone */
@@ -233,6 +234,47 @@ static __always_inline __u32 ioctl_nested_strs(__u32 req, __u32 *count_off, __u3
 		*size_off = 4;
 		*ptr_off = 12;
 		return 20;
+	}
+	return 0;
+}
+
+/* syscalls.UringNested: the size of the head of io_uring_register's
+ * structure for opcode op (0: no arrays), with the offset of the u32 that
+ * counts the arrays' elements (-1: argument 3), the data pointer's offset
+ * and element size, and the tags pointer's offset (-1: none). */
+static __always_inline __u32 uring_nested(__u32 op, __s32 *count_off, __u32 *data_off, __u32 *data_size, __s32 *tags_off)
+{
+	switch (op) {
+	case 6:
+		*count_off = -1;
+		*data_off = 8;
+		*data_size = 4;
+		*tags_off = -1;
+		return 16;
+	case 13:
+		*count_off = 0;
+		*data_off = 16;
+		*data_size = 4;
+		*tags_off = 24;
+		return 32;
+	case 14:
+		*count_off = 24;
+		*data_off = 8;
+		*data_size = 4;
+		*tags_off = 16;
+		return 32;
+	case 15:
+		*count_off = 0;
+		*data_off = 16;
+		*data_size = 16;
+		*tags_off = 24;
+		return 32;
+	case 16:
+		*count_off = 24;
+		*data_off = 8;
+		*data_size = 16;
+		*tags_off = 16;
+		return 32;
 	}
 	return 0;
 }

@@ -172,6 +172,45 @@ static void rings(void)
 	memset(&params, 0, sizeof params);
 	int fd = syscall(SYS_io_uring_setup, 4, &params);
 	syscall(SYS_io_uring_enter, fd, 0, 0, 0, NULL, 0);
+
+	/* Resources whose structures point to arrays: descriptors, buffers
+	 * and their tags, registered and updated. */
+	int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	int zero = open("/dev/zero", O_RDONLY | O_CLOEXEC);
+	int files[3] = {null, -1, zero};
+	__u64 tags[3] = {0x11, 0, 0x33};
+	struct io_uring_rsrc_register reg;
+	memset(&reg, 0, sizeof reg);
+	reg.nr = 3;
+	reg.data = (unsigned long)files;
+	reg.tags = (unsigned long)tags;
+	syscall(SYS_io_uring_register, fd, IORING_REGISTER_FILES2, &reg, sizeof reg);
+	int skip[2] = {IORING_REGISTER_FILES_SKIP, null};
+	struct io_uring_rsrc_update2 upd;
+	memset(&upd, 0, sizeof upd);
+	upd.data = (unsigned long)skip;
+	upd.nr = 2;
+	syscall(SYS_io_uring_register, fd, IORING_REGISTER_FILES_UPDATE2, &upd, sizeof upd);
+	struct io_uring_files_update fupd = {.offset = 1, .fds = (unsigned long)skip};
+	syscall(SYS_io_uring_register, fd, IORING_REGISTER_FILES_UPDATE, &fupd, 2);
+	syscall(SYS_io_uring_register, fd, IORING_UNREGISTER_FILES, NULL, 0);
+
+	static char bufa[64], bufb[128];
+	struct iovec bufs[2] = {{bufa, sizeof bufa}, {bufb, sizeof bufb}};
+	memset(&reg, 0, sizeof reg);
+	reg.nr = 2;
+	reg.data = (unsigned long)bufs;
+	reg.tags = (unsigned long)tags;
+	syscall(SYS_io_uring_register, fd, IORING_REGISTER_BUFFERS2, &reg, sizeof reg);
+	memset(&upd, 0, sizeof upd);
+	upd.offset = 1;
+	upd.data = (unsigned long)bufs;
+	upd.tags = (unsigned long)(tags + 1);
+	upd.nr = 1;
+	syscall(SYS_io_uring_register, fd, IORING_REGISTER_BUFFERS_UPDATE, &upd, sizeof upd);
+	syscall(SYS_io_uring_register, fd, IORING_UNREGISTER_BUFFERS, NULL, 0);
+	close(zero);
+	close(null);
 	close(fd);
 }
 

@@ -108,6 +108,7 @@ var groups = []group{
 		{"CLONE_FLAG_PIDFD", syscalls.CloneFlagPidfd, "syscalls.CloneFlagPidfd"},
 		{"CLONE_FLAG_PARENT_SETTID", syscalls.CloneFlagParentSettid, "syscalls.CloneFlagParentSettid"},
 		{"REGSET_MAX", syscalls.RegsetMax, "syscalls.RegsetMax"},
+		{"URING_ARRAY_MAX", syscalls.UringArrayMax, "syscalls.UringArrayMax"},
 	}},
 	{"Values of syscalls.CaptureKind (plan.kind).", captureKinds},
 	{"Values of syscalls.When (plan.when, syscall_plans.when).", whens},
@@ -129,6 +130,7 @@ func Render() []byte {
 		}
 	}
 	renderIoctlTables(&b)
+	renderUringTable(&b)
 	b.WriteString("\n#endif\n")
 	return b.Bytes()
 }
@@ -187,6 +189,29 @@ static __always_inline __u32 ioctl_nested_strs(__u32 req, __u32 *count_off, __u3
 		}
 		fmt.Fprintf(b, "\tcase %#x:\n\t\t*count_off = %d;\n\t\t*size_off = %d;\n\t\t*ptr_off = %d;\n\t\treturn %d;\n",
 			k, s.CountOff, s.SizeOff, s.PtrOff, s.ElemSize)
+	}
+	b.WriteString(`	}
+	return 0;
+}
+`)
+}
+
+// renderUringTable renders syscalls.UringNested as a C function of the
+// opcode.
+func renderUringTable(b *bytes.Buffer) {
+	b.WriteString(`
+/* syscalls.UringNested: the size of the head of io_uring_register's
+ * structure for opcode op (0: no arrays), with the offset of the u32 that
+ * counts the arrays' elements (-1: argument 3), the data pointer's offset
+ * and element size, and the tags pointer's offset (-1: none). */
+static __always_inline __u32 uring_nested(__u32 op, __s32 *count_off, __u32 *data_off, __u32 *data_size, __s32 *tags_off)
+{
+	switch (op) {
+`)
+	for _, op := range syscalls.UringOpcodes {
+		u, _ := syscalls.UringNested(op)
+		fmt.Fprintf(b, "\tcase %d:\n\t\t*count_off = %d;\n\t\t*data_off = %d;\n\t\t*data_size = %d;\n\t\t*tags_off = %d;\n\t\treturn %d;\n",
+			op, u.CountOff, u.DataOff, u.DataSize, u.TagsOff, u.Head)
 	}
 	b.WriteString(`	}
 	return 0;
