@@ -50,3 +50,25 @@ func TestFirstUseConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestUringOpcodes: UringOpcodes lists exactly the opcodes UringNested
+// knows (the eBPF programs' uring_nested is generated from the list), and
+// each one's arrays lie inside its head.
+func TestUringOpcodes(t *testing.T) {
+	listed := map[uint32]bool{}
+	for _, op := range UringOpcodes {
+		listed[op] = true
+	}
+	for op := range uint32(256) {
+		u, ok := UringNested(op)
+		if ok != listed[op] {
+			t.Errorf("opcode %d: UringNested says %v, UringOpcodes %v", op, ok, listed[op])
+		}
+		if !ok {
+			continue
+		}
+		if u.DataOff+8 > u.Head || u.TagsOff+8 > int32(u.Head) || u.CountOff+4 > int32(u.Head) || u.DataSize == 0 {
+			t.Errorf("opcode %d: %+v lies outside its head", op, u)
+		}
+	}
+}

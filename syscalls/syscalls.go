@@ -312,7 +312,8 @@ func (t *Table) Lookup(name string) (int, bool) {
 func (t *Table) Max() int { return len(t.names().at) - 1 }
 
 // Entries returns the line of every assigned number, in the order of the
-// table's file: names and classes, without working out signatures.
+// table's file: names and classes, without working out signatures. The
+// slice is the table's own: callers must not change it.
 func (t *Table) Entries() []Entry { return t.entries }
 
 // All returns every assigned system call, in number order.
