@@ -240,8 +240,9 @@ func (t *Table) ExecNRs() []int { return t.NRsWith(Execs) }
 // NRsWith returns the numbers of the calls that have effect e.
 func (t *Table) NRsWith(e Effect) []int {
 	var nrs []int
-	for nr, at := range t.names().at {
-		if at >= 0 && t.call(nr).Effects&e != 0 {
+	st := t.st()
+	for nr, at := range st.at {
+		if at >= 0 && t.call(st, nr).Effects&e != 0 {
 			nrs = append(nrs, nr)
 		}
 	}

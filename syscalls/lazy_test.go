@@ -72,3 +72,17 @@ func TestUringOpcodes(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkGet is the per-event lookup of a call every backend and the
+// decoder make.
+func BenchmarkGet(b *testing.B) {
+	tbl := X86_64
+	nrs := []int{0, 1, 3, 9, 257, 60, 231}
+	for b.Loop() {
+		for _, nr := range nrs {
+			if tbl.Get(nr).Name == "" {
+				b.Fatal(nr)
+			}
+		}
+	}
+}

@@ -103,7 +103,8 @@ type Syscall struct {
 // as it is used: the index of numbers the first time a method needs it,
 // and each call's signature, plan and effects the first time that call
 // is asked for (every call of a table together cost about 0.1 ms, and a
-// run asks for a few dozen). The methods are safe for concurrent use.
+// run asks for a few dozen); after that, Get costs two loads and the
+// bounds checks. The methods are safe for concurrent use.
 type Table struct {
 	// Arch is the AUDIT_ARCH_* value.
 	Arch uint32
@@ -119,18 +120,18 @@ type Table struct {
 	// its names are valid in -e trace=, but no call has such a number.
 	subcalls int
 
-	indexOnce sync.Once
-	index     index
-	slotsOnce sync.Once
-	// slots holds, by number, each call once worked out.
-	slots []atomic.Pointer[Syscall]
+	once sync.Once
+	// state is set once, by the first method that needs it.
+	state atomic.Pointer[state]
 }
 
-// index is the layer of a Table that names calls.
-type index struct {
+// state is what a Table works out as it is used.
+type state struct {
 	// at is indexed by number: the position of the number's Entry in
 	// entries, or -1 where the number is unassigned.
 	at []int32
+	// calls holds, by number, each call once worked out.
+	calls []atomic.Pointer[Syscall]
 }
 
 // Entry is what a table says of one call before its signature is looked
@@ -167,42 +168,55 @@ var (
 	X32  = &Table{Arch: trace.ArchX86_64, Name: "x32", entries: x32Entries, compat: true}
 )
 
-// names returns t's index, building it on first use.
-func (t *Table) names() *index {
-	t.indexOnce.Do(func() {
+// st returns t's state; its fast path, a load, is inlined into the
+// lookups every event makes.
+func (t *Table) st() *state {
+	if st := t.state.Load(); st != nil {
+		return st
+	}
+	return t.initState()
+}
+
+// initState builds t's state, once.
+func (t *Table) initState() *state {
+	t.once.Do(func() {
 		top := 0
 		for _, e := range t.entries {
 			top = max(top, e.NR)
 		}
-		at := make([]int32, top+1)
-		for i := range at {
-			at[i] = -1
+		st := &state{at: make([]int32, top+1), calls: make([]atomic.Pointer[Syscall], top+1)}
+		for i := range st.at {
+			st.at[i] = -1
 		}
 		for i, e := range t.entries {
-			at[e.NR] = int32(i)
+			st.at[e.NR] = int32(i)
 		}
-		t.index = index{at: at}
+		t.state.Store(st)
 	})
-	return &t.index
+	return t.state.Load()
 }
 
 // call returns the call numbered nr, which must have an entry, working it
 // out on first use.
-func (t *Table) call(nr int) *Syscall {
-	t.slotsOnce.Do(func() { t.slots = make([]atomic.Pointer[Syscall], len(t.names().at)) })
-	slot := &t.slots[nr]
-	if sc := slot.Load(); sc != nil {
+func (t *Table) call(st *state, nr int) *Syscall {
+	if sc := st.calls[nr].Load(); sc != nil {
 		return sc
 	}
-	e := t.entries[t.names().at[nr]]
+	return t.workOut(st, nr)
+}
+
+// workOut works out call nr and keeps it; of two goroutines that do it
+// at once, both return the first one kept.
+func (t *Table) workOut(st *state, nr int) *Syscall {
+	e := t.entries[st.at[nr]]
 	var sc Syscall
 	if t.compat {
 		sc = compatCall(t.Arch, e)
 	} else {
 		sc = nativeCall(t.Arch, e)
 	}
-	slot.CompareAndSwap(nil, &sc)
-	return slot.Load()
+	st.calls[nr].CompareAndSwap(nil, &sc)
+	return st.calls[nr].Load()
 }
 
 // nativeCall works out the call e of an architecture's native table.
@@ -283,16 +297,26 @@ var unknownSig = &Signature{Args: []Arg{
 // Get returns the system call numbered nr. For an unassigned or negative
 // number it returns a Syscall with an empty Name and a raw signature.
 func (t *Table) Get(nr int) *Syscall {
-	if t.Known(nr) {
-		return t.call(nr)
+	if st := t.st(); t.known(st, nr) {
+		if sc := st.calls[nr].Load(); sc != nil {
+			return sc
+		}
+		return t.workOut(st, nr)
 	}
+	return unknownCall(nr)
+}
+
+// unknownCall is what Get returns for a number that is no call.
+func unknownCall(nr int) *Syscall {
 	return &Syscall{NR: nr, NArgs: trace.MaxArgs, Sig: unknownSig, FDPairArg: -1}
 }
 
 // Known reports whether nr is the number of a call of t.
-func (t *Table) Known(nr int) bool {
-	ix := t.names()
-	return nr >= 0 && nr < len(ix.at) && ix.at[nr] >= 0 && (t.subcalls == 0 || nr < t.subcalls)
+func (t *Table) Known(nr int) bool { return t.known(t.st(), nr) }
+
+// known is Known over st.
+func (t *Table) known(st *state, nr int) bool {
+	return nr >= 0 && nr < len(st.at) && st.at[nr] >= 0 && (t.subcalls == 0 || nr < t.subcalls)
 }
 
 // Lookup returns the number of the named system call; a name listed twice
@@ -309,7 +333,7 @@ func (t *Table) Lookup(name string) (int, bool) {
 }
 
 // Max is the largest number in the table.
-func (t *Table) Max() int { return len(t.names().at) - 1 }
+func (t *Table) Max() int { return len(t.st().at) - 1 }
 
 // Entries returns the line of every assigned number, in the order of the
 // table's file: names and classes, without working out signatures. The
@@ -318,10 +342,11 @@ func (t *Table) Entries() []Entry { return t.entries }
 
 // All returns every assigned system call, in number order.
 func (t *Table) All() []*Syscall {
+	st := t.st()
 	out := make([]*Syscall, 0, len(t.entries))
-	for nr, at := range t.names().at {
+	for nr, at := range st.at {
 		if at >= 0 {
-			out = append(out, t.call(nr))
+			out = append(out, t.call(st, nr))
 		}
 	}
 	return out
@@ -345,10 +370,11 @@ func (t *Table) Widen(filter *trace.SyscallSet, e Effect) *trace.SyscallSet {
 
 // Entry returns the line of number nr, if nr is the number of a call.
 func (t *Table) Entry(nr int) (Entry, bool) {
-	if !t.Known(nr) {
+	st := t.st()
+	if !t.known(st, nr) {
 		return Entry{}, false
 	}
-	return t.entries[t.names().at[nr]], true
+	return t.entries[st.at[nr]], true
 }
 
 // DisplayName is the name strace prints for number nr: the call's name, or
