@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "95451523f6c4be8e1a3f13e43947d0bbc149f8e8474df582d30ca0e9a8f214be"
+const bpfSourceHash = "d6e9ab254b2d50976a821bdde49db38bbe29948e6f043e325a38b5622fbcfa2f"

@@ -637,13 +637,14 @@ static __always_inline bool iovs_due(struct cap_state *st, struct plan *p, __u32
 
 /* uring_array mirrors capture's readArray: n elements of size bytes at
  * ptr, or the whole ones before the end of its page. */
-static __always_inline void uring_array(struct cap_state *st, __u64 ptr, __u64 n, __u32 size)
+GLOBAL int uring_array(struct cap_state *st, __u64 ptr, __u64 n, __u32 size)
 {
-	if (!ptr || !n)
-		return;
+	if (!st || !ptr || !n)
+		return 0;
 	__u64 take = n * size;
 	if (seg_read(st, ptr, take) != 0)
 		page_rest(st, ptr, take, size);
+	return 0;
 }
 
 /* uring_arrays mirrors capture's withUring after plan p's structure, len
