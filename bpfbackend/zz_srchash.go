@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "d6e9ab254b2d50976a821bdde49db38bbe29948e6f043e325a38b5622fbcfa2f"
+const bpfSourceHash = "59d2547914622e9c06174a222faab14585f903f6ab7e3c7abd5b4ef2d72a7122"

@@ -486,7 +486,8 @@ func (x *Executor) withUring(mem Memory, c Call, p *syscalls.Plan, out trace.Cap
 
 // readArray copies n elements of size bytes at addr, or the whole ones
 // before the end of the first page when they cannot all be read; nothing
-// for a NULL address or no element.
+// for a NULL address or no element. The eBPF programs' read_array makes
+// the same reads.
 func readArray(mem Memory, addr, n, size uint64) trace.Capture {
 	if addr == 0 || n == 0 {
 		return trace.Capture{}
@@ -585,15 +586,7 @@ func (x *Executor) withFprog(mem Memory, c Call, p *syscalls.Plan, out trace.Cap
 	if n == 0 || ptr == 0 {
 		return out
 	}
-	take := min(n, syscalls.FprogInsnsMax) * syscalls.FprogInsnSize
-	insns := make([]byte, take)
-	var ic trace.Capture
-	if err := mem.Read(ptr, insns); err != nil {
-		ic = pageRest(mem, ptr, insns, syscalls.FprogInsnSize)
-	} else {
-		ic = trace.Capture{Data: insns}
-	}
-	out.Elems = []trace.Capture{ic}
+	out.Elems = []trace.Capture{readArray(mem, ptr, min(n, syscalls.FprogInsnsMax), syscalls.FprogInsnSize)}
 	return out
 }
 

@@ -52,12 +52,7 @@ func (x *Executor) captureCloneArgs(mem Memory, c Call, i int, addr uint64, p *s
 	}
 	elems := make([]trace.Capture, syscalls.CloneSetTid+1)
 	copy(elems, out.Elems)
-	buf := make([]byte, cnt*4)
-	if err := mem.Read(tids, buf); err != nil {
-		elems[syscalls.CloneSetTid] = pageRest(mem, tids, buf, 4)
-	} else {
-		elems[syscalls.CloneSetTid] = trace.Capture{Data: buf}
-	}
+	elems[syscalls.CloneSetTid] = readArray(mem, tids, cnt, 4)
 	out.Elems = elems
 	return out
 }

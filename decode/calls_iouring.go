@@ -232,16 +232,6 @@ func (d *Decoder) uringUpdateFD(ev *trace.Event) func(b []byte, p []byte, _ uint
 	}
 }
 
-// appendIovecAddr prints a struct iovec without its bytes, as strace's
-// iov_decode_addr.
-func appendIovecAddr(b []byte, p []byte, _ uint64) []byte {
-	b = append(b, "{iov_base="...)
-	b = appendPtr(b, le64(p, 0))
-	b = append(b, ", iov_len="...)
-	b = appendUint(b, le64(p, 8))
-	return append(b, '}')
-}
-
 // appendU64ArrayField prints ", name=[...]" for an array of n u64 at p in
 // hex, when one is not zero.
 func (d *Decoder) appendU64ArrayField(b []byte, name string, p []byte, n int) []byte {

@@ -41,9 +41,5 @@ func appendArgsExcept(d *Decoder, c *call, b []byte, ev *trace.Event, from, to i
 // printIovecAddr prints a struct iovec by its fields' values, as
 // process_madvise's vector (strace's iov_decode_addr).
 func printIovecAddr(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
-	b = append(b, "{iov_base="...)
-	b = appendPtr(b, le64(p, 0))
-	b = append(b, ", iov_len="...)
-	b = appendUint(b, le64(p, 8))
-	return append(b, '}')
+	return appendIovecAddr(b, p, 0)
 }

@@ -87,12 +87,16 @@ func (d *Decoder) appendArrayBytes(b []byte, addr, n uint64, esize int, data []b
 // its prefix capture (plan layout l), the buffers as addresses (they are
 // not captured).
 func (d *Decoder) appendPrefixIovec(b []byte, ev *trace.Event, i int, l syscalls.LayoutID, n uint64) []byte {
-	b, _ = d.appendPrefixArray(b, ev, i, l, n, 16, false, func(b []byte, p []byte, k uint64) []byte {
-		b = append(b, "{iov_base="...)
-		b = appendPtr(b, le64(p, 0))
-		b = append(b, ", iov_len="...)
-		b = appendUint(b, le64(p, 8))
-		return append(b, '}')
-	})
+	b, _ = d.appendPrefixArray(b, ev, i, l, n, 16, false, appendIovecAddr)
 	return b
+}
+
+// appendIovecAddr prints a struct iovec from its bytes p without the bytes
+// it names, as strace's iov_decode_addr.
+func appendIovecAddr(b []byte, p []byte, _ uint64) []byte {
+	b = append(b, "{iov_base="...)
+	b = appendPtr(b, le64(p, 0))
+	b = append(b, ", iov_len="...)
+	b = appendUint(b, le64(p, 8))
+	return append(b, '}')
 }

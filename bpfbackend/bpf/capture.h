@@ -245,6 +245,18 @@ GLOBAL int page_rest(struct cap_state *st, __u64 addr, __u64 take, __u32 elem)
 	return 0;
 }
 
+/* read_array mirrors capture's readArray: n elements of size bytes at
+ * ptr, or the whole ones before the end of its page (page_rest). */
+GLOBAL int read_array(struct cap_state *st, __u64 ptr, __u64 n, __u32 size)
+{
+	if (!st || !ptr || !n)
+		return 0;
+	__u64 take = n * size;
+	if (seg_read(st, ptr, take) != 0)
+		page_rest(st, ptr, take, size);
+	return 0;
+}
+
 /* msghdr_body mirrors capture's msghdrBody for the struct msghdr at
  * scratch offset h. */
 static __always_inline int msghdr_body(struct cap_state *st, __u32 h, __u32 name_rest, __u32 at_exit, __u64 rem)
@@ -635,18 +647,6 @@ static __always_inline bool iovs_due(struct cap_state *st, struct plan *p, __u32
 	return !st->at_exit && p->fprog_count_arg < MAX_ARGS && fprog_object(st, p, before);
 }
 
-/* uring_array mirrors capture's readArray: n elements of size bytes at
- * ptr, or the whole ones before the end of its page. */
-GLOBAL int uring_array(struct cap_state *st, __u64 ptr, __u64 n, __u32 size)
-{
-	if (!st || !ptr || !n)
-		return 0;
-	__u64 take = n * size;
-	if (seg_read(st, ptr, take) != 0)
-		page_rest(st, ptr, take, size);
-	return 0;
-}
-
 /* uring_arrays mirrors capture's withUring after plan p's structure, len
  * bytes of it, was read (fprog_object): at entry, the data array and the
  * tags array of the opcode in argument fprog_arg. */
@@ -672,9 +672,9 @@ static __always_inline void uring_arrays(struct cap_state *st, struct plan *p, _
 	/* Both pointers before the first read moves data_off on. */
 	__u64 data = scratch_u64(st->data_off + (data_off & 31));
 	__u64 tags = tags_off >= 0 ? scratch_u64(st->data_off + (tags_off & 31)) : 0;
-	uring_array(st, data, n, data_size);
+	read_array(st, data, n, data_size);
 	if (tags_off >= 0)
-		uring_array(st, tags, n, 8);
+		read_array(st, tags, n, 8);
 }
 
 /* fprog_more mirrors capture's withFprog after plan p's bytes were read
@@ -725,9 +725,7 @@ GLOBAL int fprog_more(struct cap_state *st, struct plan *p, __u32 before)
 		return 0;
 	if (n > FPROG_INSNS_MAX)
 		n = FPROG_INSNS_MAX;
-	__u64 take = n * FPROG_INSN_SIZE;
-	if (seg_read(st, ptr, take) != 0)
-		page_rest(st, ptr, take, FPROG_INSN_SIZE);
+	read_array(st, ptr, n, FPROG_INSN_SIZE);
 	return 0;
 }
 
@@ -785,8 +783,7 @@ GLOBAL int capture_clone_args(struct cap_state *st, __u64 addr, __u32 len_arg, _
 	__u64 cnt = scratch_u64(head + CLONE_SET_TID_SIZE_OFF);
 	if (tids == 0 || cnt == 0 || cnt > CLONE_SET_TID_MAX)
 		return 0;
-	if (seg_read(st, tids, cnt * 4) != 0)
-		page_rest(st, tids, cnt * 4, 4);
+	read_array(st, tids, cnt, 4);
 	return 0;
 }
 
