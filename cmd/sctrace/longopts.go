@@ -77,16 +77,18 @@ func addQualifierOptions(fs *pflag.FlagSet, exprs *[]string) {
 // an ambiguous abbreviation, or an unknown option. Hidden flags are
 // sctrace's internal long names of short options: never matched.
 func expandAbbreviations(fs *pflag.FlagSet, args []string) ([]string, error) {
-	// The sorted names, listed when a long option first needs them.
+	// The sorted names, listed once, when a long option first needs them.
+	var listed []string
 	names := func() []string {
-		var names []string
-		fs.VisitAll(func(f *pflag.Flag) {
-			if !f.Hidden {
-				names = append(names, f.Name)
-			}
-		})
-		sort.Strings(names)
-		return names
+		if listed == nil {
+			fs.VisitAll(func(f *pflag.Flag) {
+				if !f.Hidden {
+					listed = append(listed, f.Name)
+				}
+			})
+			sort.Strings(listed)
+		}
+		return listed
 	}
 	out := make([]string, 0, len(args))
 	for i := 0; i < len(args); i++ {
