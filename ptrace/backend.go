@@ -199,8 +199,11 @@ type tracer struct {
 	sig   trace.SignalInfo
 	clock clock
 
-	// rusage is what the last wait4 reported, for Options.SyscallCPUTime.
+	// rusage is what wait4 reported with the status being dispatched, for
+	// Options.SyscallCPUTime.
 	rusage unix.Rusage
+	// round holds the statuses of one round of the loop (see loop).
+	round []waited
 
 	// stop is set by requestStop; the wake sentinel (see stub.go) is how
 	// requestStop interrupts a blocked wait4.

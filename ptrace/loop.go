@@ -41,13 +41,26 @@ var isReaper = unix.Getpid() == 1
 // ptraceEvent returns the PTRACE_EVENT_* of a stop (0 for none).
 func ptraceEvent(ws unix.WaitStatus) int { return int(ws>>16) & 0xff }
 
+// waited is one status wait4 reported, with the process's resource usage
+// when the loop asked for it.
+type waited struct {
+	pid int
+	ws  unix.WaitStatus
+	ru  unix.Rusage
+}
+
 // loop waits for stops and dispatches them until no task is left, the sink
 // fails, or a stop is requested.
+//
+// Each round takes every status already waiting before it dispatches any,
+// as strace does. wait4(-1) reports the newest tracees first, so a loop
+// that resumed each task as soon as it was reported would keep serving a
+// few busy threads while an older one, stopped in its clone or exit,
+// waited for ever. A round serves every task that was stopped when it
+// began, and a stop is requested or the sink fails only between rounds,
+// so no task whose status was taken is left unserved.
 func (tr *tracer) loop() error {
-	var ru *unix.Rusage // only for Options.SyscallCPUTime: see syscallExit
-	if tr.opts.SyscallCPUTime {
-		ru = &tr.rusage
-	}
+	withUsage := tr.opts.SyscallCPUTime // see syscallExit
 	for tr.tasks.Len() > 0 || len(tr.letGo) > 0 {
 		if tr.tasks.Err() != nil || tr.stop.Load() {
 			tr.shutdown()
@@ -58,23 +71,56 @@ func (tr *tracer) loop() error {
 		if !next.IsZero() {
 			options = unix.WNOHANG
 		}
-		tr.stats.Wait4Calls++
-		pid, ws, err := waitAny(options, ru)
+		round, err := tr.waitRound(options, withUsage)
 		if err == unix.ECHILD {
 			return nil
-		}
-		if err == nil && pid == 0 {
-			// Tasks are held (delay_enter=, delay_exit=): poll.
-			time.Sleep(min(time.Until(next), heldPoll))
-			continue
 		}
 		if err != nil {
 			tr.shutdown()
 			return fmt.Errorf("ptrace: wait4: %w", err)
 		}
-		tr.dispatch(pid, ws)
+		if len(round) == 0 {
+			// Tasks are held (delay_enter=, delay_exit=): poll.
+			time.Sleep(min(time.Until(next), heldPoll))
+			continue
+		}
+		for i := range round {
+			tr.rusage = round[i].ru
+			tr.dispatch(round[i].pid, round[i].ws)
+		}
 	}
 	return tr.tasks.Err()
+}
+
+// waitRound waits for one status (or, under WNOHANG in options, takes
+// whatever is ready) and then, when more than one task is traced, takes
+// every other status already waiting: a lone task cannot be starved, and
+// for it the extra wait4 would be one more call at every stop. The
+// returned slice is reused by the next round.
+func (tr *tracer) waitRound(options int, withUsage bool) ([]waited, error) {
+	tr.round = tr.round[:0]
+	drain := tr.tasks.Len() > 1
+	for {
+		w := waited{}
+		var ru *unix.Rusage
+		if withUsage {
+			ru = &w.ru
+		}
+		tr.stats.Wait4Calls++
+		pid, ws, err := waitAny(options, ru)
+		switch {
+		case err != nil && len(tr.round) == 0:
+			return nil, err
+		case err != nil || pid == 0:
+			return tr.round, nil
+		}
+		w.pid, w.ws = pid, ws
+		tr.round = append(tr.round, w)
+		if !drain {
+			return tr.round, nil
+		}
+		options = unix.WNOHANG
+	}
 }
 
 // sentinelStatus reports whether pid is the wake sentinel, forgetting it

@@ -316,6 +316,18 @@ func TestManyThreads(t *testing.T) {
 	})
 }
 
+// TestBusyThreadsEnd: a grandchild of sctrace starts 16 threads that loop
+// on getuid and then calls _exit; every task is served in turn, so the
+// process ends and sctrace exits with its status.
+func TestBusyThreadsEnd(t *testing.T) {
+	eachBackend(t, "busy threads, _exit", func(t *testing.T, backend, sctrace string) {
+		code, out := run(t, sctrace, "--backend="+backend, "-f", "-qq", "-e", "trace=none", "-e", "signal=none", workload(t, "busythreads"))
+		if code != 0 || out != "" {
+			t.Errorf("exit %d, stderr:\n%s", code, tail(out))
+		}
+	})
+}
+
 // TestZombieAndOrphan: a child left a zombie for a while and a grandchild
 // orphaned when its parent exits; both are traced to their exit.
 func TestZombieAndOrphan(t *testing.T) {
