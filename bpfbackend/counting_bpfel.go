@@ -107,7 +107,7 @@ type countingSyscallPlans struct {
 		FprogArg      uint8
 		FprogOnly     uint8
 		MinSize8      uint8
-		CloneArgs     uint8
+		ExtKind       uint8
 		FprogKind     uint8
 		FprogCountArg uint8
 		PlanPad       uint8
@@ -179,6 +179,7 @@ const (
 	countingProgSchedProcessFork = "sched_process_fork"
 	countingProgSysEnter         = "sys_enter"
 	countingProgSysExit          = "sys_exit"
+	countingVarCaptureBpfAttr    = "capture_bpf_attr"
 	countingVarCaptureClone      = "capture_clone"
 	countingVarCaptureFprog      = "capture_fprog"
 	countingVarCaptureIoctl      = "capture_ioctl"
@@ -314,6 +315,7 @@ type countingMapSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type countingVariableSpecs struct {
+	CaptureBpfAttr    *ebpf.VariableSpec `ebpf:"capture_bpf_attr"`
 	CaptureClone      *ebpf.VariableSpec `ebpf:"capture_clone"`
 	CaptureFprog      *ebpf.VariableSpec `ebpf:"capture_fprog"`
 	CaptureIoctl      *ebpf.VariableSpec `ebpf:"capture_ioctl"`
@@ -437,6 +439,7 @@ func (m *countingMaps) Close() error {
 //
 // It can be passed to loadCountingObjects or ebpf.CollectionSpec.LoadAndAssign.
 type countingVariables struct {
+	CaptureBpfAttr    *ebpf.Variable `ebpf:"capture_bpf_attr"`
 	CaptureClone      *ebpf.Variable `ebpf:"capture_clone"`
 	CaptureFprog      *ebpf.Variable `ebpf:"capture_fprog"`
 	CaptureIoctl      *ebpf.Variable `ebpf:"capture_ioctl"`

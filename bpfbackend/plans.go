@@ -30,20 +30,22 @@ type captureUse struct {
 	// kinds has bit 1 << k for each syscalls.CaptureKind k.
 	kinds uint32
 	// ioctl: a plan takes its length from an ioctl request
-	// (syscalls.LenIoctl); clone: one reads a struct clone_args; fprog:
+	// (syscalls.LenIoctl); clone: one reads a struct clone_args; bpfAttr:
+	// one reads bpf(2)'s attributes (syscalls.Plan.BPFAttr); fprog:
 	// one may read a struct sock_fprog's instructions; netlink: a call
 	// describes its netlink socket arguments (syscalls.NetlinkData).
-	ioctl, clone, fprog, netlink bool
+	ioctl, clone, bpfAttr, fprog, netlink bool
 }
 
 // vars are the programs' constants that say what is used.
 func (u captureUse) vars() map[string]any {
 	return map[string]any{
-		sctraceVarCaptureKinds: u.kinds,
-		sctraceVarCaptureIoctl: boolU32(u.ioctl),
-		sctraceVarCaptureClone: boolU32(u.clone),
-		sctraceVarCaptureFprog: boolU32(u.fprog),
-		sctraceVarNetlinkArgs:  boolU32(u.netlink),
+		sctraceVarCaptureKinds:   u.kinds,
+		sctraceVarCaptureIoctl:   boolU32(u.ioctl),
+		sctraceVarCaptureClone:   boolU32(u.clone),
+		sctraceVarCaptureBpfAttr: boolU32(u.bpfAttr),
+		sctraceVarCaptureFprog:   boolU32(u.fprog),
+		sctraceVarNetlinkArgs:    boolU32(u.netlink),
 	}
 }
 
@@ -110,7 +112,7 @@ func (ps *planSet) add(pers syscalls.Personality, wanted *trace.SyscallSet, exec
 				FprogKind:     fprogKind(pl.Fprog),
 				FprogCountArg: pl.Fprog.CountArg,
 				FprogVals:     pl.Fprog.Vals,
-				CloneArgs:     boolU8(pl.CloneArgs),
+				ExtKind:       extKind(pl),
 			}
 			if pl.Kind != syscalls.CaptureNone {
 				ps.use.add(pl)
@@ -141,6 +143,7 @@ func (u *captureUse) add(pl syscalls.Plan) {
 	}
 	u.ioctl = u.ioctl || pl.Len == syscalls.LenIoctl
 	u.clone = u.clone || pl.CloneArgs
+	u.bpfAttr = u.bpfAttr || pl.BPFAttr
 	u.fprog = u.fprog || pl.Fprog.On
 	if pl.Fprog.Iovs {
 		// Its iovecs are read as a CaptureIovec plan's.
@@ -197,14 +200,17 @@ func fdStructsOf(sc *syscalls.Syscall, pers trace.Personality) sctraceFdStructs 
 }
 
 // newFDsOf says where the descriptors sc creates are: its result (a call
-// returning a descriptor), or the two ints an output argument points to
-// (pipe2's pipefd, socketpair's sv: NEW_FDS_PAIR plus the argument).
+// returning a descriptor), the two ints an output argument points to
+// (pipe2's pipefd, socketpair's sv: NEW_FDS_PAIR plus the argument), or
+// the result of some bpf(2) commands.
 func newFDsOf(sc *syscalls.Syscall) sctraceNewFds {
 	switch {
 	case sc.Effects&syscalls.NewFD != 0:
 		return sctraceNewFdsNEW_FDS_RET
 	case sc.Effects&syscalls.NewFDPair != 0:
 		return sctraceNewFdsNEW_FDS_PAIR + sctraceNewFds(sc.FDPairArg)
+	case sc.Effects&syscalls.NewFDByBPFCmd != 0:
+		return sctraceNewFdsNEW_FDS_RET_BPF
 	}
 	return sctraceNewFdsNEW_FDS_NONE
 }
@@ -241,6 +247,17 @@ func fdArgsOf(sc *syscalls.Syscall) uint8 {
 
 // fprogKind is the plan's fprog_kind: what a FprogCond's object is (see
 // events.h).
+// extKind is plan pl's ext_kind.
+func extKind(pl syscalls.Plan) sctraceExtKind {
+	switch {
+	case pl.CloneArgs:
+		return sctraceExtKindEXT_CLONE_ARGS
+	case pl.BPFAttr:
+		return sctraceExtKindEXT_BPF_ATTR
+	}
+	return sctraceExtKindEXT_PLAIN
+}
+
 func fprogKind(f syscalls.FprogCond) sctraceFprogKind {
 	switch {
 	case f.Iov:

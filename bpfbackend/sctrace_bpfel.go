@@ -76,6 +76,14 @@ const (
 	sctraceDumpKindDUMP_WRITE sctraceDumpKind = 2
 )
 
+type sctraceExtKind uint8
+
+const (
+	sctraceExtKindEXT_PLAIN      sctraceExtKind = 0
+	sctraceExtKindEXT_CLONE_ARGS sctraceExtKind = 1
+	sctraceExtKindEXT_BPF_ATTR   sctraceExtKind = 2
+)
+
 type sctraceFdName struct {
 	_       structs.HostLayout
 	Ino     uint64
@@ -147,9 +155,10 @@ type sctraceMapEnt struct {
 type sctraceNewFds uint8
 
 const (
-	sctraceNewFdsNEW_FDS_NONE sctraceNewFds = 0
-	sctraceNewFdsNEW_FDS_RET  sctraceNewFds = 1
-	sctraceNewFdsNEW_FDS_PAIR sctraceNewFds = 2
+	sctraceNewFdsNEW_FDS_NONE    sctraceNewFds = 0
+	sctraceNewFdsNEW_FDS_RET     sctraceNewFds = 1
+	sctraceNewFdsNEW_FDS_PAIR    sctraceNewFds = 2
+	sctraceNewFdsNEW_FDS_RET_BPF sctraceNewFds = 16
 )
 
 type sctracePlan struct {
@@ -169,7 +178,7 @@ type sctracePlan struct {
 	FprogArg      uint8
 	FprogOnly     uint8
 	MinSize8      uint8
-	CloneArgs     uint8
+	ExtKind       sctraceExtKind
 	FprogKind     sctraceFprogKind
 	FprogCountArg uint8
 	PlanPad       uint8
@@ -392,6 +401,7 @@ const (
 	sctraceProgSignalGenerate   = "signal_generate"
 	sctraceProgSysEnter         = "sys_enter"
 	sctraceProgSysExit          = "sys_exit"
+	sctraceVarCaptureBpfAttr    = "capture_bpf_attr"
 	sctraceVarCaptureClone      = "capture_clone"
 	sctraceVarCaptureFprog      = "capture_fprog"
 	sctraceVarCaptureIoctl      = "capture_ioctl"
@@ -532,6 +542,7 @@ type sctraceMapSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type sctraceVariableSpecs struct {
+	CaptureBpfAttr    *ebpf.VariableSpec `ebpf:"capture_bpf_attr"`
 	CaptureClone      *ebpf.VariableSpec `ebpf:"capture_clone"`
 	CaptureFprog      *ebpf.VariableSpec `ebpf:"capture_fprog"`
 	CaptureIoctl      *ebpf.VariableSpec `ebpf:"capture_ioctl"`
@@ -655,6 +666,7 @@ func (m *sctraceMaps) Close() error {
 //
 // It can be passed to loadSctraceObjects or ebpf.CollectionSpec.LoadAndAssign.
 type sctraceVariables struct {
+	CaptureBpfAttr    *ebpf.Variable `ebpf:"capture_bpf_attr"`
 	CaptureClone      *ebpf.Variable `ebpf:"capture_clone"`
 	CaptureFprog      *ebpf.Variable `ebpf:"capture_fprog"`
 	CaptureIoctl      *ebpf.Variable `ebpf:"capture_ioctl"`

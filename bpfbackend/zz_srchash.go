@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "59d2547914622e9c06174a222faab14585f903f6ab7e3c7abd5b4ef2d72a7122"
+const bpfSourceHash = "f03f234350100d786b95ae430a1487cbbf2318e5564ca6efbdd05b027ab2aa5a"

@@ -256,6 +256,9 @@ func (x *Executor) capture(mem Memory, c Call, i int, p *syscalls.Plan, when sys
 		if p.CloneArgs {
 			return x.captureCloneArgs(mem, c, i, addr, p, when == syscalls.AtExit, ret)
 		}
+		if p.BPFAttr {
+			return x.captureBPFAttr(mem, c, i, addr, p, when == syscalls.AtExit, ret)
+		}
 		return x.captureBytes(mem, c, i, addr, p, when == syscalls.AtExit, ret)
 	case syscalls.CaptureStringArray:
 		return x.captureStringArray(mem, addr, p)

@@ -96,6 +96,18 @@ type bpfFields struct {
 	extraFrom int
 	// more is set once a field was printed in the innermost struct.
 	more bool
+	// was is, at exit, the struct as the entry's copy held it (a's
+	// layout), for the fields strace prints as "OLD => NEW" or " => NEW".
+	was []byte
+}
+
+// changed prints " => " and the u32 at off when it differs from the
+// entry's.
+func (p *bpfFields) changed(off int) {
+	if now := p.u32(off); now != le32(p.was, off) {
+		p.b = append(p.b, " => "...)
+		p.b = appendUint(p.b, uint64(now))
+	}
 }
 
 // newBPFFields returns the printer of command c's attributes attr (the
@@ -431,6 +443,7 @@ func bpfGetNextIDEnter(p *bpfFields) {
 }
 
 func bpfGetNextIDExit(p *bpfFields) {
+	p.changed(4)
 	if !p.has(8) {
 		return
 	}
@@ -465,6 +478,7 @@ func bpfObjGetInfoEnter(p *bpfFields) {
 // object it points to under -v for a map's or a program's descriptor,
 // which is not captured.
 func bpfObjGetInfoExit(p *bpfFields) {
+	p.changed(4)
 	p.addr("info", 8)
 	p.close()
 }
@@ -483,7 +497,12 @@ func bpfProgQueryEnter(p *bpfFields) {
 // are not captured).
 func bpfProgQueryExit(p *bpfFields) {
 	p.b = appendArrayAddr(p.b, p.u64(16), uint64(p.u32(24)))
-	p.uint("prog_cnt", 24)
+	p.name("prog_cnt")
+	if was := le32(p.was, 24); was != p.u32(24) {
+		p.b = appendUint(p.b, uint64(was))
+		p.b = append(p.b, " => "...)
+	}
+	p.b = appendUint(p.b, uint64(p.u32(24)))
 	p.close()
 }
 
@@ -513,8 +532,9 @@ func bpfTaskFDQueryEnter(p *bpfFields) {
 }
 
 func bpfTaskFDQueryExit(p *bpfFields) {
+	p.changed(12)
 	p.name("buf")
-	p.b = appendStrexAddr(p.b, p.u64(16), p.u32(12))
+	p.b = appendStrexAddr(p.b, p.u64(16), min(p.u32(12), le32(p.was, 12)))
 	p.uint("prog_id", 24)
 	p.enum("fd_type", bpfTaskFDTypes, 28)
 	p.hex64("probe_offset", 32)
@@ -543,8 +563,11 @@ func bpfMapBatchDelete(p *bpfFields) {
 	bpfMapBatchTail(p)
 }
 
+// bpfBatchCountOff is where a batch command's count is.
+const bpfBatchCountOff = 32
+
 func bpfMapBatchTail(p *bpfFields) {
-	p.uint("count", 32)
+	p.uint("count", bpfBatchCountOff)
 	p.fd("map_fd", 36)
 	p.flags64("elem_flags", bpfMapLookupElemFlags, 40)
 	p.hex64("flags", 48)

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -16,15 +17,12 @@ import (
 // strace reads the attributes again at exit for the commands whose
 // kernel fills some fields, and prints " => " and the new value of
 // next_id, info_len, prog_cnt, buf_len and a batch's count when they
-// changed. The attributes are captured at entry only, so that exit part
-// prints what they held at entry and never " => ".
+// changed. Those commands' attributes are captured again at exit
+// (syscalls.BPFAttrExit), and what strace prints at exit comes from that
+// copy.
 
 // bpfPageSize is the largest attribute strace reads.
 const bpfPageSize = 4096
-
-// bpfFDCommands are the commands whose decoders strace marks as
-// returning a descriptor.
-var bpfFDCommands = [...]bool{0: true, 5: true, 6: true, 7: true, 13: true, 14: true, 18: true, 19: true, 28: true, 30: true}
 
 // retBPF prints bpf's result: a descriptor for the commands that return
 // one when their attributes could be read, else a number (as a
@@ -34,7 +32,7 @@ func retBPF(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	if ev.Ret > math.MaxInt32 {
 		return appendInt(b, ev.Ret)
 	}
-	if _, ok := bpfDecodable(ev); ok && int(cmd) < len(bpfFDCommands) && bpfFDCommands[cmd] {
+	if _, ok := bpfDecodable(ev); ok && syscalls.BPFReturnsFD(cmd) {
 		return d.appendFD(b, ev, uint64(ev.Ret))
 	}
 	return appendInt(b, ev.Ret)
@@ -79,25 +77,47 @@ func enterBPF(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 }
 
 // exitBPF prints what strace prints of bpf(2) at exit: the rest of the
-// attributes of a command that ends them then, and the size when it was
-// not printed at entry.
+// attributes of a command that ends them then, a batch's new count, and
+// the size when it was not printed at entry. The attributes read again
+// at exit print as their address when that read failed.
 func exitBPF(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	attr, ok := bpfDecodable(ev)
 	if !ok {
 		return b
 	}
 	bc := bpfCmdOf(uint32(ev.Args[0]))
-	switch {
-	case bc.split():
-		p := newBPFFields(d, ev, b, bc, attr)
-		p.more = true
-		bc.exit(p)
-		b = d.appendBPFExtra(p.b, attr, p.extraFrom)
-		b = append(b, '}')
-	case !bc.sizeAtExit:
+	if !bc.split() && !bc.sizeAtExit {
 		return b
 	}
+	again, ok := bpfExitAttr(ev, uint32(ev.Args[2]))
+	if !ok {
+		b = appendPtr(b, ev.Args[1])
+		return appendBPFSize(d, b, ev)
+	}
+	p := newBPFFields(d, ev, b, bc, again)
+	p.was = newBPFFields(d, ev, nil, bc, attr).a
+	if bc.split() {
+		p.more = true
+		bc.exit(p)
+		b = d.appendBPFExtra(p.b, again, p.extraFrom)
+		b = append(b, '}')
+	} else if now := p.u32(bpfBatchCountOff); now != le32(p.was, bpfBatchCountOff) {
+		b = append(b, " => {batch={count="...)
+		b = appendUint(b, uint64(now))
+		b = append(b, "}}"...)
+	}
 	return appendBPFSize(d, b, ev)
+}
+
+// bpfExitAttr returns the size bytes of the attributes read again at
+// exit (syscalls.BPFAttrExit); false when they could not be read. When
+// no capture ran at exit, the entry's copy stands for it.
+func bpfExitAttr(ev *trace.Event, size uint32) ([]byte, bool) {
+	cp := &ev.Captures[1]
+	if len(cp.Elems) <= syscalls.BPFAttrExit {
+		return bpfAttr(ev, size)
+	}
+	return bpfAttrOf(&cp.Elems[syscalls.BPFAttrExit], size)
 }
 
 // appendBPFSize prints the size argument after its separator.
@@ -109,8 +129,12 @@ func appendBPFSize(d *Decoder, b []byte, ev *trace.Event) []byte {
 // (its LenExt capture: the known head, then the tail), or false when
 // they could not all be read.
 func bpfAttr(ev *trace.Event, size uint32) ([]byte, bool) {
-	cp, ok := capOK(ev, 1)
-	if !ok || uint32(len(cp.Data)) > size {
+	return bpfAttrOf(&ev.Captures[1], size)
+}
+
+// bpfAttrOf returns the size bytes of attributes captured as cp.
+func bpfAttrOf(cp *trace.Capture, size uint32) ([]byte, bool) {
+	if cp.Faulted || cp.Data == nil || uint32(len(cp.Data)) > size {
 		return nil, false
 	}
 	if uint32(len(cp.Data)) == size {

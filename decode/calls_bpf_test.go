@@ -200,3 +200,47 @@ func TestBPFSplit(t *testing.T) {
 		}
 	}
 }
+
+// bpfExitEv is bpfEv with the attributes read again at exit
+// (syscalls.BPFAttrExit) holding again, zero-padded to size; with a nil
+// again, that read failed.
+func bpfExitEv(t *testing.T, ret int64, cmd uint64, attrs, again []byte, size uint32) *evb {
+	t.Helper()
+	e := bpfEv(t, ret, cmd, attrs, size)
+	exit := trace.Capture{Faulted: true}
+	if again != nil {
+		exit = bpfEv(t, ret, cmd, again, size).ev.Captures[1]
+	}
+	cp := &e.ev.Captures[1]
+	elems := make([]trace.Capture, syscalls.BPFAttrExit+1)
+	copy(elems, cp.Elems)
+	elems[syscalls.BPFAttrExit] = exit
+	cp.Elems = elems
+	return e
+}
+
+// TestBPFExitCopy: the fields the kernel filled print from the
+// attributes read again at exit, after " => " when they changed, as
+// strace 6.1's bpf.c prints them (bpf-obj_get_info_by_fd.c's info_len).
+func TestBPFExitCopy(t *testing.T) {
+	info := le(nil).u32(5).u32(152).u64(0x7f0000003000)
+	query := le(nil).u32(3).u32(0).u32(0).u32(0).u64(0x7f0000002000)
+	taskFD := le(nil).u32(1).u32(3).u32(0).u32(16).u64(0x7f0000004000)
+	batch := le(nil).pad(32).u32(3).u32(4)
+	runIoctlCases(t, []ioctlCase{
+		{"info len", XlatAbbrev, bpfExitEv(t, 0, 15, info, le(nil).u32(5).u32(104).u64(0x7f0000003000), 16),
+			"bpf(BPF_OBJ_GET_INFO_BY_FD, {info={bpf_fd=5, info_len=152 => 104, info=0x7f0000003000}}, 16) = 0"},
+		{"info len same", XlatAbbrev, bpfExitEv(t, 0, 15, info, info, 16),
+			"bpf(BPF_OBJ_GET_INFO_BY_FD, {info={bpf_fd=5, info_len=152, info=0x7f0000003000}}, 16) = 0"},
+		{"next id", XlatAbbrev, bpfExitEv(t, 0, 12, le(nil).u32(0).u32(0), le(nil).u32(0).u32(7), 8),
+			"bpf(BPF_MAP_GET_NEXT_ID, {start_id=0, next_id=0 => 7}, 8) = 0"},
+		{"query", XlatAbbrev, bpfExitEv(t, 0, 16, append(le(nil), query...).u32(4), append(le(nil), query...).u32(2), 28),
+			"bpf(BPF_PROG_QUERY, {query={target_fd=3, attach_type=BPF_CGROUP_INET_INGRESS, query_flags=0, attach_flags=0, prog_ids=0x7f0000002000, prog_cnt=4 => 2}}, 28) = 0"},
+		{"task fd query", XlatAbbrev, bpfExitEv(t, 0, 20, taskFD, le(nil).u32(1).u32(3).u32(0).u32(8).u64(0x7f0000004000), 48),
+			"bpf(BPF_TASK_FD_QUERY, {task_fd_query={pid=1, fd=3, flags=0, buf_len=16 => 8, buf=0x7f0000004000, prog_id=0, fd_type=BPF_FD_TYPE_RAW_TRACEPOINT, probe_offset=0, probe_addr=0}}, 48) = 0"},
+		{"batch count", XlatAbbrev, bpfExitEv(t, 0, 24, batch, le(nil).pad(32).u32(1).u32(4), 56),
+			"bpf(BPF_MAP_LOOKUP_BATCH, {batch={in_batch=NULL, out_batch=NULL, keys=NULL, values=NULL, count=3, map_fd=4, elem_flags=BPF_ANY, flags=0}} => {batch={count=1}}, 56) = 0"},
+		{"exit read failed", XlatAbbrev, bpfExitEv(t, 0, 15, info, nil, 16),
+			"bpf(BPF_OBJ_GET_INFO_BY_FD, {info={bpf_fd=5, info_len=1520x7f0000001000, 16) = 0"},
+	})
+}

@@ -262,7 +262,7 @@ func fdCloexec(tid, fd int32) bool {
 const teaching = syscalls.NewFD | syscalls.NewFDPair | syscalls.Opens | syscalls.DupsFD |
 	syscalls.DupsFDByCmd | syscalls.NamesMemfd | syscalls.NamesPidfd | syscalls.ClosesFD |
 	syscalls.Execs | syscalls.ChangesCwd | syscalls.RemovesPath | syscalls.RenamesPath |
-	syscalls.NewTask | syscalls.StoresPidfd | syscalls.ReceivesFDs
+	syscalls.NewTask | syscalls.StoresPidfd | syscalls.ReceivesFDs | syscalls.NewFDByBPFCmd
 
 // WithTeachingCalls returns filter widened to the calls of table a
 // Learned resolver learns from (what opens, duplicates and closes

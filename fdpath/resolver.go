@@ -547,6 +547,10 @@ func (r *Resolver) learnResult(ev *trace.Event) {
 		if cmd := ev.Args[1]; cmd == unix.F_DUPFD || cmd == unix.F_DUPFD_CLOEXEC {
 			learnDup(p, int32(ev.Args[0]), int32(ev.Ret), cmd == unix.F_DUPFD_CLOEXEC)
 		}
+	case e&syscalls.NewFDByBPFCmd != 0 && p != nil:
+		if syscalls.BPFReturnsFD(uint32(ev.Args[0])) {
+			delete(p.fds, int32(ev.Ret))
+		}
 	case e&syscalls.NewFD != 0 && p != nil:
 		// Any other call returning a descriptor replaces what the table
 		// knew of that number; /proc has the answer.

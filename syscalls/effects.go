@@ -96,7 +96,22 @@ const (
 	// Resumes: the call resumes the caller's last call that ended with
 	// ERESTART_RESTARTBLOCK (restart_syscall).
 	Resumes
+	// NewFDByBPFCmd: a successful call returns a new descriptor when its
+	// first argument is a command BPFReturnsFD names (bpf).
+	NewFDByBPFCmd
 )
+
+// BPFFDCmds has bit 1 << cmd for each bpf(2) command whose decoder
+// strace 6.1 marks as returning a descriptor: BPF_MAP_CREATE (0),
+// BPF_PROG_LOAD (5), BPF_OBJ_PIN (6), BPF_OBJ_GET (7),
+// BPF_PROG_GET_FD_BY_ID (13), BPF_MAP_GET_FD_BY_ID (14), BPF_BTF_LOAD
+// (18), BPF_BTF_GET_FD_BY_ID (19), BPF_LINK_CREATE (28) and
+// BPF_LINK_GET_FD_BY_ID (30).
+const BPFFDCmds = 1<<0 | 1<<5 | 1<<6 | 1<<7 | 1<<13 | 1<<14 | 1<<18 | 1<<19 | 1<<28 | 1<<30
+
+// BPFReturnsFD reports whether bpf(2) command cmd returns a descriptor
+// (BPFFDCmds).
+func BPFReturnsFD(cmd uint32) bool { return cmd < 32 && BPFFDCmds&(1<<cmd) != 0 }
 
 // effectRow is one entry of the effects table.
 type effectRow struct {
@@ -213,6 +228,7 @@ var effects = sync.OnceValue(func() map[string]effectRow {
 		"poll":            {effects: Interruptible},
 		"futex":           {effects: Interruptible},
 		"restart_syscall": {effects: Resumes},
+		"bpf":             {effects: NewFDByBPFCmd},
 	}
 })
 

@@ -333,6 +333,33 @@ type Plan struct {
 	// one of a struct clone_args, which copies what its pointers name
 	// (see CloneSetTid and CloneExit).
 	CloneArgs bool
+	// BPFAttr makes an extensible struct's plan (LenExt, AtEntry|AtExit)
+	// bpf(2)'s union bpf_attr, read again at the exit of the commands
+	// BPFRereadAtExit names (see BPFAttrExit).
+	BPFAttr bool
+}
+
+// The capture of bpf(2)'s attributes (Plan.BPFAttr). At entry, a LenExt
+// capture. At the exit of a command BPFRereadAtExit names, whose size is
+// 1 to BPFAttrMax, the entry capture is kept and Elems[BPFAttrExit]
+// added: the attributes read again, shaped as at entry, whatever the
+// call returned, as strace reads them again to print the fields the
+// kernel filled (" => ").
+const (
+	BPFAttrExit = 1
+	// BPFAttrMax is the largest attributes strace reads: a page.
+	BPFAttrMax = 4096
+	// BPFRereadCmds has bit 1 << cmd for each command whose attributes
+	// are read again at exit: the GET_NEXT_ID commands (11, 12, 23, 31),
+	// BPF_OBJ_GET_INFO_BY_FD (15), BPF_PROG_QUERY (16),
+	// BPF_TASK_FD_QUERY (20) and the batch commands (24 to 27).
+	BPFRereadCmds = 1<<11 | 1<<12 | 1<<15 | 1<<16 | 1<<20 | 1<<23 | 1<<24 | 1<<25 | 1<<26 | 1<<27 | 1<<31
+)
+
+// BPFRereadAtExit reports whether bpf(2)'s attributes for command cmd
+// of size bytes are read again at exit (Plan.BPFAttr).
+func BPFRereadAtExit(cmd uint32, size uint64) bool {
+	return cmd < 32 && BPFRereadCmds&(1<<cmd) != 0 && size >= 1 && size <= BPFAttrMax
 }
 
 // The capture of a struct clone_args (Plan.CloneArgs). At entry, its
@@ -672,7 +699,7 @@ func argPlan(arch uint32, a Arg) Plan {
 			return Plan{}
 		}
 		if a.Ext {
-			return Plan{Kind: CaptureBytes, When: a.At, Len: LenExt, LenArg: uint8(a.Len), Size: mustSize(arch, a.Layout), CloneArgs: a.Layout == LayoutCloneArgs}
+			return Plan{Kind: CaptureBytes, When: a.At, Len: LenExt, LenArg: uint8(a.Len), Size: mustSize(arch, a.Layout), CloneArgs: a.Layout == LayoutCloneArgs, BPFAttr: a.Layout == LayoutBPFAttr}
 		}
 		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Layout), KeepEntry: a.KeepEntry, PageRest: a.PageRest, Fprog: a.Fprog}
 	}

@@ -236,7 +236,7 @@ var signatures = sync.OnceValue(func() map[string]*Signature {
 		"tee":                     {Args: []Arg{A("fd_in", FD), A("fd_out", FD), A("len", Ulong), F("flags", XlatSpliceFlags)}},
 		"vmsplice":                {Args: []Arg{A("fd", FD), L("iov", InIovec, 2), A("nr_segs", Ulong), F("flags", XlatSpliceFlags)}},
 		"openat2":                 {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), CExt("how", LayoutOpenHow, 3, AtEntry), A("size", Ulong)}, Ret: RetFD, Decoder: DecoderOpenat2},
-		"bpf":                     {Args: []Arg{A("cmd", Int), CExt("attr", LayoutBPFAttr, 2, AtEntry), A("size", Uint)}, Decoder: DecoderBPF},
+		"bpf":                     {Args: []Arg{A("cmd", Int), CExt("attr", LayoutBPFAttr, 2, AtEntry|AtExit), A("size", Uint)}, Decoder: DecoderBPF},
 		"perf_event_open":         {Args: []Arg{Partial(CInAndOut("attr", LayoutPerfEventAttr)), A("pid", Int), A("cpu", Int), A("group_fd", FD), A("flags", Hex)}, Ret: RetFD, Decoder: DecoderPerfEventOpen},
 		"get_mempolicy":           {Args: []Arg{COut("mode", LayoutInt), Partial(COut("nodemask", LayoutNodemask)), A("maxnode", Ulong), A("addr", Ptr), FL("flags", XlatGetMempolicyFlags)}, Decoder: DecoderGetMempolicy},
 		"set_mempolicy":           {Args: []Arg{C("mode"), Partial(CIn("nodemask", LayoutNodemask)), A("maxnode", Ulong)}, Decoder: DecoderSetMempolicy},

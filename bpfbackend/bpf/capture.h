@@ -20,14 +20,16 @@ const volatile __u32 dump_read_all = 0;
 const volatile __u32 dump_write_all = 0;
 /* What the plans in the plans map use: capture_kinds has bit 1 << kind
  * for each plan kind (CAP_*), capture_ioctl says whether a CAP_BYTES plan
- * takes its length from an ioctl request (LEN_IOCTL), capture_clone
- * and capture_fprog whether one reads a struct clone_args or a struct
- * sock_fprog. The verifier checks no code of what is not set, so a run
- * whose traced calls capture little loads sooner (none at all: -e
- * trace=none, or calls without plans). */
+ * takes its length from an ioctl request (LEN_IOCTL), capture_clone,
+ * capture_bpf_attr and capture_fprog whether one reads a struct
+ * clone_args, bpf(2)'s attributes or a struct sock_fprog. The verifier
+ * checks no code of what is not set, so a run whose traced calls
+ * capture little loads sooner (none at all: -e trace=none, or calls
+ * without plans). */
 const volatile __u32 capture_kinds = ~0u;
 const volatile __u32 capture_ioctl = 1;
 const volatile __u32 capture_clone = 1;
+const volatile __u32 capture_bpf_attr = 1;
 const volatile __u32 capture_fprog = 1;
 /* msg_control_max: capture.ControlMax, the most bytes of a msghdr's
  * control buffer read. */
@@ -787,6 +789,26 @@ GLOBAL int capture_clone_args(struct cap_state *st, __u64 addr, __u32 len_arg, _
 	return 0;
 }
 
+/* capture_bpf_attrs mirrors capture's captureBPFAttr: bpf(2)'s
+ * attributes at entry, and again at the exit of the commands
+ * BPF_REREAD_CMDS names, whatever the call returned. */
+GLOBAL int capture_bpf_attrs(struct cap_state *st, __u64 addr, __u32 len_arg, __u32 size)
+{
+	__u32 head = 0;
+	if (!st || len_arg >= MAX_ARGS)
+		return 0;
+	__u64 ai = len_arg;
+	CLAMP(ai, MAX_ARGS - 1);
+	__u64 n = st->args[ai];
+	if (st->at_exit) {
+		__u32 cmd = (__u32)st->args[0];
+		if (cmd >= 32 || !((BPF_REREAD_CMDS >> cmd) & 1) || n < 1 || n > BPF_ATTR_MAX)
+			return 0;
+	}
+	read_ext(st, addr, n, size, &head);
+	return 0;
+}
+
 /* capture_string_array mirrors capture's captureStringArray. */
 GLOBAL int capture_string_array(struct cap_state *st, __u64 addr, __u32 count_only)
 {
@@ -836,9 +858,14 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 	case CAP_BYTES: {
 		if (!capturing(CAP_BYTES))
 			break;
-		if (p->clone_args) {
+		if (p->ext_kind == EXT_CLONE_ARGS) {
 			if (capture_clone)
 				capture_clone_args(st, addr, p->len_arg, p->size);
+			break;
+		}
+		if (p->ext_kind == EXT_BPF_ATTR) {
+			if (capture_bpf_attr)
+				capture_bpf_attrs(st, addr, p->len_arg, p->size);
 			break;
 		}
 		__u32 before = st->data_off;
@@ -921,7 +948,7 @@ GLOBAL int quick_bytes(struct cap_state *st, struct plan *p, __u32 i)
 	if (!st || !p)
 		return false;
 	__u8 want = st->at_exit ? AT_EXIT : AT_ENTRY;
-	if (!capturing(CAP_BYTES) || p->kind != CAP_BYTES || !(p->when & want) || p->from_stack || p->clone_args ||
+	if (!capturing(CAP_BYTES) || p->kind != CAP_BYTES || !(p->when & want) || p->from_stack || p->ext_kind ||
 	    p->fprog || p->elem_size || p->size || p->header || p->page_rest || p->min_size8 || st->full)
 		return false;
 	__u64 n;

@@ -158,6 +158,16 @@ struct seg {
 };
 
 /* plan.fprog_kind: what a FprogCond's object is (bpfbackend's fprogKind). */
+/* plan.ext_kind: EXT_CLONE_ARGS is syscalls.Plan.CloneArgs (a struct
+ * clone_args and the objects its pointers name), EXT_BPF_ATTR
+ * syscalls.Plan.BPFAttr (bpf(2)'s attributes, read again at the exit of
+ * the commands BPF_REREAD_CMDS names). */
+enum ext_kind : __u8 {
+	EXT_PLAIN = 0,
+	EXT_CLONE_ARGS = 1,
+	EXT_BPF_ATTR = 2,
+};
+
 enum fprog_kind : __u8 {
 	FPROG_KIND_FPROG = 0,
 	FPROG_KIND_IOV = 1,
@@ -193,9 +203,9 @@ struct plan {
 	__u8 fprog_arg;
 	__u8 fprog_only;
 	__u8 min_size8; /* syscalls.Plan.MinSize / 8 */
-	/* clone_args: syscalls.Plan.CloneArgs (a struct clone_args and the
-	 * objects its pointers name). */
-	__u8 clone_args;
+	/* ext_kind: what an extensible struct's plan (LEN_EXT) reads
+	 * besides the struct. */
+	enum ext_kind ext_kind;
 	enum fprog_kind fprog_kind;
 	/* fprog_count_arg: FPROG_KIND_IOVS's argument that counts the
 	 * iovecs, FPROG_KIND_URING's that counts the descriptors of
@@ -215,12 +225,14 @@ enum dump_kind : __u8 {
 };
 
 /* syscall_plans.new_fds: where the descriptors a call creates are: none,
- * the result, or (NEW_FDS_PAIR + i) the two ints argument i points to
- * (pipe2, socketpair). */
+ * the result, (NEW_FDS_PAIR + i) the two ints argument i points to
+ * (pipe2, socketpair), or the result of the bpf(2) commands BPF_FD_CMDS
+ * names (NEW_FDS_RET_BPF). */
 enum new_fds : __u8 {
 	NEW_FDS_NONE = 0,
 	NEW_FDS_RET = 1,
 	NEW_FDS_PAIR = 2,
+	NEW_FDS_RET_BPF = 16,
 };
 
 /* syscall_plans.cmsg_fds: when the descriptors a call's control messages

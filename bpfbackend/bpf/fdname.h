@@ -440,6 +440,12 @@ static __always_inline void name_new_fds(struct cap_state *st)
 		seg_fd(st, st->ret, want);
 		return;
 	}
+	if (sp->new_fds == NEW_FDS_RET_BPF) {
+		__u32 cmd = (__u32)st->args[0];
+		if (cmd < 32 && ((BPF_FD_CMDS >> cmd) & 1))
+			seg_fd(st, st->ret, want);
+		return;
+	}
 	__u64 i = sp->new_fds - NEW_FDS_PAIR;
 	CLAMP(i, MAX_ARGS - 1);
 	__s32 pair[2];

@@ -58,6 +58,9 @@
 #define CLONE_FLAG_PARENT_SETTID 1048576 /* syscalls.CloneFlagParentSettid */
 #define REGSET_MAX 512 /* syscalls.RegsetMax */
 #define URING_ARRAY_MAX 256 /* syscalls.UringArrayMax */
+#define BPF_REREAD_CMDS 2408683520 /* syscalls.BPFRereadCmds */
+#define BPF_ATTR_MAX 4096 /* syscalls.BPFAttrMax */
+#define BPF_FD_CMDS 1342988513 /* syscalls.BPFFDCmds */
 
 /* Values of syscalls.CaptureKind (plan.kind). */
 #define CAP_NONE 0 /* syscalls.CaptureNone */

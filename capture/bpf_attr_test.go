@@ -1,0 +1,47 @@
+package capture
+
+import (
+	"encoding/binary"
+	"testing"
+
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+)
+
+// TestBPFAttrExit: bpf(2)'s attributes are read at entry, and again at
+// exit for BPF_OBJ_GET_INFO_BY_FD (whose info_len the kernel rewrites)
+// but not for BPF_MAP_CREATE, whatever the call returned.
+func TestBPFAttrExit(t *testing.T) {
+	const base = 0x1000
+	mem := &flatMem{base: base, data: make([]byte, 4096)}
+	le := binary.LittleEndian
+	tbl := syscalls.X86_64
+	nr, _ := tbl.Lookup("bpf")
+	x := Executor{StringLimit: 32}
+	run := func(cmd uint64, exitRet int64) trace.Capture {
+		args := [trace.MaxArgs]uint64{cmd, base, 16}
+		var caps [trace.MaxArgs]trace.Capture
+		var bufs [trace.MaxArgs][]byte
+		call := Call{Args: &args, Caps: &caps, Bufs: &bufs}
+		le.PutUint32(mem.data[4:], 152)
+		x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtEntry, 0, call)
+		if len(caps[1].Data) != 16 || len(caps[1].Elems) != 0 {
+			t.Fatalf("cmd %d entry: %+v", cmd, caps[1])
+		}
+		le.PutUint32(mem.data[4:], 104) // the kernel's answer
+		x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtExit, exitRet, call)
+		return caps[1]
+	}
+	for _, ret := range []int64{0, -22} {
+		c := run(15, ret)
+		if len(c.Elems) != syscalls.BPFAttrExit+1 || le.Uint32(c.Data[4:]) != 152 {
+			t.Fatalf("info by fd, ret %d: %+v", ret, c)
+		}
+		if ex := c.Elems[syscalls.BPFAttrExit]; len(ex.Data) != 16 || le.Uint32(ex.Data[4:]) != 104 {
+			t.Errorf("info by fd, ret %d: exit copy %+v", ret, ex)
+		}
+	}
+	if c := run(0, 3); len(c.Elems) != 0 || le.Uint32(c.Data[4:]) != 152 {
+		t.Errorf("map create: exit capture %+v, want the entry's alone", c)
+	}
+}
