@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "f03f234350100d786b95ae430a1487cbbf2318e5564ca6efbdd05b027ab2aa5a"
+const bpfSourceHash = "c6ed4ea57057073396e723bcdbfdd674a5fde0095cfe52052f02fc3163bb56bc"

@@ -1,29 +1,75 @@
 package capture
 
 import (
+	"encoding/binary"
+
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
 // captureBPFAttr runs bpf(2)'s attributes plan (syscalls.Plan.BPFAttr)
-// for argument i: at entry a LenExt capture; at the exit of a command
-// syscalls.BPFRereadAtExit names, the entry capture with the attributes
-// read again as its Elems[syscalls.BPFAttrExit].
+// for argument i: at entry a LenExt capture and the objects the
+// command's attributes point to (syscalls.BPFNestedOf); at the exit of a
+// command syscalls.BPFRereadAtExit names, the entry capture with the
+// attributes read again as its Elems[syscalls.BPFAttrExit].
 func (x *Executor) captureBPFAttr(mem Memory, c Call, i int, addr uint64, p *syscalls.Plan, atExit bool, ret int64) trace.Capture {
 	n, ok := ByteLen(p, c.Args, ret)
 	if !ok {
 		return trace.Capture{}
 	}
+	cmd := uint32(c.Args[0])
 	if !atExit {
-		return readExt(mem, addr, n, uint64(p.Size), c.Bufs[i])
-	}
-	out := c.Caps[i]
-	if !syscalls.BPFRereadAtExit(uint32(c.Args[0]), n) {
+		out := readExt(mem, addr, n, uint64(p.Size), c.Bufs[i])
+		if objs := syscalls.BPFNestedOf(cmd); len(objs) > 0 && !out.Faulted {
+			out.Elems = x.bpfNested(mem, out, objs)
+		}
 		return out
 	}
-	elems := make([]trace.Capture, syscalls.BPFAttrExit+1)
-	copy(elems, out.Elems) // the tail
+	out := c.Caps[i]
+	if !syscalls.BPFRereadAtExit(cmd, n) {
+		return out
+	}
+	elems := make([]trace.Capture, max(len(out.Elems), syscalls.BPFAttrExit+1))
+	copy(elems, out.Elems) // the tail and the objects read at entry
 	elems[syscalls.BPFAttrExit] = readExt(mem, addr, n, uint64(p.Size), nil)
 	out.Elems = elems
 	return out
+}
+
+// bpfNested reads the objects objs the attributes out point to, as
+// strace 6.1's bpf.c reads them, and returns out's Elems with them.
+func (x *Executor) bpfNested(mem Memory, out trace.Capture, objs []syscalls.BPFNested) []trace.Capture {
+	head := out.Data
+	elems := make([]trace.Capture, syscalls.BPFAttrNested+len(objs))
+	copy(elems, out.Elems) // the tail
+	le := binary.LittleEndian
+	for j, o := range objs {
+		if !o.Within(len(head)) {
+			continue
+		}
+		ptr := le.Uint64(head[o.PtrOff:])
+		n := uint64(o.Len)
+		if o.LenOff >= 0 {
+			n = uint64(le.Uint32(head[o.LenOff:]))
+		}
+		if ptr == 0 {
+			continue
+		}
+		e := &elems[syscalls.BPFAttrNested+j]
+		switch o.Kind {
+		case syscalls.BPFStr:
+			*e = stringCapture(mem.ReadCString(ptr, x.Limit(), nil))
+		case syscalls.BPFPath:
+			*e = stringCapture(mem.ReadCString(ptr, syscalls.PathMax-1, nil))
+		case syscalls.BPFStrZ:
+			if n > 0 {
+				*e = stringCapture(mem.ReadCString(ptr, int(min(n, uint64(x.Limit()))), nil))
+			}
+		case syscalls.BPFBytes:
+			if n > 0 {
+				*e = readObject(mem, ptr, n, uint64(x.Limit())+x.overRead(0))
+			}
+		}
+	}
+	return elems
 }

@@ -45,3 +45,40 @@ func TestBPFAttrExit(t *testing.T) {
 		t.Errorf("map create: exit capture %+v, want the entry's alone", c)
 	}
 }
+
+// TestBPFNestedCapture: BPF_PROG_LOAD's license and log buffer are read
+// at entry as strace reads them: the license as a C string of at most
+// -s bytes, the log as one of at most log_size bytes.
+func TestBPFNestedCapture(t *testing.T) {
+	const base = 0x1000
+	mem := &flatMem{base: base, data: make([]byte, 4096)}
+	le := binary.LittleEndian
+	le.PutUint64(mem.data[16:], base+256) // license
+	le.PutUint32(mem.data[28:], 4)        // log_size
+	le.PutUint64(mem.data[32:], base+512) // log_buf
+	copy(mem.data[256:], "GPL\x00")
+	copy(mem.data[512:], "log test\x00")
+	tbl := syscalls.X86_64
+	nr, _ := tbl.Lookup("bpf")
+	x := Executor{StringLimit: 32}
+	args := [trace.MaxArgs]uint64{5, base, 72}
+	var caps [trace.MaxArgs]trace.Capture
+	var bufs [trace.MaxArgs][]byte
+	x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
+	es := caps[1].Elems
+	if len(es) != syscalls.BPFAttrNested+2 {
+		t.Fatalf("elems %+v, want the license and the log", es)
+	}
+	if lic := es[syscalls.BPFAttrNested]; string(lic.Data) != "GPL" || lic.Truncated {
+		t.Errorf("license %+v", lic)
+	}
+	if log := es[syscalls.BPFAttrNested+1]; string(log.Data) != "log " || !log.Truncated {
+		t.Errorf("log %+v, want 4 bytes without their NUL", log)
+	}
+	// Attributes too short to hold the log's pointer: only the license.
+	args[2] = 32
+	x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
+	if es := caps[1].Elems; len(es) != syscalls.BPFAttrNested+2 || es[syscalls.BPFAttrNested+1].Present() || string(es[syscalls.BPFAttrNested].Data) != "GPL" {
+		t.Errorf("32 bytes: elems %+v", es)
+	}
+}

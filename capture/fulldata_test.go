@@ -27,7 +27,8 @@ func (m *flatMem) Read(addr uint64, buf []byte) error {
 }
 
 func (m *flatMem) ReadCString(addr uint64, max int, dst []byte) ([]byte, bool, StringFault) {
-	return nil, false, StringFault{Faulted: true}
+	var scratch []byte
+	return ReadCString(m.Read, addr, max, dst, &scratch)
 }
 
 func (m *flatMem) ReadPointers(addr uint64, keep, limit int) ([]uint64, int, bool) {

@@ -11,10 +11,12 @@ import (
 // once the caller's size reaches it, then the bytes beyond the struct
 // when not all zero (appendBPFExtra).
 //
-// The memory the attributes point to (a program's license and log, a
-// pinned path, a tracepoint's name, BTF data, the arrays of
-// BPF_PROG_QUERY and BPF_LINK_CREATE, -v's instructions) is not
-// captured: it prints as strace prints what it cannot read, the address.
+// A program's license and log, a pinned path, a tracepoint's name and
+// BTF data are captured with the attributes (syscalls.BPFNestedOf) and
+// print as strace prints them. The other memory they point to (the
+// arrays of BPF_PROG_QUERY and BPF_LINK_CREATE, -v's instructions) is
+// not captured: it prints as strace prints what it cannot read, the
+// address.
 
 // bpfCmd is how strace prints one command's attributes. Most are printed
 // whole at entry (print); a command whose kernel fills some fields
@@ -198,11 +200,43 @@ func (p *bpfFields) flags64(s string, x *xlat, off int) {
 	p.b = p.d.flags(p.b, x, p.u64(off))
 }
 
-// pointee prints a field that points to memory strace would read (a
-// string, an array) as what strace prints when it cannot: NULL or the
-// address.
-func (p *bpfFields) pointee(s string, off int) {
-	p.addr(s, off)
+// nested returns the capture of object j of those the command's
+// attributes point to (syscalls.BPFNestedOf), or nil when none was made.
+func (p *bpfFields) nested(j int) *trace.Capture {
+	es := p.ev.Captures[1].Elems
+	if k := syscalls.BPFAttrNested + j; k < len(es) {
+		return &es[k]
+	}
+	return nil
+}
+
+// bpfTPNameSize is strace's TP_NAME_SIZE, the most of a raw tracepoint's
+// name it reads.
+const bpfTPNameSize = 128
+
+// strz prints field s, the string of at most n bytes at addr captured
+// as c, as strace's printstr_ex with QUOTE_0_TERMINATED: at most -s
+// bytes, "..." when no NUL ends it within them, the address when it
+// could not be read.
+func (p *bpfFields) strz(s string, addr, n uint64, c *trace.Capture) {
+	p.name(s)
+	limit := uint64(max(p.d.opts.StringLimit, 0))
+	switch {
+	case addr == 0 || n == 0:
+		p.b = appendStrexAddr(p.b, addr, uint32(n))
+	case c == nil || c.Faulted || c.Data == nil:
+		p.b = appendPtr(p.b, addr)
+	case n > limit:
+		p.b = p.d.appendCString(p.b, c.Data, c.Truncated)
+	default:
+		// The capture reads up to n bytes and the byte after them;
+		// strace reads n and no more.
+		show := c.Data[:min(uint64(len(c.Data)), n)]
+		p.b = p.d.appendQuoted(p.b, show, false)
+		if uint64(len(show)) == n {
+			p.b = append(p.b, "..."...)
+		}
+	}
 }
 
 // array prints a field that points to count elements as strace's
@@ -320,14 +354,14 @@ func bpfProgLoad(p *bpfFields) {
 	} else {
 		p.addr("insns", 8)
 	}
-	p.pointee("license", 16)
+	p.name("license")
+	p.b = p.d.appendStringAt(p.b, p.u64(16), p.nested(0))
 	if !p.has(24) {
 		return
 	}
 	p.uint("log_level", 24)
 	p.uint("log_size", 28)
-	p.name("log_buf")
-	p.b = appendStrexAddr(p.b, p.u64(32), p.u32(28))
+	p.strz("log_buf", p.u64(32), uint64(p.u32(28)), p.nested(1))
 	if !p.has(40) {
 		return
 	}
@@ -385,7 +419,12 @@ func appendStrexAddr(b []byte, addr uint64, n uint32) []byte {
 }
 
 func bpfObjPin(p *bpfFields) {
-	p.pointee("pathname", 0)
+	p.name("pathname")
+	if c := p.nested(0); p.u64(0) != 0 && c != nil && !c.Faulted && c.Data != nil {
+		p.b = p.d.appendPath(p.b, c.Data, c.Truncated)
+	} else {
+		p.b = appendPtr(p.b, p.u64(0))
+	}
 	p.fd("bpf_fd", 8)
 	if !p.has(12) {
 		return
@@ -508,14 +547,18 @@ func bpfProgQueryExit(p *bpfFields) {
 
 func bpfRawTracepointOpen(p *bpfFields) {
 	p.open("raw_tracepoint")
-	p.pointee("name", 0)
+	p.strz("name", p.u64(0), bpfTPNameSize, p.nested(0))
 	p.fd("prog_fd", 8)
 	p.close()
 }
 
 func bpfBTFLoad(p *bpfFields) {
 	p.name("btf")
-	p.b = appendStrexAddr(p.b, p.u64(0), p.u32(16))
+	if c, n := p.nested(0), p.u32(16); p.u64(0) != 0 && n != 0 && c != nil && !c.Faulted && c.Data != nil {
+		p.b = p.d.appendBuf(p.b, c.Data, uint64(n), false)
+	} else {
+		p.b = appendStrexAddr(p.b, p.u64(0), n)
+	}
 	p.addr("btf_log_buf", 8)
 	p.uint("btf_size", 16)
 	p.uint("btf_log_size", 20)

@@ -244,3 +244,48 @@ func TestBPFExitCopy(t *testing.T) {
 			"bpf(BPF_OBJ_GET_INFO_BY_FD, {info={bpf_fd=5, info_len=1520x7f0000001000, 16) = 0"},
 	})
 }
+
+// bpfNestedEv is bpfEv with the objects the attributes point to
+// captured as nested (syscalls.BPFAttrNested on).
+func bpfNestedEv(t *testing.T, ret int64, cmd uint64, attrs []byte, size uint32, nested ...trace.Capture) *evb {
+	t.Helper()
+	e := bpfEv(t, ret, cmd, attrs, size)
+	cp := &e.ev.Captures[1]
+	elems := make([]trace.Capture, syscalls.BPFAttrNested+len(nested))
+	copy(elems, cp.Elems)
+	copy(elems[syscalls.BPFAttrNested:], nested)
+	cp.Elems = elems
+	return e
+}
+
+// TestBPFNested: the strings and bytes the attributes point to print as
+// strace 6.1's bpf.c test expects them (bpf.gen.test,
+// bpf-obj_get_info_by_fd-prog.gen.test).
+func TestBPFNested(t *testing.T) {
+	str := func(s string, trunc bool) trace.Capture { return trace.Capture{Data: []byte(s), Truncated: trunc} }
+	load := func(logSize uint32, logBuf uint64) le {
+		return le(nil).u32(1).u32(1).u64(0x7f0000005000).u64(0x7f0000006000).u32(7).u32(logSize).u64(logBuf)
+	}
+	const loadTail = ", kern_version=KERNEL_VERSION(0, 0, 0)}, 44) = " + eBPFInval
+	pin := le(nil).u64(0x7f0000007000).u32(0xffffffff)
+	tp := le(nil).u64(0x7f0000008000).u32(0xdeadbeef)
+	btf := le(nil).u64(0x7f0000009000).u64(0xfacefeeddeadbeef).u32(9).u32(0xffffffff).u32(42)
+	runIoctlCases(t, []ioctlCase{
+		{"license and log", XlatAbbrev, bpfNestedEv(t, -22, 5, load(4, 0x7f000000a000), 44, str("GPL", false), str("log ", false)),
+			`bpf(BPF_PROG_LOAD, {prog_type=BPF_PROG_TYPE_SOCKET_FILTER, insn_cnt=1, insns=0x7f0000005000, license="GPL", log_level=7, log_size=4, log_buf="log "...` + loadTail},
+		{"empty log", XlatAbbrev, bpfNestedEv(t, -22, 5, load(4096, 0x7f000000a000), 44, str("BSD", false), str("", false)),
+			`bpf(BPF_PROG_LOAD, {prog_type=BPF_PROG_TYPE_SOCKET_FILTER, insn_cnt=1, insns=0x7f0000005000, license="BSD", log_level=7, log_size=4096, log_buf=""` + loadTail},
+		{"log unread", XlatAbbrev, bpfNestedEv(t, -22, 5, load(4096, 0x7f000000a000), 44, str("GPL", false), trace.Capture{Faulted: true}),
+			`bpf(BPF_PROG_LOAD, {prog_type=BPF_PROG_TYPE_SOCKET_FILTER, insn_cnt=1, insns=0x7f0000005000, license="GPL", log_level=7, log_size=4096, log_buf=0x7f000000a000` + loadTail},
+		{"log size 0", XlatAbbrev, bpfNestedEv(t, -22, 5, load(0, 0x7f000000a000), 44, str("GPL", false)),
+			`bpf(BPF_PROG_LOAD, {prog_type=BPF_PROG_TYPE_SOCKET_FILTER, insn_cnt=1, insns=0x7f0000005000, license="GPL", log_level=7, log_size=0, log_buf=""` + loadTail},
+		{"pin", XlatAbbrev, bpfNestedEv(t, -22, 6, pin, 12, str("/sys/fs/bpf/foo/bar", false)),
+			`bpf(BPF_OBJ_PIN, {pathname="/sys/fs/bpf/foo/bar", bpf_fd=-1}, 12) = ` + eBPFInval},
+		{"get unread", XlatAbbrev, bpfNestedEv(t, -14, 7, pin, 12, trace.Capture{Faulted: true}),
+			`bpf(BPF_OBJ_GET, {pathname=0x7f0000007000, bpf_fd=-1}, 12) = -1 EFAULT (Bad address)`},
+		{"tracepoint", XlatAbbrev, bpfNestedEv(t, -9, 17, tp, 12, str("0123456789qwertyuiop0123456789qw", true)),
+			`bpf(BPF_RAW_TRACEPOINT_OPEN, {raw_tracepoint={name="0123456789qwertyuiop0123456789qw"..., prog_fd=-559038737}}, 12) = ` + eBPFBadf},
+		{"btf", XlatAbbrev, bpfNestedEv(t, -22, 18, btf, 28, trace.Capture{Data: []byte("bPf\x00daTum")}),
+			`bpf(BPF_BTF_LOAD, {btf="bPf\0daTum", btf_log_buf=0xfacefeeddeadbeef, btf_size=9, btf_log_size=4294967295, btf_log_level=42}, 28) = ` + eBPFInval},
+	})
+}

@@ -789,9 +789,48 @@ GLOBAL int capture_clone_args(struct cap_state *st, __u64 addr, __u32 len_arg, _
 	return 0;
 }
 
+/* bpf_nested_read mirrors capture's bpfNested for object j of command
+ * cmd, whose attributes' first take bytes were read at head. Global: it
+ * is checked once, not once per object. */
+GLOBAL int bpf_nested_read(struct cap_state *st, __u32 cmd, __u32 j, __u32 head, int take)
+{
+	__s32 ptr_off = 0, len_off = -1;
+	__u32 len = 0;
+	if (!st)
+		return 0;
+	__u32 kind = bpf_nested(cmd, j, &ptr_off, &len_off, &len);
+	if (!kind || ptr_off + 8 > take || len_off + 4 > take)
+		return 0;
+	__u64 ptr = scratch_u64(head + ptr_off);
+	__u64 n = len_off >= 0 ? (__u32)scratch_u64(head + len_off) : len;
+	if (!ptr)
+		return 0;
+	/* capture's Limit, and its overRead: a byte past the -s limit. */
+	__u64 limit = st->limit;
+	switch (kind) {
+	case BPF_STR:
+		seg_str(st, ptr, st->limit);
+		break;
+	case BPF_PATH:
+		seg_str(st, ptr, PATH_MAX_READ);
+		break;
+	case BPF_STRZ:
+		if (n)
+			seg_str(st, ptr, n < limit ? n : limit);
+		break;
+	case BPF_BYTES:
+		limit += st->full ? 0 : 1;
+		if (n)
+			seg_read(st, ptr, n < limit ? n : limit);
+		break;
+	}
+	return 0;
+}
+
 /* capture_bpf_attrs mirrors capture's captureBPFAttr: bpf(2)'s
- * attributes at entry, and again at the exit of the commands
- * BPF_REREAD_CMDS names, whatever the call returned. */
+ * attributes and the objects they point to at entry, and the attributes
+ * again at the exit of the commands BPF_REREAD_CMDS names, whatever the
+ * call returned. */
 GLOBAL int capture_bpf_attrs(struct cap_state *st, __u64 addr, __u32 len_arg, __u32 size)
 {
 	__u32 head = 0;
@@ -800,12 +839,16 @@ GLOBAL int capture_bpf_attrs(struct cap_state *st, __u64 addr, __u32 len_arg, __
 	__u64 ai = len_arg;
 	CLAMP(ai, MAX_ARGS - 1);
 	__u64 n = st->args[ai];
+	__u32 cmd = (__u32)st->args[0];
 	if (st->at_exit) {
-		__u32 cmd = (__u32)st->args[0];
 		if (cmd >= 32 || !((BPF_REREAD_CMDS >> cmd) & 1) || n < 1 || n > BPF_ATTR_MAX)
 			return 0;
 	}
-	read_ext(st, addr, n, size, &head);
+	int take = read_ext(st, addr, n, size, &head);
+	if (st->at_exit || take < 0)
+		return 0;
+	for (__u32 j = 0; j < BPF_NESTED_MAX; j++)
+		bpf_nested_read(st, cmd, j, head, take);
 	return 0;
 }
 

@@ -61,6 +61,12 @@
 #define BPF_REREAD_CMDS 2408683520 /* syscalls.BPFRereadCmds */
 #define BPF_ATTR_MAX 4096 /* syscalls.BPFAttrMax */
 #define BPF_FD_CMDS 1342988513 /* syscalls.BPFFDCmds */
+#define BPF_NESTED_MAX 2 /* syscalls.BPFNestedMax */
+#define BPF_STR 1 /* syscalls.BPFStr */
+#define BPF_PATH 2 /* syscalls.BPFPath */
+#define BPF_STRZ 3 /* syscalls.BPFStrZ */
+#define BPF_BYTES 4 /* syscalls.BPFBytes */
+#define PATH_MAX_READ 4095 /* syscalls.PathMax - 1 */
 
 /* Values of syscalls.CaptureKind (plan.kind). */
 #define CAP_NONE 0 /* syscalls.CaptureNone */
@@ -278,6 +284,48 @@ static __always_inline __u32 uring_nested(__u32 op, __s32 *count_off, __u32 *dat
 		*data_size = 16;
 		*tags_off = 16;
 		return 32;
+	}
+	return 0;
+}
+
+/* syscalls.BPFNestedOf: the kind (0: none) of object j of those bpf(2)
+ * command cmd's attributes point to, with the offset of its pointer, that
+ * of its u32 length (-1: the length is len) and len. */
+static __always_inline __u32 bpf_nested(__u32 cmd, __u32 j, __s32 *ptr_off, __s32 *len_off, __u32 *len)
+{
+	if (cmd > 255 || j > 255)
+		return 0;
+	switch (cmd << 8 | j) {
+	case 5 << 8 | 0:
+		*ptr_off = 16;
+		*len_off = -1;
+		*len = 0;
+		return 1;
+	case 5 << 8 | 1:
+		*ptr_off = 32;
+		*len_off = 28;
+		*len = 0;
+		return 3;
+	case 6 << 8 | 0:
+		*ptr_off = 0;
+		*len_off = -1;
+		*len = 0;
+		return 2;
+	case 7 << 8 | 0:
+		*ptr_off = 0;
+		*len_off = -1;
+		*len = 0;
+		return 2;
+	case 17 << 8 | 0:
+		*ptr_off = 0;
+		*len_off = -1;
+		*len = 128;
+		return 3;
+	case 18 << 8 | 0:
+		*ptr_off = 0;
+		*len_off = 16;
+		*len = 0;
+		return 4;
 	}
 	return 0;
 }

@@ -112,6 +112,12 @@ var groups = []group{
 		{"BPF_REREAD_CMDS", syscalls.BPFRereadCmds, "syscalls.BPFRereadCmds"},
 		{"BPF_ATTR_MAX", syscalls.BPFAttrMax, "syscalls.BPFAttrMax"},
 		{"BPF_FD_CMDS", syscalls.BPFFDCmds, "syscalls.BPFFDCmds"},
+		{"BPF_NESTED_MAX", syscalls.BPFNestedMax, "syscalls.BPFNestedMax"},
+		{"BPF_STR", int64(syscalls.BPFStr), "syscalls.BPFStr"},
+		{"BPF_PATH", int64(syscalls.BPFPath), "syscalls.BPFPath"},
+		{"BPF_STRZ", int64(syscalls.BPFStrZ), "syscalls.BPFStrZ"},
+		{"BPF_BYTES", int64(syscalls.BPFBytes), "syscalls.BPFBytes"},
+		{"PATH_MAX_READ", syscalls.PathMax - 1, "syscalls.PathMax - 1"},
 	}},
 	{"Values of syscalls.CaptureKind (plan.kind).", captureKinds},
 	{"Values of syscalls.When (plan.when, syscall_plans.when).", whens},
@@ -134,6 +140,7 @@ func Render() []byte {
 	}
 	renderIoctlTables(&b)
 	renderUringTable(&b)
+	renderBPFNested(&b)
 	b.WriteString("\n#endif\n")
 	return b.Bytes()
 }
@@ -215,6 +222,31 @@ static __always_inline __u32 uring_nested(__u32 op, __s32 *count_off, __u32 *dat
 		u, _ := syscalls.UringNested(op)
 		fmt.Fprintf(b, "\tcase %d:\n\t\t*count_off = %d;\n\t\t*data_off = %d;\n\t\t*data_size = %d;\n\t\t*tags_off = %d;\n\t\treturn %d;\n",
 			op, u.CountOff, u.DataOff, u.DataSize, u.TagsOff, u.Head)
+	}
+	b.WriteString(`	}
+	return 0;
+}
+`)
+}
+
+// renderBPFNested renders syscalls.BPFNestedOf as a C function of the
+// command and the object's place in its list.
+func renderBPFNested(b *bytes.Buffer) {
+	b.WriteString(`
+/* syscalls.BPFNestedOf: the kind (0: none) of object j of those bpf(2)
+ * command cmd's attributes point to, with the offset of its pointer, that
+ * of its u32 length (-1: the length is len) and len. */
+static __always_inline __u32 bpf_nested(__u32 cmd, __u32 j, __s32 *ptr_off, __s32 *len_off, __u32 *len)
+{
+	if (cmd > 255 || j > 255)
+		return 0;
+	switch (cmd << 8 | j) {
+`)
+	for _, cmd := range syscalls.BPFNestedCmds {
+		for j, o := range syscalls.BPFNestedOf(cmd) {
+			fmt.Fprintf(b, "\tcase %d << 8 | %d:\n\t\t*ptr_off = %d;\n\t\t*len_off = %d;\n\t\t*len = %d;\n\t\treturn %d;\n",
+				cmd, j, o.PtrOff, o.LenOff, o.Len, o.Kind)
+		}
 	}
 	b.WriteString(`	}
 	return 0;
