@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "c6ed4ea57057073396e723bcdbfdd674a5fde0095cfe52052f02fc3163bb56bc"
+const bpfSourceHash = "455071ec67fb51a828a1eaf77b4842a2789c0ed0e8904521550fc6a9eef80059"

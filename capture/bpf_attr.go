@@ -31,7 +31,11 @@ func (x *Executor) captureBPFAttr(mem Memory, c Call, i int, addr uint64, p *sys
 	}
 	elems := make([]trace.Capture, max(len(out.Elems), syscalls.BPFAttrExit+1))
 	copy(elems, out.Elems) // the tail and the objects read at entry
-	elems[syscalls.BPFAttrExit] = readExt(mem, addr, n, uint64(p.Size), nil)
+	again := readExt(mem, addr, n, uint64(p.Size), nil)
+	if objs := syscalls.BPFExitNestedOf(cmd); len(objs) > 0 && ret >= 0 && !again.Faulted {
+		again.Elems = x.bpfNested(mem, again, objs)
+	}
+	elems[syscalls.BPFAttrExit] = again
 	out.Elems = elems
 	return out
 }
@@ -43,8 +47,9 @@ func (x *Executor) bpfNested(mem Memory, out trace.Capture, objs []syscalls.BPFN
 	elems := make([]trace.Capture, syscalls.BPFAttrNested+len(objs))
 	copy(elems, out.Elems) // the tail
 	le := binary.LittleEndian
+	var strs *trace.Capture
 	for j, o := range objs {
-		if !o.Within(len(head)) {
+		if !o.Within(len(head)) || (o.CondOff >= 0 && le.Uint32(head[o.CondOff:]) != o.CondVal) {
 			continue
 		}
 		ptr := le.Uint64(head[o.PtrOff:])
@@ -69,7 +74,28 @@ func (x *Executor) bpfNested(mem Memory, out trace.Capture, objs []syscalls.BPFN
 			if n > 0 {
 				*e = readObject(mem, ptr, n, uint64(x.Limit())+x.overRead(0))
 			}
+		case syscalls.BPFArray, syscalls.BPFStrArray:
+			*e = readArray(mem, ptr, syscalls.NestedArrayLen(n, x.Limit(), x.Verbose), uint64(o.ElemSize))
+			if o.Kind == syscalls.BPFStrArray && e.Data != nil {
+				strs = e
+			}
 		}
 	}
+	// The strings a pointer array points to come after every object.
+	if strs != nil {
+		strs.Elems = x.bpfStrs(mem, strs.Data)
+	}
 	return elems
+}
+
+// bpfStrs reads the C string each pointer of ptrs points to (nothing for
+// NULL), at most -s bytes each.
+func (x *Executor) bpfStrs(mem Memory, ptrs []byte) []trace.Capture {
+	strs := make([]trace.Capture, len(ptrs)/8)
+	for k := range strs {
+		if p := binary.LittleEndian.Uint64(ptrs[8*k:]); p != 0 {
+			strs[k] = stringCapture(mem.ReadCString(p, x.Limit(), nil))
+		}
+	}
+	return strs
 }

@@ -82,3 +82,42 @@ func TestBPFNestedCapture(t *testing.T) {
 		t.Errorf("32 bytes: elems %+v", es)
 	}
 }
+
+// TestBPFStrArrayCapture: BPF_LINK_CREATE's kprobe_multi.syms, an array
+// of string pointers, is read with each string it points to (none for
+// NULL) after the command's other arrays; an iterator's array is not
+// read for that attach type.
+func TestBPFStrArrayCapture(t *testing.T) {
+	const base = 0x1000
+	mem := &flatMem{base: base, data: make([]byte, 4096)}
+	le := binary.LittleEndian
+	le.PutUint32(mem.data[8:], 42) // BPF_TRACE_KPROBE_MULTI
+	le.PutUint32(mem.data[20:], 3) // cnt
+	le.PutUint64(mem.data[24:], base+256)
+	le.PutUint64(mem.data[32:], base+512)
+	le.PutUint64(mem.data[256:], base+1024)
+	le.PutUint64(mem.data[272:], base+1040)
+	copy(mem.data[1024:], "foo\x00")
+	copy(mem.data[1040:], "OH\x00")
+	tbl := syscalls.X86_64
+	nr, _ := tbl.Lookup("bpf")
+	x := Executor{StringLimit: 32}
+	args := [trace.MaxArgs]uint64{28, base, 48}
+	var caps [trace.MaxArgs]trace.Capture
+	var bufs [trace.MaxArgs][]byte
+	x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
+	es := caps[1].Elems
+	if len(es) != syscalls.BPFAttrNested+4 || es[syscalls.BPFAttrNested].Present() {
+		t.Fatalf("elems %+v", es)
+	}
+	syms := es[syscalls.BPFAttrNested+1]
+	if len(syms.Data) != 24 || len(syms.Elems) != 3 || string(syms.Elems[0].Data) != "foo" || syms.Elems[1].Present() || string(syms.Elems[2].Data) != "OH" {
+		t.Errorf("syms %+v", syms)
+	}
+	if addrs := es[syscalls.BPFAttrNested+2]; len(addrs.Data) != 24 {
+		t.Errorf("addrs %+v", addrs)
+	}
+	if cookies := es[syscalls.BPFAttrNested+3]; cookies.Present() {
+		t.Errorf("cookies (NULL) %+v", cookies)
+	}
+}

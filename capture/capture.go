@@ -479,7 +479,7 @@ func (x *Executor) withUring(mem Memory, c Call, p *syscalls.Plan, out trace.Cap
 	if u.CountOff >= 0 {
 		n = uint64(le.Uint32(out.Data[u.CountOff:]))
 	}
-	n = syscalls.UringArrayLen(n, x.Limit(), x.Verbose)
+	n = syscalls.NestedArrayLen(n, x.Limit(), x.Verbose)
 	out.Elems = []trace.Capture{readArray(mem, le.Uint64(out.Data[u.DataOff:]), n, uint64(u.DataSize))}
 	if u.TagsOff >= 0 {
 		out.Elems = append(out.Elems, readArray(mem, le.Uint64(out.Data[u.TagsOff:]), n, 8))

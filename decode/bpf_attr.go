@@ -11,12 +11,12 @@ import (
 // once the caller's size reaches it, then the bytes beyond the struct
 // when not all zero (appendBPFExtra).
 //
-// A program's license and log, a pinned path, a tracepoint's name and
-// BTF data are captured with the attributes (syscalls.BPFNestedOf) and
-// print as strace prints them. The other memory they point to (the
-// arrays of BPF_PROG_QUERY and BPF_LINK_CREATE, -v's instructions) is
-// not captured: it prints as strace prints what it cannot read, the
-// address.
+// A program's license and log, a pinned path, a tracepoint's name, BTF
+// data, BPF_LINK_CREATE's arrays and BPF_PROG_QUERY's program ids are
+// captured with the attributes (syscalls.BPFNestedOf, BPFExitNestedOf)
+// and print as strace prints them. -v's instructions and object
+// information are not captured: they print as strace prints what it
+// cannot read, the address.
 
 // bpfCmd is how strace prints one command's attributes. Most are printed
 // whole at entry (print); a command whose kernel fills some fields
@@ -206,6 +206,36 @@ func (p *bpfFields) nested(j int) *trace.Capture {
 	es := p.ev.Captures[1].Elems
 	if k := syscalls.BPFAttrNested + j; k < len(es) {
 		return &es[k]
+	}
+	return nil
+}
+
+// nestedArray prints field s, the array of n elements of esize bytes
+// the pointer at off points to, from nested object j's capture, as
+// strace's print_array with elem printing each element.
+func (p *bpfFields) nestedArray(s string, j, off int, n uint64, esize int, elem func(b []byte, e []byte, k uint64) []byte) {
+	p.name(s)
+	var data []byte
+	whole := false
+	if c := p.nested(j); c != nil && !c.Faulted {
+		data = c.Data
+		whole = uint64(len(data)) >= syscalls.NestedArrayLen(n, p.d.opts.StringLimit, p.d.opts.Verbose)*uint64(esize)
+	}
+	p.b, _ = p.d.appendArrayBytes(p.b, p.u64(off), n, esize, data, whole, elem)
+}
+
+// appendHexElem prints a u64 array element in hex (print_xint_array_member).
+func appendHexElem(b []byte, e []byte, _ uint64) []byte { return appendHex(b, le64(e, 0)) }
+
+// exitNested returns the capture of object j of those the attributes
+// read again at exit point to (syscalls.BPFExitNestedOf), or nil.
+func (p *bpfFields) exitNested(j int) *trace.Capture {
+	es := p.ev.Captures[1].Elems
+	if len(es) <= syscalls.BPFAttrExit {
+		return nil
+	}
+	if es := es[syscalls.BPFAttrExit].Elems; syscalls.BPFAttrNested+j < len(es) {
+		return &es[syscalls.BPFAttrNested+j]
 	}
 	return nil
 }
@@ -531,11 +561,23 @@ func bpfProgQueryEnter(p *bpfFields) {
 	p.name("prog_ids")
 }
 
-// bpfProgQueryExit prints the program ids the kernel stored: an
-// address (strace reads them only when the call succeeded, and they
-// are not captured).
+// bpfProgQueryExit prints the program ids the kernel stored, which
+// strace reads only when the call succeeded (the address otherwise).
 func bpfProgQueryExit(p *bpfFields) {
-	p.b = appendArrayAddr(p.b, p.u64(16), uint64(p.u32(24)))
+	var data []byte
+	whole := false
+	n := uint64(p.u32(24))
+	if c := p.exitNested(0); c != nil && !c.Faulted && !failed(p.ev) {
+		data = c.Data
+		whole = uint64(len(data)) >= syscalls.NestedArrayLen(n, p.d.opts.StringLimit, p.d.opts.Verbose)*4
+	}
+	if failed(p.ev) {
+		p.b = appendArrayAddr(p.b, p.u64(16), n)
+	} else {
+		p.b, _ = p.d.appendArrayBytes(p.b, p.u64(16), n, 4, data, whole, func(b []byte, e []byte, _ uint64) []byte {
+			return appendUint(b, uint64(le32(e, 0)))
+		})
+	}
 	p.name("prog_cnt")
 	if was := le32(p.was, 24); was != p.u32(24) {
 		p.b = appendUint(p.b, uint64(was))
@@ -636,8 +678,13 @@ func bpfLinkCreate(p *bpfFields) {
 		}
 		p.extraFrom = 20
 	case bpfTraceIter:
-		// An array of union bpf_iter_link_info, not captured.
-		p.array("iter_info", 16, uint64(p.u32(24)))
+		// An array of union bpf_iter_link_info, whose one member is a
+		// map's descriptor.
+		p.nestedArray("iter_info", 0, 16, uint64(p.u32(24)), 4, func(b []byte, e []byte, _ uint64) []byte {
+			b = append(b, "{map={map_fd="...)
+			b = p.d.appendFD(b, p.ev, uint64(int64(int32(le32(e, 0)))))
+			return append(b, "}}"...)
+		})
 		p.uint("iter_info_len", 24)
 		p.extraFrom = 28
 	case bpfPerfEvent:
@@ -650,10 +697,16 @@ func bpfLinkCreate(p *bpfFields) {
 		p.flags("flags", bpfKprobeMultiFlags, 16)
 		cnt := uint64(p.u32(20))
 		p.uint("cnt", 20)
-		// Arrays of string pointers and of u64s, not captured.
-		p.array("syms", 24, cnt)
-		p.array("addrs", 32, cnt)
-		p.array("cookies", 40, cnt)
+		syms := p.nested(1)
+		p.nestedArray("syms", 1, 24, cnt, 8, func(b []byte, e []byte, k uint64) []byte {
+			var c *trace.Capture
+			if syms != nil && k < uint64(len(syms.Elems)) {
+				c = &syms.Elems[k]
+			}
+			return p.d.appendStringAt(b, le64(e, 0), c)
+		})
+		p.nestedArray("addrs", 2, 32, cnt, 8, appendHexElem)
+		p.nestedArray("cookies", 3, 40, cnt, 8, appendHexElem)
 		p.close()
 		p.extraFrom = 48
 	default:

@@ -289,3 +289,34 @@ func TestBPFNested(t *testing.T) {
 			`bpf(BPF_BTF_LOAD, {btf="bPf\0daTum", btf_log_buf=0xfacefeeddeadbeef, btf_size=9, btf_log_size=4294967295, btf_log_level=42}, 28) = ` + eBPFInval},
 	})
 }
+
+// TestBPFNestedArrays: BPF_LINK_CREATE's arrays and BPF_PROG_QUERY's
+// program ids print as strace 6.1's bpf.c test expects them
+// (bpf.gen.test, bpf-success.gen.test).
+func TestBPFNestedArrays(t *testing.T) {
+	iter := le(nil).pad(8).u32(28).pad(4).u64(0x7f0000001fec).u32(6)
+	iterInfo := le(nil).u32(0).u32(42).u32(314159265).u32(0xbadc0ded).u32(0xffffffff)
+	kprobe := le(nil).pad(8).u32(42).pad(4).u32(0xfacebeef).u32(4).u64(0x7f0000002fe0).u64(0x7f0000003fe0).u64(0x7f0000004fe0)
+	syms := trace.Capture{Data: le(nil).u64(0x7f0000005000).u64(0).u64(0x7f0000005010).u64(0x7f0000005020),
+		Elems: []trace.Capture{{Data: []byte("foo")}, {}, {Data: []byte("OH")}, {Data: []byte("abcdefghijklmnopqrstuvwxyz012345"), Truncated: true}}}
+	u64s := trace.Capture{Data: le(nil).u64(0).u64(1).u64(0xbadc0ded).u64(0xfacefeeddeadc0de)}
+	const kprobeHead = "bpf(BPF_LINK_CREATE, {link_create={prog_fd=0, target_fd=0, attach_type=BPF_TRACE_KPROBE_MULTI, flags=0, kprobe_multi={flags=BPF_F_KPROBE_MULTI_RETURN|0xfacebeee, cnt=4, "
+	query := le(nil).u32(3134983661).u32(0xfeedface).u32(0xdeadf00d).u32(0xbeefcafe).u64(0x7f0000006ff0).u32(5)
+	runIoctlCases(t, []ioctlCase{
+		{"iter info at a page's end", XlatAbbrev, bpfNestedEv(t, -22, 28, iter, 28, trace.Capture{Data: iterInfo}),
+			"bpf(BPF_LINK_CREATE, {link_create={prog_fd=0, target_fd=0, attach_type=BPF_TRACE_ITER, flags=0, iter_info=[{map={map_fd=0}}, {map={map_fd=42}}, {map={map_fd=314159265}}, {map={map_fd=-1159983635}}, {map={map_fd=-1}}, ... /* 0x7f0000002000 */], iter_info_len=6}}, 28) = " + eBPFInval},
+		{"kprobe multi", XlatAbbrev, bpfNestedEv(t, -22, 28, kprobe, 48, trace.Capture{}, syms, u64s, u64s),
+			kprobeHead + `syms=["foo", NULL, "OH", "abcdefghijklmnopqrstuvwxyz012345"...], addrs=[0, 0x1, 0xbadc0ded, 0xfacefeeddeadc0de], cookies=[0, 0x1, 0xbadc0ded, 0xfacefeeddeadc0de]}}}, 48) = ` + eBPFInval},
+		{"kprobe multi unread", XlatAbbrev, bpfNestedEv(t, -22, 28, kprobe, 48, trace.Capture{}, trace.Capture{Faulted: true}),
+			kprobeHead + "syms=0x7f0000002fe0, addrs=0x7f0000003fe0, cookies=0x7f0000004fe0}}}, 48) = " + eBPFInval},
+	})
+	d := New(Options{StringLimit: DefaultStringLimit})
+	ids := bpfExitEv(t, 42, 16, query, query, 28)
+	exit := &ids.ev.Captures[1].Elems[syscalls.BPFAttrExit]
+	exit.Elems = make([]trace.Capture, syscalls.BPFAttrNested+1)
+	exit.Elems[syscalls.BPFAttrNested] = trace.Capture{Data: le(nil).u32(0).u32(1).u32(0xffffffff).u32(2718281828)}
+	want := "bpf(BPF_PROG_QUERY, {query={target_fd=-1159983635, attach_type=0xfeedface /* BPF_??? */, query_flags=BPF_F_QUERY_EFFECTIVE|0xdeadf00c, attach_flags=BPF_F_ALLOW_MULTI|BPF_F_REPLACE|0xbeefcaf8, prog_ids=[0, 1, 4294967295, 2718281828, ... /* 0x7f0000007000 */], prog_cnt=5}}, 28) = 42"
+	if got := whole(d, ids.get()); got != want {
+		t.Errorf("prog ids:\n got %s\nwant %s", got, want)
+	}
+}

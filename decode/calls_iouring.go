@@ -207,7 +207,7 @@ func (d *Decoder) appendUringArray(b []byte, ev *trace.Event, k int, addr, n uin
 	whole := false
 	if c := &ev.Captures[2]; k < len(c.Elems) && !c.Elems[k].Faulted {
 		data = c.Elems[k].Data
-		whole = uint64(len(data)) >= syscalls.UringArrayLen(n, d.opts.StringLimit, d.opts.Verbose)*uint64(esize)
+		whole = uint64(len(data)) >= syscalls.NestedArrayLen(n, d.opts.StringLimit, d.opts.Verbose)*uint64(esize)
 	}
 	b, _ = d.appendArrayBytes(b, addr, n, esize, data, whole, elem)
 	return b

@@ -16,6 +16,14 @@ const (
 	// BPFBytes is printstrn's: the length's bytes (the u32 at LenOff),
 	// at most -s and one more, read whole.
 	BPFBytes
+	// BPFArray is print_array's: the count's (the u32 at LenOff)
+	// elements of ElemSize bytes, NestedArrayLen of them, or the whole
+	// ones before the end of their page when they cannot all be read.
+	BPFArray
+	// BPFStrArray is a BPFArray of 8-byte pointers, each to a C string
+	// of at most -s bytes, which the capture of the array holds as its
+	// Elems, one for each pointer read (empty for NULL).
+	BPFStrArray
 )
 
 // BPFNested is an object the attributes of one bpf(2) command point to,
@@ -29,6 +37,12 @@ type BPFNested struct {
 	// of the u32 length, or -1 when the length is Len.
 	PtrOff, LenOff int8
 	Len            uint32
+	// ElemSize is a BPFArray's element size.
+	ElemSize uint8
+	// With CondOff >= 0, the object is read only when the u32 at
+	// CondOff is CondVal (BPF_LINK_CREATE's attach type).
+	CondOff int8
+	CondVal uint32
 }
 
 // BPFAttrNested is the index of the first BPFNested object in the
@@ -37,35 +51,68 @@ type BPFNested struct {
 const BPFAttrNested = 2
 
 // BPFNestedMax is the most objects a command's attributes point to.
-const BPFNestedMax = 2
+const BPFNestedMax = 4
 
 // bpfTPNameSize is strace's TP_NAME_SIZE: how much of a raw tracepoint's
 // name it reads at most.
 const bpfTPNameSize = 128
 
+// The attach types of BPF_LINK_CREATE whose union strace reads arrays
+// of: BPF_TRACE_ITER's iter_info, BPF_TRACE_KPROBE_MULTI's syms, addrs
+// and cookies.
+const (
+	bpfTraceIter        = 28
+	bpfTraceKprobeMulti = 42
+)
+
 // BPFNestedOf returns the objects the attributes of command cmd point to
-// that strace reads: BPF_PROG_LOAD's license and log buffer, BPF_OBJ_PIN's
-// and BPF_OBJ_GET's path, BPF_RAW_TRACEPOINT_OPEN's name and
-// BPF_BTF_LOAD's data.
+// that strace reads: BPF_PROG_LOAD's license and log buffer, BPF_OBJ_PIN's and BPF_OBJ_GET's path,
+// BPF_RAW_TRACEPOINT_OPEN's name, BPF_BTF_LOAD's data and
+// BPF_LINK_CREATE's arrays.
 func BPFNestedOf(cmd uint32) []BPFNested {
 	switch cmd {
 	case 5:
-		return []BPFNested{{Kind: BPFStr, PtrOff: 16, LenOff: -1}, {Kind: BPFStrZ, PtrOff: 32, LenOff: 28}}
+		return []BPFNested{
+			{Kind: BPFStr, PtrOff: 16, LenOff: -1, CondOff: -1},
+			{Kind: BPFStrZ, PtrOff: 32, LenOff: 28, CondOff: -1},
+		}
 	case 6, 7:
-		return []BPFNested{{Kind: BPFPath, PtrOff: 0, LenOff: -1}}
+		return []BPFNested{{Kind: BPFPath, PtrOff: 0, LenOff: -1, CondOff: -1}}
 	case 17:
-		return []BPFNested{{Kind: BPFStrZ, PtrOff: 0, LenOff: -1, Len: bpfTPNameSize}}
+		return []BPFNested{{Kind: BPFStrZ, PtrOff: 0, LenOff: -1, Len: bpfTPNameSize, CondOff: -1}}
 	case 18:
-		return []BPFNested{{Kind: BPFBytes, PtrOff: 0, LenOff: 16}}
+		return []BPFNested{{Kind: BPFBytes, PtrOff: 0, LenOff: 16, CondOff: -1}}
+	case 28:
+		return []BPFNested{
+			{Kind: BPFArray, PtrOff: 16, LenOff: 24, ElemSize: 4, CondOff: 8, CondVal: bpfTraceIter},
+			{Kind: BPFStrArray, PtrOff: 24, LenOff: 20, ElemSize: 8, CondOff: 8, CondVal: bpfTraceKprobeMulti},
+			{Kind: BPFArray, PtrOff: 32, LenOff: 20, ElemSize: 8, CondOff: 8, CondVal: bpfTraceKprobeMulti},
+			{Kind: BPFArray, PtrOff: 40, LenOff: 20, ElemSize: 8, CondOff: 8, CondVal: bpfTraceKprobeMulti},
+		}
 	}
 	return nil
 }
 
-// BPFNestedCmds lists the commands BPFNestedOf knows.
-var BPFNestedCmds = []uint32{5, 6, 7, 17, 18}
+// BPFExitNestedOf returns the objects the attributes of command cmd,
+// read again at exit (BPFAttrExit), point to that strace reads then,
+// when the call succeeded: BPF_PROG_QUERY's program ids. The exit copy's
+// capture holds them as its Elems[BPFAttrNested+j].
+func BPFExitNestedOf(cmd uint32) []BPFNested {
+	if cmd == 16 {
+		return []BPFNested{{Kind: BPFArray, PtrOff: 16, LenOff: 24, ElemSize: 4, CondOff: -1}}
+	}
+	return nil
+}
 
-// Within reports whether o's pointer and length lie in the first n bytes
-// of the attributes.
+// BPFExitNestedKey is added to an object's place in BPFExitNestedOf's
+// list to tell it, in the programs' table, from BPFNestedOf's.
+const BPFExitNestedKey = 0x80
+
+// BPFNestedCmds lists the commands BPFNestedOf knows.
+var BPFNestedCmds = []uint32{5, 6, 7, 16, 17, 18, 28}
+
+// Within reports whether o's pointer, length and condition lie in the
+// first n bytes of the attributes.
 func (o BPFNested) Within(n int) bool {
-	return int(o.PtrOff)+8 <= n && int(o.LenOff)+4 <= n
+	return int(o.PtrOff)+8 <= n && int(o.LenOff)+4 <= n && int(o.CondOff)+4 <= n
 }

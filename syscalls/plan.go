@@ -429,7 +429,7 @@ const (
 // knows, whose structure points to arrays (CountArg counts
 // IORING_REGISTER_FILES_UPDATE's): at the call's entry, when the
 // opcode's head was read, Elems[0] is the data array and Elems[1] the
-// tags array, where the opcode has one, UringArrayLen elements of each
+// tags array, where the opcode has one, NestedArrayLen elements of each
 // (the whole elements up to the end of the first page when they cannot
 // all be read; empty where the pointer is NULL).
 //
@@ -492,18 +492,19 @@ func uringDataSize(op uint32) uint32 {
 // UringOpcodes lists the opcodes UringNested knows.
 var UringOpcodes = []uint32{6, 13, 14, 15, 16}
 
-// UringArrayMax caps the elements of an io_uring_register array copied
-// under -v (strace prints them all).
-const UringArrayMax = 256
+// NestedArrayMax caps the elements of an array an argument's object
+// points to (io_uring_register's, bpf(2)'s) copied under -v (strace
+// prints them all).
+const NestedArrayMax = 256
 
-// UringArrayLen is how many elements of an io_uring_register array of n
-// a capture copies: as many as strace prints, at most the string limit
-// (-s) unless verbose, and at most UringArrayMax.
-func UringArrayLen(n uint64, limit int, verbose bool) uint64 {
+// NestedArrayLen is how many elements of such an array of n a capture
+// copies: as many as strace prints, at most the string limit (-s) unless
+// verbose, and at most NestedArrayMax.
+func NestedArrayLen(n uint64, limit int, verbose bool) uint64 {
 	if !verbose {
 		n = min(n, uint64(max(limit, 0)))
 	}
-	return min(n, UringArrayMax)
+	return min(n, NestedArrayMax)
 }
 
 // The layout of a struct keyctl_kdf_params (FprogCond.Kdf): two pointers,

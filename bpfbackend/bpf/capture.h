@@ -669,8 +669,8 @@ static __always_inline void uring_arrays(struct cap_state *st, struct plan *p, _
 		n = (__u32)scratch_u64(st->data_off + (count_off & 31));
 	if (!verbose && n > st->limit)
 		n = st->limit;
-	if (n > URING_ARRAY_MAX)
-		n = URING_ARRAY_MAX;
+	if (n > NESTED_ARRAY_MAX)
+		n = NESTED_ARRAY_MAX;
 	/* Both pointers before the first read moves data_off on. */
 	__u64 data = scratch_u64(st->data_off + (data_off & 31));
 	__u64 tags = tags_off >= 0 ? scratch_u64(st->data_off + (tags_off & 31)) : 0;
@@ -789,27 +789,66 @@ GLOBAL int capture_clone_args(struct cap_state *st, __u64 addr, __u32 len_arg, _
 	return 0;
 }
 
-/* bpf_nested_read mirrors capture's bpfNested for object j of command
- * cmd, whose attributes' first take bytes were read at head. Global: it
- * is checked once, not once per object. */
-GLOBAL int bpf_nested_read(struct cap_state *st, __u32 cmd, __u32 j, __u32 head, int take)
+/* ptr_str reads the C string at pointer i of a pointer array, none for
+ * NULL. */
+static long ptr_str(__u64 i, struct elem_loop *l)
 {
-	__s32 ptr_off = 0, len_off = -1;
-	__u32 len = 0;
-	if (!st)
+	if (i >= l->count)
+		return 1;
+	__u64 p = scratch_u64(l->data_off + i * 8);
+	if (p)
+		seg_str(l->st, p, l->limit);
+	return 0;
+}
+
+/* str_ptrs mirrors capture's bpfStrs over the pointers of the segment
+ * whose data is at scratch offset at: the string each points to. Global,
+ * so that its loop's state is not on its caller's stack. */
+GLOBAL int str_ptrs(struct cap_state *st, __u32 at)
+{
+	struct scratch *sc = scratch_buf();
+	if (!st || !sc || at < sizeof(struct seg))
 		return 0;
-	__u32 kind = bpf_nested(cmd, j, &ptr_off, &len_off, &len);
-	if (!kind || ptr_off + 8 > take || len_off + 4 > take)
+	struct seg *sg = (void *)(sc->buf + ((at - sizeof(struct seg)) & (REC_LIMIT - 1)));
+	if (sg->flags & SEG_F_FAULT)
 		return 0;
-	__u64 ptr = scratch_u64(head + ptr_off);
-	__u64 n = len_off >= 0 ? (__u32)scratch_u64(head + len_off) : len;
+	struct elem_loop l = {};
+	l.st = st;
+	l.data_off = at;
+	l.count = sg->len / 8;
+	l.limit = st->limit;
+	bpf_loop(NESTED_ARRAY_MAX, ptr_str, &l, 0);
+	return 0;
+}
+
+/* bpf_nested_read mirrors capture's bpfNested for object key & 0xff of
+ * command key >> 8, whose attributes' first take bytes were read at
+ * head, but for the strings of a BPF_STR_ARRAY: it returns the scratch
+ * offset of the pointers whose strings are due, else 0. Global; it reads
+ * an array itself (read_array's reads), a call less deep. */
+GLOBAL __u32 bpf_nested_read(struct cap_state *st, __u32 key, __u32 head, int take)
+{
+	struct scratch *sc = scratch_buf();
+	if (!st || !sc)
+		return 0;
+	__u64 o = bpf_nested(key >> 8, key & 0xff);
+	__u32 kind = o & 0xff;
+	__s32 ptr_off = (__u8)(o >> 8), len_off = (__s8)(o >> 16), cond_off = (__s8)(o >> 24);
+	if (!kind || ptr_off + 8 > take || len_off + 4 > take || cond_off + 4 > take)
+		return 0;
+	/* The attributes' fields, read from the scratch buffer at once
+	 * (scratch_u64 looks the buffer up at each read). */
+	if (cond_off >= 0 &&
+	    *(__u32 *)(sc->buf + ((head + cond_off) & (REC_LIMIT - 1))) != bpf_nested_cond(key >> 8, key & 0xff))
+		return 0;
+	__u64 ptr = *(__u64 *)(sc->buf + ((head + ptr_off) & (REC_LIMIT - 1)));
+	__u64 n = len_off >= 0 ? *(__u32 *)(sc->buf + ((head + len_off) & (REC_LIMIT - 1))) : (o >> 40) & 0xffff;
+	__u64 limit = st->limit;
 	if (!ptr)
 		return 0;
-	/* capture's Limit, and its overRead: a byte past the -s limit. */
-	__u64 limit = st->limit;
 	switch (kind) {
 	case BPF_STR:
-		seg_str(st, ptr, st->limit);
+		seg_str(st, ptr, limit);
 		break;
 	case BPF_PATH:
 		seg_str(st, ptr, PATH_MAX_READ);
@@ -819,19 +858,42 @@ GLOBAL int bpf_nested_read(struct cap_state *st, __u32 cmd, __u32 j, __u32 head,
 			seg_str(st, ptr, n < limit ? n : limit);
 		break;
 	case BPF_BYTES:
+		/* capture's overRead: a byte past the -s limit. */
 		limit += st->full ? 0 : 1;
 		if (n)
 			seg_read(st, ptr, n < limit ? n : limit);
 		break;
+	case BPF_ARRAY:
+	case BPF_STR_ARRAY: {
+		/* syscalls.NestedArrayLen */
+		if (!verbose && n > limit)
+			n = limit;
+		if (n > NESTED_ARRAY_MAX)
+			n = NESTED_ARRAY_MAX;
+		if (!n)
+			break;
+		__u32 size = (o >> 32) & 0xff;
+		if (seg_read(st, ptr, n * size) != 0)
+			page_rest(st, ptr, n * size, size);
+		if (kind == BPF_STR_ARRAY)
+			return st->data_off;
+		break;
+	}
 	}
 	return 0;
 }
 
 /* capture_bpf_attrs mirrors capture's captureBPFAttr: bpf(2)'s
- * attributes and the objects they point to at entry, and the attributes
- * again at the exit of the commands BPF_REREAD_CMDS names, whatever the
- * call returned. */
-GLOBAL int capture_bpf_attrs(struct cap_state *st, __u64 addr, __u32 len_arg, __u32 size)
+ * attributes and the objects they point to (bpf_nested_read) at entry,
+ * and the attributes again at the exit of the commands BPF_REREAD_CMDS
+ * names, whatever the call returned, with the one object they point to
+ * then (BPF_EXIT_NESTED_KEY) when it succeeded. It returns the scratch offset of
+ * the pointers whose strings are due (str_ptrs, which its caller calls:
+ * from here the chain of calls would be too deep), else 0. One call per
+ * object, written out: the deepest chain of calls goes through this
+ * frame, which must stay small (at most one object of a command is a
+ * pointer array). */
+GLOBAL __u32 capture_bpf_attrs(struct cap_state *st, __u64 addr, __u32 len_arg, __u32 size)
 {
 	__u32 head = 0;
 	if (!st || len_arg >= MAX_ARGS)
@@ -840,16 +902,19 @@ GLOBAL int capture_bpf_attrs(struct cap_state *st, __u64 addr, __u32 len_arg, __
 	CLAMP(ai, MAX_ARGS - 1);
 	__u64 n = st->args[ai];
 	__u32 cmd = (__u32)st->args[0];
-	if (st->at_exit) {
-		if (cmd >= 32 || !((BPF_REREAD_CMDS >> cmd) & 1) || n < 1 || n > BPF_ATTR_MAX)
-			return 0;
-	}
-	int take = read_ext(st, addr, n, size, &head);
-	if (st->at_exit || take < 0)
+	if (st->at_exit && (cmd >= 32 || !((BPF_REREAD_CMDS >> cmd) & 1) || n < 1 || n > BPF_ATTR_MAX))
 		return 0;
-	for (__u32 j = 0; j < BPF_NESTED_MAX; j++)
-		bpf_nested_read(st, cmd, j, head, take);
-	return 0;
+	int take = read_ext(st, addr, n, size, &head);
+	if (take < 0 || cmd > 255)
+		return 0;
+	__u32 key = cmd << 8;
+	if (st->at_exit)
+		return st->ret >= 0 ? bpf_nested_read(st, key | BPF_EXIT_NESTED_KEY, head, take) : 0;
+	__u32 strs = bpf_nested_read(st, key, head, take);
+	strs |= bpf_nested_read(st, key | 1, head, take);
+	strs |= bpf_nested_read(st, key | 2, head, take);
+	strs |= bpf_nested_read(st, key | 3, head, take);
+	return strs;
 }
 
 /* capture_string_array mirrors capture's captureStringArray. */
@@ -907,8 +972,9 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 			break;
 		}
 		if (p->ext_kind == EXT_BPF_ATTR) {
-			if (capture_bpf_attr)
-				capture_bpf_attrs(st, addr, p->len_arg, p->size);
+			__u32 strs = capture_bpf_attr ? capture_bpf_attrs(st, addr, p->len_arg, p->size) : 0;
+			if (strs)
+				str_ptrs(st, strs);
 			break;
 		}
 		__u32 before = st->data_off;

@@ -57,15 +57,18 @@
 #define CLONE_FLAG_PIDFD 4096 /* syscalls.CloneFlagPidfd */
 #define CLONE_FLAG_PARENT_SETTID 1048576 /* syscalls.CloneFlagParentSettid */
 #define REGSET_MAX 512 /* syscalls.RegsetMax */
-#define URING_ARRAY_MAX 256 /* syscalls.UringArrayMax */
+#define NESTED_ARRAY_MAX 256 /* syscalls.NestedArrayMax */
 #define BPF_REREAD_CMDS 2408683520 /* syscalls.BPFRereadCmds */
 #define BPF_ATTR_MAX 4096 /* syscalls.BPFAttrMax */
 #define BPF_FD_CMDS 1342988513 /* syscalls.BPFFDCmds */
-#define BPF_NESTED_MAX 2 /* syscalls.BPFNestedMax */
+#define BPF_NESTED_MAX 4 /* syscalls.BPFNestedMax */
+#define BPF_EXIT_NESTED_KEY 128 /* syscalls.BPFExitNestedKey */
 #define BPF_STR 1 /* syscalls.BPFStr */
 #define BPF_PATH 2 /* syscalls.BPFPath */
 #define BPF_STRZ 3 /* syscalls.BPFStrZ */
 #define BPF_BYTES 4 /* syscalls.BPFBytes */
+#define BPF_ARRAY 5 /* syscalls.BPFArray */
+#define BPF_STR_ARRAY 6 /* syscalls.BPFStrArray */
 #define PATH_MAX_READ 4095 /* syscalls.PathMax - 1 */
 
 /* Values of syscalls.CaptureKind (plan.kind). */
@@ -288,44 +291,59 @@ static __always_inline __u32 uring_nested(__u32 op, __s32 *count_off, __u32 *dat
 	return 0;
 }
 
-/* syscalls.BPFNestedOf: the kind (0: none) of object j of those bpf(2)
- * command cmd's attributes point to, with the offset of its pointer, that
- * of its u32 length (-1: the length is len) and len. */
-static __always_inline __u32 bpf_nested(__u32 cmd, __u32 j, __s32 *ptr_off, __s32 *len_off, __u32 *len)
+/* syscalls.BPFNestedOf: object j of those bpf(2) command cmd's attributes
+ * point to (syscalls.BPFExitNestedOf's object j - BPF_EXIT_NESTED_KEY
+ * from that key on), packed (no stack slot for the callers): its kind (0: none,
+ * bits 0-7), the offsets of its pointer (8-15), of its u32 length
+ * (16-23, signed; -1: the length is bits 40-55) and of the u32 that must
+ * be bpf_nested_cond's value for it to be read (24-31, signed; -1: none),
+ * its elements' size (32-39) and its length (40-55). */
+static __always_inline __u64 bpf_nested(__u32 cmd, __u32 j)
 {
 	if (cmd > 255 || j > 255)
 		return 0;
 	switch (cmd << 8 | j) {
 	case 5 << 8 | 0:
-		*ptr_off = 16;
-		*len_off = -1;
-		*len = 0;
-		return 1;
+		return 0xffff1001;
 	case 5 << 8 | 1:
-		*ptr_off = 32;
-		*len_off = 28;
-		*len = 0;
-		return 3;
+		return 0xff1c2003;
 	case 6 << 8 | 0:
-		*ptr_off = 0;
-		*len_off = -1;
-		*len = 0;
-		return 2;
+		return 0xffff0002;
 	case 7 << 8 | 0:
-		*ptr_off = 0;
-		*len_off = -1;
-		*len = 0;
-		return 2;
+		return 0xffff0002;
+	case 16 << 8 | 128:
+		return 0x4ff181005;
 	case 17 << 8 | 0:
-		*ptr_off = 0;
-		*len_off = -1;
-		*len = 128;
-		return 3;
+		return 0x8000ffff0003;
 	case 18 << 8 | 0:
-		*ptr_off = 0;
-		*len_off = 16;
-		*len = 0;
-		return 4;
+		return 0xff100004;
+	case 28 << 8 | 0:
+		return 0x408181005;
+	case 28 << 8 | 1:
+		return 0x808141806;
+	case 28 << 8 | 2:
+		return 0x808142005;
+	case 28 << 8 | 3:
+		return 0x808142805;
+	}
+	return 0;
+}
+
+/* bpf_nested_cond is the value the u32 at object j's condition offset
+ * must have (see bpf_nested). */
+static __always_inline __u32 bpf_nested_cond(__u32 cmd, __u32 j)
+{
+	if (cmd > 255 || j > 255)
+		return 0;
+	switch (cmd << 8 | j) {
+	case 28 << 8 | 0:
+		return 28;
+	case 28 << 8 | 1:
+		return 42;
+	case 28 << 8 | 2:
+		return 42;
+	case 28 << 8 | 3:
+		return 42;
 	}
 	return 0;
 }

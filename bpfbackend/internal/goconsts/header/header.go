@@ -108,15 +108,18 @@ var groups = []group{
 		{"CLONE_FLAG_PIDFD", syscalls.CloneFlagPidfd, "syscalls.CloneFlagPidfd"},
 		{"CLONE_FLAG_PARENT_SETTID", syscalls.CloneFlagParentSettid, "syscalls.CloneFlagParentSettid"},
 		{"REGSET_MAX", syscalls.RegsetMax, "syscalls.RegsetMax"},
-		{"URING_ARRAY_MAX", syscalls.UringArrayMax, "syscalls.UringArrayMax"},
+		{"NESTED_ARRAY_MAX", syscalls.NestedArrayMax, "syscalls.NestedArrayMax"},
 		{"BPF_REREAD_CMDS", syscalls.BPFRereadCmds, "syscalls.BPFRereadCmds"},
 		{"BPF_ATTR_MAX", syscalls.BPFAttrMax, "syscalls.BPFAttrMax"},
 		{"BPF_FD_CMDS", syscalls.BPFFDCmds, "syscalls.BPFFDCmds"},
 		{"BPF_NESTED_MAX", syscalls.BPFNestedMax, "syscalls.BPFNestedMax"},
+		{"BPF_EXIT_NESTED_KEY", syscalls.BPFExitNestedKey, "syscalls.BPFExitNestedKey"},
 		{"BPF_STR", int64(syscalls.BPFStr), "syscalls.BPFStr"},
 		{"BPF_PATH", int64(syscalls.BPFPath), "syscalls.BPFPath"},
 		{"BPF_STRZ", int64(syscalls.BPFStrZ), "syscalls.BPFStrZ"},
 		{"BPF_BYTES", int64(syscalls.BPFBytes), "syscalls.BPFBytes"},
+		{"BPF_ARRAY", int64(syscalls.BPFArray), "syscalls.BPFArray"},
+		{"BPF_STR_ARRAY", int64(syscalls.BPFStrArray), "syscalls.BPFStrArray"},
 		{"PATH_MAX_READ", syscalls.PathMax - 1, "syscalls.PathMax - 1"},
 	}},
 	{"Values of syscalls.CaptureKind (plan.kind).", captureKinds},
@@ -229,27 +232,74 @@ static __always_inline __u32 uring_nested(__u32 op, __s32 *count_off, __u32 *dat
 `)
 }
 
-// renderBPFNested renders syscalls.BPFNestedOf as a C function of the
+// renderBPFNested renders syscalls.BPFNestedOf as C functions of the
 // command and the object's place in its list.
 func renderBPFNested(b *bytes.Buffer) {
 	b.WriteString(`
-/* syscalls.BPFNestedOf: the kind (0: none) of object j of those bpf(2)
- * command cmd's attributes point to, with the offset of its pointer, that
- * of its u32 length (-1: the length is len) and len. */
-static __always_inline __u32 bpf_nested(__u32 cmd, __u32 j, __s32 *ptr_off, __s32 *len_off, __u32 *len)
+/* syscalls.BPFNestedOf: object j of those bpf(2) command cmd's attributes
+ * point to (syscalls.BPFExitNestedOf's object j - BPF_EXIT_NESTED_KEY
+ * from that key on), packed (no stack slot for the callers): its kind (0: none,
+ * bits 0-7), the offsets of its pointer (8-15), of its u32 length
+ * (16-23, signed; -1: the length is bits 40-55) and of the u32 that must
+ * be bpf_nested_cond's value for it to be read (24-31, signed; -1: none),
+ * its elements' size (32-39) and its length (40-55). */
+static __always_inline __u64 bpf_nested(__u32 cmd, __u32 j)
 {
 	if (cmd > 255 || j > 255)
 		return 0;
 	switch (cmd << 8 | j) {
 `)
 	for _, cmd := range syscalls.BPFNestedCmds {
-		for j, o := range syscalls.BPFNestedOf(cmd) {
-			fmt.Fprintf(b, "\tcase %d << 8 | %d:\n\t\t*ptr_off = %d;\n\t\t*len_off = %d;\n\t\t*len = %d;\n\t\treturn %d;\n",
-				cmd, j, o.PtrOff, o.LenOff, o.Len, o.Kind)
+		for _, k := range bpfNestedBoth(cmd) {
+			j, o := k.key, k.obj
+			v := uint64(o.Kind) | uint64(uint8(o.PtrOff))<<8 | uint64(uint8(o.LenOff))<<16 | uint64(uint8(o.CondOff))<<24 |
+				uint64(o.ElemSize)<<32 | uint64(o.Len)<<40
+			fmt.Fprintf(b, "\tcase %d << 8 | %d:\n\t\treturn %#x;\n", cmd, j, v)
+		}
+	}
+	b.WriteString(`	}
+	return 0;
+}
+
+/* bpf_nested_cond is the value the u32 at object j's condition offset
+ * must have (see bpf_nested). */
+static __always_inline __u32 bpf_nested_cond(__u32 cmd, __u32 j)
+{
+	if (cmd > 255 || j > 255)
+		return 0;
+	switch (cmd << 8 | j) {
+`)
+	for _, cmd := range syscalls.BPFNestedCmds {
+		for _, k := range bpfNestedBoth(cmd) {
+			j, o := k.key, k.obj
+			if o.CondOff >= 0 {
+				fmt.Fprintf(b, "\tcase %d << 8 | %d:\n\t\treturn %d;\n", cmd, j, o.CondVal)
+			}
 		}
 	}
 	b.WriteString(`	}
 	return 0;
 }
 `)
+}
+
+// keyedNested is an object of syscalls.BPFNestedOf or BPFExitNestedOf
+// with its key in the programs' table.
+type keyedNested struct {
+	key int
+	obj syscalls.BPFNested
+}
+
+// bpfNestedBoth returns command cmd's objects with their keys, in order:
+// BPFNestedOf's by their place in its list, then BPFExitNestedOf's by
+// theirs plus syscalls.BPFExitNestedKey.
+func bpfNestedBoth(cmd uint32) []keyedNested {
+	var all []keyedNested
+	for j, o := range syscalls.BPFNestedOf(cmd) {
+		all = append(all, keyedNested{j, o})
+	}
+	for j, o := range syscalls.BPFExitNestedOf(cmd) {
+		all = append(all, keyedNested{syscalls.BPFExitNestedKey + j, o})
+	}
+	return all
 }
