@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "455071ec67fb51a828a1eaf77b4842a2789c0ed0e8904521550fc6a9eef80059"
+const bpfSourceHash = "e13355b3df00e0b5035803db74dc13c882e8719b3f505a27fb6d3560f44b7e10"

@@ -49,7 +49,7 @@ func (x *Executor) bpfNested(mem Memory, out trace.Capture, objs []syscalls.BPFN
 	le := binary.LittleEndian
 	var strs *trace.Capture
 	for j, o := range objs {
-		if !o.Within(len(head)) || (o.CondOff >= 0 && le.Uint32(head[o.CondOff:]) != o.CondVal) {
+		if !o.Within(len(head)) || (o.CondOff >= 0 && le.Uint32(head[o.CondOff:]) != o.CondVal) || (o.Verbose && !x.Verbose) {
 			continue
 		}
 		ptr := le.Uint64(head[o.PtrOff:])

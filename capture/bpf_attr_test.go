@@ -48,7 +48,8 @@ func TestBPFAttrExit(t *testing.T) {
 
 // TestBPFNestedCapture: BPF_PROG_LOAD's license and log buffer are read
 // at entry as strace reads them: the license as a C string of at most
-// -s bytes, the log as one of at most log_size bytes.
+// -s bytes, the log as one of at most log_size bytes; its instructions
+// only under -v.
 func TestBPFNestedCapture(t *testing.T) {
 	const base = 0x1000
 	mem := &flatMem{base: base, data: make([]byte, 4096)}
@@ -66,8 +67,8 @@ func TestBPFNestedCapture(t *testing.T) {
 	var bufs [trace.MaxArgs][]byte
 	x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
 	es := caps[1].Elems
-	if len(es) != syscalls.BPFAttrNested+2 {
-		t.Fatalf("elems %+v, want the license and the log", es)
+	if len(es) != syscalls.BPFAttrNested+3 || es[syscalls.BPFAttrNested+2].Present() {
+		t.Fatalf("elems %+v, want the license and the log, and no instructions without -v", es)
 	}
 	if lic := es[syscalls.BPFAttrNested]; string(lic.Data) != "GPL" || lic.Truncated {
 		t.Errorf("license %+v", lic)
@@ -78,7 +79,7 @@ func TestBPFNestedCapture(t *testing.T) {
 	// Attributes too short to hold the log's pointer: only the license.
 	args[2] = 32
 	x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
-	if es := caps[1].Elems; len(es) != syscalls.BPFAttrNested+2 || es[syscalls.BPFAttrNested+1].Present() || string(es[syscalls.BPFAttrNested].Data) != "GPL" {
+	if es := caps[1].Elems; len(es) != syscalls.BPFAttrNested+3 || es[syscalls.BPFAttrNested+1].Present() || string(es[syscalls.BPFAttrNested].Data) != "GPL" {
 		t.Errorf("32 bytes: elems %+v", es)
 	}
 }
@@ -119,5 +120,25 @@ func TestBPFStrArrayCapture(t *testing.T) {
 	}
 	if cookies := es[syscalls.BPFAttrNested+3]; cookies.Present() {
 		t.Errorf("cookies (NULL) %+v", cookies)
+	}
+}
+
+// TestBPFInsnsVerbose: under -v, BPF_PROG_LOAD's instructions are read,
+// insn_cnt of them.
+func TestBPFInsnsVerbose(t *testing.T) {
+	const base = 0x1000
+	mem := &flatMem{base: base, data: make([]byte, 4096)}
+	le := binary.LittleEndian
+	le.PutUint32(mem.data[4:], 3)         // insn_cnt
+	le.PutUint64(mem.data[8:], base+2048) // insns
+	tbl := syscalls.X86_64
+	nr, _ := tbl.Lookup("bpf")
+	x := Executor{StringLimit: 32, Verbose: true}
+	args := [trace.MaxArgs]uint64{5, base, 72}
+	var caps [trace.MaxArgs]trace.Capture
+	var bufs [trace.MaxArgs][]byte
+	x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
+	if es := caps[1].Elems; len(es) != syscalls.BPFAttrNested+3 || len(es[syscalls.BPFAttrNested+2].Data) != 3*8 {
+		t.Errorf("elems %+v, want 3 instructions", es)
 	}
 }

@@ -11,12 +11,12 @@ import (
 // once the caller's size reaches it, then the bytes beyond the struct
 // when not all zero (appendBPFExtra).
 //
-// A program's license and log, a pinned path, a tracepoint's name, BTF
-// data, BPF_LINK_CREATE's arrays and BPF_PROG_QUERY's program ids are
-// captured with the attributes (syscalls.BPFNestedOf, BPFExitNestedOf)
-// and print as strace prints them. -v's instructions and object
-// information are not captured: they print as strace prints what it
-// cannot read, the address.
+// A program's license, log and (-v) instructions, a pinned path, a
+// tracepoint's name, BTF data, BPF_LINK_CREATE's arrays and
+// BPF_PROG_QUERY's program ids are captured with the attributes
+// (syscalls.BPFNestedOf, BPFExitNestedOf) and print as strace prints
+// them. -v's object information (BPF_OBJ_GET_INFO_BY_FD) is not
+// captured: it prints as strace prints what it cannot read, the address.
 
 // bpfCmd is how strace prints one command's attributes. Most are printed
 // whole at entry (print); a command whose kernel fills some fields
@@ -269,14 +269,6 @@ func (p *bpfFields) strz(s string, addr, n uint64, c *trace.Capture) {
 	}
 }
 
-// array prints a field that points to count elements as strace's
-// print_array does when it cannot read them: NULL, [] for none, else
-// the address.
-func (p *bpfFields) array(s string, off int, count uint64) {
-	p.name(s)
-	p.b = appendArrayAddr(p.b, p.u64(off), count)
-}
-
 // appendArrayAddr prints the address of an array of count elements
 // strace could not read: NULL, [] for none, else the address.
 func appendArrayAddr(b []byte, addr, count uint64) []byte {
@@ -377,10 +369,9 @@ func bpfMapFreeze(p *bpfFields) { p.fd("map_fd", 0) }
 func bpfProgLoad(p *bpfFields) {
 	p.enum("prog_type", bpfProgTypes, 0)
 	p.uint("insn_cnt", 4)
-	// -v prints the instructions, which are not captured; without it,
-	// their address.
+	// -v prints the instructions; without it, their address.
 	if p.d.opts.Verbose {
-		p.array("insns", 8, uint64(p.u32(4)))
+		p.nestedArray("insns", 2, 8, uint64(p.u32(4)), ebpfInsnSize, p.d.appendEBPFInsn)
 	} else {
 		p.addr("insns", 8)
 	}

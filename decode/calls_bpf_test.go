@@ -320,3 +320,16 @@ func TestBPFNestedArrays(t *testing.T) {
 		t.Errorf("prog ids:\n got %s\nwant %s", got, want)
 	}
 }
+
+// TestBPFInsns: under -v, BPF_PROG_LOAD's instructions print as strace
+// 6.1's bpf-v.gen.test expects them.
+func TestBPFInsns(t *testing.T) {
+	load := le(nil).u32(1).u32(2).u64(0x7f0000005000).u64(0).u32(0).u32(0).u64(0)
+	insns := trace.Capture{Data: le(nil).u8(0x95).u8(0xba).u16(0xdead).u32(0xbadc0ded).u8(0x07).u8(0x01).u16(8).u32(0xfffffff8)}
+	d := New(Options{StringLimit: DefaultStringLimit, Verbose: true})
+	ev := bpfNestedEv(t, -22, 5, load, 40, trace.Capture{}, trace.Capture{}, insns)
+	want := "bpf(BPF_PROG_LOAD, {prog_type=BPF_PROG_TYPE_SOCKET_FILTER, insn_cnt=2, insns=[{code=BPF_JMP|BPF_K|BPF_EXIT, dst_reg=BPF_REG_10, src_reg=0xb /* BPF_REG_??? */, off=-8531, imm=0xbadc0ded}, {code=BPF_ALU64|BPF_K|BPF_ADD, dst_reg=BPF_REG_1, src_reg=BPF_REG_0, off=8, imm=0xfffffff8}], license=NULL, log_level=0, log_size=0, log_buf=NULL}, 40) = " + eBPFInval
+	if got := whole(d, ev.get()); got != want {
+		t.Errorf("insns:\n got %s\nwant %s", got, want)
+	}
+}

@@ -40,9 +40,11 @@ type BPFNested struct {
 	// ElemSize is a BPFArray's element size.
 	ElemSize uint8
 	// With CondOff >= 0, the object is read only when the u32 at
-	// CondOff is CondVal (BPF_LINK_CREATE's attach type).
+	// CondOff is CondVal (BPF_LINK_CREATE's attach type); with Verbose,
+	// only under -v.
 	CondOff int8
 	CondVal uint32
+	Verbose bool
 }
 
 // BPFAttrNested is the index of the first BPFNested object in the
@@ -66,7 +68,8 @@ const (
 )
 
 // BPFNestedOf returns the objects the attributes of command cmd point to
-// that strace reads: BPF_PROG_LOAD's license and log buffer, BPF_OBJ_PIN's and BPF_OBJ_GET's path,
+// that strace reads: BPF_PROG_LOAD's license, log buffer and (-v)
+// instructions, BPF_OBJ_PIN's and BPF_OBJ_GET's path,
 // BPF_RAW_TRACEPOINT_OPEN's name, BPF_BTF_LOAD's data and
 // BPF_LINK_CREATE's arrays.
 func BPFNestedOf(cmd uint32) []BPFNested {
@@ -75,6 +78,7 @@ func BPFNestedOf(cmd uint32) []BPFNested {
 		return []BPFNested{
 			{Kind: BPFStr, PtrOff: 16, LenOff: -1, CondOff: -1},
 			{Kind: BPFStrZ, PtrOff: 32, LenOff: 28, CondOff: -1},
+			{Kind: BPFArray, PtrOff: 8, LenOff: 4, ElemSize: 8, CondOff: -1, Verbose: true},
 		}
 	case 6, 7:
 		return []BPFNested{{Kind: BPFPath, PtrOff: 0, LenOff: -1, CondOff: -1}}

@@ -834,7 +834,7 @@ GLOBAL __u32 bpf_nested_read(struct cap_state *st, __u32 key, __u32 head, int ta
 	__u64 o = bpf_nested(key >> 8, key & 0xff);
 	__u32 kind = o & 0xff;
 	__s32 ptr_off = (__u8)(o >> 8), len_off = (__s8)(o >> 16), cond_off = (__s8)(o >> 24);
-	if (!kind || ptr_off + 8 > take || len_off + 4 > take || cond_off + 4 > take)
+	if (!kind || ptr_off + 8 > take || len_off + 4 > take || cond_off + 4 > take || ((o >> 56) & 1 && !verbose))
 		return 0;
 	/* The attributes' fields, read from the scratch buffer at once
 	 * (scratch_u64 looks the buffer up at each read). */

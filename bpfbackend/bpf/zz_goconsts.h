@@ -297,7 +297,8 @@ static __always_inline __u32 uring_nested(__u32 op, __s32 *count_off, __u32 *dat
  * bits 0-7), the offsets of its pointer (8-15), of its u32 length
  * (16-23, signed; -1: the length is bits 40-55) and of the u32 that must
  * be bpf_nested_cond's value for it to be read (24-31, signed; -1: none),
- * its elements' size (32-39) and its length (40-55). */
+ * its elements' size (32-39), its length (40-55), and whether it is read
+ * only under -v (56). */
 static __always_inline __u64 bpf_nested(__u32 cmd, __u32 j)
 {
 	if (cmd > 255 || j > 255)
@@ -307,6 +308,8 @@ static __always_inline __u64 bpf_nested(__u32 cmd, __u32 j)
 		return 0xffff1001;
 	case 5 << 8 | 1:
 		return 0xff1c2003;
+	case 5 << 8 | 2:
+		return 0x1000008ff040805;
 	case 6 << 8 | 0:
 		return 0xffff0002;
 	case 7 << 8 | 0:

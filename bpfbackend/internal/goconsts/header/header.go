@@ -242,7 +242,8 @@ func renderBPFNested(b *bytes.Buffer) {
  * bits 0-7), the offsets of its pointer (8-15), of its u32 length
  * (16-23, signed; -1: the length is bits 40-55) and of the u32 that must
  * be bpf_nested_cond's value for it to be read (24-31, signed; -1: none),
- * its elements' size (32-39) and its length (40-55). */
+ * its elements' size (32-39), its length (40-55), and whether it is read
+ * only under -v (56). */
 static __always_inline __u64 bpf_nested(__u32 cmd, __u32 j)
 {
 	if (cmd > 255 || j > 255)
@@ -254,6 +255,9 @@ static __always_inline __u64 bpf_nested(__u32 cmd, __u32 j)
 			j, o := k.key, k.obj
 			v := uint64(o.Kind) | uint64(uint8(o.PtrOff))<<8 | uint64(uint8(o.LenOff))<<16 | uint64(uint8(o.CondOff))<<24 |
 				uint64(o.ElemSize)<<32 | uint64(o.Len)<<40
+			if o.Verbose {
+				v |= 1 << 56
+			}
 			fmt.Fprintf(b, "\tcase %d << 8 | %d:\n\t\treturn %#x;\n", cmd, j, v)
 		}
 	}
