@@ -8,6 +8,19 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
+// bpfEntry runs bpf(2)'s plans at the entry of a call of command cmd
+// whose attributes of size bytes are at addr, and returns the capture of
+// the attributes.
+func bpfEntry(x *Executor, mem Memory, cmd, addr, size uint64) trace.Capture {
+	tbl := syscalls.X86_64
+	nr, _ := tbl.Lookup("bpf")
+	args := [trace.MaxArgs]uint64{cmd, addr, size}
+	var caps [trace.MaxArgs]trace.Capture
+	var bufs [trace.MaxArgs][]byte
+	x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
+	return caps[1]
+}
+
 // TestBPFAttrExit: bpf(2)'s attributes are read at entry, and again at
 // exit for BPF_OBJ_GET_INFO_BY_FD (whose info_len the kernel rewrites)
 // but not for BPF_MAP_CREATE, whatever the call returned.
@@ -59,14 +72,8 @@ func TestBPFNestedCapture(t *testing.T) {
 	le.PutUint64(mem.data[32:], base+512) // log_buf
 	copy(mem.data[256:], "GPL\x00")
 	copy(mem.data[512:], "log test\x00")
-	tbl := syscalls.X86_64
-	nr, _ := tbl.Lookup("bpf")
 	x := Executor{StringLimit: 32}
-	args := [trace.MaxArgs]uint64{5, base, 72}
-	var caps [trace.MaxArgs]trace.Capture
-	var bufs [trace.MaxArgs][]byte
-	x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
-	es := caps[1].Elems
+	es := bpfEntry(&x, mem, 5, base, 72).Elems
 	if len(es) != syscalls.BPFAttrNested+3 || es[syscalls.BPFAttrNested+2].Present() {
 		t.Fatalf("elems %+v, want the license and the log, and no instructions without -v", es)
 	}
@@ -77,9 +84,7 @@ func TestBPFNestedCapture(t *testing.T) {
 		t.Errorf("log %+v, want 4 bytes without their NUL", log)
 	}
 	// Attributes too short to hold the log's pointer: only the license.
-	args[2] = 32
-	x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
-	if es := caps[1].Elems; len(es) != syscalls.BPFAttrNested+3 || es[syscalls.BPFAttrNested+1].Present() || string(es[syscalls.BPFAttrNested].Data) != "GPL" {
+	if es := bpfEntry(&x, mem, 5, base, 32).Elems; len(es) != syscalls.BPFAttrNested+3 || es[syscalls.BPFAttrNested+1].Present() || string(es[syscalls.BPFAttrNested].Data) != "GPL" {
 		t.Errorf("32 bytes: elems %+v", es)
 	}
 }
@@ -100,14 +105,8 @@ func TestBPFStrArrayCapture(t *testing.T) {
 	le.PutUint64(mem.data[272:], base+1040)
 	copy(mem.data[1024:], "foo\x00")
 	copy(mem.data[1040:], "OH\x00")
-	tbl := syscalls.X86_64
-	nr, _ := tbl.Lookup("bpf")
 	x := Executor{StringLimit: 32}
-	args := [trace.MaxArgs]uint64{28, base, 48}
-	var caps [trace.MaxArgs]trace.Capture
-	var bufs [trace.MaxArgs][]byte
-	x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
-	es := caps[1].Elems
+	es := bpfEntry(&x, mem, 28, base, 48).Elems
 	if len(es) != syscalls.BPFAttrNested+4 || es[syscalls.BPFAttrNested].Present() {
 		t.Fatalf("elems %+v", es)
 	}
@@ -131,14 +130,8 @@ func TestBPFInsnsVerbose(t *testing.T) {
 	le := binary.LittleEndian
 	le.PutUint32(mem.data[4:], 3)         // insn_cnt
 	le.PutUint64(mem.data[8:], base+2048) // insns
-	tbl := syscalls.X86_64
-	nr, _ := tbl.Lookup("bpf")
 	x := Executor{StringLimit: 32, Verbose: true}
-	args := [trace.MaxArgs]uint64{5, base, 72}
-	var caps [trace.MaxArgs]trace.Capture
-	var bufs [trace.MaxArgs][]byte
-	x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
-	if es := caps[1].Elems; len(es) != syscalls.BPFAttrNested+3 || len(es[syscalls.BPFAttrNested+2].Data) != 3*8 {
+	if es := bpfEntry(&x, mem, 5, base, 72).Elems; len(es) != syscalls.BPFAttrNested+3 || len(es[syscalls.BPFAttrNested+2].Data) != 3*8 {
 		t.Errorf("elems %+v, want 3 instructions", es)
 	}
 }

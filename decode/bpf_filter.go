@@ -122,6 +122,15 @@ func appendBPFUnknownBits(b []byte, v uint16) []byte {
 	return appendComment(b, "BPF_???")
 }
 
+// appendBPFSrcOp prints an ALU or jump instruction's source and its
+// operation, of table ops: "|BPF_K|BPF_ADD".
+func (d *Decoder) appendBPFSrcOp(b []byte, code uint16, ops *xlat) []byte {
+	b = append(b, '|')
+	b = d.enum(b, bpfSrcs, uint64(code&0x08))
+	b = append(b, '|')
+	return d.enum(b, ops, uint64(code&0xf0))
+}
+
 // appendBPFCode prints a classic BPF instruction's code as its fields
 // (BPF_LD|BPF_W|BPF_ABS).
 func (d *Decoder) appendBPFCode(b []byte, code uint16) []byte {
@@ -145,15 +154,9 @@ func (d *Decoder) appendBPFCode(b []byte, code uint16) []byte {
 			b = appendBPFUnknownBits(b, rest)
 		}
 	case bpfClassALU:
-		b = append(b, '|')
-		b = d.enum(b, bpfSrcs, uint64(code&0x08))
-		b = append(b, '|')
-		b = d.enum(b, bpfOpsALU, uint64(code&0xf0))
+		b = d.appendBPFSrcOp(b, code, bpfOpsALU)
 	case bpfClassJMP:
-		b = append(b, '|')
-		b = d.enum(b, bpfSrcs, uint64(code&0x08))
-		b = append(b, '|')
-		b = d.enum(b, bpfOpsJMP, uint64(code&0xf0))
+		b = d.appendBPFSrcOp(b, code, bpfOpsJMP)
 	case bpfClassRET:
 		b = append(b, '|')
 		b = d.enum(b, bpfRvals, uint64(code&0x18))

@@ -41,15 +41,9 @@ func (d *Decoder) appendEBPFCode(b []byte, code uint8) []byte {
 		b = append(b, '|')
 		b = d.enum(b, ebpfModes, uint64(code&0xe0))
 	case bpfClassALU, ebpfClassALU64:
-		b = append(b, '|')
-		b = d.enum(b, bpfSrcs, uint64(code&0x08))
-		b = append(b, '|')
-		b = d.enum(b, bpfOpsALU, uint64(code&0xf0))
+		b = d.appendBPFSrcOp(b, uint16(code), bpfOpsALU)
 	case bpfClassJMP:
-		b = append(b, '|')
-		b = d.enum(b, bpfSrcs, uint64(code&0x08))
-		b = append(b, '|')
-		b = d.enum(b, bpfOpsJMP, uint64(code&0xf0))
+		b = d.appendBPFSrcOp(b, uint16(code), bpfOpsJMP)
 	case ebpfClassJMP32:
 		// strace 6.1 takes it for classic BPF's BPF_RET, reserved in
 		// eBPF: the other bits are unknown.

@@ -232,59 +232,41 @@ static __always_inline __u32 uring_nested(__u32 op, __s32 *count_off, __u32 *dat
 `)
 }
 
-// renderBPFNested renders syscalls.BPFNestedOf as C functions of the
-// command and the object's place in its list.
+// renderBPFNested renders syscalls.BPFNestedOf and BPFExitNestedOf as C
+// functions of the command and the object's key.
 func renderBPFNested(b *bytes.Buffer) {
-	b.WriteString(`
-/* syscalls.BPFNestedOf: object j of those bpf(2) command cmd's attributes
+	var objs, conds bytes.Buffer
+	for _, cmd := range syscalls.BPFNestedCmds {
+		for _, k := range bpfNestedBoth(cmd) {
+			o := k.obj
+			v := uint64(o.Kind) | uint64(uint8(o.PtrOff))<<8 | uint64(uint8(o.LenOff))<<16 | uint64(uint8(o.CondOff))<<24 |
+				uint64(o.ElemSize)<<32 | uint64(o.Len)<<40
+			if o.Verbose {
+				v |= 1 << 56
+			}
+			fmt.Fprintf(&objs, "\tcase %d << 8 | %d:\n\t\treturn %#x;\n", cmd, k.key, v)
+			if o.CondOff >= 0 {
+				fmt.Fprintf(&conds, "\tcase %d << 8 | %d:\n\t\treturn %d;\n", cmd, k.key, o.CondVal)
+			}
+		}
+	}
+	renderBPFNestedFunc(b, `/* syscalls.BPFNestedOf: object j of those bpf(2) command cmd's attributes
  * point to (syscalls.BPFExitNestedOf's object j - BPF_EXIT_NESTED_KEY
  * from that key on), packed (no stack slot for the callers): its kind (0: none,
  * bits 0-7), the offsets of its pointer (8-15), of its u32 length
  * (16-23, signed; -1: the length is bits 40-55) and of the u32 that must
  * be bpf_nested_cond's value for it to be read (24-31, signed; -1: none),
  * its elements' size (32-39), its length (40-55), and whether it is read
- * only under -v (56). */
-static __always_inline __u64 bpf_nested(__u32 cmd, __u32 j)
-{
-	if (cmd > 255 || j > 255)
-		return 0;
-	switch (cmd << 8 | j) {
-`)
-	for _, cmd := range syscalls.BPFNestedCmds {
-		for _, k := range bpfNestedBoth(cmd) {
-			j, o := k.key, k.obj
-			v := uint64(o.Kind) | uint64(uint8(o.PtrOff))<<8 | uint64(uint8(o.LenOff))<<16 | uint64(uint8(o.CondOff))<<24 |
-				uint64(o.ElemSize)<<32 | uint64(o.Len)<<40
-			if o.Verbose {
-				v |= 1 << 56
-			}
-			fmt.Fprintf(b, "\tcase %d << 8 | %d:\n\t\treturn %#x;\n", cmd, j, v)
-		}
-	}
-	b.WriteString(`	}
-	return 0;
+ * only under -v (56). */`, "__u64 bpf_nested", objs.String())
+	renderBPFNestedFunc(b, `/* bpf_nested_cond is the value the u32 at object j's condition offset
+ * must have (see bpf_nested). */`, "__u32 bpf_nested_cond", conds.String())
 }
 
-/* bpf_nested_cond is the value the u32 at object j's condition offset
- * must have (see bpf_nested). */
-static __always_inline __u32 bpf_nested_cond(__u32 cmd, __u32 j)
-{
-	if (cmd > 255 || j > 255)
-		return 0;
-	switch (cmd << 8 | j) {
-`)
-	for _, cmd := range syscalls.BPFNestedCmds {
-		for _, k := range bpfNestedBoth(cmd) {
-			j, o := k.key, k.obj
-			if o.CondOff >= 0 {
-				fmt.Fprintf(b, "\tcase %d << 8 | %d:\n\t\treturn %d;\n", cmd, j, o.CondVal)
-			}
-		}
-	}
-	b.WriteString(`	}
-	return 0;
-}
-`)
+// renderBPFNestedFunc renders a C function of a command and an object's
+// key whose switch has the given cases.
+func renderBPFNestedFunc(b *bytes.Buffer, doc, decl, cases string) {
+	fmt.Fprintf(b, "\n%s\nstatic __always_inline %s(__u32 cmd, __u32 j)\n{\n\tif (cmd > 255 || j > 255)\n\t\treturn 0;\n\tswitch (cmd << 8 | j) {\n%s\t}\n\treturn 0;\n}\n",
+		doc, decl, cases)
 }
 
 // keyedNested is an object of syscalls.BPFNestedOf or BPFExitNestedOf
