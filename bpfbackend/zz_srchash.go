@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "e13355b3df00e0b5035803db74dc13c882e8719b3f505a27fb6d3560f44b7e10"
+const bpfSourceHash = "c822a1479cf981f9bc1c28154ec813b65bc544d09dcb9ef00150a89e042f1cde"

@@ -97,20 +97,16 @@ func BPFNestedOf(cmd uint32) []BPFNested {
 	return nil
 }
 
-// BPFExitNestedOf returns the objects the attributes of command cmd,
-// read again at exit (BPFAttrExit), point to that strace reads then,
-// when the call succeeded: BPF_PROG_QUERY's program ids. The exit copy's
-// capture holds them as its Elems[BPFAttrNested+j].
+// BPFExitNestedOf returns the object (at most one) the attributes of
+// command cmd, read again at exit (BPFAttrExit), point to that strace
+// reads then, when the call succeeded: BPF_PROG_QUERY's program ids. The
+// exit copy's capture holds it as its Elems[BPFAttrNested].
 func BPFExitNestedOf(cmd uint32) []BPFNested {
 	if cmd == 16 {
 		return []BPFNested{{Kind: BPFArray, PtrOff: 16, LenOff: 24, ElemSize: 4, CondOff: -1}}
 	}
 	return nil
 }
-
-// BPFExitNestedKey is added to an object's place in BPFExitNestedOf's
-// list to tell it, in the programs' table, from BPFNestedOf's.
-const BPFExitNestedKey = 0x80
 
 // BPFNestedCmds lists the commands BPFNestedOf knows.
 var BPFNestedCmds = []uint32{5, 6, 7, 16, 17, 18, 28}

@@ -821,17 +821,20 @@ GLOBAL int str_ptrs(struct cap_state *st, __u32 at)
 	return 0;
 }
 
-/* bpf_nested_read mirrors capture's bpfNested for object key & 0xff of
- * command key >> 8, whose attributes' first take bytes were read at
+/* bpf_nested_read mirrors capture's bpfNested for the object at index
+ * idx of bpf_nested_tab, whose attributes' first take bytes were read at
  * head, but for the strings of a BPF_STR_ARRAY: it returns the scratch
- * offset of the pointers whose strings are due, else 0. Global; it reads
- * an array itself (read_array's reads), a call less deep. */
-GLOBAL __u32 bpf_nested_read(struct cap_state *st, __u32 key, __u32 head, int take)
+ * offset of an array it read, else 0. Global, and its
+ * object is read from the table at an index the verifier does not know:
+ * its body is checked once, not once per object. */
+GLOBAL __u32 bpf_nested_read(struct cap_state *st, __u32 idx, __u32 head, int take)
 {
 	struct scratch *sc = scratch_buf();
-	if (!st || !sc)
+	if (!st || !sc || idx >= BPF_NESTED_CMDS * BPF_NESTED_SLOTS)
 		return 0;
-	__u64 o = bpf_nested(key >> 8, key & 0xff);
+	__u64 i = idx;
+	CLAMP(i, BPF_NESTED_CMDS * BPF_NESTED_SLOTS - 1);
+	__u64 o = bpf_nested_tab[i];
 	__u32 kind = o & 0xff;
 	__s32 ptr_off = (__u8)(o >> 8), len_off = (__s8)(o >> 16), cond_off = (__s8)(o >> 24);
 	if (!kind || ptr_off + 8 > take || len_off + 4 > take || cond_off + 4 > take || ((o >> 56) & 1 && !verbose))
@@ -839,7 +842,7 @@ GLOBAL __u32 bpf_nested_read(struct cap_state *st, __u32 key, __u32 head, int ta
 	/* The attributes' fields, read from the scratch buffer at once
 	 * (scratch_u64 looks the buffer up at each read). */
 	if (cond_off >= 0 &&
-	    *(__u32 *)(sc->buf + ((head + cond_off) & (REC_LIMIT - 1))) != bpf_nested_cond(key >> 8, key & 0xff))
+	    *(__u32 *)(sc->buf + ((head + cond_off) & (REC_LIMIT - 1))) != bpf_nested_conds[i])
 		return 0;
 	__u64 ptr = *(__u64 *)(sc->buf + ((head + ptr_off) & (REC_LIMIT - 1)));
 	__u64 n = len_off >= 0 ? *(__u32 *)(sc->buf + ((head + len_off) & (REC_LIMIT - 1))) : (o >> 40) & 0xffff;
@@ -875,19 +878,26 @@ GLOBAL __u32 bpf_nested_read(struct cap_state *st, __u32 key, __u32 head, int ta
 		__u32 size = (o >> 32) & 0xff;
 		if (seg_read(st, ptr, n * size) != 0)
 			page_rest(st, ptr, n * size, size);
-		if (kind == BPF_STR_ARRAY)
-			return st->data_off;
-		break;
+		/* The caller tells a pointer array (str_slot): the kind is not
+		 * kept across the reads on this frame's small stack. */
+		return st->data_off;
 	}
 	}
 	return 0;
+}
+
+/* str_slot returns at, where bpf_nested_read read the object at index
+ * idx, when that is a pointer array whose strings are due; else 0. */
+static __always_inline __u32 str_slot(__u32 idx, __u32 at)
+{
+	return idx < BPF_NESTED_CMDS * BPF_NESTED_SLOTS && (bpf_nested_tab[idx] & 0xff) == BPF_STR_ARRAY ? at : 0;
 }
 
 /* capture_bpf_attrs mirrors capture's captureBPFAttr: bpf(2)'s
  * attributes and the objects they point to (bpf_nested_read) at entry,
  * and the attributes again at the exit of the commands BPF_REREAD_CMDS
  * names, whatever the call returned, with the one object they point to
- * then (BPF_EXIT_NESTED_KEY) when it succeeded. It returns the scratch offset of
+ * then (slot BPF_NESTED_MAX) when it succeeded. It returns the scratch offset of
  * the pointers whose strings are due (str_ptrs, which its caller calls:
  * from here the chain of calls would be too deep), else 0. One call per
  * object, written out: the deepest chain of calls goes through this
@@ -905,15 +915,15 @@ GLOBAL __u32 capture_bpf_attrs(struct cap_state *st, __u64 addr, __u32 len_arg, 
 	if (st->at_exit && (cmd >= 32 || !((BPF_REREAD_CMDS >> cmd) & 1) || n < 1 || n > BPF_ATTR_MAX))
 		return 0;
 	int take = read_ext(st, addr, n, size, &head);
-	if (take < 0 || cmd > 255)
+	if (take < 0 || cmd >= BPF_NESTED_CMDS)
 		return 0;
-	__u32 key = cmd << 8;
+	__u32 at = cmd * BPF_NESTED_SLOTS;
 	if (st->at_exit)
-		return st->ret >= 0 ? bpf_nested_read(st, key | BPF_EXIT_NESTED_KEY, head, take) : 0;
-	__u32 strs = bpf_nested_read(st, key, head, take);
-	strs |= bpf_nested_read(st, key | 1, head, take);
-	strs |= bpf_nested_read(st, key | 2, head, take);
-	strs |= bpf_nested_read(st, key | 3, head, take);
+		return st->ret >= 0 ? str_slot(at + BPF_NESTED_MAX, bpf_nested_read(st, at + BPF_NESTED_MAX, head, take)) : 0;
+	__u32 strs = str_slot(at, bpf_nested_read(st, at, head, take));
+	strs |= str_slot(at + 1, bpf_nested_read(st, at + 1, head, take));
+	strs |= str_slot(at + 2, bpf_nested_read(st, at + 2, head, take));
+	strs |= str_slot(at + 3, bpf_nested_read(st, at + 3, head, take));
 	return strs;
 }
 

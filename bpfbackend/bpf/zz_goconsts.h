@@ -62,7 +62,6 @@
 #define BPF_ATTR_MAX 4096 /* syscalls.BPFAttrMax */
 #define BPF_FD_CMDS 1342988513 /* syscalls.BPFFDCmds */
 #define BPF_NESTED_MAX 4 /* syscalls.BPFNestedMax */
-#define BPF_EXIT_NESTED_KEY 128 /* syscalls.BPFExitNestedKey */
 #define BPF_STR 1 /* syscalls.BPFStr */
 #define BPF_PATH 2 /* syscalls.BPFPath */
 #define BPF_STRZ 3 /* syscalls.BPFStrZ */
@@ -291,64 +290,38 @@ static __always_inline __u32 uring_nested(__u32 op, __s32 *count_off, __u32 *dat
 	return 0;
 }
 
-/* syscalls.BPFNestedOf: object j of those bpf(2) command cmd's attributes
- * point to (syscalls.BPFExitNestedOf's object j - BPF_EXIT_NESTED_KEY
- * from that key on), packed (no stack slot for the callers): its kind (0: none,
- * bits 0-7), the offsets of its pointer (8-15), of its u32 length
- * (16-23, signed; -1: the length is bits 40-55) and of the u32 that must
- * be bpf_nested_cond's value for it to be read (24-31, signed; -1: none),
- * its elements' size (32-39), its length (40-55), and whether it is read
- * only under -v (56). */
-static __always_inline __u64 bpf_nested(__u32 cmd, __u32 j)
-{
-	if (cmd > 255 || j > 255)
-		return 0;
-	switch (cmd << 8 | j) {
-	case 5 << 8 | 0:
-		return 0xffff1001;
-	case 5 << 8 | 1:
-		return 0xff1c2003;
-	case 5 << 8 | 2:
-		return 0x1000008ff040805;
-	case 6 << 8 | 0:
-		return 0xffff0002;
-	case 7 << 8 | 0:
-		return 0xffff0002;
-	case 16 << 8 | 128:
-		return 0x4ff181005;
-	case 17 << 8 | 0:
-		return 0x8000ffff0003;
-	case 18 << 8 | 0:
-		return 0xff100004;
-	case 28 << 8 | 0:
-		return 0x408181005;
-	case 28 << 8 | 1:
-		return 0x808141806;
-	case 28 << 8 | 2:
-		return 0x808142005;
-	case 28 << 8 | 3:
-		return 0x808142805;
-	}
-	return 0;
-}
+/* The objects bpf(2) command cmd's attributes point to
+ * (syscalls.BPFNestedOf's object j at slot j, syscalls.BPFExitNestedOf's
+ * one at slot BPF_NESTED_MAX), by cmd * BPF_NESTED_SLOTS + slot, packed:
+ * its kind (0: none, bits 0-7), the offsets of its pointer (8-15), of
+ * its u32 length (16-23, signed; -1: the length is bits 40-55) and of
+ * the u32 that must be bpf_nested_conds' entry for it to be read (24-31,
+ * signed; -1: none), its elements' size (32-39), its length (40-55), and
+ * whether it is read only under -v (56). */
+#define BPF_NESTED_SLOTS 5
+#define BPF_NESTED_CMDS 29
+static const __u64 bpf_nested_tab[BPF_NESTED_CMDS * BPF_NESTED_SLOTS] = {
+	[5 * BPF_NESTED_SLOTS + 0] = 0xffff1001,
+	[5 * BPF_NESTED_SLOTS + 1] = 0xff1c2003,
+	[5 * BPF_NESTED_SLOTS + 2] = 0x1000008ff040805,
+	[6 * BPF_NESTED_SLOTS + 0] = 0xffff0002,
+	[7 * BPF_NESTED_SLOTS + 0] = 0xffff0002,
+	[16 * BPF_NESTED_SLOTS + 4] = 0x4ff181005,
+	[17 * BPF_NESTED_SLOTS + 0] = 0x8000ffff0003,
+	[18 * BPF_NESTED_SLOTS + 0] = 0xff100004,
+	[28 * BPF_NESTED_SLOTS + 0] = 0x408181005,
+	[28 * BPF_NESTED_SLOTS + 1] = 0x808141806,
+	[28 * BPF_NESTED_SLOTS + 2] = 0x808142005,
+	[28 * BPF_NESTED_SLOTS + 3] = 0x808142805,
+};
 
-/* bpf_nested_cond is the value the u32 at object j's condition offset
- * must have (see bpf_nested). */
-static __always_inline __u32 bpf_nested_cond(__u32 cmd, __u32 j)
-{
-	if (cmd > 255 || j > 255)
-		return 0;
-	switch (cmd << 8 | j) {
-	case 28 << 8 | 0:
-		return 28;
-	case 28 << 8 | 1:
-		return 42;
-	case 28 << 8 | 2:
-		return 42;
-	case 28 << 8 | 3:
-		return 42;
-	}
-	return 0;
-}
+/* bpf_nested_conds: the values the conditions of bpf_nested_tab's objects
+ * ask for. */
+static const __u32 bpf_nested_conds[BPF_NESTED_CMDS * BPF_NESTED_SLOTS] = {
+	[28 * BPF_NESTED_SLOTS + 0] = 28,
+	[28 * BPF_NESTED_SLOTS + 1] = 42,
+	[28 * BPF_NESTED_SLOTS + 2] = 42,
+	[28 * BPF_NESTED_SLOTS + 3] = 42,
+};
 
 #endif

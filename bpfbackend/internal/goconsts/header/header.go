@@ -5,6 +5,7 @@ package header
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/sctrace/sctrace/capture"
@@ -113,7 +114,6 @@ var groups = []group{
 		{"BPF_ATTR_MAX", syscalls.BPFAttrMax, "syscalls.BPFAttrMax"},
 		{"BPF_FD_CMDS", syscalls.BPFFDCmds, "syscalls.BPFFDCmds"},
 		{"BPF_NESTED_MAX", syscalls.BPFNestedMax, "syscalls.BPFNestedMax"},
-		{"BPF_EXIT_NESTED_KEY", syscalls.BPFExitNestedKey, "syscalls.BPFExitNestedKey"},
 		{"BPF_STR", int64(syscalls.BPFStr), "syscalls.BPFStr"},
 		{"BPF_PATH", int64(syscalls.BPFPath), "syscalls.BPFPath"},
 		{"BPF_STRZ", int64(syscalls.BPFStrZ), "syscalls.BPFStrZ"},
@@ -232,10 +232,27 @@ static __always_inline __u32 uring_nested(__u32 op, __s32 *count_off, __u32 *dat
 `)
 }
 
-// renderBPFNested renders syscalls.BPFNestedOf and BPFExitNestedOf as C
-// functions of the command and the object's key.
+// renderBPFNested renders syscalls.BPFNestedOf and BPFExitNestedOf as two
+// C arrays indexed by command and slot: read with an index the verifier
+// does not know, an entry is one unknown value, and what follows is
+// checked once, not once per object.
 func renderBPFNested(b *bytes.Buffer) {
-	var objs, conds bytes.Buffer
+	slots := syscalls.BPFNestedMax + 1
+	cmds := int(slices.Max(syscalls.BPFNestedCmds)) + 1
+	fmt.Fprintf(b, `
+/* The objects bpf(2) command cmd's attributes point to
+ * (syscalls.BPFNestedOf's object j at slot j, syscalls.BPFExitNestedOf's
+ * one at slot BPF_NESTED_MAX), by cmd * BPF_NESTED_SLOTS + slot, packed:
+ * its kind (0: none, bits 0-7), the offsets of its pointer (8-15), of
+ * its u32 length (16-23, signed; -1: the length is bits 40-55) and of
+ * the u32 that must be bpf_nested_conds' entry for it to be read (24-31,
+ * signed; -1: none), its elements' size (32-39), its length (40-55), and
+ * whether it is read only under -v (56). */
+#define BPF_NESTED_SLOTS %d
+#define BPF_NESTED_CMDS %d
+static const __u64 bpf_nested_tab[BPF_NESTED_CMDS * BPF_NESTED_SLOTS] = {
+`, slots, cmds)
+	var conds bytes.Buffer
 	for _, cmd := range syscalls.BPFNestedCmds {
 		for _, k := range bpfNestedBoth(cmd) {
 			o := k.obj
@@ -244,48 +261,32 @@ func renderBPFNested(b *bytes.Buffer) {
 			if o.Verbose {
 				v |= 1 << 56
 			}
-			fmt.Fprintf(&objs, "\tcase %d << 8 | %d:\n\t\treturn %#x;\n", cmd, k.key, v)
+			fmt.Fprintf(b, "\t[%d * BPF_NESTED_SLOTS + %d] = %#x,\n", cmd, k.slot, v)
 			if o.CondOff >= 0 {
-				fmt.Fprintf(&conds, "\tcase %d << 8 | %d:\n\t\treturn %d;\n", cmd, k.key, o.CondVal)
+				fmt.Fprintf(&conds, "\t[%d * BPF_NESTED_SLOTS + %d] = %d,\n", cmd, k.slot, o.CondVal)
 			}
 		}
 	}
-	renderBPFNestedFunc(b, `/* syscalls.BPFNestedOf: object j of those bpf(2) command cmd's attributes
- * point to (syscalls.BPFExitNestedOf's object j - BPF_EXIT_NESTED_KEY
- * from that key on), packed (no stack slot for the callers): its kind (0: none,
- * bits 0-7), the offsets of its pointer (8-15), of its u32 length
- * (16-23, signed; -1: the length is bits 40-55) and of the u32 that must
- * be bpf_nested_cond's value for it to be read (24-31, signed; -1: none),
- * its elements' size (32-39), its length (40-55), and whether it is read
- * only under -v (56). */`, "__u64 bpf_nested", objs.String())
-	renderBPFNestedFunc(b, `/* bpf_nested_cond is the value the u32 at object j's condition offset
- * must have (see bpf_nested). */`, "__u32 bpf_nested_cond", conds.String())
-}
-
-// renderBPFNestedFunc renders a C function of a command and an object's
-// key whose switch has the given cases.
-func renderBPFNestedFunc(b *bytes.Buffer, doc, decl, cases string) {
-	fmt.Fprintf(b, "\n%s\nstatic __always_inline %s(__u32 cmd, __u32 j)\n{\n\tif (cmd > 255 || j > 255)\n\t\treturn 0;\n\tswitch (cmd << 8 | j) {\n%s\t}\n\treturn 0;\n}\n",
-		doc, decl, cases)
+	fmt.Fprintf(b, "};\n\n/* bpf_nested_conds: the values the conditions of bpf_nested_tab's objects\n * ask for. */\nstatic const __u32 bpf_nested_conds[BPF_NESTED_CMDS * BPF_NESTED_SLOTS] = {\n%s};\n", conds.String())
 }
 
 // keyedNested is an object of syscalls.BPFNestedOf or BPFExitNestedOf
-// with its key in the programs' table.
+// with its slot in the programs' table.
 type keyedNested struct {
-	key int
-	obj syscalls.BPFNested
+	slot int
+	obj  syscalls.BPFNested
 }
 
-// bpfNestedBoth returns command cmd's objects with their keys, in order:
-// BPFNestedOf's by their place in its list, then BPFExitNestedOf's by
-// theirs plus syscalls.BPFExitNestedKey.
+// bpfNestedBoth returns command cmd's objects with their slots, in order:
+// BPFNestedOf's by their place in its list, then BPFExitNestedOf's one at
+// slot syscalls.BPFNestedMax.
 func bpfNestedBoth(cmd uint32) []keyedNested {
 	var all []keyedNested
 	for j, o := range syscalls.BPFNestedOf(cmd) {
 		all = append(all, keyedNested{j, o})
 	}
 	for j, o := range syscalls.BPFExitNestedOf(cmd) {
-		all = append(all, keyedNested{syscalls.BPFExitNestedKey + j, o})
+		all = append(all, keyedNested{syscalls.BPFNestedMax + j, o})
 	}
 	return all
 }
