@@ -29,14 +29,12 @@ func (x *Executor) captureBPFAttr(mem Memory, c Call, i int, addr uint64, p *sys
 	if !syscalls.BPFRereadAtExit(cmd, n) {
 		return out
 	}
-	elems := make([]trace.Capture, max(len(out.Elems), syscalls.BPFAttrExit+1))
-	copy(elems, out.Elems) // the tail and the objects read at entry
 	again := readExt(mem, addr, n, uint64(p.Size), nil)
 	if objs := syscalls.BPFExitNestedOf(cmd); len(objs) > 0 && ret >= 0 && !again.Faulted {
 		again.Elems = x.bpfNested(mem, again, objs)
 	}
-	elems[syscalls.BPFAttrExit] = again
-	out.Elems = elems
+	// Beside the tail and the objects read at entry.
+	out.Elems = withElem(out.Elems, syscalls.BPFAttrExit, again)
 	return out
 }
 

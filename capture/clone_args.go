@@ -25,9 +25,7 @@ func (x *Executor) captureCloneArgs(mem Memory, c Call, i int, addr uint64, p *s
 		again := readExt(mem, addr, n, uint64(p.Size), nil)
 		if !again.Faulted && len(again.Data) >= syscalls.CloneParentTidOff+8 {
 			flags := binary.LittleEndian.Uint64(again.Data)
-			elems := make([]trace.Capture, syscalls.CloneParentTid+1)
-			copy(elems, again.Elems) // the tail
-			again.Elems = elems
+			again.Elems = withElem(again.Elems, syscalls.CloneParentTid, trace.Capture{}) // after the tail
 			if flags&syscalls.CloneFlagPidfd != 0 {
 				again.Elems[syscalls.ClonePidfd] = readInt(mem, binary.LittleEndian.Uint64(again.Data[syscalls.ClonePidfdOff:]))
 			}
@@ -35,10 +33,7 @@ func (x *Executor) captureCloneArgs(mem Memory, c Call, i int, addr uint64, p *s
 				again.Elems[syscalls.CloneParentTid] = readInt(mem, binary.LittleEndian.Uint64(again.Data[syscalls.CloneParentTidOff:]))
 			}
 		}
-		elems := make([]trace.Capture, syscalls.CloneExit+1)
-		copy(elems, out.Elems)
-		elems[syscalls.CloneExit] = again
-		out.Elems = elems
+		out.Elems = withElem(out.Elems, syscalls.CloneExit, again)
 		return out
 	}
 	out := readExt(mem, addr, n, uint64(p.Size), c.Bufs[i])
@@ -50,10 +45,15 @@ func (x *Executor) captureCloneArgs(mem Memory, c Call, i int, addr uint64, p *s
 	if tids == 0 || cnt == 0 || cnt > syscalls.CloneSetTidMax {
 		return out
 	}
-	elems := make([]trace.Capture, syscalls.CloneSetTid+1)
-	copy(elems, out.Elems)
-	elems[syscalls.CloneSetTid] = readArray(mem, tids, cnt, 4)
-	out.Elems = elems
+	out.Elems = withElem(out.Elems, syscalls.CloneSetTid, readArray(mem, tids, cnt, 4))
+	return out
+}
+
+// withElem returns elems with e at index k: a copy, grown to hold it.
+func withElem(elems []trace.Capture, k int, e trace.Capture) []trace.Capture {
+	out := make([]trace.Capture, max(len(elems), k+1))
+	copy(out, elems)
+	out[k] = e
 	return out
 }
 

@@ -215,13 +215,7 @@ func (p *bpfFields) nested(j int) *trace.Capture {
 // strace's print_array with elem printing each element.
 func (p *bpfFields) nestedArray(s string, j, off int, n uint64, esize int, elem func(b []byte, e []byte, k uint64) []byte) {
 	p.name(s)
-	var data []byte
-	whole := false
-	if c := p.nested(j); c != nil && !c.Faulted {
-		data = c.Data
-		whole = uint64(len(data)) >= syscalls.NestedArrayLen(n, p.d.opts.StringLimit, p.d.opts.Verbose)*uint64(esize)
-	}
-	p.b, _ = p.d.appendArrayBytes(p.b, p.u64(off), n, esize, data, whole, elem)
+	p.b = p.d.appendNestedArray(p.b, p.u64(off), n, esize, p.nested(j), elem)
 }
 
 // appendHexElem prints a u64 array element in hex (print_xint_array_member).
@@ -555,17 +549,11 @@ func bpfProgQueryEnter(p *bpfFields) {
 // bpfProgQueryExit prints the program ids the kernel stored, which
 // strace reads only when the call succeeded (the address otherwise).
 func bpfProgQueryExit(p *bpfFields) {
-	var data []byte
-	whole := false
 	n := uint64(p.u32(24))
-	if c := p.exitNested(0); c != nil && !c.Faulted && !failed(p.ev) {
-		data = c.Data
-		whole = uint64(len(data)) >= syscalls.NestedArrayLen(n, p.d.opts.StringLimit, p.d.opts.Verbose)*4
-	}
 	if failed(p.ev) {
 		p.b = appendArrayAddr(p.b, p.u64(16), n)
 	} else {
-		p.b, _ = p.d.appendArrayBytes(p.b, p.u64(16), n, 4, data, whole, func(b []byte, e []byte, _ uint64) []byte {
+		p.b = p.d.appendNestedArray(p.b, p.u64(16), n, 4, p.exitNested(0), func(b []byte, e []byte, _ uint64) []byte {
 			return appendUint(b, uint64(le32(e, 0)))
 		})
 	}

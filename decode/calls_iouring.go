@@ -203,14 +203,11 @@ func (d *Decoder) uringStruct(ev *trace.Event, n int) ([]byte, bool) {
 // from the capture's Elems[k] (syscalls.FprogCond.Uring), as strace's
 // print_array.
 func (d *Decoder) appendUringArray(b []byte, ev *trace.Event, k int, addr, n uint64, esize int, elem func(b []byte, p []byte, k uint64) []byte) []byte {
-	var data []byte
-	whole := false
-	if c := &ev.Captures[2]; k < len(c.Elems) && !c.Elems[k].Faulted {
-		data = c.Elems[k].Data
-		whole = uint64(len(data)) >= syscalls.NestedArrayLen(n, d.opts.StringLimit, d.opts.Verbose)*uint64(esize)
+	var c *trace.Capture
+	if es := ev.Captures[2].Elems; k < len(es) {
+		c = &es[k]
 	}
-	b, _ = d.appendArrayBytes(b, addr, n, esize, data, whole, elem)
-	return b
+	return d.appendNestedArray(b, addr, n, esize, c, elem)
 }
 
 // uringUpdateFD returns the printer of a descriptor to update, as

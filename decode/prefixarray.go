@@ -42,6 +42,22 @@ func (d *Decoder) appendPrefixArray(b []byte, ev *trace.Event, i int, l syscalls
 	return d.appendArrayBytes(b, ev.Args[i], n, esize, data, whole, elem)
 }
 
+// appendNestedArray prints the array of n elements of esize bytes at
+// addr that an argument's object points to, from c, its capture as a
+// nested array (syscalls.NestedArrayLen elements, or the whole ones
+// before the end of their page; nil when none was made), as strace's
+// print_array.
+func (d *Decoder) appendNestedArray(b []byte, addr, n uint64, esize int, c *trace.Capture, elem func(b []byte, p []byte, k uint64) []byte) []byte {
+	var data []byte
+	whole := false
+	if c != nil && !c.Faulted {
+		data = c.Data
+		whole = uint64(len(data)) >= syscalls.NestedArrayLen(n, d.opts.StringLimit, d.opts.Verbose)*uint64(esize)
+	}
+	b, _ = d.appendArrayBytes(b, addr, n, esize, data, whole, elem)
+	return b
+}
+
 // appendArrayBytes prints the array of n elements of esize bytes at addr,
 // from data, the bytes of its first elements that were copied, as
 // strace's print_array (see appendPrefixArray). whole says that the copy
