@@ -134,7 +134,7 @@ func (s *session) enter(r *sctraceRec, raw []byte) {
 		}
 		tk.Reveal()
 	}
-	s.mem.reset(raw, int(r.Nseg), int32(r.Tid), r.Flags&sctraceRecFlagREC_F_CUT != 0)
+	s.mem.reset(raw, int(r.Nseg), int32(r.Tid), recordFlags(r))
 	s.startCall(tk, r, int64(r.Ts))
 }
 
@@ -201,7 +201,7 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 		}
 		tk.Reveal()
 	}
-	s.mem.reset(raw, int(r.Nseg), int32(r.Tid), r.Flags&sctraceRecFlagREC_F_CUT != 0)
+	s.mem.reset(raw, int(r.Nseg), int32(r.Tid), recordFlags(r))
 	if r.Flags&sctraceRecFlagREC_F_WITH_ENTRY != 0 {
 		s.startCall(tk, r, int64(r.EnterTs))
 		s.mem.skipTo(int(r.NsegEntry))
@@ -381,4 +381,9 @@ func (s *session) letGo(tk *task, ts int64) {
 		s.launchLetGo = true
 	}
 	s.tasks.Detach(tk, ts)
+}
+
+// recordFlags is what replay needs of a syscall record's flags.
+func recordFlags(r *sctraceRec) replayFlags {
+	return replayFlags{cut: r.Flags&sctraceRecFlagREC_F_CUT != 0, settled: r.Flags&sctraceRecFlagREC_F_SETTLED != 0}
 }

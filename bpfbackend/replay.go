@@ -46,6 +46,7 @@ type replay struct {
 	// that fails if the task is gone or the address is bad); rereads
 	// counts the reads that succeeded, which hold the task's memory as
 	// it was then rather than at the call. Tests require it to be 0.
+	// A settled record (REC_F_SETTLED) has none: its faults stand.
 	fallback *capture.Process
 	proc     capture.Process
 	rereads  uint64
@@ -113,13 +114,24 @@ func (r *replay) takePiece(addr uint64, n uint64) ([]byte, bool) {
 
 var _ capture.Memory = (*replay)(nil)
 
-// reset starts serving the segments of a record of thread tid; cut says
-// the record ran out of room (REC_F_CUT).
-func (r *replay) reset(rec []byte, nseg int, tid int32, cut bool) {
-	r.cut = cut
+// replayFlags are a syscall record's flags that replay heeds.
+type replayFlags struct {
+	// cut: the record ran out of room (REC_F_CUT).
+	cut bool
+	// settled: its faults are those ptrace would have met
+	// (REC_F_SETTLED), not read again from the live task.
+	settled bool
+}
+
+// reset starts serving the segments of a record of thread tid.
+func (r *replay) reset(rec []byte, nseg int, tid int32, flags replayFlags) {
+	r.cut = flags.cut
 	r.proc.TID = int(tid)
 	r.tid = tid
 	r.fallback = &r.proc
+	if flags.settled {
+		r.fallback = nil
+	}
 	r.reread = 0
 	r.data = rec
 	r.off = recSize

@@ -228,6 +228,7 @@ const (
 	sctraceRecFlagREC_F_SIGNAL_STACK sctraceRecFlag = 128
 	sctraceRecFlagREC_F_EXIT_STACK   sctraceRecFlag = 256
 	sctraceRecFlagREC_F_FATAL        sctraceRecFlag = 512
+	sctraceRecFlagREC_F_SETTLED      sctraceRecFlag = 1024
 )
 
 type sctraceRecType uint32

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "c822a1479cf981f9bc1c28154ec813b65bc544d09dcb9ef00150a89e042f1cde"
+const bpfSourceHash = "ef8399f3cb32e292d7f9662b54fa7b4bcd2d45998d623448fef03991b7d2e88f"

@@ -10,9 +10,20 @@ enum {
 	ENTRY_NONE = 0,	 /* the entry record was sent */
 	ENTRY_RERUN = 1, /* deferred (it faulted): the entry plans run again */
 	ENTRY_HELD = 2,	 /* held: its segments are in the task's storage */
-	/* emit_exit's how: or-ed with one of the above, the exit may be
-	 * deferred to a task work. */
-	EXIT_MAY_DEFER = 4,
+};
+
+/* How emit_call treats a record whose reads faulted (or-ed, for an exit,
+ * with an ENTRY_ value). */
+enum {
+	/* The record may be deferred: an entry to the exit, an exit to a
+	 * task work. */
+	EMIT_MAY_DEFER = 4,
+	/* The memory of the one read that faulted is not readable in the
+	 * task now (faults_may_page_in): its fault is final. */
+	EMIT_FINAL = 8,
+	/* A task work has faulted in the pages of the reads that faulted
+	 * (rework_cb). */
+	EMIT_REWORKED = 16,
 };
 
 /* fill_rec fills the header of the record in sc from st. */
@@ -80,16 +91,24 @@ GLOBAL int faults_may_page_in(struct cap_state *st)
 	struct task_struct *task = bpf_get_current_task_btf();
 	__u64 addr = st->fault_addr[0];
 	__u32 len = st->fault_len[0];
-	return addr_readable(task, addr) && addr_readable(task, addr + (len ? len - 1 : 0));
+	if (len & FAULT_STR)
+		return addr_readable(task, addr);
+	return addr_readable(task, addr) && addr_readable(task, addr + fault_span(len) - 1);
 }
 
-/* emit_call builds and sends a syscall record; it returns false when an
- * entry record is deferred (see REC_F_WITH_ENTRY). entry says how an exit
- * record carries the entry's segments first. cs is the task's state. */
+/* emit_call builds and sends a syscall record; it returns false when the
+ * record is deferred (how has EMIT_MAY_DEFER and a read faulted). how's
+ * ENTRY_ value says how an exit record carries the entry's segments
+ * first. cs is the task's state. The record is REC_F_SETTLED when its
+ * faults, if any, are final (how: EMIT_FINAL; or EMIT_REWORKED, and
+ * what faulted after the task work faulted its pages in cannot be read,
+ * faults_may_page_in). */
 static __always_inline bool emit_call(struct cap_state *st, struct call_state *cs, enum rec_type type, __u64 ts,
-				      __u64 enter_ts, __u64 pid_tgid, __u32 entry, bool may_defer)
+				      __u64 enter_ts, __u64 pid_tgid, __u32 how)
 {
+	__u32 entry = how & (ENTRY_RERUN | ENTRY_HELD);
 	struct scratch *sc = scratch_buf();
+	st->how = how;
 	__u32 nseg_entry = 0;
 
 	if (!sc)
@@ -97,6 +116,7 @@ static __always_inline bool emit_call(struct cap_state *st, struct call_state *c
 	st->off = sizeof(struct rec);
 	st->nseg = 0;
 	st->faulted = 0;
+	st->unsettled = 0;
 	st->nfault = 0;
 	if (entry == ENTRY_RERUN) {
 		st->at_exit = 0;
@@ -113,9 +133,10 @@ static __always_inline bool emit_call(struct cap_state *st, struct call_state *c
 		nseg_entry = st->nseg;
 	}
 	run_plans(st);
-	if (may_defer && (type == REC_ENTER ? st->faulted : st->nfault)) {
+	how = st->how;
+	if ((how & EMIT_MAY_DEFER) && (type == REC_ENTER ? st->faulted : st->nfault)) {
 		/* An exit deferred to a task work keeps its held entry. */
-		if (entry == ENTRY_HELD)
+		if (how & ENTRY_HELD)
 			cs->held = 1;
 		if (sock_states && type == REC_ENTER)
 			hold_socks(st, cs, sc);
@@ -129,7 +150,13 @@ static __always_inline bool emit_call(struct cap_state *st, struct call_state *c
 		return true;
 	if (type == REC_ENTER)
 		name_late_args(st); /* not held: named now */
-	fill_rec(sc, st, type, ts, enter_ts, pid_tgid, entry != ENTRY_NONE ? REC_F_WITH_ENTRY : 0, nseg_entry, cs->ip);
+	/* A held entry has no fault (hold). */
+	how = st->how;
+	bool settled = !st->unsettled && (!st->nfault || (how & EMIT_FINAL) ||
+					  (type == REC_EXIT && (how & EMIT_REWORKED) && !faults_may_page_in(st)));
+	fill_rec(sc, st, type, ts, enter_ts, pid_tgid,
+		 ((how & (ENTRY_RERUN | ENTRY_HELD)) ? REC_F_WITH_ENTRY : 0) | (settled ? REC_F_SETTLED : 0), nseg_entry,
+		 cs->ip);
 	__u32 size = st->off;
 	if (size > REC_LIMIT)
 		return true;
@@ -138,20 +165,20 @@ static __always_inline bool emit_call(struct cap_state *st, struct call_state *c
 }
 
 /* emit_entry is emit_call for the entry record of the call cs is in,
- * whose state st holds; it returns 0 when the entry is deferred. It and
- * emit_exit are global: the verifier checks each once, not once for each
- * state in which the program reaches it. */
-GLOBAL int emit_entry(struct cap_state *st, struct call_state *cs, __u64 pid_tgid, int may_defer)
+ * whose state st holds, as how says (EMIT_ values); it returns 0 when
+ * the entry is deferred. It and emit_exit are global: the verifier checks
+ * each once, not once for each state in which the program reaches it. */
+GLOBAL int emit_entry(struct cap_state *st, struct call_state *cs, __u64 pid_tgid, __u32 how)
 {
 	if (!st || !cs)
 		return 1;
-	return emit_call(st, cs, REC_ENTER, cs->enter_ns, cs->enter_ns, pid_tgid, ENTRY_NONE, may_defer);
+	return emit_call(st, cs, REC_ENTER, cs->enter_ns, cs->enter_ns, pid_tgid, how & ~(ENTRY_RERUN | ENTRY_HELD));
 }
 
 /* emit_exit is emit_call for the exit record, at now, of the call cs is
  * in, whose state st holds, with the entry's segments as how says (an
- * ENTRY_ value, with EXIT_MAY_DEFER or not); it returns 0 when the exit
- * is deferred. The call costs every traced exit about 10 ns (in-kernel
+ * ENTRY_ value, or-ed with EMIT_ values); it returns 0 when the exit is
+ * deferred. The call costs every traced exit about 10 ns (in-kernel
  * time on dd, bpf_stats); inline instead, even at sys_exit's first try
  * only, sys_exit's checking grows from 16K instructions to 22.6K (24.3K
  * wholly inline), 11 ms more of the start-up's critical path. */
@@ -159,7 +186,7 @@ GLOBAL int emit_exit(struct cap_state *st, struct call_state *cs, __u64 now, __u
 {
 	if (!st || !cs)
 		return 1;
-	return emit_call(st, cs, REC_EXIT, now, cs->enter_ns, pid_tgid, how & ~EXIT_MAY_DEFER, how & EXIT_MAY_DEFER);
+	return emit_call(st, cs, REC_EXIT, now, cs->enter_ns, pid_tgid, how);
 }
 
 /* send_held sends a held entry as an entry record of its own: something
@@ -173,7 +200,8 @@ GLOBAL int send_held(struct call_state *cs, __u64 pid_tgid)
 	unhold(&st, cs, sc);
 	call_cap_state(&st, cs, 0, 0);
 	name_late_args(&st);
-	fill_rec(sc, &st, REC_ENTER, cs->enter_ns, cs->enter_ns, pid_tgid, 0, 0, cs->ip);
+	/* A held entry has no fault (hold). */
+	fill_rec(sc, &st, REC_ENTER, cs->enter_ns, cs->enter_ns, pid_tgid, REC_F_SETTLED, 0, cs->ip);
 	__u32 size = st.off;
 	if (size <= REC_LIMIT)
 		send(sc->buf, size, &cs->wake);

@@ -446,6 +446,11 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 					if (room < nested ? seg_read(st, ptr, room) == 0 : ptr == 0) {
 						st->faulted = faulted;
 						st->nfault = nfault;
+						/* A page's rest stands for the object
+						 * only as long as the next page cannot be
+						 * read: user space may look again. */
+						if (ptr)
+							st->unsettled = 1;
 					}
 				}
 			}
@@ -580,6 +585,8 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 		if (room < want && seg_read(st, addr, room) == 0) {
 			st->faulted = faulted;
 			st->nfault = nfault;
+			/* As ioctl's nested object above. */
+			st->unsettled = 1;
 		}
 		return 0;
 	}

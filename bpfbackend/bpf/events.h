@@ -68,6 +68,13 @@ enum rec_flag : __u32 {
 	 * the task without delivering it; if it is delivered after all (the
 	 * task was stopped, say), that delivery is the one to report. */
 	REC_F_FATAL = 512,
+	/* REC_ENTER, REC_EXIT: every faulted segment is a fault ptrace
+	 * would have met at that point of the call: user space must not
+	 * read it again from the live task, whose memory may have changed
+	 * since. A record without it may have faults the programs could not
+	 * judge (a read that faulted, then one of its page's rest that did
+	 * not; pages a task work could not fault in; a ring without room). */
+	REC_F_SETTLED = 1024,
 };
 
 /* rec is the header of every record. */

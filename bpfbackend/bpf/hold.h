@@ -11,11 +11,12 @@
 const volatile __u32 hold_entries = 0;
 
 /* hold keeps the entry record built in sc in the task's storage instead
- * of sending it, when hold_entries allows and its segments fit. */
+ * of sending it, when hold_entries allows, its segments fit and none is
+ * a fault (a held entry is REC_F_SETTLED). */
 static __always_inline bool hold(struct cap_state *st, struct call_state *cs, struct scratch *sc)
 {
 	__u32 len = st->off - sizeof(struct rec);
-	if (!hold_entries || st->faulted || len > HELD_MAX || st->nr == exec_nrs[0] || st->nr == exec_nrs[1])
+	if (!hold_entries || st->faulted || st->unsettled || len > HELD_MAX || st->nr == exec_nrs[0] || st->nr == exec_nrs[1])
 		return false;
 	__builtin_memcpy(cs->held_buf, sc->buf + sizeof(struct rec), HELD_MAX);
 	cs->held_len = len;

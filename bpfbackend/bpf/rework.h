@@ -53,7 +53,7 @@ static int rework_cb(struct bpf_map *map, void *key, void *value)
 		if (i >= nfault)
 			break;
 		__u64 addr = cs->fault_addr[i];
-		__u64 end = addr + (cs->fault_len[i] ? cs->fault_len[i] : 1);
+		__u64 end = addr + fault_span(cs->fault_len[i]);
 		for (int pg = 0; pg < FAULT_PAGES && addr < end; pg++) {
 			__u8 b;
 			bpf_copy_from_user(&b, 1, (void *)addr);
@@ -75,7 +75,7 @@ static int rework_cb(struct bpf_map *map, void *key, void *value)
 	/* The per-CPU scratch buffer must not be shared with a program on
 	 * another task that preempts this one. */
 	bpf_preempt_disable();
-	emit_exit(st, cs, cs->rework_ts, bpf_get_current_pid_tgid(), entry);
+	emit_exit(st, cs, cs->rework_ts, bpf_get_current_pid_tgid(), entry | EMIT_REWORKED);
 	bpf_preempt_enable();
 	return 0;
 }

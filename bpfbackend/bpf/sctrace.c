@@ -198,12 +198,12 @@ static __always_inline int enter(struct pt_regs *regs, long id, const bool count
 	struct cap_state state = {};
 	struct cap_state *st = &state;
 	call_cap_state(st, cs, 0, 0);
-	cs->deferred = !emit_entry(st, cs, pid_tgid, true);
+	cs->deferred = !emit_entry(st, cs, pid_tgid, EMIT_MAY_DEFER);
 	if (cs->deferred && !faults_may_page_in(st)) {
 		/* What faulted cannot be read at the exit either: the entry
 		 * goes now, with its faults. */
 		cs->deferred = 0;
-		emit_entry(st, cs, pid_tgid, false);
+		emit_entry(st, cs, pid_tgid, EMIT_FINAL);
 	}
 	return 0;
 }
@@ -282,9 +282,12 @@ static __always_inline int leave(struct pt_regs *regs, long ret, const bool coun
 		cs->maps_sent = 0;
 		emit_stack(regs, pid_tgid, REC_F_EXIT_STACK);
 	}
-	if (!emit_exit(st, cs, now, pid_tgid, entry | (fault_in ? EXIT_MAY_DEFER : 0)) &&
-	    !(faults_may_page_in(st) && rework_exit(cs, st, task, (__u32)pid_tgid, entry, now)))
-		emit_exit(st, cs, now, pid_tgid, entry);
+	if (!emit_exit(st, cs, now, pid_tgid, entry | (fault_in ? EMIT_MAY_DEFER : 0))) {
+		if (!faults_may_page_in(st))
+			emit_exit(st, cs, now, pid_tgid, entry | EMIT_FINAL);
+		else if (!rework_exit(cs, st, task, (__u32)pid_tgid, entry, now))
+			emit_exit(st, cs, now, pid_tgid, entry);
+	}
 	return 0;
 }
 
@@ -449,7 +452,7 @@ int BPF_PROG(sched_prepare_exec, struct task_struct *task, struct linux_binprm *
 	cs->deferred = 0;
 	struct cap_state state = {};
 	call_cap_state(&state, cs, 0, 0);
-	emit_entry(&state, cs, bpf_get_current_pid_tgid(), false);
+	emit_entry(&state, cs, bpf_get_current_pid_tgid(), 0);
 	return 0;
 }
 

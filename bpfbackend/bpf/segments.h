@@ -21,7 +21,15 @@ struct cap_state {
 	__u16 mmsg_count; /* its elements, */
 	__u8 mmsg_recv;	  /* whether the call receives */
 	__u8 cut;	  /* the record was full: no segment after the first that did not fit */
-	__u32 faulted;	/* a read faulted */
+	__u8 faulted;	/* a read faulted */
+	/* unsettled: a segment is a fault that no entry of fault_* stands
+	 * for (a read that faulted before its page's rest was read, or a
+	 * ring without room): the record cannot be REC_F_SETTLED. */
+	__u8 unsettled;
+	/* how: emit_call's how, kept here rather than in a register across
+	 * the plans' run (emit_entry's frame is in the deepest chain of
+	 * calls). */
+	__u16 how;
 	__u32 limit;	/* the string limit (capture.Executor.StringLimit), or FULL_LIMIT */
 	__u32 full;	/* the call's data is dumped (capture.Executor.FullData) */
 	__u64 cpu_ns;	/* REC_F_CPU */
@@ -31,8 +39,23 @@ struct cap_state {
 	__u32 fault_len[FAULTS_MAX];
 };
 
-/* note_fault remembers a read of len bytes at addr that faulted, so that
- * a task work can fault its pages in (see rework). */
+/* FAULT_STR marks, in fault_len, a string's fault: its address is the
+ * first byte the read could not reach, and only that byte's mapping
+ * decides whether the read can succeed (the bytes past it are read only
+ * if no NUL comes first). A read of bytes needs all of them. */
+#define FAULT_STR (1u << 31)
+
+/* fault_span is the bytes from a noted fault's address that its read
+ * wanted (fault_len without FAULT_STR; at least one). */
+static __always_inline __u64 fault_span(__u32 len)
+{
+	len &= ~FAULT_STR;
+	return len ? len : 1;
+}
+
+/* note_fault remembers a read of len bytes at addr that faulted (len
+ * with FAULT_STR for a string's), so that a task work can fault its
+ * pages in (see rework). */
 static __always_inline void note_fault(struct cap_state *st, __u64 addr, __u32 len)
 {
 	__u32 i = st->nfault;
@@ -247,6 +270,7 @@ static __always_inline int seg_read_chunked(struct cap_state *st, __u64 addr, __
 			__u64 *n = bpf_map_lookup_elem(&lost, &zero);
 			if (n)
 				*n += 1;
+			st->unsettled = 1;
 		}
 	}
 	st->data_off = 0;
@@ -336,13 +360,14 @@ static __always_inline int seg_str_chunked(struct cap_state *st, __u64 addr, __u
 	if (l.failed) {
 		flags = SEG_F_FAULT;
 		if (l.failed == 1) {
-			note_fault(st, addr, max + 2);
+			note_fault(st, addr, (max + 2) | FAULT_STR);
 			st->faulted = 1;
 		} else {
 			__u32 zero = 0;
 			__u64 *n = bpf_map_lookup_elem(&lost, &zero);
 			if (n)
 				*n += 1;
+			st->unsettled = 1;
 		}
 	} else if (l.sent > max) {
 		flags |= SEG_F_TRUNC;
@@ -405,7 +430,9 @@ GLOBAL int seg_str(struct cap_state *st, __u64 addr, __u32 max)
 		n = max;
 	} else if (r < 0) {
 		flags = SEG_F_FAULT;
-		note_fault(st, addr, size);
+		/* The first byte not read: past the page's rest when that was
+		 * read whole (before), else in the string's first page. */
+		note_fault(st, addr + before, (__u32)(size - before) | FAULT_STR);
 		n = 0;
 		st->faulted = 1;
 	} else if (r == size) {

@@ -1,8 +1,15 @@
 package e2e
 
 import (
+	"bufio"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
+	"time"
 )
 
 // TestShortRead: a string argument that runs into memory that cannot be
@@ -29,4 +36,68 @@ func TestShortRead(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestStringChangedAfter: a path that ran into an unmapped page at the
+// call prints as its address, as strace prints it, even though the process
+// has made it a string by the time the line is printed (it waits, blocked,
+// for its stdin to end until the test has read the line).
+func TestStringChangedAfter(t *testing.T) {
+	strace, sctrace := tracers(t)
+	bin := workload(t, "changedafter")
+	args := []string{"-e", "trace=chdir", bin}
+	want := chdirLine(t, strace, args...)
+	if !regexp.MustCompile(`^chdir\(ADDR\) += -1 EFAULT`).MatchString(want) {
+		t.Fatalf("strace printed %q", want)
+	}
+	for _, backend := range []string{"ptrace", "ebpf"} {
+		t.Run(backend, func(t *testing.T) {
+			if got := chdirLine(t, sctrace, append([]string{"--backend=" + backend}, args...)...); got != want {
+				t.Errorf("got  %q\nwant %q (strace's)", got, want)
+			}
+		})
+	}
+}
+
+// chdirLine runs tracer with args, reads its trace (written to a pipe,
+// apart from its messages) up to the first chdir line, then ends the
+// traced process's stdin and waits for it to exit. It returns that line
+// with its address replaced by ADDR.
+func chdirLine(t *testing.T, tracer string, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	trace, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer trace.Close()
+	cmd := exec.CommandContext(ctx, tracer, append([]string{"-o", "/dev/fd/3"}, args...)...)
+	cmd.Env = env
+	cmd.ExtraFiles = []*os.File{w}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = cmd.Start()
+	w.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var line string
+	sc := bufio.NewScanner(trace)
+	for sc.Scan() {
+		if strings.HasPrefix(sc.Text(), "chdir(") {
+			line = sc.Text()
+			break
+		}
+	}
+	stdin.Close()
+	if err := cmd.Wait(); err != nil || ctx.Err() != nil {
+		t.Fatalf("%s: %v (%v)", filepath.Base(tracer), err, ctx.Err())
+	}
+	if line == "" {
+		t.Fatalf("%s printed no chdir line", filepath.Base(tracer))
+	}
+	return regexp.MustCompile(`0x[0-9a-f]+`).ReplaceAllString(line, "ADDR")
 }
