@@ -19,6 +19,10 @@ const (
 	// programs that do nothing on sys_enter and sys_exit: the floor of
 	// any tracer on the raw_syscalls tracepoints.
 	EmptyHooks Tool = "empty-hooks"
+	// ClockHooks is EmptyHooks with programs that read the clock once
+	// each (bpf_ktime_get_ns): the floor of a tracer that times every
+	// call, as -c does.
+	ClockHooks Tool = "clock-hooks"
 	// SctraceAside runs the workload alone while sctrace runs beside it,
 	// started first with Args and no command (a scope says what it
 	// traces), and stopped with SIGTERM after the workload: what a
@@ -67,7 +71,7 @@ func (c Config) WritesFile() bool {
 // arguments (OutFile replaced by outFile), extra tool arguments, then the
 // workload.
 func (c Config) CommandLine(toolPath, outFile string, extra, workload []string) []string {
-	if c.Tool == Native || c.Tool == EmptyHooks || c.Tool == SctraceAside {
+	if c.Tool == Native || hookBody(c.Tool) != nil || c.Tool == SctraceAside {
 		return append([]string(nil), workload...)
 	}
 	argv := append(append([]string(nil), c.Prefix...), toolPath)
@@ -110,6 +114,8 @@ func AllConfigs() []Config {
 		{Name: "native", Tool: Native, Describe: "the workload alone"},
 		{Name: "ebpf-empty-hooks", Tool: EmptyHooks,
 			Describe: "the workload alone, with BPF programs that do nothing on sys_enter and sys_exit"},
+		{Name: "ebpf-clock-hooks", Tool: ClockHooks,
+			Describe: "the workload alone, with BPF programs on sys_enter and sys_exit that only read the clock: the floor of a tracer that times every call"},
 	}
 	for _, m := range modes {
 		cs = append(cs, Config{Name: "sctrace-ptrace-" + m.suffix, Tool: Sctrace,

@@ -103,3 +103,37 @@ func rowNamed(rep *Report, name string) *Row {
 	}
 	return nil
 }
+
+// TestHookFloors runs the two floors, the empty programs and those that
+// read the clock, on a small workload: both attach and run, and the clock
+// floor's row is measured over the empty one's.
+func TestHookFloors(t *testing.T) {
+	testutil.RequireBPF(t)
+	configs, err := SelectConfigs(AllConfigs(), []string{"ebpf-*-hooks"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var progress strings.Builder
+	rep, err := Run(context.Background(), Options{
+		Workload: []string{"dd", "if=/dev/zero", "of=/dev/null", "bs=1", "count=2k"},
+		Runs:     2,
+		Configs:  configs,
+		TmpDir:   t.TempDir(),
+		Progress: &progress,
+	})
+	if err != nil {
+		t.Fatalf("Run: %v\n%s", err, progress.String())
+	}
+	rows := map[string]Row{}
+	for _, r := range rep.Rows {
+		rows[r.Name] = r
+	}
+	for _, name := range []string{"ebpf-empty-hooks", "ebpf-clock-hooks"} {
+		if r := rows[name]; r.Runs != 2 || r.Skipped != "" {
+			t.Errorf("%s: %d runs, skipped %q\n%s", name, r.Runs, r.Skipped, progress.String())
+		}
+	}
+	if rows["ebpf-empty-hooks"].OverFloor != nil || rows["ebpf-clock-hooks"].OverFloor == nil {
+		t.Errorf("over floor: empty %+v, clock %+v; want only the clock floor's", rows["ebpf-empty-hooks"].OverFloor, rows["ebpf-clock-hooks"].OverFloor)
+	}
+}

@@ -10,33 +10,46 @@ import (
 	"github.com/cilium/ebpf/link"
 )
 
-// emptyHooks holds BPF programs that do nothing, attached to the
-// raw_syscalls tracepoints.
-type emptyHooks struct {
+// hooks holds BPF programs attached to the raw_syscalls tracepoints
+// that do (almost) nothing.
+type hooks struct {
 	progs []*ebpf.Program
 	links []link.Link
 }
 
-// attachEmptyHooks attaches a program that returns at once to sys_enter
-// and to sys_exit, for the EmptyHooks configuration: what is left of a
-// raw_syscalls tracer when its programs do no work at all (the kernel's
-// slower syscall path and the two program calls per syscall).
-func attachEmptyHooks() (io.Closer, error) {
-	h := &emptyHooks{}
+// hookBody returns the instructions of tool's programs (EmptyHooks or
+// ClockHooks), or nil for any other tool.
+func hookBody(tool Tool) asm.Instructions {
+	switch tool {
+	case EmptyHooks:
+		return asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()}
+	case ClockHooks:
+		return asm.Instructions{asm.FnKtimeGetNs.Call(), asm.Mov.Imm(asm.R0, 0), asm.Return()}
+	}
+	return nil
+}
+
+// attachHooks attaches a program of tool's body (hookBody) to sys_enter
+// and to sys_exit: with EmptyHooks, what is left of a raw_syscalls tracer
+// when its programs do no work at all (the kernel's slower syscall path
+// and the two program calls per syscall); with ClockHooks, that and one
+// clock read at each, as a tracer that times every call makes.
+func attachHooks(tool Tool) (io.Closer, error) {
+	h := &hooks{}
 	for _, tp := range []string{"sys_enter", "sys_exit"} {
 		prog, err := ebpf.NewProgram(&ebpf.ProgramSpec{
-			Name: "bench_empty", Type: ebpf.Tracing, AttachType: ebpf.AttachTraceRawTp, AttachTo: tp,
-			License: "GPL", Instructions: asm.Instructions{asm.Mov.Imm(asm.R0, 0), asm.Return()},
+			Name: "bench_hook", Type: ebpf.Tracing, AttachType: ebpf.AttachTraceRawTp, AttachTo: tp,
+			License: "GPL", Instructions: hookBody(tool),
 		})
 		if err != nil {
 			h.Close()
-			return nil, fmt.Errorf("load an empty program for %s: %w", tp, err)
+			return nil, fmt.Errorf("load the %s program for %s: %w", tool, tp, err)
 		}
 		h.progs = append(h.progs, prog)
 		l, err := link.AttachTracing(link.TracingOptions{Program: prog})
 		if err != nil {
 			h.Close()
-			return nil, fmt.Errorf("attach an empty program to %s: %w", tp, err)
+			return nil, fmt.Errorf("attach the %s program to %s: %w", tool, tp, err)
 		}
 		h.links = append(h.links, l)
 	}
@@ -44,7 +57,7 @@ func attachEmptyHooks() (io.Closer, error) {
 }
 
 // Close detaches and releases the programs.
-func (h *emptyHooks) Close() error {
+func (h *hooks) Close() error {
 	var errs []error
 	for _, l := range h.links {
 		errs = append(errs, l.Close())

@@ -198,8 +198,8 @@ func probe(ctx context.Context, opts Options, c Config, statsFlag string) string
 	if c.Tool == Native {
 		return ""
 	}
-	if c.Tool == EmptyHooks {
-		h, err := attachEmptyHooks()
+	if hookBody(c.Tool) != nil {
+		h, err := attachHooks(c.Tool)
 		if err != nil {
 			return err.Error()
 		}
@@ -312,8 +312,8 @@ func runOnce(ctx context.Context, opts Options, c Config, statsFlag string) (Sam
 		extra = []string{statsFlag}
 	}
 	argv := c.CommandLine(opts.Tools.path(c.Tool), out, extra, opts.Workload)
-	if c.Tool == EmptyHooks {
-		h, err := attachEmptyHooks()
+	if hookBody(c.Tool) != nil {
+		h, err := attachHooks(c.Tool)
 		if err != nil {
 			return Sample{}, err
 		}
