@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "ef8399f3cb32e292d7f9662b54fa7b4bcd2d45998d623448fef03991b7d2e88f"
+const bpfSourceHash = "ec548d9edd76ccb282ae31834c923a75c4a50bc2c7ec3ca657f28ea5d8eb0be6"

@@ -66,7 +66,7 @@ func (x *Executor) bpfNested(mem Memory, out trace.Capture, objs []syscalls.BPFN
 			*e = stringCapture(mem.ReadCString(ptr, syscalls.PathMax-1, nil))
 		case syscalls.BPFStrZ:
 			if n > 0 {
-				*e = stringCapture(mem.ReadCString(ptr, int(min(n, uint64(x.Limit()))), nil))
+				*e = x.strZ(mem, ptr, n)
 			}
 		case syscalls.BPFBytes:
 			if n > 0 {
@@ -84,6 +84,22 @@ func (x *Executor) bpfNested(mem Memory, out trace.Capture, objs []syscalls.BPFN
 		strs.Elems = x.bpfStrs(mem, strs.Data)
 	}
 	return elems
+}
+
+// strZ reads the string of at most n bytes at ptr as strace's
+// printstr_ex with QUOTE_0_TERMINATED reads it: -s bytes and one more at
+// most, up to a NUL; when n is within -s, n bytes and not one more (up to
+// a NUL, else the n bytes whole), so that n bytes before an unreadable
+// page still read.
+func (x *Executor) strZ(mem Memory, ptr, n uint64) trace.Capture {
+	limit := uint64(x.Limit())
+	if n > limit {
+		return stringCapture(mem.ReadCString(ptr, int(limit), nil))
+	}
+	if c := stringCapture(mem.ReadCString(ptr, int(n-1), nil)); !c.Truncated {
+		return c
+	}
+	return readObject(mem, ptr, n, n)
 }
 
 // bpfStrs reads the C string each pointer of ptrs points to (nothing for

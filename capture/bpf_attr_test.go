@@ -80,8 +80,20 @@ func TestBPFNestedCapture(t *testing.T) {
 	if lic := es[syscalls.BPFAttrNested]; string(lic.Data) != "GPL" || lic.Truncated {
 		t.Errorf("license %+v", lic)
 	}
-	if log := es[syscalls.BPFAttrNested+1]; string(log.Data) != "log " || !log.Truncated {
-		t.Errorf("log %+v, want 4 bytes without their NUL", log)
+	if log := es[syscalls.BPFAttrNested+1]; string(log.Data) != "log " || log.Truncated || log.Faulted {
+		t.Errorf("log %+v, want its 4 bytes whole, no NUL among them", log)
+	}
+	// The log's 4 bytes end the readable memory: strace reads them and
+	// not one more.
+	le.PutUint64(mem.data[32:], base+4092)
+	copy(mem.data[4092:], "tail")
+	if log := bpfEntry(&x, mem, 5, base, 72).Elems[syscalls.BPFAttrNested+1]; string(log.Data) != "tail" || log.Faulted {
+		t.Errorf("log before unreadable memory: %+v", log)
+	}
+	// A NUL within them ends the string.
+	copy(mem.data[4092:], "ta\x00l")
+	if log := bpfEntry(&x, mem, 5, base, 72).Elems[syscalls.BPFAttrNested+1]; string(log.Data) != "ta" || log.Truncated || log.Faulted {
+		t.Errorf("log with a NUL: %+v", log)
 	}
 	// Attributes too short to hold the log's pointer: only the license.
 	if es := bpfEntry(&x, mem, 5, base, 32).Elems; len(es) != syscalls.BPFAttrNested+3 || es[syscalls.BPFAttrNested+1].Present() || string(es[syscalls.BPFAttrNested].Data) != "GPL" {

@@ -253,8 +253,7 @@ func (p *bpfFields) strz(s string, addr, n uint64, c *trace.Capture) {
 	case n > limit:
 		p.b = p.d.appendCString(p.b, c.Data, c.Truncated)
 	default:
-		// The capture reads up to n bytes and the byte after them;
-		// strace reads n and no more.
+		// The capture holds the string up to its NUL, or all n bytes.
 		show := c.Data[:min(uint64(len(c.Data)), n)]
 		p.b = p.d.appendQuoted(p.b, show, false)
 		if uint64(len(show)) == n {

@@ -863,10 +863,19 @@ GLOBAL __u32 bpf_nested_read(struct cap_state *st, __u32 idx, __u32 head, int ta
 	case BPF_PATH:
 		seg_str(st, ptr, PATH_MAX_READ);
 		break;
-	case BPF_STRZ:
-		if (n)
-			seg_str(st, ptr, n < limit ? n : limit);
+	case BPF_STRZ: {
+		if (!n)
+			break;
+		if (n > limit) {
+			seg_str(st, ptr, limit);
+			break;
+		}
+		/* capture's strZ: n bytes and not one more; a string of n
+		 * bytes without a NUL is read again whole. */
+		if (seg_str(st, ptr, n - 1) == 1)
+			seg_read(st, ptr, n);
 		break;
+	}
 	case BPF_BYTES:
 		/* capture's overRead: a byte past the -s limit. */
 		limit += st->full ? 0 : 1;

@@ -339,7 +339,8 @@ GLOBAL int seg_read(struct cap_state *st, __u64 addr, __u32 len)
 
 /* seg_str: capture.Memory.ReadCString with at most max bytes. It reads
  * max+2 bytes at most so that a string of max bytes is told from a longer
- * one. */
+ * one. It returns 0, 1 when the string is longer than max (SEG_F_TRUNC),
+ * or -1 on a fault. */
 /* seg_str_chunked: capture.Memory.ReadCString of a string of up to max
  * characters that may not fit in the record, sent as seg_read_chunked
  * sends bytes (max+1 characters at most, to tell a string of max from a
@@ -373,7 +374,7 @@ static __always_inline int seg_str_chunked(struct cap_state *st, __u64 addr, __u
 		flags |= SEG_F_TRUNC;
 	}
 	seg_end(st, sc, off, addr, 0, SEG_STR, flags, flags & SEG_F_FAULT ? 0 : l.sent);
-	return l.failed ? -1 : 0;
+	return l.failed ? -1 : flags & SEG_F_TRUNC ? 1 : 0;
 }
 
 /* str_page_rest reads again, after a read of a string at addr faulted,
@@ -443,7 +444,7 @@ GLOBAL int seg_str(struct cap_state *st, __u64 addr, __u32 max)
 	}
 	/* A fault's aux: the bytes read before it (capture.StringFault). */
 	seg_end(st, sc, off, addr, n, SEG_STR, flags, flags & SEG_F_FAULT ? before : 0);
-	return flags & SEG_F_FAULT ? -1 : 0;
+	return flags & SEG_F_FAULT ? -1 : flags & SEG_F_TRUNC ? 1 : 0;
 }
 
 /* seg_data returns where the size bytes of a new segment go in the

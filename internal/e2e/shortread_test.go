@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sctrace/sctrace/internal/testutil"
 )
 
 // TestShortRead: a string argument that runs into memory that cannot be
@@ -100,4 +102,26 @@ func chdirLine(t *testing.T, tracer string, args ...string) string {
 		t.Fatalf("%s printed no chdir line", filepath.Base(tracer))
 	}
 	return regexp.MustCompile(`0x[0-9a-f]+`).ReplaceAllString(line, "ADDR")
+}
+
+// TestBPFLogBeforeUnmapped: BPF_PROG_LOAD's log buffer, whose log_size
+// bytes end where an unmapped page begins, prints as strace prints it
+// (its bytes, with or without a NUL among them), on both backends.
+func TestBPFLogBeforeUnmapped(t *testing.T) {
+	strace, sctrace := tracers(t)
+	testutil.RequireRoot(t)
+	bin := workload(t, "bpflog")
+	args := []string{"-e", "trace=bpf", bin}
+	refTrace, _ := traceFile(t, strace, args...)
+	if n := strings.Count(refTrace, `log_buf="log`); n != 2 {
+		t.Fatalf("strace printed %d log buffers, want 2:\n%s", n, refTrace)
+	}
+	for _, backend := range []string{"ptrace", "ebpf"} {
+		t.Run(backend, func(t *testing.T) {
+			gotTrace, _ := traceFile(t, sctrace, append([]string{"--backend=" + backend}, args...)...)
+			if d := sameLines(normalized(refTrace), normalized(gotTrace)); d != "" {
+				t.Errorf("trace differs from strace's at %s", d)
+			}
+		})
+	}
 }
