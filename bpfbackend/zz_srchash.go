@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "ec548d9edd76ccb282ae31834c923a75c4a50bc2c7ec3ca657f28ea5d8eb0be6"
+const bpfSourceHash = "297376fa90d8399f4e7e4f6c34cd2525e4ab2b36589265018ce816bef804b425"

@@ -493,9 +493,11 @@ func uringDataSize(op uint32) uint32 {
 var UringOpcodes = []uint32{6, 13, 14, 15, 16}
 
 // NestedArrayMax caps the elements of an array an argument's object
-// points to (io_uring_register's, bpf(2)'s) copied under -v (strace
-// prints them all).
-const NestedArrayMax = 256
+// points to (io_uring_register's, bpf(2)'s) copied under -v, where
+// strace prints them all: as many as a record's segment holds of the
+// largest such elements (a struct iovec), so that the eBPF programs read
+// the array in one piece. Past them the line shows "...".
+const NestedArrayMax = 4096
 
 // NestedArrayLen is how many elements of such an array of n a capture
 // copies: as many as strace prints, at most the string limit (-s) unless

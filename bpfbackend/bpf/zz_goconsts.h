@@ -57,7 +57,7 @@
 #define CLONE_FLAG_PIDFD 4096 /* syscalls.CloneFlagPidfd */
 #define CLONE_FLAG_PARENT_SETTID 1048576 /* syscalls.CloneFlagParentSettid */
 #define REGSET_MAX 512 /* syscalls.RegsetMax */
-#define NESTED_ARRAY_MAX 256 /* syscalls.NestedArrayMax */
+#define NESTED_ARRAY_MAX 4096 /* syscalls.NestedArrayMax */
 #define BPF_REREAD_CMDS 2408683520 /* syscalls.BPFRereadCmds */
 #define BPF_ATTR_MAX 4096 /* syscalls.BPFAttrMax */
 #define BPF_FD_CMDS 1342988513 /* syscalls.BPFFDCmds */
