@@ -31,7 +31,7 @@ type captureUse struct {
 	kinds uint32
 	// ioctl: a plan takes its length from an ioctl request
 	// (syscalls.LenIoctl); clone: one reads a struct clone_args; bpfAttr:
-	// one reads bpf(2)'s attributes (syscalls.Plan.BPFAttr); fprog:
+	// one reads bpf(2)'s attributes (syscalls.ExtBPFAttr); fprog:
 	// one may read a struct sock_fprog's instructions; netlink: a call
 	// describes its netlink socket arguments (syscalls.NetlinkData).
 	ioctl, clone, bpfAttr, fprog, netlink bool
@@ -142,8 +142,8 @@ func (u *captureUse) add(pl syscalls.Plan) {
 		return
 	}
 	u.ioctl = u.ioctl || pl.Len == syscalls.LenIoctl
-	u.clone = u.clone || pl.CloneArgs
-	u.bpfAttr = u.bpfAttr || pl.BPFAttr
+	u.clone = u.clone || pl.Ext == syscalls.ExtCloneArgs
+	u.bpfAttr = u.bpfAttr || pl.Ext == syscalls.ExtBPFAttr
 	u.fprog = u.fprog || pl.Fprog.On
 	if pl.Fprog.Iovs {
 		// Its iovecs are read as a CaptureIovec plan's.
@@ -245,19 +245,19 @@ func fdArgsOf(sc *syscalls.Syscall) uint8 {
 	return mask
 }
 
-// fprogKind is the plan's fprog_kind: what a FprogCond's object is (see
-// events.h).
-// extKind is plan pl's ext_kind.
+// extKind is plan pl's ext_kind (see events.h).
 func extKind(pl syscalls.Plan) sctraceExtKind {
-	switch {
-	case pl.CloneArgs:
+	switch pl.Ext {
+	case syscalls.ExtCloneArgs:
 		return sctraceExtKindEXT_CLONE_ARGS
-	case pl.BPFAttr:
+	case syscalls.ExtBPFAttr:
 		return sctraceExtKindEXT_BPF_ATTR
 	}
 	return sctraceExtKindEXT_PLAIN
 }
 
+// fprogKind is the plan's fprog_kind: what a FprogCond's object is (see
+// events.h).
 func fprogKind(f syscalls.FprogCond) sctraceFprogKind {
 	switch {
 	case f.Iov:

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "297376fa90d8399f4e7e4f6c34cd2525e4ab2b36589265018ce816bef804b425"
+const bpfSourceHash = "39760badc7dc9e49a91804abdd766d418459497b7fc1c46b5d348349d90e7083"

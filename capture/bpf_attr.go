@@ -7,7 +7,7 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-// captureBPFAttr runs bpf(2)'s attributes plan (syscalls.Plan.BPFAttr)
+// captureBPFAttr runs bpf(2)'s attributes plan (syscalls.ExtBPFAttr)
 // for argument i: at entry a LenExt capture and the objects the
 // command's attributes point to (syscalls.BPFNestedOf); at the exit of a
 // command syscalls.BPFRereadAtExit names, the entry capture with the

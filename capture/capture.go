@@ -253,10 +253,10 @@ func (x *Executor) capture(mem Memory, c Call, i int, p *syscalls.Plan, when sys
 		if p.Len == syscalls.LenPrefix {
 			return x.capturePrefix(mem, c, i, addr, p, when)
 		}
-		if p.CloneArgs {
+		switch p.Ext {
+		case syscalls.ExtCloneArgs:
 			return x.captureCloneArgs(mem, c, i, addr, p, when == syscalls.AtExit, ret)
-		}
-		if p.BPFAttr {
+		case syscalls.ExtBPFAttr:
 			return x.captureBPFAttr(mem, c, i, addr, p, when == syscalls.AtExit, ret)
 		}
 		return x.captureBytes(mem, c, i, addr, p, when == syscalls.AtExit, ret)

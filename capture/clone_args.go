@@ -7,7 +7,7 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-// captureCloneArgs runs a struct clone_args plan (syscalls.Plan.CloneArgs)
+// captureCloneArgs runs a struct clone_args plan (syscalls.ExtCloneArgs)
 // for argument i: at entry the struct, its tail and its set_tid array; at
 // the exit of a call that returned >= 0, the entry capture with the
 // struct read again and the ints its pidfd and parent_tid point to (see

@@ -28,7 +28,7 @@ const (
 
 // BPFNested is an object the attributes of one bpf(2) command point to,
 // which strace reads at the call's entry. The capture of the attributes
-// (Plan.BPFAttr) then holds it as Elems[BPFAttrNested+j], j its place in
+// (ExtBPFAttr) then holds it as Elems[BPFAttrNested+j], j its place in
 // BPFNestedOf's list, when the pointer and the length lie in the bytes
 // of the attributes read (empty when the pointer is NULL).
 type BPFNested struct {

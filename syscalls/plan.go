@@ -329,17 +329,40 @@ type Plan struct {
 	// sock_fprog copy, when its Cond holds, the instructions it points
 	// to (see FprogCond).
 	Fprog FprogCond
-	// CloneArgs makes an extensible struct's plan (LenExt, AtEntry|AtExit)
-	// one of a struct clone_args, which copies what its pointers name
-	// (see CloneSetTid and CloneExit).
-	CloneArgs bool
-	// BPFAttr makes an extensible struct's plan (LenExt, AtEntry|AtExit)
-	// bpf(2)'s union bpf_attr, read again at the exit of the commands
-	// BPFRereadAtExit names (see BPFAttrExit).
-	BPFAttr bool
+	// Ext says which extensible struct (LenExt, AtEntry|AtExit) a plan
+	// reads, when it reads more than the struct.
+	Ext ExtKind
 }
 
-// The capture of bpf(2)'s attributes (Plan.BPFAttr). At entry, a LenExt
+// ExtKind is what an extensible struct's plan reads besides the struct
+// (Plan.Ext).
+type ExtKind uint8
+
+// The kinds of Plan.Ext.
+const (
+	// ExtPlain: the struct alone.
+	ExtPlain ExtKind = iota
+	// ExtCloneArgs: a struct clone_args, which copies what its pointers
+	// name (see CloneSetTid and CloneExit).
+	ExtCloneArgs
+	// ExtBPFAttr: bpf(2)'s union bpf_attr, read again at the exit of the
+	// commands BPFRereadAtExit names (see BPFAttrExit), and the objects it
+	// points to (BPFNestedOf).
+	ExtBPFAttr
+)
+
+// extKindOf is the ExtKind of a struct of layout l.
+func extKindOf(l LayoutID) ExtKind {
+	switch l {
+	case LayoutCloneArgs:
+		return ExtCloneArgs
+	case LayoutBPFAttr:
+		return ExtBPFAttr
+	}
+	return ExtPlain
+}
+
+// The capture of bpf(2)'s attributes (ExtBPFAttr). At entry, a LenExt
 // capture. At the exit of a command BPFRereadAtExit names, whose size is
 // 1 to BPFAttrMax, the entry capture is kept and Elems[BPFAttrExit]
 // added: the attributes read again, shaped as at entry, whatever the
@@ -357,12 +380,12 @@ const (
 )
 
 // BPFRereadAtExit reports whether bpf(2)'s attributes for command cmd
-// of size bytes are read again at exit (Plan.BPFAttr).
+// of size bytes are read again at exit (ExtBPFAttr).
 func BPFRereadAtExit(cmd uint32, size uint64) bool {
 	return cmd < 32 && BPFRereadCmds&(1<<cmd) != 0 && size >= 1 && size <= BPFAttrMax
 }
 
-// The capture of a struct clone_args (Plan.CloneArgs). At entry, its
+// The capture of a struct clone_args (ExtCloneArgs). At entry, its
 // Data is the struct's first min(size, Size) bytes and, when they were
 // read, its Elems are [CloneTail] the tail of a LenExt capture (empty
 // when there is none) and [CloneSetTid] the set_tid_size ints at set_tid
@@ -702,7 +725,7 @@ func argPlan(arch uint32, a Arg) Plan {
 			return Plan{}
 		}
 		if a.Ext {
-			return Plan{Kind: CaptureBytes, When: a.At, Len: LenExt, LenArg: uint8(a.Len), Size: mustSize(arch, a.Layout), CloneArgs: a.Layout == LayoutCloneArgs, BPFAttr: a.Layout == LayoutBPFAttr}
+			return Plan{Kind: CaptureBytes, When: a.At, Len: LenExt, LenArg: uint8(a.Len), Size: mustSize(arch, a.Layout), Ext: extKindOf(a.Layout)}
 		}
 		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Layout), KeepEntry: a.KeepEntry, PageRest: a.PageRest, Fprog: a.Fprog}
 	}

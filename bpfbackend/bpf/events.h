@@ -164,17 +164,17 @@ struct seg {
 	enum seg_flag flags;
 };
 
-/* plan.fprog_kind: what a FprogCond's object is (bpfbackend's fprogKind). */
-/* plan.ext_kind: EXT_CLONE_ARGS is syscalls.Plan.CloneArgs (a struct
- * clone_args and the objects its pointers name), EXT_BPF_ATTR
- * syscalls.Plan.BPFAttr (bpf(2)'s attributes, read again at the exit of
- * the commands BPF_REREAD_CMDS names). */
+/* plan.ext_kind: syscalls.Plan.Ext. EXT_CLONE_ARGS is a struct
+ * clone_args and the objects its pointers name, EXT_BPF_ATTR bpf(2)'s
+ * attributes, read again at the exit of the commands BPF_REREAD_CMDS
+ * names, and the objects they point to. */
 enum ext_kind : __u8 {
 	EXT_PLAIN = 0,
 	EXT_CLONE_ARGS = 1,
 	EXT_BPF_ATTR = 2,
 };
 
+/* plan.fprog_kind: what a FprogCond's object is (bpfbackend's fprogKind). */
 enum fprog_kind : __u8 {
 	FPROG_KIND_FPROG = 0,
 	FPROG_KIND_IOV = 1,
