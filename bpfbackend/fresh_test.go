@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sctrace/sctrace/bpfbackend/internal/goconsts/header"
+	"github.com/sctrace/sctrace/bpfbackend/internal/nolines/btfext"
 	"github.com/sctrace/sctrace/bpfbackend/internal/srchash/hash"
 )
 
@@ -30,5 +31,19 @@ func TestGoConstantsFresh(t *testing.T) {
 	}
 	if !bytes.Equal(got, header.Render()) {
 		t.Error("bpf/zz_goconsts.h is stale: the Go constants it holds changed; run make generate")
+	}
+}
+
+// TestObjectsHaveNoLines fails when a committed object still holds the
+// BTF line information that make generate removes (internal/nolines).
+func TestObjectsHaveNoLines(t *testing.T) {
+	for name, obj := range map[string][]byte{"sctrace": _SctraceBytes, "counting": _CountingBytes} {
+		n, err := btfext.LineInfoLen(obj)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if n > 4 {
+			t.Errorf("%s_bpfel.o holds %d bytes of line information; run make generate", name, n)
+		}
 	}
 }
