@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "39760badc7dc9e49a91804abdd766d418459497b7fc1c46b5d348349d90e7083"
+const bpfSourceHash = "1e4ed9b745769834b65a8378714b65a452eda532d3a2c8c6ff6c8ab4ed7bbd47"
