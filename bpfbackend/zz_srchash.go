@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "1e4ed9b745769834b65a8378714b65a452eda532d3a2c8c6ff6c8ab4ed7bbd47"
+const bpfSourceHash = "84c40b33c69299c0289dbd9494afe4c7c53c58be83b4d23e3e9d4fc8da7e6e3b"
