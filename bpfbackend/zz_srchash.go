@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "84c40b33c69299c0289dbd9494afe4c7c53c58be83b4d23e3e9d4fc8da7e6e3b"
+const bpfSourceHash = "a6d015fac9bd848e5bab0cf9c6ac2f0b4be273ed28832808cd6f86490ff0d1cd"

@@ -244,7 +244,7 @@ static __always_inline void count_call(struct call_state *cs, struct task_struct
 static __noinline void process_exit(struct call_state *cs, struct task_struct *task, long ret, __u64 now)
 {
 	__u32 tgid = task->tgid;
-	__u32 renamed = ret == 0 && cs->pers == 0 && (cs->nr == exec_nrs[0] || cs->nr == exec_nrs[1]);
+	__u32 renamed = ret == 0 && cs->pers == 0 && is_exec_nr(cs->nr);
 	if (!COUNTING) {
 		name_process(tgid, renamed);
 		return;

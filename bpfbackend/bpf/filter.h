@@ -17,6 +17,18 @@ const volatile __u32 detach_on_exec = 0;
 /* execve and execveat: a task traced with TRACED_STUB (the exec stub) is
  * seen only from its first call of one of them. */
 const volatile __s32 exec_nrs[2] = {-1, -1};
+
+/* is_exec_nr says whether nr is one of exec_nrs. It compares a copy of nr
+ * that an ALU instruction has made unrelated to it: a comparison of nr
+ * itself would split the verifier's states into nr == execve, nr ==
+ * execveat and the rest, and have it check all that follows once for
+ * each. */
+static __always_inline bool is_exec_nr(long nr)
+{
+	long n = nr;
+	asm volatile("%[n] ^= 0" : [n] "+r"(n));
+	return n == exec_nrs[0] || n == exec_nrs[1];
+}
 /* The syscall filter: a bitmap of trace.MaxNR numbers per personality
  * (trace.Personality), the native one first. */
 const volatile __u64 filter_bits[NUM_PERS * NR_MAX / 64] = {};
@@ -53,7 +65,7 @@ static __always_inline int traced_call(__u32 tid, long nr)
 	if (!v)
 		return CALL_UNTRACED;
 	if (*v == TRACED_STUB) {
-		if (nr != exec_nrs[0] && nr != exec_nrs[1])
+		if (!is_exec_nr(nr))
 			return CALL_HIDDEN;
 		*v = TRACED;
 		return CALL_LAUNCH;

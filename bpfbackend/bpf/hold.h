@@ -16,7 +16,7 @@ const volatile __u32 hold_entries = 0;
 static __always_inline bool hold(struct cap_state *st, struct call_state *cs, struct scratch *sc)
 {
 	__u32 len = st->off - sizeof(struct rec);
-	if (!hold_entries || st->faulted || st->unsettled || len > HELD_MAX || st->nr == exec_nrs[0] || st->nr == exec_nrs[1])
+	if (!hold_entries || st->faulted || st->unsettled || len > HELD_MAX || is_exec_nr(st->nr))
 		return false;
 	__builtin_memcpy(cs->held_buf, sc->buf + sizeof(struct rec), HELD_MAX);
 	cs->held_len = len;
@@ -43,7 +43,7 @@ static __always_inline void unhold(struct cap_state *st, struct call_state *cs, 
  * entry to keep, as hold would after building it. */
 static __always_inline bool hold_quick(struct call_state *cs, __u32 nr)
 {
-	if (!hold_entries || nr == exec_nrs[0] || nr == exec_nrs[1])
+	if (!hold_entries || is_exec_nr(nr))
 		return false;
 	__u32 key = plan_key(nr, cs->pers);
 	struct syscall_plans *sp = bpf_map_lookup_elem(&plans, &key);

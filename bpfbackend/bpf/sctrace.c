@@ -278,7 +278,7 @@ static __always_inline int leave(struct pt_regs *regs, long ret, const bool coun
 	}
 	/* -k shows an execve's stack at its end: the new program's, whose
 	 * mappings it sends first. */
-	if (stack_size && ret == 0 && cs->pers == 0 && (cs->nr == exec_nrs[0] || cs->nr == exec_nrs[1])) {
+	if (stack_size && ret == 0 && cs->pers == 0 && is_exec_nr(cs->nr)) {
 		cs->maps_sent = 0;
 		emit_stack(regs, pid_tgid, REC_F_EXIT_STACK);
 	}
