@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "a6d015fac9bd848e5bab0cf9c6ac2f0b4be273ed28832808cd6f86490ff0d1cd"
+const bpfSourceHash = "64976699e04003d3bad548467903517d6142d9c8ef6f395619f3ac4e4b9c8f28"

@@ -138,6 +138,10 @@ static __always_inline int enter(struct pt_regs *regs, long id, const bool count
 			emit_task_ip(REC_PERS, (__u32)pt, pt >> 32, pers, 0, user_ip(task));
 		}
 	}
+	/* The same personality, read back from the task's state, whose value
+	 * the verifier does not know: what follows is checked once, not once
+	 * for each personality call_pers returned. */
+	pers = cs->pers;
 	/* -k: a call that maps code, traced or not, makes its exit send the
 	 * process's mappings again. */
 	if (!counting && stack_size && pers == 0 && (id == map_nrs[0] || id == map_nrs[1]) && (regs->dx & PROT_EXEC_FLAG))
