@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "64976699e04003d3bad548467903517d6142d9c8ef6f395619f3ac4e4b9c8f28"
+const bpfSourceHash = "16d04ac1e81c07a627ea0db0f37eaa9e728225f39830fd3d9815574f0bc31dca"

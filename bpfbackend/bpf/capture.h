@@ -423,7 +423,10 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 		return 0;
 	}
 	__u32 ptr_off = 0;
-	__u32 nested = ioctl_nested(req, &ptr_off);
+	/* Each request's offsets checked once from here (hide). */
+	__u32 nested = hide(st, ioctl_nested(req, &ptr_off));
+	ptr_off = hide(st, ptr_off);
+	req = hide(st, req);
 	if (nested) {
 		if (take >= ptr_off + 8) {
 			__u64 ptr = scratch_u64(st->data_off + ptr_off);
@@ -593,6 +596,9 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	default:
 		return 0;
 	}
+	/* Each kind, and each ioctl request's size, checked once from here. */
+	n = hide(st, n);
+	len_from = hide(st, len_from);
 	/* capture's overRead: a byte past the -s limit. */
 	__u64 limit = size ? size : st->limit + (st->full ? 0 : 1);
 	if (limit < min_size)

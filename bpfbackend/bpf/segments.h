@@ -12,32 +12,51 @@ struct cap_state {
 	__u64 args[MAX_ARGS];
 	__u64 sp;
 	__s64 ret;
-	__u32 at_exit;
 	__u32 nr;
 	__u32 pers; /* the call's personality (trace.Personality) */
 	__u32 pkey; /* plan_key of the call */
 	__u32 data_off; /* the data of the last segment read */
 	__u32 mmsg_arr;	 /* capture_mmsghdr's loop: its array in scratch, */
-	__u16 mmsg_count; /* its elements, */
-	__u8 mmsg_recv;	  /* whether the call receives */
+	__u32 limit;	/* the string limit (capture.Executor.StringLimit), or FULL_LIMIT */
+	__u32 nfault; /* reads that faulted, the first FAULTS_MAX in fault_* */
+	__u16 mmsg_count; /* capture_mmsghdr's loop: its elements, */
+	/* how: emit_call's how, kept here rather than in a register across
+	 * the plans' run (emit_entry's frame is in the deepest chain of
+	 * calls). */
+	__u16 how;
+	__u8 mmsg_recv;	  /* capture_mmsghdr's loop: whether the call receives */
 	__u8 cut;	  /* the record was full: no segment after the first that did not fit */
 	__u8 faulted;	/* a read faulted */
 	/* unsettled: a segment is a fault that no entry of fault_* stands
 	 * for (a read that faulted before its page's rest was read, or a
 	 * ring without room): the record cannot be REC_F_SETTLED. */
 	__u8 unsettled;
-	/* how: emit_call's how, kept here rather than in a register across
-	 * the plans' run (emit_entry's frame is in the deepest chain of
-	 * calls). */
-	__u16 how;
-	__u32 limit;	/* the string limit (capture.Executor.StringLimit), or FULL_LIMIT */
-	__u32 full;	/* the call's data is dumped (capture.Executor.FullData) */
+	__u8 at_exit;
+	__u8 full;	/* the call's data is dumped (capture.Executor.FullData) */
+	__u8 has_cpu;	/* REC_F_CPU: cpu_ns holds the call's CPU time */
+	__u8 pad;
 	__u64 cpu_ns;	/* REC_F_CPU */
-	__u32 has_cpu;
-	__u32 nfault; /* reads that faulted, the first FAULTS_MAX in fault_* */
+	__u64 opaque; /* hide's */
 	__u64 fault_addr[FAULTS_MAX];
 	__u32 fault_len[FAULTS_MAX];
 };
+
+/* hide returns v through st's memory: in a global function, whose st
+ * the verifier knows only as memory of cap_state's size, it does not
+ * track what is stored there, so a value that is a different constant
+ * on each of several paths (a switch's cases) comes back as one it does
+ * not know, and the paths merge rather than each being checked to the
+ * end. (Where st is on the caller's stack, whose stores the verifier
+ * tracks, v comes back as it went.) One asm statement: as C, the store
+ * and load made clang spill registers and grow the frame. */
+static __always_inline __u64 hide(struct cap_state *st, __u64 v)
+{
+	asm volatile("*(u64 *)(%[st] + %[off]) = %[v]; %[v] = *(u64 *)(%[st] + %[off]);"
+		     : [v] "+r"(v)
+		     : [st] "r"(st), [off] "i"(__builtin_offsetof(struct cap_state, opaque))
+		     : "memory");
+	return v;
+}
 
 /* FAULT_STR marks, in fault_len, a string's fault: its address is the
  * first byte the read could not reach, and only that byte's mapping
