@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "16d04ac1e81c07a627ea0db0f37eaa9e728225f39830fd3d9815574f0bc31dca"
+const bpfSourceHash = "788ad33194a310f9bafdd4a577882d930d654893c309d5137ffecfe4395ad212"

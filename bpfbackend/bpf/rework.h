@@ -38,6 +38,27 @@ struct {
 /* FAULT_PAGES bounds the pages one faulted read has faulted in. */
 #define FAULT_PAGES 16
 
+/* fault_in_loop is the state of fault_page's loop over the pages of one
+ * read that faulted, from addr up to end. */
+struct fault_in_loop {
+	__u64 addr;
+	__u64 end;
+};
+
+/* fault_page faults in the page of l->addr and moves to the next page;
+ * it ends the loop past l->end. A loop's body rather than an unrolled
+ * loop: the verifier checks it a few times, not FAULT_PAGES times for
+ * each read. */
+static long fault_page(__u64 i, struct fault_in_loop *l)
+{
+	if (l->addr >= l->end)
+		return 1;
+	__u8 b;
+	bpf_copy_from_user(&b, 1, (void *)l->addr);
+	l->addr = (l->addr | 4095) + 1;
+	return 0;
+}
+
 /* rework_cb is the task work: it faults in the pages of the reads that
  * faulted, then runs the call's plans again and sends the exit record. */
 static int rework_cb(struct bpf_map *map, void *key, void *value)
@@ -52,13 +73,9 @@ static int rework_cb(struct bpf_map *map, void *key, void *value)
 	for (int i = 0; i < FAULTS_MAX; i++) {
 		if (i >= nfault)
 			break;
-		__u64 addr = cs->fault_addr[i];
-		__u64 end = addr + fault_span(cs->fault_len[i]);
-		for (int pg = 0; pg < FAULT_PAGES && addr < end; pg++) {
-			__u8 b;
-			bpf_copy_from_user(&b, 1, (void *)addr);
-			addr = (addr | 4095) + 1;
-		}
+		struct fault_in_loop l = {.addr = cs->fault_addr[i]};
+		l.end = l.addr + fault_span(cs->fault_len[i]);
+		bpf_loop(FAULT_PAGES, fault_page, &l, 0);
 	}
 	cs->rework = 0;
 	/* A held entry already sent on its own is not sent again. */
