@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "788ad33194a310f9bafdd4a577882d930d654893c309d5137ffecfe4395ad212"
+const bpfSourceHash = "327f2ae73c5568a7619780de836b422025a7f879e5589d5a9f89c646b5a5c28e"

@@ -29,6 +29,7 @@ static __always_inline bool is_exec_nr(long nr)
 	asm volatile("%[n] ^= 0" : [n] "+r"(n));
 	return n == exec_nrs[0] || n == exec_nrs[1];
 }
+
 /* The syscall filter: a bitmap of trace.MaxNR numbers per personality
  * (trace.Personality), the native one first. */
 const volatile __u64 filter_bits[NUM_PERS * NR_MAX / 64] = {};

@@ -31,7 +31,7 @@ struct cap_state {
 	 * for (a read that faulted before its page's rest was read, or a
 	 * ring without room): the record cannot be REC_F_SETTLED. */
 	__u8 unsettled;
-	__u8 at_exit;
+	__u8 at_exit;	/* the state is the call's exit's */
 	__u8 full;	/* the call's data is dumped (capture.Executor.FullData) */
 	__u8 has_cpu;	/* REC_F_CPU: cpu_ns holds the call's CPU time */
 	__u8 pad;
@@ -205,17 +205,17 @@ struct chunk_loop {
  * own, straight in the ring. */
 static long send_chunk(__u64 i, struct chunk_loop *l)
 {
-	/* The offset comes from i, not from l->sent: a size the verifier
-	 * must know precisely that changed from one turn to the next would
-	 * keep it from seeing the loop's states converge. */
-	/* A piece of a string holds CHUNK-1 characters and room for the
-	 * NUL bpf_probe_read_user_str always writes. */
 	/* First thing: a turn after one that failed or found the NUL ends
 	 * the loop, so that the verifier's passes over the states in which
 	 * a turn did so are short (3.8K instructions checked in each syscall
 	 * program with the test below the offset's, 1.2K here). */
 	if (l->failed || l->done)
 		return 1;
+	/* The offset comes from i, not from l->sent: a size the verifier
+	 * must know precisely that changed from one turn to the next would
+	 * keep it from seeing the loop's states converge. */
+	/* A piece of a string holds CHUNK-1 characters and room for the
+	 * NUL bpf_probe_read_user_str always writes. */
 	__u64 at = l->str ? i * (CHUNK - 1) : i * CHUNK;
 	if (at >= l->len)
 		return 1;
