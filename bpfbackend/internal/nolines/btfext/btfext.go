@@ -32,21 +32,11 @@ const (
 // Strip empties the line information of the ELF object obj in place
 // (StripLines on its .BTF.ext section). It reports whether obj had any.
 func Strip(obj []byte) (bool, error) {
-	f, err := elf.NewFile(bytes.NewReader(obj))
+	ext, err := extSection(obj)
 	if err != nil {
-		return false, fmt.Errorf("parse object: %w", err)
+		return false, err
 	}
-	if f.ByteOrder != binary.LittleEndian {
-		return false, errors.New("not a little-endian object")
-	}
-	sec := f.Section(".BTF.ext")
-	if sec == nil {
-		return false, errors.New("no .BTF.ext section")
-	}
-	if sec.Offset+sec.FileSize > uint64(len(obj)) {
-		return false, errors.New(".BTF.ext section out of bounds")
-	}
-	return StripLines(obj[sec.Offset : sec.Offset+sec.FileSize])
+	return StripLines(ext)
 }
 
 // StripLines empties the line information of ext, a little-endian
@@ -65,19 +55,31 @@ func StripLines(ext []byte) (bool, error) {
 // LineInfoLen returns the length of the line information part of the
 // .BTF.ext section of the ELF object obj.
 func LineInfoLen(obj []byte) (uint32, error) {
+	ext, err := extSection(obj)
+	if err != nil {
+		return 0, err
+	}
+	return lineInfoLen(ext)
+}
+
+// extSection returns the bytes of the .BTF.ext section of the
+// little-endian ELF object obj, as a part of obj.
+func extSection(obj []byte) ([]byte, error) {
 	f, err := elf.NewFile(bytes.NewReader(obj))
 	if err != nil {
-		return 0, fmt.Errorf("parse object: %w", err)
+		return nil, fmt.Errorf("parse object: %w", err)
+	}
+	if f.ByteOrder != binary.LittleEndian {
+		return nil, errors.New("not a little-endian object")
 	}
 	sec := f.Section(".BTF.ext")
 	if sec == nil {
-		return 0, errors.New("no .BTF.ext section")
+		return nil, errors.New("no .BTF.ext section")
 	}
-	ext, err := sec.Data()
-	if err != nil {
-		return 0, fmt.Errorf("read .BTF.ext: %w", err)
+	if sec.Offset+sec.FileSize > uint64(len(obj)) {
+		return nil, errors.New(".BTF.ext section out of bounds")
 	}
-	return lineInfoLen(ext)
+	return obj[sec.Offset : sec.Offset+sec.FileSize], nil
 }
 
 // lineInfoLen checks ext's header and returns its line_info_len.

@@ -2,6 +2,7 @@ package btfext
 
 import (
 	"encoding/binary"
+	"os"
 	"testing"
 )
 
@@ -47,5 +48,24 @@ func TestStripLinesBadInput(t *testing.T) {
 		if _, err := StripLines(b); err == nil {
 			t.Errorf("%s: StripLines succeeded", name)
 		}
+	}
+}
+
+// TestStripObject runs Strip and LineInfoLen on the committed object,
+// whose line information make generate has emptied already.
+func TestStripObject(t *testing.T) {
+	obj, err := os.ReadFile("../../../sctrace_bpfel.o")
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed, err := Strip(obj)
+	if err != nil || changed {
+		t.Errorf("Strip = %v, %v; want false, nil", changed, err)
+	}
+	if n, err := LineInfoLen(obj); err != nil || n != recSizeLen {
+		t.Errorf("LineInfoLen = %d, %v; want %d, nil", n, err, recSizeLen)
+	}
+	if _, err := Strip([]byte("not an object")); err == nil {
+		t.Error("Strip of a non-ELF file succeeded")
 	}
 }
