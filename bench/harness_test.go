@@ -22,22 +22,7 @@ func TestHarnessEndToEnd(t *testing.T) {
 	testutil.RequirePtrace(t)
 	strace := testutil.RequireCommand(t, "strace")
 	sctrace := testutil.BuildSctrace(t)
-	configs, err := SelectConfigs(AllConfigs(), []string{"sctrace-ptrace-*", "strace-full", "strace-c"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var progress strings.Builder
-	rep, err := Run(context.Background(), Options{
-		Tools:    Tools{Sctrace: sctrace, Strace: strace},
-		Workload: []string{"dd", "if=/dev/zero", "of=/dev/null", "bs=1", "count=2k"},
-		Runs:     1,
-		Configs:  configs,
-		TmpDir:   t.TempDir(),
-		Progress: &progress,
-	})
-	if err != nil {
-		t.Fatalf("Run: %v\n%s", err, progress.String())
-	}
+	configs, rep, _ := runSmall(t, Tools{Sctrace: sctrace, Strace: strace}, []string{"sctrace-ptrace-*", "strace-full", "strace-c"}, 1)
 	// strace -c is the oracle for the count: dd copies 2048 bytes one at a
 	// time, a read and a write each.
 	if !strings.Contains(rep.SyscallsSource, "strace") || rep.Syscalls < 2*2048 {
@@ -109,14 +94,35 @@ func rowNamed(rep *Report, name string) *Row {
 // floor's row is measured over the empty one's.
 func TestHookFloors(t *testing.T) {
 	testutil.RequireBPF(t)
-	configs, err := SelectConfigs(AllConfigs(), []string{"ebpf-*-hooks"})
+	_, rep, progress := runSmall(t, Tools{}, []string{"ebpf-*-hooks"}, 2)
+	empty, clock := rowNamed(rep, "ebpf-empty-hooks"), rowNamed(rep, "ebpf-clock-hooks")
+	if empty == nil || clock == nil {
+		t.Fatalf("rows missing: empty %v, clock %v\n%s", empty, clock, progress)
+	}
+	for _, r := range []*Row{empty, clock} {
+		if r.Runs != 2 || r.Skipped != "" {
+			t.Errorf("%s: %d runs, skipped %q\n%s", r.Name, r.Runs, r.Skipped, progress)
+		}
+	}
+	if empty.OverFloor != nil || clock.OverFloor == nil {
+		t.Errorf("over floor: empty %+v, clock %+v; want only the clock floor's", empty.OverFloor, clock.OverFloor)
+	}
+}
+
+// runSmall runs the configurations patterns select, runs times each, on
+// dd's 2048 one-byte copies, with tools; it fails t if the run fails, and
+// returns the configurations, the report and the progress output.
+func runSmall(t *testing.T, tools Tools, patterns []string, runs int) ([]Config, *Report, string) {
+	t.Helper()
+	configs, err := SelectConfigs(AllConfigs(), patterns)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var progress strings.Builder
 	rep, err := Run(context.Background(), Options{
+		Tools:    tools,
 		Workload: []string{"dd", "if=/dev/zero", "of=/dev/null", "bs=1", "count=2k"},
-		Runs:     2,
+		Runs:     runs,
 		Configs:  configs,
 		TmpDir:   t.TempDir(),
 		Progress: &progress,
@@ -124,16 +130,5 @@ func TestHookFloors(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Run: %v\n%s", err, progress.String())
 	}
-	rows := map[string]Row{}
-	for _, r := range rep.Rows {
-		rows[r.Name] = r
-	}
-	for _, name := range []string{"ebpf-empty-hooks", "ebpf-clock-hooks"} {
-		if r := rows[name]; r.Runs != 2 || r.Skipped != "" {
-			t.Errorf("%s: %d runs, skipped %q\n%s", name, r.Runs, r.Skipped, progress.String())
-		}
-	}
-	if rows["ebpf-empty-hooks"].OverFloor != nil || rows["ebpf-clock-hooks"].OverFloor == nil {
-		t.Errorf("over floor: empty %+v, clock %+v; want only the clock floor's", rows["ebpf-empty-hooks"].OverFloor, rows["ebpf-clock-hooks"].OverFloor)
-	}
+	return configs, rep, progress.String()
 }
