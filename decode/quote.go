@@ -1,5 +1,7 @@
 package decode
 
+import "slices"
+
 const hexDigits = "0123456789abcdef"
 
 // needsHex reports whether -x prints s in hex: it holds a byte that is
@@ -13,40 +15,59 @@ func needsHex(s []byte) bool {
 	return false
 }
 
+// plainByte marks the bytes appendQuoted copies as they are: printable
+// ASCII but the quote and the backslash.
+var plainByte = func() (t [256]bool) {
+	for c := ' '; c < 0x7f; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // appendQuoted appends s as a C string literal the way strace's
 // string_quote does: quotes, backslash escapes for \t\n\v\f\r, "\\" and
 // "\"", and octal for other non-printable bytes (three digits when a digit
 // follows); everything in \x.. hex under -xx, or under -x when any byte
-// is not printable ASCII, or when forceHex is set.
+// is not printable ASCII, or when forceHex is set. Runs of plain bytes are
+// copied whole: strings of kilobytes are the reader's largest cost.
 func (d *Decoder) appendQuoted(b []byte, s []byte, forceHex bool) []byte {
 	b = append(b, '"')
 	hex := forceHex || d.opts.Hex == HexAll || (d.opts.Hex == HexNonASCII && needsHex(s))
 	if hex {
-		for _, c := range s {
-			b = append(b, '\\', 'x', hexDigits[c>>4], hexDigits[c&15])
+		n := len(b)
+		b = slices.Grow(b, 4*len(s)+1)[:n+4*len(s)]
+		for i, c := range s {
+			o := b[n+4*i : n+4*i+4]
+			o[0], o[1], o[2], o[3] = '\\', 'x', hexDigits[c>>4], hexDigits[c&15]
 		}
 		return append(b, '"')
 	}
-	for i, c := range s {
+	b = slices.Grow(b, len(s)+1)
+	for i := 0; i < len(s); i++ {
+		start := i
+		for i < len(s) && plainByte[s[i]] {
+			i++
+		}
+		b = append(b, s[start:i]...)
+		if i == len(s) {
+			break
+		}
+		c := s[i]
+		b = append(b, '\\')
 		switch c {
 		case '"', '\\':
-			b = append(b, '\\', c)
+			b = append(b, c)
 		case '\f':
-			b = append(b, '\\', 'f')
+			b = append(b, 'f')
 		case '\n':
-			b = append(b, '\\', 'n')
+			b = append(b, 'n')
 		case '\r':
-			b = append(b, '\\', 'r')
+			b = append(b, 'r')
 		case '\t':
-			b = append(b, '\\', 't')
+			b = append(b, 't')
 		case '\v':
-			b = append(b, '\\', 'v')
+			b = append(b, 'v')
 		default:
-			if c >= ' ' && c < 0x7f {
-				b = append(b, c)
-				continue
-			}
-			b = append(b, '\\')
 			if d.opts.Hex == HexNonASCIIChars {
 				b = append(b, 'x', hexDigits[c>>4], hexDigits[c&15])
 				continue
