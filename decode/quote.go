@@ -1,6 +1,9 @@
 package decode
 
-import "slices"
+import (
+	"encoding/binary"
+	"slices"
+)
 
 const hexDigits = "0123456789abcdef"
 
@@ -24,65 +27,102 @@ var plainByte = func() (t [256]bool) {
 	return t
 }()
 
+// plainPrefix is the length of s's leading run of plain bytes.
+func plainPrefix(s []byte) int {
+	for i, c := range s {
+		if !plainByte[c] {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// quoteEscape is how appendQuoted writes a byte that is not plain: its
+// escape (up to four bytes, in word's low bytes first), and whether the
+// escape is named (\n, \") rather than octal.
+type quoteEscape struct {
+	word  uint32
+	n     uint8
+	named bool
+}
+
+// quoteEscapes holds the quoteEscape of each byte that is not plain: named
+// for the quote, the backslash and \t\n\v\f\r, else octal in as few
+// digits as the value needs.
+var quoteEscapes = func() (t [256]quoteEscape) {
+	named := map[byte]byte{'"': '"', '\\': '\\', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't', '\v': 'v'}
+	for i := range t {
+		c := byte(i)
+		e := []byte{'\\'}
+		if to, ok := named[c]; ok {
+			e = append(e, to)
+			t[i].named = true
+		} else if plainByte[c] {
+			continue
+		} else {
+			if c>>6 != 0 {
+				e = append(e, '0'+c>>6)
+			}
+			if c>>3 != 0 {
+				e = append(e, '0'+(c>>3)&7)
+			}
+			e = append(e, '0'+c&7)
+		}
+		var w [4]byte
+		copy(w[:], e)
+		t[i].word, t[i].n = binary.LittleEndian.Uint32(w[:]), uint8(len(e))
+	}
+	return t
+}()
+
 // appendQuoted appends s as a C string literal the way strace's
 // string_quote does: quotes, backslash escapes for \t\n\v\f\r, "\\" and
 // "\"", and octal for other non-printable bytes (three digits when a digit
 // follows); everything in \x.. hex under -xx, or under -x when any byte
-// is not printable ASCII, or when forceHex is set. Runs of plain bytes are
-// copied whole: strings of kilobytes are the reader's largest cost.
+// is not printable ASCII, or when forceHex is set. Strings of kilobytes
+// are the reader's largest cost: runs of plain bytes are copied whole, and
+// the escapes written in place, in room made once (four bytes at most for
+// each byte of s).
 func (d *Decoder) appendQuoted(b []byte, s []byte, forceHex bool) []byte {
 	b = append(b, '"')
+	n := len(b)
+	b = slices.Grow(b, 4*len(s)+1)
+	out := b[:n+4*len(s)]
 	hex := forceHex || d.opts.Hex == HexAll || (d.opts.Hex == HexNonASCII && needsHex(s))
 	if hex {
-		n := len(b)
-		b = slices.Grow(b, 4*len(s)+1)[:n+4*len(s)]
-		for i, c := range s {
-			o := b[n+4*i : n+4*i+4]
-			o[0], o[1], o[2], o[3] = '\\', 'x', hexDigits[c>>4], hexDigits[c&15]
+		for _, c := range s {
+			binary.LittleEndian.PutUint32(out[n:], uint32('\\')|uint32('x')<<8|uint32(hexDigits[c>>4])<<16|uint32(hexDigits[c&15])<<24)
+			n += 4
 		}
-		return append(b, '"')
+		return append(out[:n], '"')
 	}
-	b = slices.Grow(b, len(s)+1)
-	for i := 0; i < len(s); i++ {
-		start := i
-		for i < len(s) && plainByte[s[i]] {
-			i++
-		}
-		b = append(b, s[start:i]...)
-		if i == len(s) {
-			break
-		}
+	for i := 0; i < len(s); {
 		c := s[i]
-		b = append(b, '\\')
-		switch c {
-		case '"', '\\':
-			b = append(b, c)
-		case '\f':
-			b = append(b, 'f')
-		case '\n':
-			b = append(b, 'n')
-		case '\r':
-			b = append(b, 'r')
-		case '\t':
-			b = append(b, 't')
-		case '\v':
-			b = append(b, 'v')
+		if plainByte[c] {
+			k := plainPrefix(s[i:])
+			n += copy(out[n:], s[i:i+k])
+			i += k
+			continue
+		}
+		i++
+		e := &quoteEscapes[c]
+		switch {
+		case e.named:
+			binary.LittleEndian.PutUint32(out[n:], e.word)
+			n += int(e.n)
+		case d.opts.Hex == HexNonASCIIChars:
+			binary.LittleEndian.PutUint32(out[n:], uint32('\\')|uint32('x')<<8|uint32(hexDigits[c>>4])<<16|uint32(hexDigits[c&15])<<24)
+			n += 4
+		case i < len(s) && s[i]-'0' < 8:
+			// An octal digit follows: the escape takes all three digits.
+			binary.LittleEndian.PutUint32(out[n:], uint32('\\')|uint32('0'+c>>6)<<8|uint32('0'+(c>>3)&7)<<16|uint32('0'+c&7)<<24)
+			n += 4
 		default:
-			if d.opts.Hex == HexNonASCIIChars {
-				b = append(b, 'x', hexDigits[c>>4], hexDigits[c&15])
-				continue
-			}
-			full := i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7'
-			if full || c>>6 != 0 {
-				b = append(b, '0'+c>>6)
-			}
-			if full || c>>3 != 0 {
-				b = append(b, '0'+(c>>3)&7)
-			}
-			b = append(b, '0'+c&7)
+			binary.LittleEndian.PutUint32(out[n:], e.word)
+			n += int(e.n)
 		}
 	}
-	return append(b, '"')
+	return append(out[:n], '"')
 }
 
 // AppendQuoted appends s as strace quotes a string under the -x setting

@@ -103,7 +103,23 @@ func TestAppendQuotedRuns(t *testing.T) {
 func BenchmarkAppendQuoted(b *testing.B) {
 	s := bytes.Repeat([]byte("onmlkjihgfedcba "), 256)
 	d := Decoder{}
-	buf := make([]byte, 0, 8192)
+	buf := make([]byte, 0, 4*len(s)+2)
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		buf = d.appendQuoted(buf[:0], s, false)
+	}
+}
+
+// BenchmarkAppendQuotedBinary quotes 4 KiB of random bytes, most of them
+// escaped in octal.
+func BenchmarkAppendQuotedBinary(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	s := make([]byte, 4096)
+	for i := range s {
+		s[i] = byte(r.IntN(256))
+	}
+	d := Decoder{}
+	buf := make([]byte, 0, 4*len(s)+2)
 	b.SetBytes(int64(len(s)))
 	for b.Loop() {
 		buf = d.appendQuoted(buf[:0], s, false)
