@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/sctrace/sctrace/syscalls"
@@ -172,35 +173,47 @@ func appendHexDumpOf(b []byte, data []byte, total uint64) []byte {
 		}
 	}
 	for off := 0; off < len(data); off += 16 {
-		b = append(b, " | "...)
-		o := strconv.FormatUint(uint64(off), 16)
-		for k := len(o); k < width; k++ {
-			b = append(b, '0')
+		w := width
+		for v := uint64(off) >> (4 * width); v != 0; v >>= 4 {
+			w++
 		}
-		b = append(b, o...)
-		b = append(b, "  "...)
+		// " | ", the offset, two spaces, 16 bytes in hex in two groups,
+		// their characters, " |\n".
+		n := len(b)
+		b = slices.Grow(b, 74+w)[:n+74+w]
+		l := b[n:]
+		copy(l, " | ")
+		for k, v := 2+w, uint64(off); k > 2; k, v = k-1, v>>4 {
+			l[k] = hexDigits[v&15]
+		}
+		p := 3 + w
+		l[p], l[p+1] = ' ', ' '
+		p += 2
 		line := data[off:min(off+16, len(data))]
-		for k := 0; k < 16; k++ {
+		for k := range 16 {
 			if k < len(line) {
-				b = append(b, hexDigits[line[k]>>4], hexDigits[line[k]&15], ' ')
+				l[p], l[p+1], l[p+2] = hexDigits[line[k]>>4], hexDigits[line[k]&15], ' '
 			} else {
-				b = append(b, "   "...)
+				l[p], l[p+1], l[p+2] = ' ', ' ', ' '
 			}
+			p += 3
 			if k == 7 || k == 15 {
-				b = append(b, ' ')
+				l[p] = ' '
+				p++
 			}
 		}
-		for k := 0; k < 16; k++ {
+		for k := range 16 {
 			switch {
 			case k >= len(line):
-				b = append(b, ' ')
+				l[p] = ' '
 			case line[k] >= ' ' && line[k] < 0x7f:
-				b = append(b, line[k])
+				l[p] = line[k]
 			default:
-				b = append(b, '.')
+				l[p] = '.'
 			}
+			p++
 		}
-		b = append(b, " |\n"...)
+		copy(l[p:], " |\n")
 	}
 	return b
 }

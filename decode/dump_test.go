@@ -74,3 +74,13 @@ func TestRawArgs(t *testing.T) {
 		t.Errorf("got %s want %s", got, want)
 	}
 }
+
+// BenchmarkAppendHexDump dumps 4 KiB, as -e write= dumps a large buffer.
+func BenchmarkAppendHexDump(b *testing.B) {
+	data := []byte(strings.Repeat("0123456789abcdef\x00\x01\x02\n", 205))[:4096]
+	buf := make([]byte, 0, 32<<10)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		buf = AppendHexDump(buf[:0], data)
+	}
+}
