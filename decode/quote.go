@@ -37,6 +37,18 @@ func plainPrefix(s []byte) int {
 	return len(s)
 }
 
+// hexEscape is byte c's escape \xHH, its first byte lowest, as appendQuoted
+// stores it.
+func hexEscape(c byte) uint32 {
+	return uint32('\\') | uint32('x')<<8 | uint32(hexDigits[c>>4])<<16 | uint32(hexDigits[c&15])<<24
+}
+
+// octalEscape is byte c's escape in three octal digits, \ooo, as
+// hexEscape.
+func octalEscape(c byte) uint32 {
+	return uint32('\\') | uint32('0'+c>>6)<<8 | uint32('0'+(c>>3)&7)<<16 | uint32('0'+c&7)<<24
+}
+
 // quoteEscape is how appendQuoted writes a byte that is not plain: its
 // escape (up to four bytes, in word's low bytes first), and whether the
 // escape is named (\n, \") rather than octal.
@@ -91,7 +103,7 @@ func (d *Decoder) appendQuoted(b []byte, s []byte, forceHex bool) []byte {
 	hex := forceHex || d.opts.Hex == HexAll || (d.opts.Hex == HexNonASCII && needsHex(s))
 	if hex {
 		for _, c := range s {
-			binary.LittleEndian.PutUint32(out[n:], uint32('\\')|uint32('x')<<8|uint32(hexDigits[c>>4])<<16|uint32(hexDigits[c&15])<<24)
+			binary.LittleEndian.PutUint32(out[n:], hexEscape(c))
 			n += 4
 		}
 		return append(out[:n], '"')
@@ -111,11 +123,11 @@ func (d *Decoder) appendQuoted(b []byte, s []byte, forceHex bool) []byte {
 			binary.LittleEndian.PutUint32(out[n:], e.word)
 			n += int(e.n)
 		case d.opts.Hex == HexNonASCIIChars:
-			binary.LittleEndian.PutUint32(out[n:], uint32('\\')|uint32('x')<<8|uint32(hexDigits[c>>4])<<16|uint32(hexDigits[c&15])<<24)
+			binary.LittleEndian.PutUint32(out[n:], hexEscape(c))
 			n += 4
 		case i < len(s) && s[i]-'0' < 8:
 			// An octal digit follows: the escape takes all three digits.
-			binary.LittleEndian.PutUint32(out[n:], uint32('\\')|uint32('0'+c>>6)<<8|uint32('0'+(c>>3)&7)<<16|uint32('0'+c&7)<<24)
+			binary.LittleEndian.PutUint32(out[n:], octalEscape(c))
 			n += 4
 		default:
 			binary.LittleEndian.PutUint32(out[n:], e.word)
