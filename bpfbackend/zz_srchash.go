@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "327f2ae73c5568a7619780de836b422025a7f879e5589d5a9f89c646b5a5c28e"
+const bpfSourceHash = "507e3795d475cc59fd490354f3b9ecd442b05b66f6870ea3db6ac731df860b33"

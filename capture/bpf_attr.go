@@ -11,7 +11,8 @@ import (
 // for argument i: at entry a LenExt capture and the objects the
 // command's attributes point to (syscalls.BPFNestedOf); at the exit of a
 // command syscalls.BPFRereadAtExit names, the entry capture with the
-// attributes read again as its Elems[syscalls.BPFAttrExit].
+// attributes read again as its Elems[syscalls.BPFAttrExit], and the
+// object they point to then (syscalls.BPFExitNestedOf).
 func (x *Executor) captureBPFAttr(mem Memory, c Call, i int, addr uint64, p *syscalls.Plan, atExit bool, ret int64) trace.Capture {
 	n, ok := ByteLen(p, c.Args, ret)
 	if !ok {
@@ -30,7 +31,7 @@ func (x *Executor) captureBPFAttr(mem Memory, c Call, i int, addr uint64, p *sys
 		return out
 	}
 	again := readExt(mem, addr, n, uint64(p.Size), nil)
-	if objs := syscalls.BPFExitNestedOf(cmd); len(objs) > 0 && ret >= 0 && !again.Faulted {
+	if objs := syscalls.BPFExitNestedOf(cmd); len(objs) > 0 && (ret >= 0 || objs[0].OnFailure) && !again.Faulted {
 		again.Elems = x.bpfNested(mem, again, objs)
 	}
 	// Beside the tail and the objects read at entry.

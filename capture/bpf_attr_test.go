@@ -147,3 +147,60 @@ func TestBPFInsnsVerbose(t *testing.T) {
 		t.Errorf("elems %+v, want 3 instructions", es)
 	}
 }
+
+// TestBPFInfoCapture: BPF_OBJ_GET_INFO_BY_FD's information is read at
+// exit under -v, info_len bytes as the kernel left info_len, whether the
+// call succeeded or not (strace prints it either way); without -v, not at
+// all. BPF_PROG_QUERY's program ids are read only when the call
+// succeeded.
+func TestBPFInfoCapture(t *testing.T) {
+	const base = 0x1000
+	le := binary.LittleEndian
+	tbl := syscalls.X86_64
+	nr, _ := tbl.Lookup("bpf")
+	// run fills the memory at entry, and at exit sets the u32 at lenOff
+	// to the kernel's answer.
+	run := func(x Executor, cmd uint64, size uint64, exitRet int64, fill func(mem []byte), lenOff int, answer uint32) trace.Capture {
+		mem := &flatMem{base: base, data: make([]byte, 4096)}
+		fill(mem.data)
+		args := [trace.MaxArgs]uint64{cmd, base, size}
+		var caps [trace.MaxArgs]trace.Capture
+		var bufs [trace.MaxArgs][]byte
+		call := Call{Args: &args, Caps: &caps, Bufs: &bufs}
+		x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtEntry, 0, call)
+		le.PutUint32(mem.data[lenOff:], answer)
+		x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtExit, exitRet, call)
+		ex := caps[1].Elems[syscalls.BPFAttrExit]
+		if len(ex.Elems) <= syscalls.BPFAttrNested {
+			return trace.Capture{}
+		}
+		return ex.Elems[syscalls.BPFAttrNested]
+	}
+	info := func(mem []byte) {
+		le.PutUint32(mem[4:], 152)
+		le.PutUint64(mem[8:], base+2048)
+		for i := range 152 {
+			mem[2048+i] = byte(i + 1)
+		}
+	}
+	verbose := Executor{StringLimit: 32, Verbose: true}
+	for _, ret := range []int64{0, -14} {
+		got := run(verbose, 15, 16, ret, info, 4, 104)
+		if len(got.Data) != 104 || got.Data[0] != 1 || got.Data[103] != 104 {
+			t.Errorf("info, ret %d: %d bytes %v, want the 104 the kernel left", ret, len(got.Data), got.Data)
+		}
+	}
+	if got := run(Executor{StringLimit: 32}, 15, 16, 0, info, 4, 104); got.Data != nil {
+		t.Errorf("info without -v: %d bytes read", len(got.Data))
+	}
+	query := func(mem []byte) {
+		le.PutUint64(mem[16:], base+2048)
+		le.PutUint32(mem[24:], 4)
+	}
+	if got := run(verbose, 16, 28, 0, query, 24, 2); len(got.Data) != 2*4 {
+		t.Errorf("prog ids of a call that succeeded: %d bytes, want 8", len(got.Data))
+	}
+	if got := run(verbose, 16, 28, -22, query, 24, 2); got.Data != nil {
+		t.Errorf("prog ids of a call that failed: %d bytes read", len(got.Data))
+	}
+}

@@ -15,8 +15,8 @@ import (
 // tracepoint's name, BTF data, BPF_LINK_CREATE's arrays and
 // BPF_PROG_QUERY's program ids are captured with the attributes
 // (syscalls.BPFNestedOf, BPFExitNestedOf) and print as strace prints
-// them. -v's object information (BPF_OBJ_GET_INFO_BY_FD) is not
-// captured: it prints as strace prints what it cannot read, the address.
+// them. -v's object information (BPF_OBJ_GET_INFO_BY_FD) is read at
+// exit; a map's prints (bpfObjGetInfoExit).
 
 // bpfCmd is how strace prints one command's attributes. Most are printed
 // whole at entry (print); a command whose kernel fills some fields
@@ -527,13 +527,67 @@ func bpfObjGetInfoEnter(p *bpfFields) {
 	p.uint("info_len", 4)
 }
 
-// bpfObjGetInfoExit prints the info's address: strace prints the
-// object it points to under -v for a map's or a program's descriptor,
-// which is not captured.
+// bpfObjGetInfoExit prints the information the kernel stored: under -v,
+// for a map's descriptor, the struct bpf_map_info read at exit
+// (syscalls.BPFExitNestedOf), as strace does when it reads all info_len
+// bytes (a page at most); else its address. strace tells a map's
+// descriptor by its path, which the decoder knows under -y; a program's
+// information, which strace prints too, prints as its address.
 func bpfObjGetInfoExit(p *bpfFields) {
 	p.changed(4)
-	p.addr("info", 8)
+	n := uint64(p.u32(4))
+	if info := p.exitNested(0); p.d.opts.Verbose && info != nil && n > 0 && uint64(len(info.Data)) == n && p.bpfMapFD(0) {
+		p.name("info")
+		p.mapInfo(info.Data)
+	} else {
+		p.addr("info", 8)
+	}
 	p.close()
+}
+
+// bpfMapFD reports whether the descriptor at off is a BPF map's, as its
+// path says (under -y).
+func (p *bpfFields) bpfMapFD(off int) bool {
+	if p.d.opts.DecodeFDs&FDPath == 0 || p.d.opts.FDs == nil {
+		return false
+	}
+	path, _, ok := p.d.opts.FDs.FDPath(p.ev.TID, int32(p.u32(off)))
+	return ok && path == "anon_inode:bpf-map"
+}
+
+// bpfMapInfoSize is the size of strace 6.1's struct bpf_map_info.
+const bpfMapInfoSize = 88
+
+// mapInfo prints a struct bpf_map_info, info holding the bytes the caller
+// asked for, as strace 6.1's print_bpf_map_info: the fields its size
+// reaches, then the bytes past strace's struct when not all zero.
+func (p *bpfFields) mapInfo(info []byte) {
+	q := &bpfFields{d: p.d, ev: p.ev, b: append(p.b, '{'), a: make([]byte, bpfMapInfoSize), n: len(info)}
+	copy(q.a, info)
+	q.enum("type", bpfMapTypes, 0)
+	q.uint("id", 4)
+	q.uint("key_size", 8)
+	q.uint("value_size", 12)
+	q.uint("max_entries", 16)
+	q.flags("map_flags", bpfMapFlags, 20)
+	if q.has(24) {
+		q.cstring("name", 24, 16)
+	}
+	if q.has(40) {
+		q.name("ifindex")
+		q.b = q.d.appendIfindex(q.b, q.u32(40))
+		q.uint("btf_vmlinux_value_type_id", 44)
+		q.name("netns_dev")
+		q.b = appendDev(q.b, q.u64(48))
+		q.u64f("netns_ino", 56)
+	}
+	if q.has(64) {
+		q.uint("btf_id", 64)
+		q.uint("btf_key_type_id", 68)
+		q.uint("btf_value_type_id", 72)
+		q.b = q.d.appendBPFExtra(q.b, info, bpfMapInfoSize)
+	}
+	p.b = append(q.b, '}')
 }
 
 func bpfProgQueryEnter(p *bpfFields) {

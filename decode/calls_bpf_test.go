@@ -333,3 +333,55 @@ func TestBPFInsns(t *testing.T) {
 		t.Errorf("insns:\n got %s\nwant %s", got, want)
 	}
 }
+
+// TestBPFMapInfo: under -v, BPF_OBJ_GET_INFO_BY_FD's information for a
+// map's descriptor prints as strace 6.1's bpf-obj_get_info_by_fd-v test
+// expects it; a program's, a read that fell short, and a run without -v
+// print its address.
+func TestBPFMapInfo(t *testing.T) {
+	const head = "bpf(BPF_OBJ_GET_INFO_BY_FD, {info={bpf_fd="
+	mapInfo := le(nil).u32(2).u32(7).u32(4).u32(8).u32(1).u32(0)
+	mapInfo = append(mapInfo, "test_map"...)
+	mapInfo = mapInfo.pad(8 + 48)
+	fds := &fakeFDs{paths: map[int32]string{4: "anon_inode:bpf-map", 6: "anon_inode:bpf-prog"}}
+	verbose := New(Options{StringLimit: DefaultStringLimit, Verbose: true, DecodeFDs: FDPath})
+	verbose.SetFDResolver(fds)
+	plain := New(Options{StringLimit: DefaultStringLimit, DecodeFDs: FDPath})
+	plain.SetFDResolver(fds)
+	// ev is the call on descriptor fd, info_len before and after, with
+	// info read at exit.
+	ev := func(fd, before, after uint32, info []byte) *trace.Event {
+		attrs := func(n uint32) le { return le(nil).u32(fd).u32(n).u64(0x7f0000003000) }
+		e := bpfExitEv(t, 0, 15, attrs(before), attrs(after), 16)
+		exit := &e.ev.Captures[1].Elems[syscalls.BPFAttrExit]
+		exit.Elems = make([]trace.Capture, syscalls.BPFAttrNested+1)
+		exit.Elems[syscalls.BPFAttrNested] = trace.Capture{Data: info}
+		return e.get()
+	}
+	const fields = "type=BPF_MAP_TYPE_ARRAY, id=7, key_size=4, value_size=8, max_entries=1, map_flags=0, name=\"test_map\", ifindex=0, btf_vmlinux_value_type_id=0, netns_dev=makedev(0, 0), netns_ino=0, btf_id=0, btf_key_type_id=0, btf_value_type_id=0"
+	extra := append(append(le(nil), mapInfo...), 0, 0, 0, 0, 0, 0, 0, 0, 0xab).pad(7)
+	cases := []struct {
+		name string
+		d    *Decoder
+		ev   *trace.Event
+		want string
+	}{
+		{"map", verbose, ev(4, 88, 88, mapInfo),
+			head + "4<anon_inode:bpf-map>, info_len=88, info={" + fields + "}}}, 16) = 0"},
+		{"map, longer than strace's struct", verbose, ev(4, 152, 104, extra),
+			head + "4<anon_inode:bpf-map>, info_len=152 => 104, info={" + fields + `, extra_data="\x00\x00\x00\x00\x00\x00\x00\x00\xab\x00\x00\x00\x00\x00\x00\x00" /* bytes 88..103 */}}}, 16) = 0`},
+		{"map, short", verbose, ev(4, 32, 32, mapInfo[:32]),
+			head + `4<anon_inode:bpf-map>, info_len=32, info={type=BPF_MAP_TYPE_ARRAY, id=7, key_size=4, value_size=8, max_entries=1, map_flags=0, name="test_map"}}}, 16) = 0`},
+		{"program", verbose, ev(6, 88, 88, mapInfo),
+			head + "6<anon_inode:bpf-prog>, info_len=88, info=0x7f0000003000}}, 16) = 0"},
+		{"read short", verbose, ev(4, 88, 88, mapInfo[:64]),
+			head + "4<anon_inode:bpf-map>, info_len=88, info=0x7f0000003000}}, 16) = 0"},
+		{"without -v", plain, ev(4, 88, 88, mapInfo),
+			head + "4<anon_inode:bpf-map>, info_len=88, info=0x7f0000003000}}, 16) = 0"},
+	}
+	for _, c := range cases {
+		if got := whole(c.d, c.ev); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
+		}
+	}
+}

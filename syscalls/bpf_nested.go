@@ -41,10 +41,12 @@ type BPFNested struct {
 	ElemSize uint8
 	// With CondOff >= 0, the object is read only when the u32 at
 	// CondOff is CondVal (BPF_LINK_CREATE's attach type); with Verbose,
-	// only under -v.
-	CondOff int8
-	CondVal uint32
-	Verbose bool
+	// only under -v. An object of BPFExitNestedOf is read when the call
+	// succeeded, or with OnFailure whatever it returned.
+	CondOff   int8
+	CondVal   uint32
+	Verbose   bool
+	OnFailure bool
 }
 
 // BPFAttrNested is the index of the first BPFNested object in the
@@ -99,17 +101,23 @@ func BPFNestedOf(cmd uint32) []BPFNested {
 
 // BPFExitNestedOf returns the object (at most one) the attributes of
 // command cmd, read again at exit (BPFAttrExit), point to that strace
-// reads then, when the call succeeded: BPF_PROG_QUERY's program ids. The
-// exit copy's capture holds it as its Elems[BPFAttrNested].
+// reads then: BPF_OBJ_GET_INFO_BY_FD's information under -v, info_len
+// bytes (as 1-byte elements, whose capture is short when they could not
+// all be read), whatever the call returned; BPF_PROG_QUERY's program
+// ids when the call succeeded. The exit copy's capture holds it as its
+// Elems[BPFAttrNested].
 func BPFExitNestedOf(cmd uint32) []BPFNested {
-	if cmd == 16 {
+	switch cmd {
+	case 15:
+		return []BPFNested{{Kind: BPFArray, PtrOff: 8, LenOff: 4, ElemSize: 1, CondOff: -1, Verbose: true, OnFailure: true}}
+	case 16:
 		return []BPFNested{{Kind: BPFArray, PtrOff: 16, LenOff: 24, ElemSize: 4, CondOff: -1}}
 	}
 	return nil
 }
 
-// BPFNestedCmds lists the commands BPFNestedOf knows.
-var BPFNestedCmds = []uint32{5, 6, 7, 16, 17, 18, 28}
+// BPFNestedCmds lists the commands BPFNestedOf and BPFExitNestedOf know.
+var BPFNestedCmds = []uint32{5, 6, 7, 15, 16, 17, 18, 28}
 
 // Within reports whether o's pointer, length and condition lie in the
 // first n bytes of the attributes.

@@ -836,8 +836,9 @@ GLOBAL int str_ptrs(struct cap_state *st, __u32 at)
 
 /* bpf_nested_read mirrors capture's bpfNested for the object at index
  * idx of bpf_nested_tab, whose attributes' first take bytes were read at
- * head, but for the strings of a BPF_STR_ARRAY: it returns the scratch
- * offset of an array it read, else 0. Global, and its
+ * head (at an exit, only when the call succeeded or the object is read
+ * then anyway), but for the strings of a BPF_STR_ARRAY: it returns the
+ * scratch offset of an array it read, else 0. Global, and its
  * object is read from the table at an index the verifier does not know:
  * its body is checked once, not once per object. */
 GLOBAL __u32 bpf_nested_read(struct cap_state *st, __u32 idx, __u32 head, int take)
@@ -850,7 +851,8 @@ GLOBAL __u32 bpf_nested_read(struct cap_state *st, __u32 idx, __u32 head, int ta
 	__u64 o = bpf_nested_tab[i];
 	__u32 kind = o & 0xff;
 	__s32 ptr_off = (__u8)(o >> 8), len_off = (__s8)(o >> 16), cond_off = (__s8)(o >> 24);
-	if (!kind || ptr_off + 8 > take || len_off + 4 > take || cond_off + 4 > take || ((o >> 56) & 1 && !verbose))
+	if (!kind || ptr_off + 8 > take || len_off + 4 > take || cond_off + 4 > take || ((o >> 56) & 1 && !verbose) ||
+	    (st->at_exit && st->ret < 0 && !((o >> 57) & 1)))
 		return 0;
 	/* The attributes' fields, read from the scratch buffer at once
 	 * (scratch_u64 looks the buffer up at each read). */
@@ -919,9 +921,10 @@ static __always_inline __u32 str_slot(__u32 idx, __u32 at)
  * attributes and the objects they point to (bpf_nested_read) at entry,
  * and the attributes again at the exit of the commands BPF_REREAD_CMDS
  * names, whatever the call returned, with the one object they point to
- * then (slot BPF_NESTED_MAX) when it succeeded. It returns the scratch offset of
- * the pointers whose strings are due (str_ptrs, which its caller calls:
- * from here the chain of calls would be too deep), else 0. One call per
+ * then (slot BPF_NESTED_MAX; bpf_nested_read tells whether a failed
+ * call's is read). It returns the scratch offset of the pointers whose
+ * strings are due (str_ptrs, which its caller calls: from here the
+ * chain of calls would be too deep), else 0. One call per
  * object, written out: the deepest chain of calls goes through this
  * frame, which must stay small (at most one object of a command is a
  * pointer array). */
@@ -941,7 +944,7 @@ GLOBAL __u32 capture_bpf_attrs(struct cap_state *st, __u64 addr, __u32 len_arg, 
 		return 0;
 	__u32 at = cmd * BPF_NESTED_SLOTS;
 	if (st->at_exit)
-		return st->ret >= 0 ? str_slot(at + BPF_NESTED_MAX, bpf_nested_read(st, at + BPF_NESTED_MAX, head, take)) : 0;
+		return str_slot(at + BPF_NESTED_MAX, bpf_nested_read(st, at + BPF_NESTED_MAX, head, take));
 	__u32 strs = str_slot(at, bpf_nested_read(st, at, head, take));
 	strs |= str_slot(at + 1, bpf_nested_read(st, at + 1, head, take));
 	strs |= str_slot(at + 2, bpf_nested_read(st, at + 2, head, take));

@@ -296,8 +296,9 @@ static __always_inline __u32 uring_nested(__u32 op, __s32 *count_off, __u32 *dat
  * its kind (0: none, bits 0-7), the offsets of its pointer (8-15), of
  * its u32 length (16-23, signed; -1: the length is bits 40-55) and of
  * the u32 that must be bpf_nested_conds' entry for it to be read (24-31,
- * signed; -1: none), its elements' size (32-39), its length (40-55), and
- * whether it is read only under -v (56). */
+ * signed; -1: none), its elements' size (32-39), its length (40-55),
+ * whether it is read only under -v (56), and whether an exit's object is
+ * read when the call failed too (57). */
 #define BPF_NESTED_SLOTS 5
 #define BPF_NESTED_CMDS 29
 static const __u64 bpf_nested_tab[BPF_NESTED_CMDS * BPF_NESTED_SLOTS] = {
@@ -306,6 +307,7 @@ static const __u64 bpf_nested_tab[BPF_NESTED_CMDS * BPF_NESTED_SLOTS] = {
 	[5 * BPF_NESTED_SLOTS + 2] = 0x1000008ff040805,
 	[6 * BPF_NESTED_SLOTS + 0] = 0xffff0002,
 	[7 * BPF_NESTED_SLOTS + 0] = 0xffff0002,
+	[15 * BPF_NESTED_SLOTS + 4] = 0x3000001ff040805,
 	[16 * BPF_NESTED_SLOTS + 4] = 0x4ff181005,
 	[17 * BPF_NESTED_SLOTS + 0] = 0x8000ffff0003,
 	[18 * BPF_NESTED_SLOTS + 0] = 0xff100004,

@@ -246,8 +246,9 @@ func renderBPFNested(b *bytes.Buffer) {
  * its kind (0: none, bits 0-7), the offsets of its pointer (8-15), of
  * its u32 length (16-23, signed; -1: the length is bits 40-55) and of
  * the u32 that must be bpf_nested_conds' entry for it to be read (24-31,
- * signed; -1: none), its elements' size (32-39), its length (40-55), and
- * whether it is read only under -v (56). */
+ * signed; -1: none), its elements' size (32-39), its length (40-55),
+ * whether it is read only under -v (56), and whether an exit's object is
+ * read when the call failed too (57). */
 #define BPF_NESTED_SLOTS %d
 #define BPF_NESTED_CMDS %d
 static const __u64 bpf_nested_tab[BPF_NESTED_CMDS * BPF_NESTED_SLOTS] = {
@@ -260,6 +261,9 @@ static const __u64 bpf_nested_tab[BPF_NESTED_CMDS * BPF_NESTED_SLOTS] = {
 				uint64(o.ElemSize)<<32 | uint64(o.Len)<<40
 			if o.Verbose {
 				v |= 1 << 56
+			}
+			if o.OnFailure {
+				v |= 1 << 57
 			}
 			fmt.Fprintf(b, "\t[%d * BPF_NESTED_SLOTS + %d] = %#x,\n", cmd, k.slot, v)
 			if o.CondOff >= 0 {
