@@ -562,8 +562,7 @@ const bpfMapInfoSize = 88
 // asked for, as strace 6.1's print_bpf_map_info: the fields its size
 // reaches, then the bytes past strace's struct when not all zero.
 func (p *bpfFields) mapInfo(info []byte) {
-	q := &bpfFields{d: p.d, ev: p.ev, b: append(p.b, '{'), a: make([]byte, bpfMapInfoSize), n: len(info)}
-	copy(q.a, info)
+	q := newBPFFields(p.d, p.ev, append(p.b, '{'), &bpfCmd{size: bpfMapInfoSize}, info)
 	q.enum("type", bpfMapTypes, 0)
 	q.uint("id", 4)
 	q.uint("key_size", 8)
@@ -585,7 +584,7 @@ func (p *bpfFields) mapInfo(info []byte) {
 		q.uint("btf_id", 64)
 		q.uint("btf_key_type_id", 68)
 		q.uint("btf_value_type_id", 72)
-		q.b = q.d.appendBPFExtra(q.b, info, bpfMapInfoSize)
+		q.b = q.d.appendBPFExtra(q.b, info, q.extraFrom)
 	}
 	p.b = append(q.b, '}')
 }

@@ -163,7 +163,8 @@ func AppendHexDump(b []byte, data []byte) []byte {
 }
 
 // appendHexDumpOf is AppendHexDump for the first part, data, of a buffer
-// of total bytes, whose size sets the offsets' width.
+// of total bytes, whose size sets the offsets' width (every offset fits
+// in it).
 func appendHexDumpOf(b []byte, data []byte, total uint64) []byte {
 	width := 5
 	if n := total; n > 1<<20 {
@@ -173,20 +174,16 @@ func appendHexDumpOf(b []byte, data []byte, total uint64) []byte {
 		}
 	}
 	for off := 0; off < len(data); off += 16 {
-		w := width
-		for v := uint64(off) >> (4 * width); v != 0; v >>= 4 {
-			w++
-		}
 		// " | ", the offset, two spaces, 16 bytes in hex in two groups,
 		// their characters, " |\n".
 		n := len(b)
-		b = slices.Grow(b, 74+w)[:n+74+w]
+		b = slices.Grow(b, 74+width)[:n+74+width]
 		l := b[n:]
 		copy(l, " | ")
-		for k, v := 2+w, uint64(off); k > 2; k, v = k-1, v>>4 {
+		for k, v := 2+width, uint64(off); k > 2; k, v = k-1, v>>4 {
 			l[k] = hexDigits[v&15]
 		}
-		p := 3 + w
+		p := 3 + width
 		l[p], l[p+1] = ' ', ' '
 		p += 2
 		line := data[off:min(off+16, len(data))]
