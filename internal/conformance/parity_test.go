@@ -16,14 +16,22 @@ import (
 type parityScore struct {
 	workload, flags string
 	// parity compares the eBPF trace with the ptrace trace; ptrace and
-	// ebpf compare each with strace's.
-	parity, ptrace, ebpf Result
-	note                 string
+	// ebpf compare each with strace's; again compares the ptrace trace
+	// with a second ptrace run's, made after the eBPF run.
+	parity, ptrace, ebpf, again Result
+	note                        string
 }
 
+// stable reports whether the two ptrace runs traced the program
+// identically: where they did not, the program's own timing shows in the
+// trace, and the eBPF trace cannot be held to the first run's.
+func (s parityScore) stable() bool { return s.again.Same == s.again.Total() }
+
 // TestBackendParity traces every conformance workload with both backends,
-// reports per run how many of strace's lines each reproduces and how many
-// lines the two share. It fails on any run that crashed, timed out,
+// ptrace twice, reports per run how many of strace's lines each
+// reproduces and how many lines the two share, and counts the runs the
+// two ptrace runs trace identically and, of those, the runs the eBPF
+// backend traces identically too. It fails on any run that crashed, timed out,
 // exited with another status than strace's or whose tracer report shows
 // lost events or captures not taken from the kernel's records, and on any
 // workload below its floors (floors.go): strace's lines each backend
@@ -63,7 +71,7 @@ func TestBackendParity(t *testing.T) {
 	if len(scores) == 0 {
 		t.Fatal("no runs compared")
 	}
-	var ptraceSame, ebpfSame, want, identical int
+	var ptraceSame, ebpfSame, want, identical, stable, stableIdentical int
 	complete := completeWorkloads(scores, func(s parityScore) string { return s.workload })
 	measured := map[floorKey]share{}
 	add := func(k floorKey, same, total int) {
@@ -81,6 +89,10 @@ func TestBackendParity(t *testing.T) {
 			same = 1
 		}
 		identical += same
+		if s.stable() {
+			stable++
+			stableIdentical += same
+		}
 		add(floorKey{"runs", "both", s.workload}, same, 1)
 		add(floorKey{"lines", "ptrace", s.workload}, s.ptrace.Same, s.ptrace.Total())
 		add(floorKey{"lines", "ebpf", s.workload}, s.ebpf.Same, s.ebpf.Total())
@@ -88,8 +100,8 @@ func TestBackendParity(t *testing.T) {
 		ebpfSame += s.ebpf.Same
 		want += s.ptrace.Want
 	}
-	totals := fmt.Sprintf("%d/%d runs identical on both backends; strace lines reproduced: ptrace %d, ebpf %d, of %d",
-		identical, len(scores), ptraceSame, ebpfSame, want)
+	totals := fmt.Sprintf("%d/%d runs identical on both backends; of the %d runs two ptrace runs trace identically, %d identical on eBPF; strace lines reproduced: ptrace %d, ebpf %d, of %d",
+		identical, len(scores), stable, stableIdentical, ptraceSame, ebpfSame, want)
 	t.Log(totals)
 	if path := os.Getenv("SCTRACE_PARITY_REPORT"); path != "" {
 		if err := os.WriteFile(path, []byte(report+totals+"\n"), 0o644); err != nil {
@@ -146,34 +158,37 @@ func parityRun(t *testing.T, w workload, fs flagSet, strace, sctrace, fixture st
 	}
 	want := Normalize(ref.trace)
 	traces := map[string][]Line{}
-	for _, backend := range []string{"ptrace", "ebpf"} {
+	for _, run := range []string{"ptrace", "ebpf", "ptrace-again"} {
+		backend := strings.TrimSuffix(run, "-again")
 		flags := append([]string{"--backend=" + backend}, fs.args...)
 		if backend == "ptrace" {
 			// Pinned to one CPU (the default placement), the command
 			// sees one CPU, and sort and nproc then act differently.
 			flags = append(flags, "--cpu-placement=any")
 		}
-		got := runTracer(sctrace, true, flags, argv, scratch, filepath.Join(dir, backend+".out"))
+		got := runTracer(sctrace, true, flags, argv, scratch, filepath.Join(dir, run+".out"))
 		if got.err != nil {
-			s.note += backend + ": " + firstLine(got.err.Error()) + " "
+			s.note += run + ": " + firstLine(got.err.Error()) + " "
 			continue
 		}
 		if got.exit != ref.exit {
-			s.note += fmt.Sprintf("%s: exit %d, strace exit %d ", backend, got.exit, ref.exit)
+			s.note += fmt.Sprintf("%s: exit %d, strace exit %d ", run, got.exit, ref.exit)
 		}
 		if p := statsProblems(got.stats); p != "" {
-			s.note += backend + ": " + p + " "
+			s.note += run + ": " + p + " "
 		}
-		traces[backend] = Normalize(got.trace)
+		traces[run] = Normalize(got.trace)
 	}
 	s.ptrace = Compare(want, traces["ptrace"])
 	s.ebpf = Compare(want, traces["ebpf"])
 	s.parity = Compare(traces["ptrace"], traces["ebpf"])
+	s.again = Compare(traces["ptrace"], traces["ptrace-again"])
 	return s
 }
 
 // formatParity renders, per workload and flag set, the lines each backend
-// shares with strace and how many lines the two backends share.
+// shares with strace, how many lines the two backends share and how many
+// the two ptrace runs share.
 func formatParity(scores []parityScore) string {
 	sort.Slice(scores, func(i, j int) bool {
 		if scores[i].workload != scores[j].workload {
@@ -182,11 +197,12 @@ func formatParity(scores []parityScore) string {
 		return scores[i].flags < scores[j].flags
 	})
 	var b strings.Builder
-	fmt.Fprintf(&b, "%-28s %7s %7s %7s %9s %9s\n", "workload/flags", "strace", "ptrace", "ebpf", "ptrace%", "parity%")
+	fmt.Fprintf(&b, "%-28s %7s %7s %7s %9s %9s %9s\n", "workload/flags", "strace", "ptrace", "ebpf", "ptrace%", "parity%", "again%")
 	for _, s := range scores {
-		fmt.Fprintf(&b, "%-28s %7d %7d %7d %8.1f%% %8.1f%%",
+		fmt.Fprintf(&b, "%-28s %7d %7d %7d %8.1f%% %8.1f%% %8.1f%%",
 			s.workload+"/"+s.flags, s.ptrace.Want, s.ptrace.Same, s.ebpf.Same,
-			Percent(s.ptrace.Same, s.ptrace.Total()), Percent(s.parity.Same, s.parity.Total()))
+			Percent(s.ptrace.Same, s.ptrace.Total()), Percent(s.parity.Same, s.parity.Total()),
+			Percent(s.again.Same, s.again.Total()))
 		if s.note != "" {
 			b.WriteString("  " + s.note)
 		}
