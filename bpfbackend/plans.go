@@ -145,7 +145,7 @@ func (u *captureUse) add(pl syscalls.Plan) {
 	u.clone = u.clone || pl.Ext == syscalls.ExtCloneArgs
 	u.bpfAttr = u.bpfAttr || pl.Ext == syscalls.ExtBPFAttr
 	u.fprog = u.fprog || pl.Fprog.On
-	if pl.Fprog.Iovs {
+	if pl.Fprog.Iovs || pl.Fprog.Iocbs {
 		// Its iovecs are read as a CaptureIovec plan's.
 		u.kinds |= 1 << syscalls.CaptureIovec
 	}
@@ -270,6 +270,8 @@ func fprogKind(f syscalls.FprogCond) sctraceFprogKind {
 		return sctraceFprogKindFPROG_KIND_IOVS
 	case f.Uring:
 		return sctraceFprogKindFPROG_KIND_URING
+	case f.Iocbs:
+		return sctraceFprogKindFPROG_KIND_IOCBS
 	}
 	return sctraceFprogKindFPROG_KIND_FPROG
 }

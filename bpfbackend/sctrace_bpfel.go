@@ -125,6 +125,7 @@ const (
 	sctraceFprogKindFPROG_KIND_KDF   sctraceFprogKind = 3
 	sctraceFprogKindFPROG_KIND_IOVS  sctraceFprogKind = 4
 	sctraceFprogKindFPROG_KIND_URING sctraceFprogKind = 5
+	sctraceFprogKindFPROG_KIND_IOCBS sctraceFprogKind = 6
 )
 
 type sctraceHistArgs struct {

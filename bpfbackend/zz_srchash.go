@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "507e3795d475cc59fd490354f3b9ecd442b05b66f6870ea3db6ac731df860b33"
+const bpfSourceHash = "c97384cb6381419e882ed325788a0b40eb8a66f094db4e15955636891740157a"

@@ -348,11 +348,14 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 		case p.ElemSize != 0:
 			// The elements before unreadable memory, as strace
 			// prints them: [..., ... /* ADDR */].
-			c := pageRest(mem, addr, data, uint64(p.ElemSize))
-			c.Truncated = !c.Faulted
-			return c
+			out := pageRest(mem, addr, data, uint64(p.ElemSize))
+			out.Truncated = !out.Faulted
+			return x.withIocbs(mem, c, p, out)
 		}
 		return trace.Capture{Faulted: true}
+	}
+	if p.Fprog.Iocbs {
+		return x.withIocbs(mem, c, p, trace.Capture{Data: data, Truncated: trunc})
 	}
 	out := x.withFprog(mem, c, p, trace.Capture{Data: data, Truncated: trunc})
 	if p.Len == syscalls.LenExt && n > take && take < syscalls.ExtTailEnd {
@@ -500,6 +503,57 @@ func readArray(mem Memory, addr, n, size uint64) trace.Capture {
 		return pageRest(mem, addr, data, size)
 	}
 	return trace.Capture{Data: data}
+}
+
+// withIocbs adds to out, io_submit's array of pointers to struct iocb,
+// each iocb and what a valid one's aio_buf holds
+// (syscalls.FprogCond.Iocbs).
+func (x *Executor) withIocbs(mem Memory, c Call, p *syscalls.Plan, out trace.Capture) trace.Capture {
+	if !p.Fprog.Iocbs || out.Faulted || !p.Fprog.Holds(c.Args) {
+		return out
+	}
+	n := len(out.Data) / 8
+	if !x.Verbose && !x.FullData {
+		n = min(n, x.Limit())
+	}
+	out.Elems = make([]trace.Capture, n)
+	for j := range out.Elems {
+		ptr := binary.LittleEndian.Uint64(out.Data[j*8:])
+		if ptr == 0 {
+			continue
+		}
+		cb := readObject(mem, ptr, syscalls.IocbSize, syscalls.IocbSize)
+		if !cb.Faulted {
+			cb.Elems = x.iocbBuffer(mem, cb.Data)
+		}
+		out.Elems[j] = cb
+	}
+	return out
+}
+
+// iocbBuffer copies what a valid struct iocb's aio_buf holds for its
+// opcode, if anything: the bytes a write writes, or the iovecs of a
+// vectored read or write (a write's with their bytes).
+func (x *Executor) iocbBuffer(mem Memory, cb []byte) []trace.Capture {
+	op := binary.LittleEndian.Uint16(cb[syscalls.IocbOpcodeOff:])
+	buf := binary.LittleEndian.Uint64(cb[syscalls.IocbBufOff:])
+	n := binary.LittleEndian.Uint64(cb[syscalls.IocbNbytesOff:])
+	if int64(n) < 0 || buf == 0 {
+		return nil
+	}
+	switch op {
+	case syscalls.IocbCmdPwrite:
+		return []trace.Capture{readObject(mem, buf, n, uint64(x.Limit())+x.overRead(0))}
+	case syscalls.IocbCmdPwritev:
+		return []trace.Capture{x.readIovec(mem, buf, n, false, 0)}
+	case syscalls.IocbCmdPreadv:
+		// As at an exit that transferred nothing: the buffers are not
+		// read, and print as their addresses.
+		iov := x.readIovec(mem, buf, n, true, 0)
+		iov.Elems = nil
+		return []trace.Capture{iov}
+	}
+	return nil
 }
 
 // withKdf adds to out, at exit, the capture of a struct

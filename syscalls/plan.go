@@ -456,7 +456,20 @@ const (
 // (the whole elements up to the end of the first page when they cannot
 // all be read; empty where the pointer is NULL).
 //
-// Kdf, Iovs and Uring follow the pointers whatever Verbose says, and only
+// With Iocbs, the object is io_submit's array of pointers to struct iocb
+// (an ArrayIn plan), and the condition holds when argument Arg, the
+// count, is positive: then Elems holds one capture per pointer read, at
+// most the string limit of them unless verbose: empty for NULL, Faulted
+// for an iocb that cannot be read, else the iocb's IocbSize bytes, with
+// one Elem when the iocb is valid (strace's iocb_is_valid: aio_nbytes
+// not negative) and aio_buf is not NULL: for IOCB_CMD_PWRITE, the bytes
+// at aio_buf, min(aio_nbytes, limit+1) of them, as a CaptureBytes plan
+// with a length reads them; for IOCB_CMD_PREADV and IOCB_CMD_PWRITEV, the
+// aio_nbytes iovecs at aio_buf as a CaptureIovec plan reads them, at
+// entry for IOCB_CMD_PWRITEV (their bytes), at an exit that transferred
+// nothing for IOCB_CMD_PREADV (none of their bytes).
+//
+// Kdf, Iovs, Uring and Iocbs follow the pointers whatever Verbose says, and only
 // when the object's head was read (KdfHeadSize bytes, or FprogSize: one
 // struct iovec, or UringArrays.Head).
 type FprogCond struct {
@@ -467,6 +480,7 @@ type FprogCond struct {
 	Kdf      bool
 	Iovs     bool
 	Uring    bool
+	Iocbs    bool
 	Arg      uint8
 	CountArg uint8
 	Vals     [2]uint32
@@ -541,6 +555,18 @@ const (
 	KdfHeadSize        = 20
 )
 
+// The layout of a struct iocb (FprogCond.Iocbs) and the opcodes whose
+// aio_buf it follows.
+const (
+	IocbSize       = 64
+	IocbOpcodeOff  = 16
+	IocbBufOff     = 24
+	IocbNbytesOff  = 32
+	IocbCmdPwrite  = 1
+	IocbCmdPreadv  = 7
+	IocbCmdPwritev = 8
+)
+
 // KeyctlInstantiateIov and KeyctlDHCompute are the keyctl commands whose
 // arguments FprogCond.Iovs and FprogCond.Kdf follow.
 const (
@@ -552,6 +578,9 @@ const (
 func (f FprogCond) Holds(args *[trace.MaxArgs]uint64) bool {
 	if !f.On || int(f.Arg) >= len(args) {
 		return false
+	}
+	if f.Iocbs {
+		return int64(args[f.Arg]) > 0
 	}
 	v := uint32(args[f.Arg])
 	if f.Uring {
@@ -702,7 +731,7 @@ func argPlan(arch uint32, a Arg) Plan {
 		if a.Type == ArrayInOut {
 			w |= AtExit
 		}
-		return Plan{Kind: CaptureBytes, When: w, Len: LenArg, LenArg: uint8(a.Len), ElemSize: es, Size: es * MaxArrayElems}
+		return Plan{Kind: CaptureBytes, When: w, Len: LenArg, LenArg: uint8(a.Len), ElemSize: es, Size: es * MaxArrayElems, Fprog: a.Fprog}
 	case StrArray:
 		return Plan{Kind: CaptureStringArray, When: AtEntry}
 	case EnvArray:

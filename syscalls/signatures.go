@@ -384,7 +384,7 @@ var signatures = sync.OnceValue(func() map[string]*Signature {
 		// Native asynchronous I/O (decode/calls_aio.go).
 		"io_setup":      {Args: []Arg{A("nr_events", Uint), S("ctx_idp", StructOut, LayoutPtrRef)}},
 		"io_destroy":    {Args: []Arg{A("ctx_id", Ptr)}},
-		"io_submit":     {Args: []Arg{A("ctx_id", Ptr), A("nr", Long), SA("iocbpp", ArrayIn, LayoutPtrElem, 1)}, Decoder: DecoderIoSubmit},
+		"io_submit":     {Args: []Arg{A("ctx_id", Ptr), A("nr", Long), WithIocbs(SA("iocbpp", ArrayIn, LayoutPtrElem, 1), 1)}, Decoder: DecoderIoSubmit},
 		"io_cancel":     {Args: []Arg{A("ctx_id", Ptr), S("iocb", StructIn, LayoutIocb), S("result", StructOut, LayoutIoEvent)}},
 		"io_getevents":  {Args: []Arg{A("ctx_id", Ptr), A("min_nr", Long), A("nr", Long), SA("events", ArrayInOut, LayoutIoEvent, 2), S("timeout", StructIn, LayoutTimespec)}, Decoder: DecoderIoGetevents},
 		"io_pgetevents": {Args: []Arg{A("ctx_id", Ptr), A("min_nr", Long), A("nr", Long), SA("events", ArrayInOut, LayoutIoEvent, 2), S("timeout", StructIn, LayoutTimespec), A("usig", SigsetPair)}, Decoder: DecoderIoGetevents},

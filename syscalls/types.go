@@ -330,6 +330,15 @@ func WithUringArrays(a Arg, opArg, countArg uint8) Arg {
 	return a
 }
 
+// WithIocbs returns a (io_submit's ArrayIn argument of pointers to
+// struct iocb) whose iocbs, and what a valid one's aio_buf holds, are
+// copied at entry when argument count is positive (Plan.Fprog with
+// FprogCond.Iocbs).
+func WithIocbs(a Arg, count uint8) Arg {
+	a.Fprog = FprogCond{On: true, Iocbs: true, Arg: count}
+	return a
+}
+
 // WithFprogOnly returns a (a Custom argument with a fixed layout) copied
 // only when argument arg's lower 32 bits are v, then as a struct
 // sock_fprog with its instructions (Plan.Fprog, FprogCond.Only).

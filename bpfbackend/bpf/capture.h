@@ -692,6 +692,64 @@ static __always_inline void uring_arrays(struct cap_state *st, struct plan *p, _
 		read_array(st, tags, n, 8);
 }
 
+/* iocb_loop is the state of the loop over io_submit's iocb pointers. */
+struct iocb_loop {
+	struct cap_state *st;
+	__u32 data_off; /* the pointers' segment's data */
+	__u32 count;
+};
+
+/* iocb_elem reads the iocb at pointer i and what a valid one's aio_buf
+ * holds for its opcode, as capture's iocbBuffer. */
+static long iocb_elem(__u64 i, struct iocb_loop *l)
+{
+	struct cap_state *st = l->st;
+	if (i >= l->count || !st)
+		return 1;
+	__u64 p = scratch_u64(l->data_off + i * 8);
+	if (!p || seg_read(st, p, IOCB_SIZE) != 0)
+		return 0;
+	__u32 at = st->data_off;
+	__u32 op = (__u16)scratch_u64(at + IOCB_OPCODE_OFF);
+	__u64 buf = scratch_u64(at + IOCB_BUF_OFF);
+	__u64 n = scratch_u64(at + IOCB_NBYTES_OFF);
+	if ((__s64)n < 0 || !buf)
+		return 0;
+	if (op == IOCB_CMD_PWRITE) {
+		/* capture's overRead: a byte past the -s limit. */
+		__u64 limit = (__u64)st->limit + (st->full ? 0 : 1);
+		__u64 take = n < limit ? n : limit;
+		if (take)
+			seg_read(st, buf, take);
+	} else if (op == IOCB_CMD_PREADV || op == IOCB_CMD_PWRITEV) {
+		/* A vectored read's buffers are not read: as at an exit
+		 * that transferred nothing. */
+		read_iovec(st, buf, n, op == IOCB_CMD_PREADV, 0);
+	}
+	return 0;
+}
+
+/* capture_iocbs mirrors capture's withIocbs after io_submit's pointers
+ * to struct iocb were read (the segment at data_off, when it changed from
+ * before): each iocb and what it points to. Inlined: a frame of its own
+ * would make the deepest chain of calls, through read_iovec, too deep. */
+static __always_inline void capture_iocbs(struct cap_state *st, __u32 before)
+{
+	struct scratch *sc = scratch_buf();
+	if (!st || !sc || st->data_off == before || st->data_off < sizeof(struct seg))
+		return;
+	struct seg *sg = (void *)(sc->buf + ((st->data_off - sizeof(struct seg)) & (REC_LIMIT - 1)));
+	if (sg->flags & SEG_F_FAULT)
+		return;
+	struct iocb_loop l = {};
+	l.st = st;
+	l.data_off = st->data_off;
+	l.count = sg->len / 8;
+	if (!verbose && !st->full && l.count > st->limit)
+		l.count = st->limit;
+	bpf_loop(MAX_ARRAY_ELEMS, iocb_elem, &l, 0);
+}
+
 /* fprog_more mirrors capture's withFprog after plan p's bytes were read
  * (fprog_object): a struct sock_fprog's instructions, whole ones up to
  * the end of their page when they cannot all be read; a struct iovec's
@@ -1019,7 +1077,11 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 		if (dump > 0)
 			read_dump_chunks(st, addr, dump);
 		if (p->fprog && capture_fprog) {
-			if (p->fprog_kind == FPROG_KIND_IOVS) {
+			if (p->fprog_kind == FPROG_KIND_IOCBS) {
+				/* syscalls.FprogCond.Holds: a positive count. */
+				if (capturing(CAP_IOVEC) && (__s64)st->args[p->fprog_arg & 7] > 0)
+					capture_iocbs(st, before);
+			} else if (p->fprog_kind == FPROG_KIND_IOVS) {
 				if (capturing(CAP_IOVEC) && iovs_due(st, p, before))
 					read_iovec(st, addr, st->args[p->fprog_count_arg & 7], 0, 0);
 			} else {

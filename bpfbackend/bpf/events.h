@@ -182,6 +182,7 @@ enum fprog_kind : __u8 {
 	FPROG_KIND_KDF = 3,
 	FPROG_KIND_IOVS = 4,
 	FPROG_KIND_URING = 5,
+	FPROG_KIND_IOCBS = 6,
 };
 
 /* plan mirrors syscalls.Plan; kind, when and len_from take the values of
@@ -205,7 +206,9 @@ struct plan {
 	 * FPROG_KIND_IOV (a struct iovec whose base's bytes are copied), or
 	 * FPROG_KIND_PLAIN (nothing more is copied), or FPROG_KIND_URING
 	 * (io_uring_register's structure, whose arrays are copied for the
-	 * opcodes uring_nested knows, whatever fprog_vals say). */
+	 * opcodes uring_nested knows, whatever fprog_vals say), or
+	 * FPROG_KIND_IOCBS (io_submit's pointers to struct iocb, whose
+	 * iocbs are copied when argument fprog_arg is positive). */
 	__u8 fprog;
 	__u8 fprog_arg;
 	__u8 fprog_only;

@@ -49,6 +49,13 @@
 #define KDF_OTHERINFO_OFF 8 /* syscalls.KdfOtherinfoOff */
 #define KDF_OTHERINFOLEN_OFF 16 /* syscalls.KdfOtherinfolenOff */
 #define KDF_HEAD_SIZE 20 /* syscalls.KdfHeadSize */
+#define IOCB_SIZE 64 /* syscalls.IocbSize */
+#define IOCB_OPCODE_OFF 16 /* syscalls.IocbOpcodeOff */
+#define IOCB_BUF_OFF 24 /* syscalls.IocbBufOff */
+#define IOCB_NBYTES_OFF 32 /* syscalls.IocbNbytesOff */
+#define IOCB_CMD_PWRITE 1 /* syscalls.IocbCmdPwrite */
+#define IOCB_CMD_PREADV 7 /* syscalls.IocbCmdPreadv */
+#define IOCB_CMD_PWRITEV 8 /* syscalls.IocbCmdPwritev */
 #define CLONE_PIDFD_OFF 8 /* syscalls.ClonePidfdOff */
 #define CLONE_PARENT_TID_OFF 24 /* syscalls.CloneParentTidOff */
 #define CLONE_SET_TID_OFF 64 /* syscalls.CloneSetTidOff */
