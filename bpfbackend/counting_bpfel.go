@@ -110,7 +110,7 @@ type countingSyscallPlans struct {
 		ExtKind       uint8
 		FprogKind     uint8
 		FprogCountArg uint8
-		PlanPad       uint8
+		Netlink       uint8
 		FprogVals     [2]uint32
 	}
 	When      uint8

@@ -113,6 +113,7 @@ func (ps *planSet) add(pers syscalls.Personality, wanted *trace.SyscallSet, exec
 				FprogCountArg: pl.Fprog.CountArg,
 				FprogVals:     pl.Fprog.Vals,
 				ExtKind:       extKind(pl),
+				Netlink:       boolU8(pl.Netlink),
 			}
 			if pl.Kind != syscalls.CaptureNone {
 				ps.use.add(pl)

@@ -214,7 +214,13 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 	if tk.Wanted {
 		if tk.Sys != nil && tk.Sys.HasExitPlan {
 			s.x.FullData = syscalls.Dumped(tk.Sys, &tk.Args, &s.opts)
-			s.x.Run(&s.mem, &tk.Sys.Plan, syscalls.AtExit, r.Ret, tk.Call())
+			c := tk.Call()
+			if syscalls.NetlinkPlan(&tk.Sys.Plan) {
+				// The programs look at the socket at the exit; its
+				// state at the entry stands for it.
+				c.Netlink = netlinkSocket(tk.entrySockets, int32(tk.Args[0]))
+			}
+			s.x.Run(&s.mem, &tk.Sys.Plan, syscalls.AtExit, r.Ret, c)
 		}
 		if execStack {
 			tk.Stack, tk.exitStack = tk.exitStack, tk.Stack
@@ -386,4 +392,15 @@ func (s *session) letGo(tk *task, ts int64) {
 // recordFlags is what replay needs of a syscall record's flags.
 func recordFlags(r *sctraceRec) replayFlags {
 	return replayFlags{cut: r.Flags&sctraceRecFlagREC_F_CUT != 0, settled: r.Flags&sctraceRecFlagREC_F_SETTLED != 0}
+}
+
+// netlinkSocket reports whether states, a call's sockets, say that
+// descriptor fd is a netlink socket.
+func netlinkSocket(states []trace.SocketState, fd int32) bool {
+	for _, st := range states {
+		if st.FD == fd {
+			return st.Proto == "NETLINK"
+		}
+	}
+	return false
 }

@@ -182,7 +182,7 @@ type sctracePlan struct {
 	ExtKind       sctraceExtKind
 	FprogKind     sctraceFprogKind
 	FprogCountArg uint8
-	PlanPad       uint8
+	Netlink       uint8
 	FprogVals     [2]uint32
 }
 

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "c97384cb6381419e882ed325788a0b40eb8a66f094db4e15955636891740157a"
+const bpfSourceHash = "b379d765fc743048bd0ce4e0a2bbe3307736c94b87f286c42b7c42ea24ccf868"

@@ -121,6 +121,10 @@ type Call struct {
 	SP   uint64
 	Caps *[trace.MaxArgs]trace.Capture
 	Bufs *[trace.MaxArgs][]byte
+	// Netlink says that argument 0 is a netlink socket at the call's
+	// exit, for the plans that copy more of such a socket's data
+	// (syscalls.Plan.Netlink). The backend sets it before an exit's Run.
+	Netlink bool
 }
 
 // Clear forgets the captures of the previous call, keeping their memory
@@ -331,7 +335,11 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 	if !ok {
 		return trace.Capture{}
 	}
-	take := min(n, x.takeOf(p))
+	lim := x.takeOf(p)
+	if p.Netlink && atExit && c.Netlink {
+		lim = max(lim, syscalls.MsgNetlinkMax)
+	}
+	take := min(n, lim)
 	trunc := n > take
 	take += uint64(p.Header)
 	data := Sized(c.Bufs[i], take)
@@ -688,6 +696,11 @@ func (x *Executor) captureStringArray(mem Memory, addr uint64, p *syscalls.Plan)
 // the bytes shown are limited to the ret transferred, and a failed call
 // gets no Elems. Both CaptureIovec and a msghdr's iovecs come here.
 func (x *Executor) readIovec(mem Memory, addr, count uint64, atExit bool, ret int64) trace.Capture {
+	return x.readIovecUpTo(mem, addr, count, atExit, ret, uint64(x.Limit())+x.overRead(0))
+}
+
+// readIovecUpTo is readIovec with limit bytes at most of each element.
+func (x *Executor) readIovecUpTo(mem Memory, addr, count uint64, atExit bool, ret int64, limit uint64) trace.Capture {
 	n := min(count, syscalls.MaxArrayElems)
 	raw := make([]byte, n*IovecSize)
 	if err := mem.Read(addr, raw); err != nil {
@@ -708,7 +721,6 @@ func (x *Executor) readIovec(mem Memory, addr, count uint64, atExit bool, ret in
 		k = min(k, x.Limit())
 	}
 	remaining := uint64(ret)
-	limit := uint64(x.Limit()) + x.overRead(0)
 	c.Elems = make([]trace.Capture, k)
 	for j := range c.Elems {
 		base := binary.LittleEndian.Uint64(raw[j*IovecSize:])
@@ -776,7 +788,12 @@ func (x *Executor) msghdrBody(mem Memory, hdr []byte, nameRest, atExit bool, ret
 		elems[syscalls.MsgName] = nc
 	}
 	if iov := le.Uint64(hdr[MsgIovOff:]); iov != 0 {
-		elems[syscalls.MsgIov] = x.readIovec(mem, iov, le.Uint64(hdr[MsgIovlenOff:]), atExit, ret)
+		limit := uint64(x.Limit()) + x.overRead(0)
+		if nc := elems[syscalls.MsgName]; len(nc.Data) >= 2 && le.Uint16(nc.Data) == syscalls.AFNetlink {
+			// Netlink messages, which strace reads whole.
+			limit = max(limit, syscalls.MsgNetlinkMax)
+		}
+		elems[syscalls.MsgIov] = x.readIovecUpTo(mem, iov, le.Uint64(hdr[MsgIovlenOff:]), atExit, ret, limit)
 	}
 	if ctl, n := le.Uint64(hdr[MsgControlOff:]), le.Uint64(hdr[MsgControllenOff:]); ctl != 0 && n > 0 {
 		elems[syscalls.MsgControl] = readObject(mem, ctl, n, ControlMax())

@@ -8,19 +8,19 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-// iocbMem lays out io_submit's arguments in a flatMem: the pointer array
-// at its start, then struct iocbs and buffers placed by the test.
-type iocbMem struct {
+// layoutMem lays out a call's objects in a flatMem: the first 256 bytes
+// for the test to fill, then objects placed by put.
+type layoutMem struct {
 	flatMem
 	next uint64
 }
 
-func newIocbMem(base uint64, size int) *iocbMem {
-	return &iocbMem{flatMem: flatMem{base: base, data: make([]byte, size)}, next: base + 256}
+func newLayoutMem(base uint64, size int) *layoutMem {
+	return &layoutMem{flatMem: flatMem{base: base, data: make([]byte, size)}, next: base + 256}
 }
 
 // put stores b at the next free address and returns that address.
-func (m *iocbMem) put(b []byte) uint64 {
+func (m *layoutMem) put(b []byte) uint64 {
 	at := m.next
 	copy(m.data[at-m.base:], b)
 	m.next += uint64(len(b)+15) &^ 15
@@ -47,7 +47,7 @@ func iocb(op uint16, buf, n uint64) []byte {
 // into unreadable memory.
 func TestIocbs(t *testing.T) {
 	const base = 0x10000
-	mem := newIocbMem(base, 6144)
+	mem := newLayoutMem(base, 6144)
 	text := mem.put([]byte("0123456789abcdefghij"))
 	iov := make([]byte, 2*IovecSize)
 	binary.LittleEndian.PutUint64(iov[0:], text)

@@ -373,6 +373,16 @@ func (d *Decoder) appendIovec(b []byte, ev *trace.Event, i int, cnt int, limit u
 // from its capture c (shaped as a syscalls.CaptureIovec capture); limit
 // caps the bytes shown in total.
 func (d *Decoder) appendIovecCapture(b []byte, addr uint64, c *trace.Capture, cnt int, limit uint64) []byte {
+	return d.appendIovecWith(b, addr, c, cnt, limit, nil)
+}
+
+// iovData prints the show bytes at base of an iovec element, captured in
+// e (nil when not captured).
+type iovData func(b []byte, base, show uint64, e *trace.Capture) []byte
+
+// appendIovecWith is appendIovecCapture with each element's bytes printed
+// by data, when not nil, rather than as a string.
+func (d *Decoder) appendIovecWith(b []byte, addr uint64, c *trace.Capture, cnt int, limit uint64, data iovData) []byte {
 	if addr == 0 {
 		return append(b, "NULL"...)
 	}
@@ -419,6 +429,12 @@ func (d *Decoder) appendIovecCapture(b []byte, addr uint64, c *trace.Capture, cn
 		}
 		b = append(b, "{iov_base="...)
 		switch {
+		case data != nil:
+			var e *trace.Capture
+			if k < len(c.Elems) {
+				e = &c.Elems[k]
+			}
+			b = data(b, base, show, e)
 		case base == 0:
 			b = append(b, "NULL"...)
 		case k < len(c.Elems) && !c.Elems[k].Faulted && c.Elems[k].Data != nil:

@@ -65,6 +65,16 @@ func printMsghdrOut(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
 	return d.appendMsghdr(b, ev, c, user, true, uint64(ev.Ret))
 }
 
+// nameFamily is the address family of a message's name of namelen bytes
+// at addr, captured in c, as strace's decode_sockaddr returns it: -1
+// when the name is shorter than a family or was not read whole.
+func nameFamily(c *trace.Capture, addr uint64, namelen int32) int {
+	if addr == 0 || namelen < 2 || c.Faulted || len(c.Data) < int(min(namelen, syscalls.MsgNameMax)) {
+		return -1
+	}
+	return int(le16(c.Data, 0))
+}
+
 // appendMsghdr prints a captured msghdr. With hasUser, user is the
 // msg_namelen the caller offered (recvmsg), shown before the kernel's when
 // they differ. limit caps the iovec bytes shown in total. ev is the call's
@@ -95,7 +105,25 @@ func (d *Decoder) appendMsghdr(b []byte, ev *trace.Event, c *trace.Capture, user
 	if cnt > 1<<31-1 {
 		cnt = 1<<31 - 1
 	}
-	b = d.appendIovecCapture(b, m.iov, elem(syscalls.MsgIov), int(cnt), limit)
+	var data iovData
+	if nameFamily(elem(syscalls.MsgName), m.name, namelen) == syscalls.AFNetlink {
+		// As strace: a message to or from a netlink address holds
+		// netlink messages, of the socket's protocol when known.
+		family, ok := 0, false
+		if d.opts.FDs != nil {
+			family, ok = d.opts.FDs.NetlinkFamily(ev, int32(ev.Args[0]))
+		}
+		if !ok {
+			family = -1
+		}
+		data = func(b []byte, base, show uint64, e *trace.Capture) []byte {
+			if e == nil {
+				e = &trace.Capture{Faulted: true}
+			}
+			return d.appendNetlinkBuf(b, ev, e, base, show, family)
+		}
+	}
+	b = d.appendIovecWith(b, m.iov, elem(syscalls.MsgIov), int(cnt), limit, data)
 	b = append(b, ", msg_iovlen="...)
 	b = appendUint(b, m.iovlen)
 	if m.controllen != 0 {

@@ -173,9 +173,20 @@ func exitSockname(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 
 // exitRecvfrom prints recvfrom's buffer, length, flags, source address
 // and its length. The buffer shows what the call stored: no more than its
-// length, though a call with MSG_TRUNC returns the datagram's.
+// length, though a call with MSG_TRUNC returns the datagram's; a netlink
+// socket's, as netlink messages.
 func exitRecvfrom(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	if cp, ok := capOK(ev, 1); ok && ev.Args[1] != 0 && !failed(ev) && ev.Ret > 0 && uint64(ev.Ret) > ev.Args[2] {
+	family, netlink := 0, false
+	if !failed(ev) {
+		family, netlink = d.netlinkCall(ev, ev.Args[0])
+	}
+	if netlink {
+		// As strace's decode_sockbuf: netlink messages, what the call
+		// stored of them (a netlink socket's copy is whole,
+		// syscalls.Plan.Netlink).
+		b = d.appendNetlinkBuf(b, ev, &ev.Captures[1], ev.Args[1], min(uint64(ev.Ret), ev.Args[2]), family)
+		b = d.sep(b)
+	} else if cp, ok := capOK(ev, 1); ok && ev.Args[1] != 0 && !failed(ev) && ev.Ret > 0 && uint64(ev.Ret) > ev.Args[2] {
 		b = d.appendBuf(b, cp.Data, ev.Args[2], false)
 		b = d.sep(b)
 	} else {

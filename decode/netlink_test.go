@@ -3,6 +3,8 @@ package decode
 import (
 	"encoding/binary"
 	"testing"
+
+	"github.com/sctrace/sctrace/trace"
 )
 
 // nlSendto formats sendto(3, buf, len(buf), 0, NULL, 0) on a netlink
@@ -66,5 +68,60 @@ func TestNetlinkUnreadableRest(t *testing.T) {
 	want := `sendto(3, [[{nlmsg_len=20, nlmsg_type=NLMSG_NOOP, nlmsg_flags=NLM_F_REQUEST|0x300, nlmsg_seq=0, nlmsg_pid=0}, "\x61\x62\x63\x64"], ... /* 0x1014 */], 40, 0, NULL, 0`
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+// TestNetlinkMsghdr: the iovecs of a message to or from a netlink address
+// hold netlink messages, as strace's print_struct_msghdr decides by the
+// name's family, of the socket's protocol when it is known (else -1); any
+// other name's print as strings.
+func TestNetlinkMsghdr(t *testing.T) {
+	req := nlmsg(18, 1, []byte{0, 0, 0, 0})                              // RTM_GETLINK
+	reply := nlmsg(2, 0, append([]byte{0xea, 0xff, 0xff, 0xff}, req...)) // NLMSG_ERROR, -EINVAL
+	nlName := []byte{16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+	inName := []byte{2, 0, 0, 80, 127, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0}
+	msghdr := func(namelen uint64) []byte {
+		return le(nil).u64(0x2000).u64(namelen).u64(0x3000).u64(1).u64(0).u64(0).u64(0)
+	}
+	iov := func(n uint64) []byte { return le(nil).u64(0x4000).u64(n) }
+	ev := func(name string, msg []byte, namelen uint64, family map[int32]int, data []byte, ret int64) string {
+		e := sc(t, name, ret, 3, 0x1000, 0).data(1, msghdr(namelen))
+		e.ev.Captures[1].Aux = namelen
+		e.ev.Captures[1].Elems = []trace.Capture{{Data: msg}, {Data: iov(512), Aux: 1, Elems: []trace.Capture{{Data: data}}}, {}}
+		d := New(Options{StringLimit: DefaultStringLimit})
+		d.SetFDResolver(&fakeFDs{netlink: family})
+		b := d.AppendEnter(nil, &e.ev)
+		b = d.AppendExit(b, &e.ev)
+		return string(d.AppendReturn(b, &e.ev))
+	}
+	for _, tc := range []struct {
+		got, want string
+	}{
+		{ev("recvmsg", nlName, 12, map[int32]int{3: 0}, reply, 40),
+			`recvmsg(3, {msg_name={sa_family=AF_NETLINK, nl_pid=0, nl_groups=00000000}, msg_namelen=12, msg_iov=[{iov_base=[{nlmsg_len=40, nlmsg_type=NLMSG_ERROR, nlmsg_flags=0, nlmsg_seq=0, nlmsg_pid=0}, {error=-EINVAL, msg=[{nlmsg_len=20, nlmsg_type=RTM_GETLINK, nlmsg_flags=NLM_F_REQUEST, nlmsg_seq=0, nlmsg_pid=0}, {ifi_family=AF_UNSPEC, ...}]}], iov_len=512}], msg_iovlen=1, msg_controllen=0, msg_flags=0}, 0)= 40`},
+		{ev("recvmsg", nlName, 12, nil, reply, 40),
+			`recvmsg(3, {msg_name={sa_family=AF_NETLINK, nl_pid=0, nl_groups=00000000}, msg_namelen=12, msg_iov=[{iov_base=[{nlmsg_len=40, nlmsg_type=NLMSG_ERROR, nlmsg_flags=0, nlmsg_seq=0, nlmsg_pid=0}, {error=-EINVAL, msg=[{nlmsg_len=20, nlmsg_type=0x12 /* NLMSG_??? */, nlmsg_flags=NLM_F_REQUEST, nlmsg_seq=0, nlmsg_pid=0}, "\x00\x00\x00\x00"]}], iov_len=512}], msg_iovlen=1, msg_controllen=0, msg_flags=0}, 0)= 40`},
+		{ev("recvmsg", inName, 16, map[int32]int{3: 0}, reply[:4], 4),
+			`recvmsg(3, {msg_name={sa_family=AF_INET, sin_port=htons(80), sin_addr=inet_addr("127.0.0.1")}, msg_namelen=16, msg_iov=[{iov_base="(\0\0\0", iov_len=512}], msg_iovlen=1, msg_controllen=0, msg_flags=0}, 0)= 4`},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("\n got %s\nwant %s", tc.got, tc.want)
+		}
+	}
+}
+
+// TestNetlinkRecvfrom: recvfrom on a netlink socket prints what it stored
+// as netlink messages, as strace's decode_sockbuf.
+func TestNetlinkRecvfrom(t *testing.T) {
+	reply := nlmsg(2, 0, append([]byte{0xea, 0xff, 0xff, 0xff}, nlmsg(18, 1, []byte{0, 0, 0, 0})...))
+	e := sc(t, "recvfrom", int64(len(reply)), 3, 0x1000, 8192, 0, 0, 0).data(1, reply)
+	d := New(Options{StringLimit: DefaultStringLimit})
+	d.SetFDResolver(&fakeFDs{netlink: map[int32]int{3: 0}})
+	b := d.AppendEnter(nil, &e.ev)
+	b = d.AppendExit(b, &e.ev)
+	got := string(d.AppendReturn(b, &e.ev))
+	want := `recvfrom(3, [{nlmsg_len=40, nlmsg_type=NLMSG_ERROR, nlmsg_flags=0, nlmsg_seq=0, nlmsg_pid=0}, {error=-EINVAL, msg=[{nlmsg_len=20, nlmsg_type=RTM_GETLINK, nlmsg_flags=NLM_F_REQUEST, nlmsg_seq=0, nlmsg_pid=0}, {ifi_family=AF_UNSPEC, ...}]}], 8192, 0, NULL, NULL)= 40`
+	if got != want {
+		t.Errorf("\n got %s\nwant %s", got, want)
 	}
 }

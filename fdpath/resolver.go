@@ -30,6 +30,7 @@ import (
 	"strings"
 
 	"github.com/sctrace/sctrace/decode"
+	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 	"golang.org/x/sys/unix"
@@ -349,7 +350,7 @@ func (r *Resolver) Socket(ev *trace.Event, fd int32, inode uint64) (string, bool
 		}
 		return st.Proto + ":[" + strconv.FormatUint(inode, 10) + "]", true
 	}
-	proto := socketProtocol(r.procEntry(pid), fd)
+	proto := tracee.SocketProtocol(r.procEntry(pid), fd)
 	if !knownProtocol(proto) {
 		// strace asks every family it knows about a protocol it does
 		// not (MPTCP, say), and names the answer after the family.
@@ -371,20 +372,6 @@ func (r *Resolver) Socket(ev *trace.Event, fd int32, inode uint64) (string, bool
 		return "", false
 	}
 	return proto + ":[" + strconv.FormatUint(inode, 10) + "]", true
-}
-
-// socketProtocol reads the socket's protocol name ("TCP", "UNIX-STREAM")
-// from the system.sockprotoname attribute of /proc/PID/fd/FD.
-func socketProtocol(pid, fd int32) string {
-	buf := make([]byte, 256)
-	n, err := unix.Getxattr("/proc/"+strconv.Itoa(int(pid))+"/fd/"+strconv.Itoa(int(fd)), "system.sockprotoname", buf[:255])
-	if err != nil || n <= 0 {
-		return ""
-	}
-	if i := bytes.IndexByte(buf[:n], 0); i >= 0 {
-		n = i
-	}
-	return string(buf[:n])
 }
 
 // Observe learns from an event: call it for every event, after the event
@@ -713,7 +700,7 @@ func (r *Resolver) NetlinkFamily(ev *trace.Event, fd int32) (int, bool) {
 		return 0, false
 	}
 	path, ok := readFDLink(r.procEntry(ev.TID), fd)
-	if !ok || socketProtocol(r.procEntry(ev.TID), fd) != "NETLINK" {
+	if !ok || tracee.SocketProtocol(r.procEntry(ev.TID), fd) != "NETLINK" {
 		return 0, false
 	}
 	inode, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimPrefix(path, "socket:["), "]"), 10, 64)

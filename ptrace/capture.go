@@ -2,6 +2,7 @@ package ptrace
 
 import (
 	"github.com/sctrace/sctrace/capture"
+	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/syscalls"
 )
 
@@ -19,5 +20,9 @@ func (tr *tracer) runPlans(tk *task, when syscalls.When, ret int64) {
 	tr.mem.Forget()
 	x := capture.Executor{StringLimit: tr.opts.StringLimit, Verbose: tr.opts.Verbose,
 		FullData: syscalls.Dumped(tk.Sys, &tk.Args, &tr.opts)}
-	x.Run(&tr.mem, &tk.Sys.Plan, when, ret, tk.Call())
+	c := tk.Call()
+	if when == syscalls.AtExit && syscalls.NetlinkPlan(&tk.Sys.Plan) {
+		c.Netlink = tracee.SocketProtocol(int32(tk.TID), int32(tk.Args[0])) == "NETLINK"
+	}
+	x.Run(&tr.mem, &tk.Sys.Plan, when, ret, c)
 }

@@ -37,8 +37,10 @@ const (
 	//     when msg_name is NULL or msg_namelen <= 0);
 	//   - MsgIov: the iovec array, shaped exactly like a CaptureIovec
 	//     capture (raw array in Data, Aux = msg_iovlen, Elems per buffer,
-	//     each limited by the string limit and, at exit, by the return
-	//     value; at most the string limit of buffers unless verbose);
+	//     each limited by the string limit, or by MsgNetlinkMax when at
+	//     least two bytes of the name were read and they are AF_NETLINK,
+	//     and, at exit, by the return value; at most the string limit of
+	//     buffers unless verbose);
 	//   - MsgControl: min(msg_controllen, capture.ControlMax()) bytes at
 	//     msg_control, read whole or Faulted (strace prints the address of
 	//     a buffer it cannot read whole), Truncated when msg_controllen
@@ -332,6 +334,11 @@ type Plan struct {
 	// Ext says which extensible struct (LenExt, AtEntry|AtExit) a plan
 	// reads, when it reads more than the struct.
 	Ext ExtKind
+	// Netlink makes a CaptureBytes plan at exit copy up to MsgNetlinkMax
+	// bytes, or its usual take when more, when the call's argument 0 is
+	// a netlink socket at its exit (capture.Call.Netlink): strace prints
+	// those bytes as netlink messages, which it reads whole.
+	Netlink bool
 }
 
 // ExtKind is what an extensible struct's plan reads besides the struct
@@ -602,6 +609,13 @@ const (
 	// CmsgWalkMax caps the bytes of a control buffer the eBPF programs
 	// walk to name the descriptors its SCM_RIGHTS messages carry.
 	CmsgWalkMax = 1024
+	// MsgNetlinkMax caps the bytes copied at each iovec of a struct
+	// msghdr whose name is a netlink address (AF_NETLINK), in place of
+	// the string limit: strace prints those bytes as netlink messages,
+	// up to -s of them, which it reads whole.
+	MsgNetlinkMax = 32768
+	// AFNetlink is AF_NETLINK, the family of a netlink address.
+	AFNetlink = 16
 	// MsgName, MsgIov and MsgControl index a CaptureMsghdr's Elems.
 	MsgName    = 0
 	MsgIov     = 1
@@ -701,7 +715,7 @@ func argPlan(arch uint32, a Arg) Plan {
 	case InBuf:
 		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len), Size: optSize(arch, a.Layout), PageRest: a.PageRest || a.Layout == LayoutSendtoBuf, Header: a.Header, Fprog: a.Fprog, MinSize: a.MinSize}
 	case OutBuf:
-		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenRet, Size: optSize(arch, a.Layout), Header: a.Header, PageRest: a.PageRest}
+		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenRet, Size: optSize(arch, a.Layout), Header: a.Header, PageRest: a.PageRest, Netlink: a.Netlink}
 	case InIovec:
 		return Plan{Kind: CaptureIovec, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len)}
 	case OutIovec:
@@ -759,6 +773,17 @@ func argPlan(arch uint32, a Arg) Plan {
 		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Layout), KeepEntry: a.KeepEntry, PageRest: a.PageRest, Fprog: a.Fprog}
 	}
 	return Plan{}
+}
+
+// NetlinkPlan reports whether any of plans is a Netlink one, for which a
+// backend tells capture.Call.Netlink at the call's exit.
+func NetlinkPlan(plans *[trace.MaxArgs]Plan) bool {
+	for i := range plans {
+		if plans[i].Netlink {
+			return true
+		}
+	}
+	return false
 }
 
 // MinSizeMax bounds Plan.MinSize (the eBPF plan keeps it in 8-byte

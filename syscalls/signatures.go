@@ -110,7 +110,7 @@ var signatures = sync.OnceValue(func() map[string]*Signature {
 		"sendmmsg":   {Args: []Arg{A("sockfd", FD), L("msgvec", MmsgvecIn, 2), A("vlen", Uint), F("flags", XlatMsgFlags)}, Decoder: DecoderSendmmsg},
 		"recvmmsg":   {Args: []Arg{A("sockfd", FD), L("msgvec", MmsgvecOut, 2), A("vlen", Uint), F("flags", XlatMsgFlags), CInAndOut("timeout", LayoutTimespec)}, Decoder: DecoderRecvmmsg},
 		"recvmsg":    {Args: []Arg{A("sockfd", FD), A("msg", MsghdrOut), F("flags", XlatMsgFlags)}},
-		"recvfrom":   {Args: []Arg{A("sockfd", FD), Partial(L("buf", OutBuf, 2)), A("len", Ulong), F("flags", XlatMsgFlags), S("src_addr", StructOut, LayoutSockaddr), CInAndOut("addrlen", LayoutInt)}, Decoder: DecoderRecvfrom},
+		"recvfrom":   {Args: []Arg{A("sockfd", FD), NetlinkBuf(Partial(L("buf", OutBuf, 2))), A("len", Ulong), F("flags", XlatMsgFlags), S("src_addr", StructOut, LayoutSockaddr), CInAndOut("addrlen", LayoutInt)}, Decoder: DecoderRecvfrom},
 
 		// More files and descriptors.
 		"umask":           {Args: []Arg{A("mask", Mode)}, Ret: RetOctal},

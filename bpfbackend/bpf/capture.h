@@ -31,6 +31,11 @@ const volatile __u32 capture_ioctl = 1;
 const volatile __u32 capture_clone = 1;
 const volatile __u32 capture_bpf_attr = 1;
 const volatile __u32 capture_fprog = 1;
+/* netlink_args: a traced call has descriptor arguments whose netlink
+ * sockets are described (syscall_plans.nl_args), even without
+ * sock_states (fdname.h), and whose data a plan may read more of when
+ * they are (plan.netlink). */
+const volatile __u32 netlink_args = 1;
 /* msg_control_max: capture.ControlMax, the most bytes of a msghdr's
  * control buffer read. */
 const volatile __u32 msg_control_max = 1024;
@@ -230,6 +235,8 @@ GLOBAL int read_iovec(struct cap_state *st, __u64 addr, __u64 count, __u32 at_ex
 	l.at_exit = at_exit;
 	l.remaining = at_exit ? rem : ~0ull;
 	l.limit = st->limit + (st->full ? 0 : 1); /* capture's overRead */
+	if (st->nl_iov && l.limit < MSG_NETLINK_MAX)
+		l.limit = MSG_NETLINK_MAX;
 	bpf_loop(MAX_ARRAY_ELEMS, iov_elem, &l, 0);
 	return 0;
 }
@@ -271,15 +278,26 @@ static __always_inline int msghdr_body(struct cap_state *st, __u32 h, __u32 name
 	__u64 iovlen = scratch_u64(h + 24);
 	__u64 ctl = scratch_u64(h + 32);
 	__u64 ctllen = scratch_u64(h + 40);
+	__u8 nl = 0;
 	if (name && namelen > 0) {
 		__u64 take = namelen < MSG_NAME_MAX ? namelen : MSG_NAME_MAX;
+		__u32 before = st->data_off;
 		/* capture's msghdrBody: what precedes the end of the page of
 		 * a name the kernel said is longer. */
 		if (seg_read(st, name, take) != 0 && name_rest)
 			page_rest(st, name, take, 1);
+		/* A netlink address: its iovecs hold netlink messages. */
+		struct scratch *sc = scratch_buf();
+		if (sc && st->data_off != before && st->data_off >= sizeof(struct seg)) {
+			struct seg *sg = (void *)(sc->buf + ((st->data_off - sizeof(struct seg)) & (REC_LIMIT - 1)));
+			nl = !(sg->flags & SEG_F_FAULT) && sg->len >= 2 && (__u16)scratch_u64(st->data_off) == AF_NETLINK;
+		}
 	}
-	if (iov)
+	if (iov) {
+		st->nl_iov = nl;
 		read_iovec(st, iov, iovlen, at_exit, rem);
+		st->nl_iov = 0;
+	}
 	if (ctl && ctllen > 0)
 		seg_read(st, ctl, ctllen < msg_control_max ? ctllen : msg_control_max);
 	return 0;
@@ -522,18 +540,34 @@ GLOBAL int read_dump_chunks(struct cap_state *st, __u64 addr, __u64 len)
 	return 0;
 }
 
+/* netlink_fd reports whether descriptor fd of the current task is a
+ * netlink socket (fdname.h). */
+GLOBAL int netlink_fd(__s32 fd);
+
 /* capture_bytes mirrors capture's captureBytes and ByteLen; how is the
  * plan's len_from | len_arg << 8 | page_rest << 16 | min_size8 << 17 |
- * header << 24 (BPF functions take five arguments). It returns 0, or the
+ * header << 24 (BPF functions take five arguments), elem_size the plan's
+ * elem_size | netlink << 31. It returns 0, or the
  * length of a dumped buffer the caller reads in pieces (read_dump_chunks,
  * capture's dumpChunked). */
 GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem_size, __u32 size)
 {
 	__u32 len_from = how & 0xff, len_arg = (how >> 8) & 0xff, rest = (how >> 16) & 1, header = how >> 24;
 	__u32 min_size = ((how >> 17) & 0x7f) * 8;
+	__u32 netlink = elem_size >> 31;
 	__u64 n;
 	if (!st)
 		return 0;
+	elem_size &= 0x7fffffff;
+	if (netlink && st->at_exit && netlink_args && netlink_fd((__s32)st->args[0])) {
+		/* capture's Plan.Netlink: a netlink socket's messages, whole
+		 * up to MSG_NETLINK_MAX bytes. */
+		size = st->limit + (st->full ? 0 : 1);
+		if (size < MSG_NETLINK_MAX)
+			size = MSG_NETLINK_MAX;
+	}
+	/* Both paths checked once from here. */
+	size = hide(st, size);
 	switch (len_from) {
 	case LEN_FIXED:
 		n = size;
@@ -1073,7 +1107,7 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 		__u32 before = st->data_off;
 		int dump = capture_bytes(st, addr, p->len_from | (__u32)p->len_arg << 8 | (__u32)(p->page_rest & 1) << 16 |
 							   (__u32)(p->min_size8 & 0x7f) << 17 | (__u32)p->header << 24,
-					 p->elem_size, p->size);
+					 p->elem_size | (__u32)(p->netlink & 1) << 31, p->size);
 		if (dump > 0)
 			read_dump_chunks(st, addr, dump);
 		if (p->fprog && capture_fprog) {

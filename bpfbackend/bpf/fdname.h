@@ -14,10 +14,7 @@ const volatile __u32 fd_names = 0;
  * carry the state of each socket the call takes or makes (SEG_SOCK), as
  * sock_diag would describe it then. */
 const volatile __u32 sock_states = 0;
-/* netlink_args: a traced call has descriptor arguments whose netlink
- * sockets are described (syscall_plans.nl_args), even without
- * sock_states. */
-const volatile __u32 netlink_args = 1;
+/* netlink_args: capture.h. */
 
 /* file_of returns the file at descriptor fd of the current task, and its
  * descriptor table in *fdt; NULL when fd is not open. */
@@ -40,7 +37,7 @@ static __always_inline struct file *file_of(__s32 fd, struct fdtable **fdt)
 #define AF_UNIX 1
 #define AF_INET 2
 #define AF_INET6 10
-#define AF_NETLINK 16
+/* AF_NETLINK: zz_goconsts.h */
 
 /* swap16 turns a network-order port into host order. */
 static __always_inline __u16 swap16(__u16 v) { return (v >> 8) | (v << 8); }
@@ -217,6 +214,19 @@ GLOBAL int seg_fd(struct cap_state *st, __s32 fd, __u32 want)
 	if (want & (FD_SOCK | FD_NETLINK))
 		sock_state_seg(st, f, fd, !(want & FD_SOCK));
 	return 0;
+}
+
+/* netlink_fd reports whether descriptor fd of the current task is a
+ * netlink socket. */
+GLOBAL int netlink_fd(__s32 fd)
+{
+	struct fdtable *fdt;
+	struct file *f = file_of(fd, &fdt);
+	if (!f || BPF_CORE_READ(f, f_inode, i_sb, s_magic) != SOCKFS_MAGIC)
+		return 0;
+	struct socket *sock = BPF_CORE_READ(f, private_data);
+	struct sock *sk = BPF_CORE_READ(sock, sk);
+	return sk && BPF_CORE_READ(sk, __sk_common.skc_family) == AF_NETLINK;
 }
 
 /* CMSGS_MAX bounds the control messages name_cmsg_fds looks at, and

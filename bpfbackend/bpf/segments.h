@@ -34,7 +34,9 @@ struct cap_state {
 	__u8 at_exit;	/* the state is the call's exit's */
 	__u8 full;	/* the call's data is dumped (capture.Executor.FullData) */
 	__u8 has_cpu;	/* REC_F_CPU: cpu_ns holds the call's CPU time */
-	__u8 pad;
+	/* nl_iov: the iovecs read_iovec reads are a msghdr's with a netlink
+	 * name: MSG_NETLINK_MAX bytes of each at least (msghdr_body). */
+	__u8 nl_iov;
 	__u64 cpu_ns;	/* REC_F_CPU */
 	__u64 opaque; /* hide's */
 	__u64 fault_addr[FAULTS_MAX];

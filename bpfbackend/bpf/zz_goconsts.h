@@ -22,6 +22,8 @@
 #define PTR_LEN_SIZE 16 /* syscalls.PtrLenSize */
 #define MMSG_LEN_OFF 56 /* syscalls.MmsgLenOff */
 #define MSG_NAME_MAX 128 /* syscalls.MsgNameMax */
+#define MSG_NETLINK_MAX 32768 /* syscalls.MsgNetlinkMax */
+#define AF_NETLINK 16 /* syscalls.AFNetlink */
 #define CMSG_WALK_MAX 1024 /* syscalls.CmsgWalkMax */
 #define MAX_STRING_ARRAY_ELEMS 4096 /* capture.MaxStringArrayElems */
 #define MAX_STRING_ARRAY_COUNT 1048576 /* capture.MaxStringArrayCount */

@@ -6,6 +6,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"golang.org/x/sys/unix"
 )
 
 // Status reads the Tgid and PPid lines of /proc/TID/status; ok is false
@@ -83,4 +85,20 @@ func statFields(pid int) []string {
 		return nil
 	}
 	return strings.Fields(string(data[i+1:]))
+}
+
+// SocketProtocol reads the protocol name ("TCP", "UNIX-STREAM",
+// "NETLINK") of the socket at descriptor fd of process or thread pid,
+// from the system.sockprotoname attribute of /proc/PID/fd/FD; "" when fd
+// is not a socket (or is gone).
+func SocketProtocol(pid, fd int32) string {
+	buf := make([]byte, 256)
+	n, err := unix.Getxattr("/proc/"+strconv.Itoa(int(pid))+"/fd/"+strconv.Itoa(int(fd)), "system.sockprotoname", buf[:255])
+	if err != nil || n <= 0 {
+		return ""
+	}
+	if i := bytes.IndexByte(buf[:n], 0); i >= 0 {
+		n = i
+	}
+	return string(buf[:n])
 }

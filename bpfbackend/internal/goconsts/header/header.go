@@ -74,6 +74,8 @@ var groups = []group{
 		{"PTR_LEN_SIZE", syscalls.PtrLenSize, "syscalls.PtrLenSize"},
 		{"MMSG_LEN_OFF", syscalls.MmsgLenOff, "syscalls.MmsgLenOff"},
 		{"MSG_NAME_MAX", syscalls.MsgNameMax, "syscalls.MsgNameMax"},
+		{"MSG_NETLINK_MAX", syscalls.MsgNetlinkMax, "syscalls.MsgNetlinkMax"},
+		{"AF_NETLINK", syscalls.AFNetlink, "syscalls.AFNetlink"},
 		{"CMSG_WALK_MAX", syscalls.CmsgWalkMax, "syscalls.CmsgWalkMax"},
 		{"MAX_STRING_ARRAY_ELEMS", capture.MaxStringArrayElems, "capture.MaxStringArrayElems"},
 		{"MAX_STRING_ARRAY_COUNT", capture.MaxStringArrayCount, "capture.MaxStringArrayCount"},
