@@ -216,9 +216,12 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 			s.x.FullData = syscalls.Dumped(tk.Sys, &tk.Args, &s.opts)
 			c := tk.Call()
 			if syscalls.NetlinkPlan(&tk.Sys.Plan) {
-				// The programs look at the socket at the exit; its
-				// state at the entry stands for it.
-				c.Netlink = netlinkSocket(tk.entrySockets, int32(tk.Args[0]))
+				// The programs look at the socket at the exit: the
+				// state of it the record carries after the plans'
+				// reads (when -yy does not describe every socket at
+				// the entry), else its state at the entry.
+				tk.sockets = s.mem.sockets(tk.sockets[:0], s.mem.left)
+				c.Netlink = netlinkSocket(tk.sockets, tk.entrySockets, int32(tk.Args[0]))
 			}
 			s.x.Run(&s.mem, &tk.Sys.Plan, syscalls.AtExit, r.Ret, c)
 		}
@@ -394,12 +397,14 @@ func recordFlags(r *sctraceRec) replayFlags {
 	return replayFlags{cut: r.Flags&sctraceRecFlagREC_F_CUT != 0, settled: r.Flags&sctraceRecFlagREC_F_SETTLED != 0}
 }
 
-// netlinkSocket reports whether states, a call's sockets, say that
-// descriptor fd is a netlink socket.
-func netlinkSocket(states []trace.SocketState, fd int32) bool {
-	for _, st := range states {
-		if st.FD == fd {
-			return st.Proto == "NETLINK"
+// netlinkSocket reports whether descriptor fd is a netlink socket, as
+// the first of a call's exit and entry socket states that has it says.
+func netlinkSocket(exit, entry []trace.SocketState, fd int32) bool {
+	for _, states := range [2][]trace.SocketState{exit, entry} {
+		for _, st := range states {
+			if st.FD == fd {
+				return st.Proto == "NETLINK"
+			}
 		}
 	}
 	return false
