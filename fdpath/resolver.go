@@ -66,6 +66,12 @@ type Resolver struct {
 	// until its exit is observed, in Learned mode: a line printed at exit
 	// (-z, -Z) shows the arguments as the call found them.
 	entrySockets map[int32][]trace.SocketState
+	// entryNetlink holds, by thread, in Live mode, what NetlinkFamily
+	// answered for the first argument of a call that shows netlink data
+	// (syscalls.NetlinkData) at its entry, until its exit is observed:
+	// its entry, printed at its exit (-z, -Z), shows the socket as the
+	// call found it, as strace's does.
+	entryNetlink map[int32]netlinkAnswer
 	// inherited is what a launched command's first task inherits from
 	// sctrace (descriptors 0-2 and the working directory), in Learned mode;
 	// nil once given to that task or when nothing is launched.
@@ -382,6 +388,7 @@ func (r *Resolver) Observe(ev *trace.Event) {
 		r.enter(ev)
 	case trace.SyscallExit:
 		delete(r.entrySockets, ev.TID)
+		delete(r.entryNetlink, ev.TID)
 		r.exit(ev)
 	case trace.Exit:
 		if ev.TID == ev.PID {
@@ -437,10 +444,13 @@ func (r *Resolver) enter(ev *trace.Event) {
 }
 
 // Learn records what a call's result says about descriptors (an open's
-// new descriptor and its path, a dup) in Learned mode. Call it before the
-// exit is printed, so that "= 3</path>" shows what the call just opened.
+// new descriptor and its path, a dup) in Learned mode, and in Live mode
+// what a call that shows netlink data found at its entry (entryNetlink).
+// Call it for every event as it comes, before it is printed, so that
+// "= 3</path>" shows what the call just opened.
 func (r *Resolver) Learn(ev *trace.Event) {
 	if r.mode != Learned {
+		r.learnNetlink(ev)
 		return
 	}
 	r.learnSockets(ev)
@@ -680,6 +690,9 @@ func cleanJoin(dir, rel string) string {
 // the calls that ask (syscalls.NetlinkData). Live mode asks the socket's
 // protocol name and sock_diag.
 func (r *Resolver) NetlinkFamily(ev *trace.Event, fd int32) (int, bool) {
+	if a, ok := r.entryNetlink[ev.TID]; ok && ev.Kind == trace.SyscallEnter && a.fd == fd {
+		return a.family, a.ok
+	}
 	states := ev.Sockets
 	if ev.Kind == trace.SyscallExit {
 		states = append(states[:len(states):len(states)], r.entrySockets[ev.TID]...)
@@ -699,8 +712,36 @@ func (r *Resolver) NetlinkFamily(ev *trace.Event, fd int32) (int, bool) {
 	if r.mode == Learned || fd < 0 {
 		return 0, false
 	}
-	path, ok := readFDLink(r.procEntry(ev.TID), fd)
-	if !ok || tracee.SocketProtocol(r.procEntry(ev.TID), fd) != "NETLINK" {
+	return r.liveNetlinkFamily(ev.TID, fd)
+}
+
+// netlinkAnswer is what NetlinkFamily answered for descriptor fd.
+type netlinkAnswer struct {
+	fd     int32
+	family int
+	ok     bool
+}
+
+// learnNetlink keeps, in Live mode, NetlinkFamily's answer at the entry
+// of a call that shows netlink data, while the call finds its socket
+// (entryNetlink).
+func (r *Resolver) learnNetlink(ev *trace.Event) {
+	if ev.Kind != trace.SyscallEnter || syscallOf(ev).Effects&syscalls.NetlinkData == 0 {
+		return
+	}
+	fd := int32(ev.Args[0])
+	family, ok := r.NetlinkFamily(ev, fd)
+	if r.entryNetlink == nil {
+		r.entryNetlink = make(map[int32]netlinkAnswer)
+	}
+	r.entryNetlink[ev.TID] = netlinkAnswer{fd: fd, family: family, ok: ok}
+}
+
+// liveNetlinkFamily is NetlinkFamily's answer from /proc and sock_diag
+// for descriptor fd of thread tid.
+func (r *Resolver) liveNetlinkFamily(tid, fd int32) (int, bool) {
+	path, ok := readFDLink(r.procEntry(tid), fd)
+	if !ok || tracee.SocketProtocol(r.procEntry(tid), fd) != "NETLINK" {
 		return 0, false
 	}
 	inode, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimPrefix(path, "socket:["), "]"), 10, 64)

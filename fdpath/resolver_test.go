@@ -537,3 +537,39 @@ func TestLearnedPathMax(t *testing.T) {
 		t.Errorf("after chdir(\"../../..\"): %q, %v; want %q", p, ok, want)
 	}
 }
+
+// TestLiveNetlinkAtEntry: in Live mode, a call that shows netlink data
+// keeps what its entry found: an unbound netlink socket, which sock_diag
+// does not list (protocol -1), even when the call's entry is printed
+// after the call bound it; its exit, and the next call, ask again.
+func TestLiveNetlinkAtEntry(t *testing.T) {
+	s, err := unix.Socket(unix.AF_NETLINK, unix.SOCK_RAW|unix.SOCK_CLOEXEC, unix.NETLINK_ROUTE)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Close(s)
+	nr, _ := syscalls.X86_64.Lookup("sendmsg")
+	entry := selfEvent()
+	entry.NR = int32(nr)
+	entry.Arch = trace.ArchX86_64
+	entry.Args[0] = uint64(s)
+	exit := *entry
+	exit.Kind = trace.SyscallExit
+	r := New(Live, decode.HexNone)
+	defer r.Close()
+	r.Learn(entry)
+	// What the call does: the kernel binds a socket that sends.
+	if err := unix.Bind(s, &unix.SockaddrNetlink{Family: unix.AF_NETLINK}); err != nil {
+		t.Fatal(err)
+	}
+	if family, ok := r.NetlinkFamily(entry, int32(s)); !ok || family != -1 {
+		t.Errorf("entry: %d, %v; want -1, true", family, ok)
+	}
+	if family, ok := r.NetlinkFamily(&exit, int32(s)); !ok || family != unix.NETLINK_ROUTE {
+		t.Errorf("exit: %d, %v; want NETLINK_ROUTE, true", family, ok)
+	}
+	r.Observe(&exit)
+	if family, ok := r.NetlinkFamily(entry, int32(s)); !ok || family != unix.NETLINK_ROUTE {
+		t.Errorf("the next entry: %d, %v; want NETLINK_ROUTE, true", family, ok)
+	}
+}

@@ -120,9 +120,11 @@ func fdResolver(f *formatFlags, backend trace.Backend, dec *decode.Decoder, laun
 
 // netlinkResolver gives dec, when -y is off, a resolver that only tells
 // which descriptors are netlink sockets and their protocols (the decoder
-// shows their data as netlink messages, as strace does without -y). It
-// learns nothing from events: a backend that handles them after the fact
-// reports those sockets in the events themselves.
+// shows their data as netlink messages, as strace does without -y). A
+// backend that handles events after the fact reports those sockets in
+// the events themselves; for one that stops, the resolver keeps what a
+// call's entry found (fdpath.Resolver.Learn), for an entry printed at the
+// exit.
 func netlinkResolver(backend trace.Backend, dec *decode.Decoder) *fdpath.Resolver {
 	mode := fdpath.Learned
 	if backend.Capabilities().Stops {

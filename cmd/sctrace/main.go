@@ -170,8 +170,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fds := fdResolver(&cfg.format, backend, dec, target.Path != "")
 	defer fds.Close()
+	var nl *fdpath.Resolver
 	if fds == nil {
-		nl := netlinkResolver(backend, dec)
+		nl = netlinkResolver(backend, dec)
 		nl.SetProcPid(pids.ProcPid)
 		defer nl.Close()
 	} else {
@@ -191,7 +192,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if paths != nil {
 		sink = paths.Filter(sink)
 	}
-	sink = observing(observing(sink, fds), pathFDs)
+	sink = observing(observing(observing(sink, fds), pathFDs), nl)
 
 	if stacks != nil {
 		sink = stacks.observing(sink)

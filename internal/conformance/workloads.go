@@ -84,6 +84,7 @@ var workloads = []workload{
 	command("dd", "/bin/dd", "if=/dev/zero", "of=/dev/null", "bs=1", "count=100", "status=noxfer"),
 	command("sh-pipe", "/bin/sh", "-c", "echo hi | cat"),
 	cWorkload("netsock", "netsock", true),
+	cWorkload("netlink", "netlink", false).under(netlinkFlagSets...),
 	cWorkload("fdkinds", "fdkinds", true),
 	cWorkload("sysmisc", "sysmisc", true),
 	cWorkload("fdstale", "fdstale", true).under(fdFilterFlagSets...),
@@ -105,6 +106,11 @@ var workloads = []workload{
 // filter (the descriptors an SCM_RIGHTS message passes among them):
 // fdstale's connect, whose port the kernel picks, is left out.
 var fdFilterFlagSets = []string{"-y_trace=read,write,close", "-yy_-f_trace=read,write,close,dup2,fcntl", "-yy_trace=sendmsg,recvmsg,pread64"}
+
+// netlinkFlagSets are the flag sets of the netlink workload, whose
+// replies carry its pid: those that show the getpid that says which,
+// and no hex dump of the replies.
+var netlinkFlagSets = []string{"default", "-f", "-s8", "-x", "-xx", "-v", "-z", "-T", "-ttt", "-y", "-yy"}
 
 // realFlagSets are the flag sets a real (not purpose-written) program runs
 // under: a few, since they print many lines.
