@@ -157,21 +157,29 @@ func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
 		tk.HasStack, tk.haveCallStack = true, false
 	}
 	sc := syscalls.ForCall(tk.Arch, pers).Get(int(r.Nr))
+	// The entry's segments (all of an entry record's, the first
+	// NsegEntry of an exit record that carries its entry).
+	n := int(r.Nseg)
+	if r.Type == sctraceRecTypeREC_EXIT {
+		n = int(r.NsegEntry)
+	}
 	if sc.HasPlan {
 		tk.Sys = sc
 		s.x.FullData = syscalls.Dumped(sc, &tk.Args, &s.opts)
-		s.x.Run(&s.mem, &sc.Plan, syscalls.AtEntry, 0, tk.Call())
+		c := tk.Call()
+		if syscalls.NetlinkPlan(&sc.Plan, syscalls.AtEntry) {
+			// As the programs found the socket: the state the entry
+			// carries after its plans' reads.
+			tk.entrySockets = s.mem.sockets(tk.entrySockets[:0], n-s.mem.used)
+			c.Netlink = netlinkSocket(tk.entrySockets, nil, int32(tk.Args[0]))
+		}
+		s.x.Run(&s.mem, &sc.Plan, syscalls.AtEntry, 0, c)
 	}
 	// Whether the call's records carry the state of its netlink socket
 	// arguments, even without -yy.
 	tk.netlink = sc.Effects&syscalls.NetlinkData != 0
 	ev := s.tasks.EntryEvent(&tk.Task)
-	// The entry's segments after its plans' (all of an entry record's,
-	// the first NsegEntry of an exit record that carries its entry).
-	n := int(r.Nseg)
-	if r.Type == sctraceRecTypeREC_EXIT {
-		n = int(r.NsegEntry)
-	}
+	// What the entry's segments say after its plans' reads.
 	if s.opts.NameNewFDs || s.opts.DescribeSockets {
 		// Its descriptor arguments, as the call found them.
 		tk.argFDs = s.mem.fdNames(tk.argFDs[:0], n-s.mem.used)
@@ -215,7 +223,7 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 		if tk.Sys != nil && tk.Sys.HasExitPlan {
 			s.x.FullData = syscalls.Dumped(tk.Sys, &tk.Args, &s.opts)
 			c := tk.Call()
-			if syscalls.NetlinkPlan(&tk.Sys.Plan) {
+			if syscalls.NetlinkPlan(&tk.Sys.Plan, syscalls.AtExit) {
 				// The programs look at the socket at the exit: the
 				// state of it the record carries after the plans'
 				// reads (when -yy does not describe every socket at

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "b379d765fc743048bd0ce4e0a2bbe3307736c94b87f286c42b7c42ea24ccf868"
+const bpfSourceHash = "91a131f67c075679a3da2d00cf2a2043d78247d3b3e585d50e226dc7ff0a8ec4"

@@ -121,9 +121,9 @@ type Call struct {
 	SP   uint64
 	Caps *[trace.MaxArgs]trace.Capture
 	Bufs *[trace.MaxArgs][]byte
-	// Netlink says that argument 0 is a netlink socket at the call's
-	// exit, for the plans that copy more of such a socket's data
-	// (syscalls.Plan.Netlink). The backend sets it before an exit's Run.
+	// Netlink says that argument 0 is a netlink socket when the plans
+	// run, for those that copy more of such a socket's data
+	// (syscalls.Plan.Netlink). The backend sets it before Run.
 	Netlink bool
 }
 
@@ -336,7 +336,7 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 		return trace.Capture{}
 	}
 	lim := x.takeOf(p)
-	if p.Netlink && atExit && c.Netlink {
+	if p.Netlink && c.Netlink {
 		lim = max(lim, syscalls.MsgNetlinkMax)
 	}
 	take := min(n, lim)

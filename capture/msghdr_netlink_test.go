@@ -60,30 +60,35 @@ func TestMsghdrNetlink(t *testing.T) {
 	}
 }
 
-// TestRecvfromNetlink: recvfrom's buffer is copied up to MsgNetlinkMax
-// bytes at its exit when its socket is a netlink one (Call.Netlink), else
-// up to the string limit and one byte.
-func TestRecvfromNetlink(t *testing.T) {
+// TestNetlinkBuffers: sendto's buffer at its entry and recvfrom's at
+// its exit are copied up to MsgNetlinkMax bytes when their socket is a
+// netlink one (Call.Netlink), else up to the string limit and one byte.
+func TestNetlinkBuffers(t *testing.T) {
 	const base = 0x10000
 	mem := newLayoutMem(base, 8192)
 	buf := mem.put(make([]byte, 1000))
 	tbl := syscalls.X86_64
-	nr, _ := tbl.Lookup("recvfrom")
-	if !syscalls.NetlinkPlan(&tbl.Get(nr).Plan) {
-		t.Fatal("recvfrom has no Netlink plan")
-	}
-	for _, netlink := range []bool{true, false} {
-		args := [trace.MaxArgs]uint64{3, buf, 8192}
-		var caps [trace.MaxArgs]trace.Capture
-		var bufs [trace.MaxArgs][]byte
-		x := Executor{StringLimit: 8}
-		x.Run(&mem.flatMem, &tbl.Get(nr).Plan, syscalls.AtExit, 1000, Call{Args: &args, Caps: &caps, Bufs: &bufs, Netlink: netlink})
-		want := 9
-		if netlink {
-			want = 1000
+	for _, tc := range []struct {
+		call string
+		when syscalls.When
+	}{{"sendto", syscalls.AtEntry}, {"recvfrom", syscalls.AtExit}} {
+		nr, _ := tbl.Lookup(tc.call)
+		if !syscalls.NetlinkPlan(&tbl.Get(nr).Plan, tc.when) {
+			t.Fatalf("%s has no Netlink plan", tc.call)
 		}
-		if got := len(caps[1].Data); got != want {
-			t.Errorf("netlink %v: %d bytes, want %d", netlink, got, want)
+		for _, netlink := range []bool{true, false} {
+			args := [trace.MaxArgs]uint64{3, buf, 1000}
+			var caps [trace.MaxArgs]trace.Capture
+			var bufs [trace.MaxArgs][]byte
+			x := Executor{StringLimit: 8}
+			x.Run(&mem.flatMem, &tbl.Get(nr).Plan, tc.when, 1000, Call{Args: &args, Caps: &caps, Bufs: &bufs, Netlink: netlink})
+			want := 9
+			if netlink {
+				want = 1000
+			}
+			if got := len(caps[1].Data); got != want {
+				t.Errorf("%s, netlink %v: %d bytes, want %d", tc.call, netlink, got, want)
+			}
 		}
 	}
 }

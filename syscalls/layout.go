@@ -84,7 +84,6 @@ const (
 	LayoutStatmount
 	LayoutMntIDReq
 	LayoutNodemask
-	LayoutSendtoBuf
 	LayoutSockoptVal
 	LayoutMemfdName
 	LayoutFsconfigKey
@@ -188,10 +187,6 @@ var layoutSizes = [NumLayouts][2]uint32{
 	LayoutStatmount:           {512, 512},
 	LayoutMntIDReq:            {32, 32},
 	LayoutNodemask:            {264, 264}, // 33 longs: -s's 32 and one to tell more
-	// sendto_buf caps the copy of sendto's buffer above -s, so that
-	// netlink messages (decode/netlink*.go) are captured whole, up to a
-	// page of them.
-	LayoutSendtoBuf: {4096, 4096},
 	// sockopt_val is what getsockopt's value copy holds: the largest
 	// option value the decoder shows whole, SO_GET_FILTER's program of
 	// up to 128 instructions (longer ones show the rest as unread).

@@ -334,10 +334,10 @@ type Plan struct {
 	// Ext says which extensible struct (LenExt, AtEntry|AtExit) a plan
 	// reads, when it reads more than the struct.
 	Ext ExtKind
-	// Netlink makes a CaptureBytes plan at exit copy up to MsgNetlinkMax
-	// bytes, or its usual take when more, when the call's argument 0 is
-	// a netlink socket at its exit (capture.Call.Netlink): strace prints
-	// those bytes as netlink messages, which it reads whole.
+	// Netlink makes a CaptureBytes plan copy up to MsgNetlinkMax bytes,
+	// or its usual take when more, when the call's argument 0 is a
+	// netlink socket when the plan runs (capture.Call.Netlink): strace
+	// prints those bytes as netlink messages, which it reads whole.
 	Netlink bool
 }
 
@@ -713,7 +713,7 @@ func argPlan(arch uint32, a Arg) Plan {
 	case String:
 		return Plan{Kind: CaptureCString, When: AtEntry}
 	case InBuf:
-		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len), Size: optSize(arch, a.Layout), PageRest: a.PageRest || a.Layout == LayoutSendtoBuf, Header: a.Header, Fprog: a.Fprog, MinSize: a.MinSize}
+		return Plan{Kind: CaptureBytes, When: AtEntry, Len: LenArg, LenArg: uint8(a.Len), Size: optSize(arch, a.Layout), PageRest: a.PageRest, Header: a.Header, Fprog: a.Fprog, MinSize: a.MinSize, Netlink: a.Netlink}
 	case OutBuf:
 		return Plan{Kind: CaptureBytes, When: AtExit, Len: LenRet, Size: optSize(arch, a.Layout), Header: a.Header, PageRest: a.PageRest, Netlink: a.Netlink}
 	case InIovec:
@@ -775,11 +775,11 @@ func argPlan(arch uint32, a Arg) Plan {
 	return Plan{}
 }
 
-// NetlinkPlan reports whether any of plans is a Netlink one, for which a
-// backend tells capture.Call.Netlink at the call's exit.
-func NetlinkPlan(plans *[trace.MaxArgs]Plan) bool {
+// NetlinkPlan reports whether any of plans due when is a Netlink one,
+// for which a backend tells capture.Call.Netlink.
+func NetlinkPlan(plans *[trace.MaxArgs]Plan, when When) bool {
 	for i := range plans {
-		if plans[i].Netlink {
+		if plans[i].Netlink && plans[i].When&when != 0 {
 			return true
 		}
 	}

@@ -105,7 +105,7 @@ var signatures = sync.OnceValue(func() map[string]*Signature {
 		"socket":     {Args: []Arg{E("domain", XlatAddressFamily), C("type"), C("protocol")}, Ret: RetFD, Decoder: DecoderSocket},
 		"socketpair": {Args: []Arg{E("domain", XlatAddressFamily), C("type"), C("protocol"), S("sv", StructOut, LayoutInt2)}, Decoder: DecoderSocket},
 		"connect":    {Args: []Arg{A("sockfd", FD), B("addr", InBuf, 2, LayoutSockaddr), A("addrlen", Uint)}},
-		"sendto":     {Args: []Arg{A("sockfd", FD), B("buf", InBuf, 2, LayoutSendtoBuf), A("len", Ulong), F("flags", XlatMsgFlags), B("dest_addr", InBuf, 5, LayoutSockaddr), A("addrlen", Uint)}, Decoder: DecoderSendto},
+		"sendto":     {Args: []Arg{A("sockfd", FD), NetlinkBuf(Partial(B("buf", InBuf, 2, LayoutNone))), A("len", Ulong), F("flags", XlatMsgFlags), B("dest_addr", InBuf, 5, LayoutSockaddr), A("addrlen", Uint)}, Decoder: DecoderSendto},
 		"sendmsg":    {Args: []Arg{A("sockfd", FD), A("msg", MsghdrIn), F("flags", XlatMsgFlags)}},
 		"sendmmsg":   {Args: []Arg{A("sockfd", FD), L("msgvec", MmsgvecIn, 2), A("vlen", Uint), F("flags", XlatMsgFlags)}, Decoder: DecoderSendmmsg},
 		"recvmmsg":   {Args: []Arg{A("sockfd", FD), L("msgvec", MmsgvecOut, 2), A("vlen", Uint), F("flags", XlatMsgFlags), CInAndOut("timeout", LayoutTimespec)}, Decoder: DecoderRecvmmsg},

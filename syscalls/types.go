@@ -151,8 +151,8 @@ type Arg struct {
 	// MinSize is the least a buffer capped by the string limit copies,
 	// whatever -s says (see Plan.MinSize).
 	MinSize uint16
-	// Netlink makes an OutBuf's copy take MsgNetlinkMax bytes when
-	// argument 0 is a netlink socket (see Plan.Netlink).
+	// Netlink makes an InBuf's or OutBuf's copy take MsgNetlinkMax bytes
+	// when argument 0 is a netlink socket (see Plan.Netlink).
 	Netlink bool
 	// Long says a Flags argument is a kernel long; the others are ints,
 	// whose upper 32 bits the kernel ignores and strace does not print.
@@ -245,9 +245,9 @@ func Partial(a Arg) Arg {
 	return a
 }
 
-// NetlinkBuf returns a (an OutBuf of a call whose argument 0 is a
-// socket) copied up to MsgNetlinkMax bytes when that socket is a netlink
-// one, whose messages strace reads whole (Plan.Netlink).
+// NetlinkBuf returns a (an InBuf or OutBuf of a call whose argument 0 is
+// a socket) copied up to MsgNetlinkMax bytes when that socket is a
+// netlink one, whose messages strace reads whole (Plan.Netlink).
 func NetlinkBuf(a Arg) Arg {
 	a.Netlink = true
 	return a

@@ -559,7 +559,7 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	if (!st)
 		return 0;
 	elem_size &= 0x7fffffff;
-	if (netlink && st->at_exit && netlink_args && netlink_fd((__s32)st->args[0])) {
+	if (netlink && netlink_args && netlink_fd((__s32)st->args[0])) {
 		/* capture's Plan.Netlink: a netlink socket's messages, whole
 		 * up to MSG_NETLINK_MAX bytes. */
 		size = st->limit + (st->full ? 0 : 1);

@@ -221,8 +221,8 @@ struct plan {
 	 * iovecs, FPROG_KIND_URING's that counts the descriptors of
 	 * IORING_REGISTER_FILES_UPDATE (syscalls.FprogCond.CountArg). */
 	__u8 fprog_count_arg;
-	/* netlink: at exit, MSG_NETLINK_MAX bytes at least when argument 0
-	 * is a netlink socket (syscalls.Plan.Netlink). */
+	/* netlink: MSG_NETLINK_MAX bytes at least when argument 0 is a
+	 * netlink socket (syscalls.Plan.Netlink). */
 	__u8 netlink;
 	__u32 fprog_vals[2];
 };
