@@ -163,31 +163,33 @@ func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
 	if r.Type == sctraceRecTypeREC_EXIT {
 		n = int(r.NsegEntry)
 	}
+	// Whether the call's records carry the state of its netlink socket
+	// arguments, even without -yy.
+	tk.netlink = sc.Effects&syscalls.NetlinkData != 0
+	sockets := s.opts.DescribeSockets || tk.netlink
+	if sockets {
+		// The sockets among its arguments, as the call found them: the
+		// entry carries them after its plans' reads, which a plan that
+		// reads more of a netlink socket's data needs to know first.
+		tk.entrySockets = s.mem.sockets(tk.entrySockets[:0], n-s.mem.used)
+	}
 	if sc.HasPlan {
 		tk.Sys = sc
 		s.x.FullData = syscalls.Dumped(sc, &tk.Args, &s.opts)
 		c := tk.Call()
-		if syscalls.NetlinkPlan(&sc.Plan, syscalls.AtEntry) {
-			// As the programs found the socket: the state the entry
-			// carries after its plans' reads.
-			tk.entrySockets = s.mem.sockets(tk.entrySockets[:0], n-s.mem.used)
+		if sockets && syscalls.NetlinkPlan(&sc.Plan, syscalls.AtEntry) {
 			c.Netlink = netlinkSocket(tk.entrySockets, nil, int32(tk.Args[0]))
 		}
 		s.x.Run(&s.mem, &sc.Plan, syscalls.AtEntry, 0, c)
 	}
-	// Whether the call's records carry the state of its netlink socket
-	// arguments, even without -yy.
-	tk.netlink = sc.Effects&syscalls.NetlinkData != 0
 	ev := s.tasks.EntryEvent(&tk.Task)
-	// What the entry's segments say after its plans' reads.
 	if s.opts.NameNewFDs || s.opts.DescribeSockets {
-		// Its descriptor arguments, as the call found them.
+		// Its descriptor arguments, as the call found them (after its
+		// plans' reads).
 		tk.argFDs = s.mem.fdNames(tk.argFDs[:0], n-s.mem.used)
 		ev.ArgFDs = tk.argFDs
 	}
-	if s.opts.DescribeSockets || tk.netlink {
-		// The sockets among its arguments, as the call found them.
-		tk.entrySockets = s.mem.sockets(tk.entrySockets[:0], n-s.mem.used)
+	if sockets {
 		ev.Sockets = tk.entrySockets
 	}
 	// tk.Bufs change only at this call's exit or the task's next call.

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "91a131f67c075679a3da2d00cf2a2043d78247d3b3e585d50e226dc7ff0a8ec4"
+const bpfSourceHash = "a69a882d91bb04bdb1614d3c90c6807b3765080d5f5a0d45ebe5f01b8426af2e"

@@ -64,6 +64,18 @@ static __always_inline __u64 scratch_u64(__u32 off)
 	return *(__u64 *)(sc->buf + (off & (REC_LIMIT - 1)));
 }
 
+/* read_seg returns the segment the last read appended, whose data is at
+ * data_off, when a read since before appended one and it did not fault;
+ * else NULL. */
+static __always_inline struct seg *read_seg(struct cap_state *st, __u32 before)
+{
+	struct scratch *sc = scratch_buf();
+	if (!sc || st->data_off == before || st->data_off < sizeof(struct seg))
+		return NULL;
+	struct seg *sg = (void *)(sc->buf + ((st->data_off - sizeof(struct seg)) & (REC_LIMIT - 1)));
+	return (sg->flags & SEG_F_FAULT) ? NULL : sg;
+}
+
 /* ptr_loop is the state of a pointer array being read. */
 struct ptr_loop {
 	__u64 addr;
@@ -287,11 +299,8 @@ static __always_inline int msghdr_body(struct cap_state *st, __u32 h, __u32 name
 		if (seg_read(st, name, take) != 0 && name_rest)
 			page_rest(st, name, take, 1);
 		/* A netlink address: its iovecs hold netlink messages. */
-		struct scratch *sc = scratch_buf();
-		if (sc && st->data_off != before && st->data_off >= sizeof(struct seg)) {
-			struct seg *sg = (void *)(sc->buf + ((st->data_off - sizeof(struct seg)) & (REC_LIMIT - 1)));
-			nl = !(sg->flags & SEG_F_FAULT) && sg->len >= 2 && (__u16)scratch_u64(st->data_off) == AF_NETLINK;
-		}
+		struct seg *sg = read_seg(st, before);
+		nl = sg && sg->len >= 2 && (__u16)scratch_u64(st->data_off) == AF_NETLINK;
 	}
 	if (iov) {
 		st->nl_iov = nl;
@@ -678,15 +687,10 @@ static __always_inline bool fprog_holds(struct cap_state *st, struct plan *p)
  * as capture's withFprog, withKdf and withIovs require; else NULL. */
 static __always_inline struct seg *fprog_object(struct cap_state *st, struct plan *p, __u32 before)
 {
-	if (st->data_off == before || st->data_off < sizeof(struct seg) || !fprog_holds(st, p))
+	if (!fprog_holds(st, p))
 		return NULL;
-	struct scratch *sc = scratch_buf();
-	if (!sc)
-		return NULL;
-	struct seg *sg = (void *)(sc->buf + ((st->data_off - sizeof(struct seg)) & (REC_LIMIT - 1)));
-	if (sg->len < FPROG_SIZE || (sg->flags & SEG_F_FAULT))
-		return NULL;
-	return sg;
+	struct seg *sg = read_seg(st, before);
+	return sg && sg->len >= FPROG_SIZE ? sg : NULL;
 }
 
 /* iovs_due mirrors the test of capture's withIovs: at entry, an object
@@ -769,11 +773,8 @@ static long iocb_elem(__u64 i, struct iocb_loop *l)
  * would make the deepest chain of calls, through read_iovec, too deep. */
 static __always_inline void capture_iocbs(struct cap_state *st, __u32 before)
 {
-	struct scratch *sc = scratch_buf();
-	if (!st || !sc || st->data_off == before || st->data_off < sizeof(struct seg))
-		return;
-	struct seg *sg = (void *)(sc->buf + ((st->data_off - sizeof(struct seg)) & (REC_LIMIT - 1)));
-	if (sg->flags & SEG_F_FAULT)
+	struct seg *sg = st ? read_seg(st, before) : NULL;
+	if (!sg)
 		return;
 	struct iocb_loop l = {};
 	l.st = st;
