@@ -177,7 +177,7 @@ func (s *session) startCall(tk *task, r *sctraceRec, ts int64) {
 		tk.Sys = sc
 		s.x.FullData = syscalls.Dumped(sc, &tk.Args, &s.opts)
 		c := tk.Call()
-		if sockets && syscalls.NetlinkPlan(&sc.Plan, syscalls.AtEntry) {
+		if sockets && sc.NetlinkWhen&syscalls.AtEntry != 0 {
 			c.Netlink = netlinkSocket(tk.entrySockets, nil, int32(tk.Args[0]))
 		}
 		s.x.Run(&s.mem, &sc.Plan, syscalls.AtEntry, 0, c)
@@ -225,7 +225,7 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 		if tk.Sys != nil && tk.Sys.HasExitPlan {
 			s.x.FullData = syscalls.Dumped(tk.Sys, &tk.Args, &s.opts)
 			c := tk.Call()
-			if syscalls.NetlinkPlan(&tk.Sys.Plan, syscalls.AtExit) {
+			if tk.Sys.NetlinkWhen&syscalls.AtExit != 0 {
 				// The programs look at the socket at the exit: the
 				// state of it the record carries after the plans'
 				// reads (when -yy does not describe every socket at

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "a69a882d91bb04bdb1614d3c90c6807b3765080d5f5a0d45ebe5f01b8426af2e"
+const bpfSourceHash = "b4369e71f0fff0d4c507d8ac1b7ee66bb2f875026b4691ff08cbf81d828be615"

@@ -71,7 +71,7 @@ func (x *Executor) bpfNested(mem Memory, out trace.Capture, objs []syscalls.BPFN
 			}
 		case syscalls.BPFBytes:
 			if n > 0 {
-				*e = readObject(mem, ptr, n, uint64(x.Limit())+x.overRead(0))
+				*e = readObject(mem, ptr, n, x.bufLimit())
 			}
 		case syscalls.BPFArray, syscalls.BPFStrArray:
 			*e = readArray(mem, ptr, syscalls.NestedArrayLen(n, x.Limit(), x.Verbose), uint64(o.ElemSize))

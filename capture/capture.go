@@ -171,6 +171,12 @@ func (x *Executor) overRead(size uint32) uint64 {
 	return 1
 }
 
+// bufLimit is what a buffer the string limit caps copies: the limit and
+// the byte past it (overRead).
+func (x *Executor) bufLimit() uint64 {
+	return uint64(x.Limit()) + x.overRead(0)
+}
+
 // LimitOf is a plan's byte cap: its Size, or the string limit.
 func (x *Executor) LimitOf(p *syscalls.Plan) uint64 {
 	if p.Size != 0 {
@@ -551,7 +557,7 @@ func (x *Executor) iocbBuffer(mem Memory, cb []byte) []trace.Capture {
 	}
 	switch op {
 	case syscalls.IocbCmdPwrite:
-		return []trace.Capture{readObject(mem, buf, n, uint64(x.Limit())+x.overRead(0))}
+		return []trace.Capture{readObject(mem, buf, n, x.bufLimit())}
 	case syscalls.IocbCmdPwritev:
 		return []trace.Capture{x.readIovec(mem, buf, n, false, 0)}
 	case syscalls.IocbCmdPreadv:
@@ -579,7 +585,7 @@ func (x *Executor) withKdf(mem Memory, c Call, p *syscalls.Plan, out trace.Captu
 		elems[0] = stringCapture(mem.ReadCString(hashname, x.Limit(), nil))
 	}
 	if otherinfo != 0 && otherlen > 0 {
-		data := make([]byte, min(otherlen, uint64(x.Limit())+x.overRead(0)))
+		data := make([]byte, min(otherlen, x.bufLimit()))
 		if err := mem.Read(otherinfo, data); err != nil {
 			elems[1] = trace.Capture{Faulted: true}
 		} else {
@@ -696,7 +702,7 @@ func (x *Executor) captureStringArray(mem Memory, addr uint64, p *syscalls.Plan)
 // the bytes shown are limited to the ret transferred, and a failed call
 // gets no Elems. Both CaptureIovec and a msghdr's iovecs come here.
 func (x *Executor) readIovec(mem Memory, addr, count uint64, atExit bool, ret int64) trace.Capture {
-	return x.readIovecUpTo(mem, addr, count, atExit, ret, uint64(x.Limit())+x.overRead(0))
+	return x.readIovecUpTo(mem, addr, count, atExit, ret, x.bufLimit())
 }
 
 // readIovecUpTo is readIovec with limit bytes at most of each element.
@@ -788,7 +794,7 @@ func (x *Executor) msghdrBody(mem Memory, hdr []byte, nameRest, atExit bool, ret
 		elems[syscalls.MsgName] = nc
 	}
 	if iov := le.Uint64(hdr[MsgIovOff:]); iov != 0 {
-		limit := uint64(x.Limit()) + x.overRead(0)
+		limit := x.bufLimit()
 		if nc := elems[syscalls.MsgName]; len(nc.Data) >= 2 && le.Uint16(nc.Data) == syscalls.AFNetlink {
 			// Netlink messages, which strace reads whole.
 			limit = max(limit, syscalls.MsgNetlinkMax)

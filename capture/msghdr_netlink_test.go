@@ -73,7 +73,7 @@ func TestNetlinkBuffers(t *testing.T) {
 		when syscalls.When
 	}{{"sendto", syscalls.AtEntry}, {"recvfrom", syscalls.AtExit}} {
 		nr, _ := tbl.Lookup(tc.call)
-		if !syscalls.NetlinkPlan(&tbl.Get(nr).Plan, tc.when) {
+		if tbl.Get(nr).NetlinkWhen != tc.when {
 			t.Fatalf("%s has no Netlink plan", tc.call)
 		}
 		for _, netlink := range []bool{true, false} {

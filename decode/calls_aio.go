@@ -98,32 +98,29 @@ func (d *Decoder) appendIocb(b []byte, p []byte, c *trace.Capture, ev *trace.Eve
 		}
 		b = append(b, ", aio_nbytes="...)
 		b = appendUint(b, n)
-		b = append(b, ", aio_offset="...)
-		b = appendInt(b, int64(le64(p, 40)))
-		b = d.appendIocbFlags(b, p, ev)
 	case syscalls.IocbCmdPreadv, syscalls.IocbCmdPwritev:
+		b = append(b, ", aio_buf="...)
 		if valid {
-			b = append(b, ", aio_buf="...)
 			iov := trace.Capture{}
 			if held != nil {
 				iov = *held
 			}
 			b = d.appendIovecCapture(b, buf, &iov, int(min(n, math.MaxInt32)), ^uint64(0))
 		} else {
-			b = append(b, ", aio_buf="...)
 			b = appendHex(b, buf)
 			b = append(b, ", aio_nbytes="...)
 			b = appendUint(b, n)
 		}
-		b = append(b, ", aio_offset="...)
-		b = appendInt(b, int64(le64(p, 40)))
-		b = d.appendIocbFlags(b, p, ev)
 	case 5: // IOCB_CMD_POLL
 		b = append(b, ", aio_buf="...)
 		b = d.flags(b, pollFlags, buf)
-		b = d.appendIocbFlags(b, p, ev)
+		return append(d.appendIocbFlags(b, p, ev), '}')
+	default:
+		return append(b, '}')
 	}
-	return append(b, '}')
+	b = append(b, ", aio_offset="...)
+	b = appendInt(b, int64(le64(p, 40)))
+	return append(d.appendIocbFlags(b, p, ev), '}')
 }
 
 // appendIocbFlags appends a struct iocb's aio_flags and aio_resfd, as

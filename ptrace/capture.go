@@ -21,7 +21,7 @@ func (tr *tracer) runPlans(tk *task, when syscalls.When, ret int64) {
 	x := capture.Executor{StringLimit: tr.opts.StringLimit, Verbose: tr.opts.Verbose,
 		FullData: syscalls.Dumped(tk.Sys, &tk.Args, &tr.opts)}
 	c := tk.Call()
-	if syscalls.NetlinkPlan(&tk.Sys.Plan, when) {
+	if tk.Sys.NetlinkWhen&when != 0 {
 		c.Netlink = tracee.SocketProtocol(int32(tk.TID), int32(tk.Args[0])) == "NETLINK"
 	}
 	x.Run(&tr.mem, &tk.Sys.Plan, when, ret, c)

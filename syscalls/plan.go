@@ -775,15 +775,15 @@ func argPlan(arch uint32, a Arg) Plan {
 	return Plan{}
 }
 
-// NetlinkPlan reports whether any of plans due when is a Netlink one,
-// for which a backend tells capture.Call.Netlink.
-func NetlinkPlan(plans *[trace.MaxArgs]Plan, when When) bool {
+// netlinkWhen is when the Netlink ones of plans run (Syscall.NetlinkWhen).
+func netlinkWhen(plans *[trace.MaxArgs]Plan) When {
+	var w When
 	for i := range plans {
-		if plans[i].Netlink && plans[i].When&when != 0 {
-			return true
+		if plans[i].Netlink {
+			w |= plans[i].When
 		}
 	}
-	return false
+	return w
 }
 
 // MinSizeMax bounds Plan.MinSize (the eBPF plan keeps it in 8-byte

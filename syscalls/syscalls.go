@@ -90,6 +90,9 @@ type Syscall struct {
 	HasPlan bool
 	// HasExitPlan is set when any argument is captured at exit.
 	HasExitPlan bool
+	// NetlinkWhen says when a Netlink plan runs (Plan.Netlink), for which
+	// a backend tells capture.Call.Netlink; 0 for none.
+	NetlinkWhen When
 	// Effects are what the call does to descriptors, the program and
 	// processes, as tracing needs to know (see Effect).
 	Effects Effect
@@ -224,6 +227,7 @@ func nativeCall(arch uint32, e Entry) Syscall {
 	sc := Syscall{NR: e.NR, Name: e.Name, NArgs: e.NArgs, Classes: e.Classes}
 	sc.Sig = signatureFor(e.Name, e.NArgs)
 	sc.Plan, sc.HasPlan, sc.HasExitPlan = planFor(arch, sc.Sig)
+	sc.NetlinkWhen = netlinkWhen(&sc.Plan)
 	sc.Effects, sc.FDPairArg = effectsFor(e.Name, sc.Sig)
 	sc.Pids = pidUses()[e.Name]
 	return sc
@@ -238,6 +242,7 @@ func compatCall(arch uint32, e Entry) Syscall {
 	sc.Sig, decoded = compatSignature(e.Name, e.NArgs)
 	if decoded {
 		sc.Plan, sc.HasPlan, sc.HasExitPlan = planFor(arch, sc.Sig)
+		sc.NetlinkWhen = netlinkWhen(&sc.Plan)
 		sc.Effects, sc.FDPairArg = effectsFor(e.Name, sc.Sig)
 		sc.Pids = pidUses()[e.Name]
 	}

@@ -64,6 +64,14 @@ static __always_inline __u64 scratch_u64(__u32 off)
 	return *(__u64 *)(sc->buf + (off & (REC_LIMIT - 1)));
 }
 
+/* buf_limit mirrors capture's bufLimit: what a buffer the string limit
+ * caps copies, the limit and the byte past it (overRead), or the whole
+ * limit of a dumped call's data. */
+static __always_inline __u32 buf_limit(struct cap_state *st)
+{
+	return st->limit + (st->full ? 0 : 1);
+}
+
 /* read_seg returns the segment the last read appended, whose data is at
  * data_off, when a read since before appended one and it did not fault;
  * else NULL. */
@@ -246,7 +254,7 @@ GLOBAL int read_iovec(struct cap_state *st, __u64 addr, __u64 count, __u32 at_ex
 		l.count = st->limit;
 	l.at_exit = at_exit;
 	l.remaining = at_exit ? rem : ~0ull;
-	l.limit = st->limit + (st->full ? 0 : 1); /* capture's overRead */
+	l.limit = buf_limit(st);
 	if (st->nl_iov && l.limit < MSG_NETLINK_MAX)
 		l.limit = MSG_NETLINK_MAX;
 	bpf_loop(MAX_ARRAY_ELEMS, iov_elem, &l, 0);
@@ -571,7 +579,7 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	if (netlink && netlink_args && netlink_fd((__s32)st->args[0])) {
 		/* capture's Plan.Netlink: a netlink socket's messages, whole
 		 * up to MSG_NETLINK_MAX bytes. */
-		size = st->limit + (st->full ? 0 : 1);
+		size = buf_limit(st);
 		if (size < MSG_NETLINK_MAX)
 			size = MSG_NETLINK_MAX;
 	}
@@ -642,8 +650,7 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	/* Each kind, and each ioctl request's size, checked once from here. */
 	n = hide(st, n);
 	len_from = hide(st, len_from);
-	/* capture's overRead: a byte past the -s limit. */
-	__u64 limit = size ? size : st->limit + (st->full ? 0 : 1);
+	__u64 limit = size ? size : buf_limit(st);
 	if (limit < min_size)
 		limit = min_size;
 	__u64 take = (n < limit ? n : limit) + header;
@@ -754,8 +761,7 @@ static long iocb_elem(__u64 i, struct iocb_loop *l)
 	if ((__s64)n < 0 || !buf)
 		return 0;
 	if (op == IOCB_CMD_PWRITE) {
-		/* capture's overRead: a byte past the -s limit. */
-		__u64 limit = (__u64)st->limit + (st->full ? 0 : 1);
+		__u64 limit = buf_limit(st);
 		__u64 take = n < limit ? n : limit;
 		if (take)
 			seg_read(st, buf, take);
@@ -811,8 +817,7 @@ GLOBAL int fprog_more(struct cap_state *st, struct plan *p, __u32 before)
 		if (hashname)
 			seg_str(st, hashname, st->limit);
 		if (otherinfo && otherlen) {
-			/* capture's overRead: a byte past the -s limit. */
-			__u64 limit = (__u64)st->limit + (st->full ? 0 : 1);
+			__u64 limit = buf_limit(st);
 			seg_read(st, otherinfo, otherlen < limit ? otherlen : limit);
 		}
 		return 0;
@@ -978,8 +983,7 @@ GLOBAL __u32 bpf_nested_read(struct cap_state *st, __u32 idx, __u32 head, int ta
 		break;
 	}
 	case BPF_BYTES:
-		/* capture's overRead: a byte past the -s limit. */
-		limit += st->full ? 0 : 1;
+		limit = buf_limit(st);
 		if (n)
 			seg_read(st, ptr, n < limit ? n : limit);
 		break;
