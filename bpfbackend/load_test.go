@@ -27,7 +27,7 @@ func callSet(t *testing.T, names ...string) *trace.SyscallSet {
 // TestLoadAndAttach loads and attaches the programs with each option set
 // that changes what the verifier sees, the syscall filters among them
 // (the programs are checked with the capture code the filter's plans use),
-// for a lone thread and not.
+// for a lone thread, for several and for -p's.
 func TestLoadAndAttach(t *testing.T) {
 	testutil.RequireBPF(t)
 	for _, opts := range []trace.Options{
@@ -47,19 +47,20 @@ func TestLoadAndAttach(t *testing.T) {
 		{StringLimit: 32, NameNewFDs: true},
 		{StringLimit: 32, SignalsWanted: true, StackSize: 64 << 10},
 	} {
-		// A lone thread's programs hold entries: other code.
-		lones := []bool{false}
+		// A lone thread's programs hold entries, -p's report group
+		// stops: other code.
+		cfgs := []loadConfig{{opts: opts, arch: trace.ArchX86_64}, {opts: opts, arch: trace.ArchX86_64, attaching: true}}
 		if !opts.FollowForks {
-			lones = append(lones, true)
+			cfgs = append(cfgs, loadConfig{opts: opts, arch: trace.ArchX86_64, lone: true})
 		}
-		for _, lone := range lones {
-			p, err := load(loadConfig{opts: opts, arch: trace.ArchX86_64, lone: lone})
+		for _, cfg := range cfgs {
+			p, err := load(cfg)
 			if err != nil {
-				t.Fatalf("load %+v (lone %v): %v", opts, lone, err)
+				t.Fatalf("load %+v (lone %v, attaching %v): %v", opts, cfg.lone, cfg.attaching, err)
 			}
 			if err := p.attach(); err != nil {
 				p.close()
-				t.Fatalf("attach %+v (lone %v): %v", opts, lone, err)
+				t.Fatalf("attach %+v (lone %v, attaching %v): %v", opts, cfg.lone, cfg.attaching, err)
 			}
 			if err := p.close(); err != nil {
 				t.Errorf("close: %v", err)
