@@ -9,6 +9,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/sctrace/sctrace/capture"
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -217,6 +218,16 @@ func (r *replay) Read(addr uint64, buf []byte) error {
 	}
 	copy(buf, data)
 	return nil
+}
+
+// BPFObject implements capture.Descriptors: the programs' answer, in
+// the segment of the read that asked.
+func (r *replay) BPFObject(fd int32) syscalls.BPFObject {
+	sg, _, ok := r.next(sctraceSegKindSEG_BPF_OBJ, uint64(uint32(fd)))
+	if !ok {
+		return syscalls.BPFObjOther
+	}
+	return syscalls.BPFObject(sg.Aux)
 }
 
 // ReadCString implements capture.Memory.

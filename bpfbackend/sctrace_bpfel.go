@@ -285,11 +285,12 @@ const (
 type sctraceSegKind uint16
 
 const (
-	sctraceSegKindSEG_READ sctraceSegKind = 1
-	sctraceSegKindSEG_STR  sctraceSegKind = 2
-	sctraceSegKindSEG_PTRS sctraceSegKind = 3
-	sctraceSegKindSEG_FD   sctraceSegKind = 4
-	sctraceSegKindSEG_SOCK sctraceSegKind = 5
+	sctraceSegKindSEG_READ    sctraceSegKind = 1
+	sctraceSegKindSEG_STR     sctraceSegKind = 2
+	sctraceSegKindSEG_PTRS    sctraceSegKind = 3
+	sctraceSegKindSEG_FD      sctraceSegKind = 4
+	sctraceSegKindSEG_SOCK    sctraceSegKind = 5
+	sctraceSegKindSEG_BPF_OBJ sctraceSegKind = 6
 )
 
 type sctraceSigRec struct {

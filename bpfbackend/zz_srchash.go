@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "b4369e71f0fff0d4c507d8ac1b7ee66bb2f875026b4691ff08cbf81d828be615"
+const bpfSourceHash = "fd82e64739097c9cfc32a2a55715152e37eb87733eb73d3f34df3ca1fe298a10"

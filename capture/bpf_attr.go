@@ -22,7 +22,7 @@ func (x *Executor) captureBPFAttr(mem Memory, c Call, i int, addr uint64, p *sys
 	if !atExit {
 		out := readExt(mem, addr, n, uint64(p.Size), c.Bufs[i])
 		if objs := syscalls.BPFNestedOf(cmd); len(objs) > 0 && !out.Faulted {
-			out.Elems = x.bpfNested(mem, out, objs)
+			out.Elems = x.bpfNested(mem, out, objs, false, false)
 		}
 		return out
 	}
@@ -32,7 +32,7 @@ func (x *Executor) captureBPFAttr(mem Memory, c Call, i int, addr uint64, p *sys
 	}
 	again := readExt(mem, addr, n, uint64(p.Size), nil)
 	if objs := syscalls.BPFExitNestedOf(cmd); len(objs) > 0 && (ret >= 0 || objs[0].OnFailure) && !again.Faulted {
-		again.Elems = x.bpfNested(mem, again, objs)
+		again.Elems = x.bpfNested(mem, again, objs, true, ret >= 0)
 	}
 	// Beside the tail and the objects read at entry.
 	out.Elems = withElem(out.Elems, syscalls.BPFAttrExit, again)
@@ -41,7 +41,8 @@ func (x *Executor) captureBPFAttr(mem Memory, c Call, i int, addr uint64, p *sys
 
 // bpfNested reads the objects objs the attributes out point to, as
 // strace 6.1's bpf.c reads them, and returns out's Elems with them.
-func (x *Executor) bpfNested(mem Memory, out trace.Capture, objs []syscalls.BPFNested) []trace.Capture {
+// atExit says they are the exit's, and succeeded that the call succeeded.
+func (x *Executor) bpfNested(mem Memory, out trace.Capture, objs []syscalls.BPFNested, atExit, succeeded bool) []trace.Capture {
 	head := out.Data
 	elems := make([]trace.Capture, syscalls.BPFAttrNested+len(objs))
 	copy(elems, out.Elems) // the tail
@@ -78,6 +79,8 @@ func (x *Executor) bpfNested(mem Memory, out trace.Capture, objs []syscalls.BPFN
 			if o.Kind == syscalls.BPFStrArray && e.Data != nil {
 				strs = e
 			}
+		case syscalls.BPFObjInfo:
+			*e = x.objInfo(mem, int32(le.Uint32(head)), ptr, n, atExit, succeeded)
 		}
 	}
 	// The strings a pointer array points to come after every object.
@@ -85,6 +88,49 @@ func (x *Executor) bpfNested(mem Memory, out trace.Capture, objs []syscalls.BPFN
 		strs.Elems = x.bpfStrs(mem, strs.Data)
 	}
 	return elems
+}
+
+// objInfo reads BPF_OBJ_GET_INFO_BY_FD's information (BPFObjInfo): what
+// descriptor fd refers to, then the n bytes at ptr; at an exit, for a
+// program's information read whole, the arrays it points to.
+func (x *Executor) objInfo(mem Memory, fd int32, ptr, n uint64, atExit, succeeded bool) trace.Capture {
+	if n == 0 {
+		// strace prints the address: nothing to read.
+		return trace.Capture{}
+	}
+	obj := syscalls.BPFObjOther
+	if d, ok := mem.(Descriptors); ok {
+		obj = d.BPFObject(fd)
+	}
+	c := readArray(mem, ptr, syscalls.NestedArrayLen(n, x.Limit(), x.Verbose), 1)
+	c.Aux = uint64(obj)
+	if atExit && obj == syscalls.BPFObjProg && !c.Faulted && uint64(len(c.Data)) == n {
+		c.Elems = x.progInfoArrays(mem, c.Data, succeeded)
+	}
+	return c
+}
+
+// progInfoArrays reads the arrays of a struct bpf_prog_info, info (the
+// bytes the caller asked for), as strace 6.1's print_bpf_prog_info reads
+// them at exit: the JITed code whatever the call returned, the others
+// when it succeeded (syscalls.ProgInfoArray).
+func (x *Executor) progInfoArrays(mem Memory, info []byte, succeeded bool) []trace.Capture {
+	arrays := make([]trace.Capture, syscalls.ProgInfoArrays)
+	for a, l := range syscalls.ProgInfoLayouts {
+		ptr, n := l.Ptr(info), l.Count(info)
+		if ptr == 0 || n == 0 {
+			continue
+		}
+		switch syscalls.ProgInfoArray(a) {
+		case syscalls.ProgInfoJited:
+			arrays[a] = readObject(mem, ptr, n, x.bufLimit())
+		default:
+			if succeeded {
+				arrays[a] = readArray(mem, ptr, syscalls.NestedArrayLen(n, x.Limit(), x.Verbose), uint64(l.ElemSize))
+			}
+		}
+	}
+	return arrays
 }
 
 // strZ reads the string of at most n bytes at ptr as strace's

@@ -2,6 +2,7 @@ package capture
 
 import (
 	"encoding/binary"
+	"slices"
 	"testing"
 
 	"github.com/sctrace/sctrace/syscalls"
@@ -21,9 +22,10 @@ func bpfEntry(x *Executor, mem Memory, cmd, addr, size uint64) trace.Capture {
 	return caps[1]
 }
 
-// TestBPFAttrExit: bpf(2)'s attributes are read at entry, and again at
-// exit for BPF_OBJ_GET_INFO_BY_FD (whose info_len the kernel rewrites)
-// but not for BPF_MAP_CREATE, whatever the call returned.
+// TestBPFAttrExit: bpf(2)'s attributes are read at entry (without -v,
+// nothing they point to), and again at exit for BPF_OBJ_GET_INFO_BY_FD
+// (whose info_len the kernel rewrites) but not for BPF_MAP_CREATE,
+// whatever the call returned.
 func TestBPFAttrExit(t *testing.T) {
 	const base = 0x1000
 	mem := &flatMem{base: base, data: make([]byte, 4096)}
@@ -38,7 +40,7 @@ func TestBPFAttrExit(t *testing.T) {
 		call := Call{Args: &args, Caps: &caps, Bufs: &bufs}
 		le.PutUint32(mem.data[4:], 152)
 		x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtEntry, 0, call)
-		if len(caps[1].Data) != 16 || len(caps[1].Elems) != 0 {
+		if len(caps[1].Data) != 16 || slices.ContainsFunc(caps[1].Elems, func(c trace.Capture) bool { return c.Present() }) {
 			t.Fatalf("cmd %d entry: %+v", cmd, caps[1])
 		}
 		le.PutUint32(mem.data[4:], 104) // the kernel's answer
@@ -47,7 +49,7 @@ func TestBPFAttrExit(t *testing.T) {
 	}
 	for _, ret := range []int64{0, -22} {
 		c := run(15, ret)
-		if len(c.Elems) != syscalls.BPFAttrExit+1 || le.Uint32(c.Data[4:]) != 152 {
+		if len(c.Elems) <= syscalls.BPFAttrExit || le.Uint32(c.Data[4:]) != 152 {
 			t.Fatalf("info by fd, ret %d: %+v", ret, c)
 		}
 		if ex := c.Elems[syscalls.BPFAttrExit]; len(ex.Data) != 16 || le.Uint32(ex.Data[4:]) != 104 {
@@ -202,5 +204,120 @@ func TestBPFInfoCapture(t *testing.T) {
 	}
 	if got := run(verbose, 16, 28, -22, query, 24, 2); got.Data != nil {
 		t.Errorf("prog ids of a call that failed: %d bytes read", len(got.Data))
+	}
+}
+
+// objMem is a flatMem whose descriptors are all one kind of BPF object;
+// asked records the descriptors asked about.
+type objMem struct {
+	*flatMem
+	obj   syscalls.BPFObject
+	asked []int32
+}
+
+func (m *objMem) BPFObject(fd int32) syscalls.BPFObject {
+	m.asked = append(m.asked, fd)
+	return m.obj
+}
+
+// TestBPFProgInfoCapture: under -v, BPF_OBJ_GET_INFO_BY_FD's information
+// is read at entry and at exit, each time with what the descriptor
+// refers to; at exit, a program's information read whole brings the
+// arrays it points to, counted by the lengths the kernel left: the JITed
+// code (-s bytes and one more) whatever the call returned, the
+// translated instructions and the map ids (the whole ones before an
+// unreadable page) when it succeeded. A map's brings none, nor does
+// information cut short, nor memory that cannot tell what a descriptor
+// is.
+func TestBPFProgInfoCapture(t *testing.T) {
+	const (
+		base    = 0x1000
+		info    = base + 1024
+		jited   = base + 2048
+		xlated  = base + 2304
+		mapIDs  = base + 4096 - 4 // one id before the end of the memory
+		infoLen = 232
+	)
+	le := binary.LittleEndian
+	tbl := syscalls.X86_64
+	nr, _ := tbl.Lookup("bpf")
+	run := func(mem Memory, data []byte, exitLen uint32, ret int64) (entry, exit trace.Capture) {
+		le.PutUint32(data[0:], 6)
+		le.PutUint32(data[4:], infoLen)
+		le.PutUint64(data[8:], info)
+		in := data[info-base:]
+		le.PutUint32(in[16:], 0)
+		le.PutUint32(in[20:], 3*8)
+		le.PutUint64(in[24:], jited)
+		le.PutUint64(in[32:], xlated)
+		le.PutUint32(in[52:], 1)
+		le.PutUint64(in[56:], mapIDs)
+		args := [trace.MaxArgs]uint64{15, base, 16}
+		var caps [trace.MaxArgs]trace.Capture
+		var bufs [trace.MaxArgs][]byte
+		call := Call{Args: &args, Caps: &caps, Bufs: &bufs}
+		x := Executor{StringLimit: 32, Verbose: true}
+		x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtEntry, 0, call)
+		// The kernel's answer.
+		le.PutUint32(data[4:], exitLen)
+		le.PutUint32(in[16:], 86)
+		le.PutUint32(in[20:], 17*8)
+		le.PutUint32(in[52:], 2)
+		x.Run(mem, &tbl.Get(nr).Plan, syscalls.AtExit, ret, call)
+		entry = caps[1].Elems[syscalls.BPFAttrNested]
+		if ex := caps[1].Elems[syscalls.BPFAttrExit]; len(ex.Elems) > syscalls.BPFAttrNested {
+			exit = ex.Elems[syscalls.BPFAttrNested]
+		}
+		return entry, exit
+	}
+	newMem := func(obj syscalls.BPFObject) (*objMem, []byte) {
+		flat := &flatMem{base: base, data: make([]byte, 4096)}
+		return &objMem{flatMem: flat, obj: obj}, flat.data
+	}
+
+	mem, data := newMem(syscalls.BPFObjProg)
+	entry, exit := run(mem, data, infoLen, 0)
+	if len(entry.Data) != infoLen || le.Uint32(entry.Data[20:]) != 3*8 || syscalls.BPFObject(entry.Aux) != syscalls.BPFObjProg || entry.Elems != nil {
+		t.Errorf("entry: %d bytes, xlated_prog_len %d, object %d, %d arrays; want the 232 bytes as they were, a program, none",
+			len(entry.Data), le.Uint32(entry.Data[20:]), entry.Aux, len(entry.Elems))
+	}
+	if len(mem.asked) != 2 || mem.asked[0] != 6 || mem.asked[1] != 6 {
+		t.Errorf("descriptors asked about: %v, want 6 at entry and at exit", mem.asked)
+	}
+	if len(exit.Data) != infoLen || syscalls.BPFObject(exit.Aux) != syscalls.BPFObjProg || len(exit.Elems) != int(syscalls.ProgInfoArrays) {
+		t.Fatalf("exit: %d bytes, object %d, %d arrays", len(exit.Data), exit.Aux, len(exit.Elems))
+	}
+	if c := exit.Elems[syscalls.ProgInfoJited]; len(c.Data) != 33 || !c.Truncated {
+		t.Errorf("JITed code: %d bytes (truncated %v), want 33 of the 86", len(c.Data), c.Truncated)
+	}
+	if c := exit.Elems[syscalls.ProgInfoXlated]; len(c.Data) != 17*8 {
+		t.Errorf("translated instructions: %d bytes, want the 17 the kernel counted", len(c.Data))
+	}
+	if c := exit.Elems[syscalls.ProgInfoMapIDs]; len(c.Data) != 4 {
+		t.Errorf("map ids: %d bytes, want the one before the unreadable page", len(c.Data))
+	}
+
+	mem, data = newMem(syscalls.BPFObjProg)
+	if _, exit := run(mem, data, infoLen, -14); len(exit.Elems) != int(syscalls.ProgInfoArrays) ||
+		len(exit.Elems[syscalls.ProgInfoJited].Data) != 33 ||
+		exit.Elems[syscalls.ProgInfoXlated].Present() || exit.Elems[syscalls.ProgInfoMapIDs].Present() {
+		t.Errorf("failed call: arrays %+v, want the JITed code alone", exit.Elems)
+	}
+
+	// Cut after the translated instructions' pointer: no map ids.
+	mem, data = newMem(syscalls.BPFObjProg)
+	if _, exit := run(mem, data, 40, 0); len(exit.Data) != 40 || len(exit.Elems) != int(syscalls.ProgInfoArrays) ||
+		!exit.Elems[syscalls.ProgInfoXlated].Present() || exit.Elems[syscalls.ProgInfoMapIDs].Present() {
+		t.Errorf("40 bytes: %d bytes, arrays %+v", len(exit.Data), exit.Elems)
+	}
+
+	mem, data = newMem(syscalls.BPFObjMap)
+	if entry, exit := run(mem, data, infoLen, 0); syscalls.BPFObject(entry.Aux) != syscalls.BPFObjMap || exit.Elems != nil {
+		t.Errorf("map: object %d, %d arrays, want a map's and none", entry.Aux, len(exit.Elems))
+	}
+
+	flat := &flatMem{base: base, data: make([]byte, 4096)}
+	if entry, exit := run(flat, flat.data, infoLen, 0); entry.Aux != 0 || exit.Aux != 0 || exit.Elems != nil || len(exit.Data) != infoLen {
+		t.Errorf("memory without descriptors: objects %d and %d, %d arrays", entry.Aux, exit.Aux, len(exit.Elems))
 	}
 }

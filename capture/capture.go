@@ -64,6 +64,14 @@ type Memory interface {
 	ReadPointers(addr uint64, keep, limit int) (ptrs []uint64, count int, faulted bool)
 }
 
+// Descriptors is what a Memory may also tell of the descriptors of the
+// task it reads. Without it, the capture knows none (BPFObjInfo's object
+// is then syscalls.BPFObjOther).
+type Descriptors interface {
+	// BPFObject says what descriptor fd refers to.
+	BPFObject(fd int32) syscalls.BPFObject
+}
+
 // StringFault says whether a C string could not be read whole, and how
 // far its reading got: Before bytes were read of the Want asked for, as
 // strace's umovestr reports a short read.

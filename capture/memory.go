@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"encoding/binary"
 	"os"
+	"strconv"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/sctrace/sctrace/syscalls"
 )
 
 // pageSize bounds the chunks of a C string or pointer array read: a read
@@ -109,6 +112,16 @@ type pageCache struct {
 	data [cachePages][]byte
 	used int
 	next int
+}
+
+// BPFObject implements Descriptors: what the path /proc shows for
+// descriptor fd of the thread says.
+func (p *Process) BPFObject(fd int32) syscalls.BPFObject {
+	path, err := os.Readlink("/proc/" + strconv.Itoa(p.TID) + "/fd/" + strconv.Itoa(int(fd)))
+	if err != nil {
+		return syscalls.BPFObjOther
+	}
+	return syscalls.BPFObjectOf(path)
 }
 
 // Forget drops the pages a cached Process keeps.

@@ -16,7 +16,7 @@ import (
 // BPF_PROG_QUERY's program ids are captured with the attributes
 // (syscalls.BPFNestedOf, BPFExitNestedOf) and print as strace prints
 // them. -v's object information (BPF_OBJ_GET_INFO_BY_FD) is read at
-// exit; a map's prints (bpfObjGetInfoExit).
+// entry and exit; a map's and a program's print (bpfObjGetInfoExit).
 
 // bpfCmd is how strace prints one command's attributes. Most are printed
 // whole at entry (print); a command whose kernel fills some fields
@@ -528,31 +528,46 @@ func bpfObjGetInfoEnter(p *bpfFields) {
 }
 
 // bpfObjGetInfoExit prints the information the kernel stored: under -v,
-// for a map's descriptor, the struct bpf_map_info read at exit
+// for a map's or a program's descriptor, the struct read at exit
 // (syscalls.BPFExitNestedOf), as strace does when it reads all info_len
-// bytes (a page at most); else its address. strace tells a map's
-// descriptor by its path, which the decoder knows under -y; a program's
-// information, which strace prints too, prints as its address.
+// bytes (a page at most); else its address.
 func bpfObjGetInfoExit(p *bpfFields) {
 	p.changed(4)
 	n := uint64(p.u32(4))
-	if info := p.exitNested(0); p.d.opts.Verbose && info != nil && n > 0 && uint64(len(info.Data)) == n && p.bpfMapFD(0) {
+	info := p.exitNested(0)
+	if !p.d.opts.Verbose || info == nil || info.Faulted || n == 0 || uint64(len(info.Data)) != n {
+		p.addr("info", 8)
+		p.close()
+		return
+	}
+	switch p.bpfObject() {
+	case syscalls.BPFObjMap:
 		p.name("info")
 		p.mapInfo(info.Data)
-	} else {
+	case syscalls.BPFObjProg:
+		p.name("info")
+		p.progInfo(info, p.nested(0))
+	default:
 		p.addr("info", 8)
 	}
 	p.close()
 }
 
-// bpfMapFD reports whether the descriptor at off is a BPF map's, as its
-// path says (under -y).
-func (p *bpfFields) bpfMapFD(off int) bool {
-	if p.d.opts.DecodeFDs&FDPath == 0 || p.d.opts.FDs == nil {
-		return false
+// bpfObject is what the descriptor at the attributes' start refers to,
+// which strace decides at the entry: as the entry's capture of the
+// information found (syscalls.BPFObjInfo), else as its path says (-y).
+func (p *bpfFields) bpfObject() syscalls.BPFObject {
+	if e := p.nested(0); e != nil && e.Present() {
+		return syscalls.BPFObject(e.Aux)
 	}
-	path, _, ok := p.d.opts.FDs.FDPath(p.ev.TID, int32(p.u32(off)))
-	return ok && path == "anon_inode:bpf-map"
+	if p.d.opts.DecodeFDs&FDPath == 0 || p.d.opts.FDs == nil {
+		return syscalls.BPFObjOther
+	}
+	path, _, ok := p.d.opts.FDs.FDPath(p.ev.TID, int32(p.u32(0)))
+	if !ok {
+		return syscalls.BPFObjOther
+	}
+	return syscalls.BPFObjectOf(path)
 }
 
 // bpfMapInfoSize is the size of strace 6.1's struct bpf_map_info.

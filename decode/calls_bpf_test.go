@@ -1,8 +1,12 @@
 package decode
 
 import (
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
@@ -336,14 +340,15 @@ func TestBPFInsns(t *testing.T) {
 
 // TestBPFMapInfo: under -v, BPF_OBJ_GET_INFO_BY_FD's information for a
 // map's descriptor prints as strace 6.1's bpf-obj_get_info_by_fd-v test
-// expects it; a program's, a read that fell short, and a run without -v
-// print its address.
+// expects it, whether the entry's capture (without -y) or the path (-y)
+// says it is a map's; another descriptor's, a read that fell short, and
+// a run without -v print its address.
 func TestBPFMapInfo(t *testing.T) {
 	const head = "bpf(BPF_OBJ_GET_INFO_BY_FD, {info={bpf_fd="
 	mapInfo := le(nil).u32(2).u32(7).u32(4).u32(8).u32(1).u32(0)
 	mapInfo = append(mapInfo, "test_map"...)
 	mapInfo = mapInfo.pad(8 + 48)
-	fds := &fakeFDs{paths: map[int32]string{4: "anon_inode:bpf-map", 6: "anon_inode:bpf-prog"}}
+	fds := &fakeFDs{paths: map[int32]string{4: "anon_inode:bpf-map", 6: "anon_inode:bpf_link"}}
 	verbose := New(Options{StringLimit: DefaultStringLimit, Verbose: true, DecodeFDs: FDPath})
 	verbose.SetFDResolver(fds)
 	plain := New(Options{StringLimit: DefaultStringLimit, DecodeFDs: FDPath})
@@ -372,8 +377,10 @@ func TestBPFMapInfo(t *testing.T) {
 			head + "4<anon_inode:bpf-map>, info_len=152 => 104, info={" + fields + `, extra_data="\x00\x00\x00\x00\x00\x00\x00\x00\xab\x00\x00\x00\x00\x00\x00\x00" /* bytes 88..103 */}}}, 16) = 0`},
 		{"map, short", verbose, ev(4, 32, 32, mapInfo[:32]),
 			head + `4<anon_inode:bpf-map>, info_len=32, info={type=BPF_MAP_TYPE_ARRAY, id=7, key_size=4, value_size=8, max_entries=1, map_flags=0, name="test_map"}}}, 16) = 0`},
-		{"program", verbose, ev(6, 88, 88, mapInfo),
-			head + "6<anon_inode:bpf-prog>, info_len=88, info=0x7f0000003000}}, 16) = 0"},
+		{"link", verbose, ev(6, 88, 88, mapInfo),
+			head + "6<anon_inode:bpf_link>, info_len=88, info=0x7f0000003000}}, 16) = 0"},
+		{"map by the entry's capture, without -y", New(Options{StringLimit: DefaultStringLimit, Verbose: true}), withEntryObject(ev(4, 88, 88, mapInfo), mapInfo, syscalls.BPFObjMap),
+			head + "4, info_len=88, info={" + fields + "}}}, 16) = 0"},
 		{"read short", verbose, ev(4, 88, 88, mapInfo[:64]),
 			head + "4<anon_inode:bpf-map>, info_len=88, info=0x7f0000003000}}, 16) = 0"},
 		{"without -v", plain, ev(4, 88, 88, mapInfo),
@@ -384,4 +391,104 @@ func TestBPFMapInfo(t *testing.T) {
 			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
 		}
 	}
+}
+
+// withEntryObject gives ev, a BPF_OBJ_GET_INFO_BY_FD call, the entry's
+// capture of the information: info, and the object its descriptor is.
+func withEntryObject(ev *trace.Event, info []byte, obj syscalls.BPFObject) *trace.Event {
+	entry := &ev.Captures[1]
+	for len(entry.Elems) <= syscalls.BPFAttrNested {
+		entry.Elems = append(entry.Elems, trace.Capture{})
+	}
+	entry.Elems[syscalls.BPFAttrNested] = trace.Capture{Data: info, Aux: uint64(obj)}
+	return ev
+}
+
+// TestBPFProgInfo: under -v, BPF_OBJ_GET_INFO_BY_FD's information for a
+// program's descriptor prints as strace 6.1's print_bpf_prog_info, with
+// the lines its bpf-obj_get_info_by_fd-prog-v test expects: the fields
+// the kernel changed as "OLD => NEW" (OLD from the entry's capture), the
+// arrays counted by the smaller of the two lengths, their address when
+// the call failed, and load_time's wall-clock second.
+func TestBPFProgInfo(t *testing.T) {
+	const (
+		infoAddr = 0x7f0000003000
+		insnAddr = 0x7f9113463000
+		mapsAddr = 0x7f911345d000
+	)
+	// A load time whose wall-clock second is not near a boundary.
+	off := bootOffsetForTest(t)
+	loadNS := uint64(55797*time.Second) + uint64(time.Second/2) - uint64(off%time.Second)
+	date := time.Unix(0, int64(loadNS)).Add(off).Format("2006-01-02T15:04:05-0700")
+	// info is a struct bpf_prog_info of 232 bytes as the kernel fills
+	// it, with the lengths and pointers given.
+	info := func(jitedLen, xlatedLen uint32, xlated uint64, nrMaps uint32, maps uint64, ksyms, funcLens, lineRec, progTags uint32) le {
+		b := le(nil).u32(1).u32(1648850)
+		b = append(b, 0xfe, 0x7d, 0xd3, 0x2e, 0x63, 0x67, 0x7b, 0x71)
+		b = b.u32(jitedLen).u32(xlatedLen).u64(0).u64(xlated).u64(loadNS).u32(0).u32(nrMaps).u64(maps)
+		b = append(b, "test_prog"...)
+		b = b.pad(7).u32(0).u32(0).u64(0).u64(0)
+		b = b.u32(ksyms).u32(funcLens).u64(0).u64(0)
+		b = b.u32(0).u32(lineRec / 2).u64(0).u32(0).u32(0).u64(0).u64(0).u32(0).u32(lineRec).u32(lineRec / 2).u32(progTags).u64(0)
+		b = b.u64(0).u64(0).u64(0).u32(9)
+		return b.pad(232 - len(b))
+	}
+	zero := le(nil).pad(232)
+	d := New(Options{StringLimit: DefaultStringLimit, Verbose: true, DecodeFDs: FDPath})
+	d.SetFDResolver(&fakeFDs{paths: map[int32]string{6: "anon_inode:bpf-prog"}})
+	// ev is the call with info_len before and after, the entry's and the
+	// exit's information, and the arrays read at exit.
+	ev := func(ret int64, before, after uint32, entry, exit []byte, arrays ...trace.Capture) *trace.Event {
+		attrs := func(n uint32) le { return le(nil).u32(6).u32(n).u64(infoAddr) }
+		e := bpfExitEv(t, ret, 15, attrs(before), attrs(after), 16)
+		ex := &e.ev.Captures[1].Elems[syscalls.BPFAttrExit]
+		ex.Elems = make([]trace.Capture, syscalls.BPFAttrNested+1)
+		ex.Elems[syscalls.BPFAttrNested] = trace.Capture{Data: exit, Aux: uint64(syscalls.BPFObjProg), Elems: arrays}
+		return withEntryObject(e.get(), entry, syscalls.BPFObjProg)
+	}
+	head := "bpf(BPF_OBJ_GET_INFO_BY_FD, {info={bpf_fd=6<anon_inode:bpf-prog>, "
+	common := `type=BPF_PROG_TYPE_SOCKET_FILTER, id=1648850, tag="\xfe\x7d\xd3\x2e\x63\x67\x7b\x71", `
+	load := "load_time=" + strconv.FormatUint(loadNS, 10) + " /* " + date + " */, created_by_uid=0, "
+	tail := `name="test_prog", ifindex=0, gpl_compatible=0, netns_dev=makedev(0, 0), netns_ino=0, `
+	changed := "nr_jited_ksyms=0 => 1, nr_jited_func_lens=0 => 1, jited_ksyms=NULL, jited_func_lens=NULL, btf_id=0, func_info_rec_size=0 => 8, func_info=NULL, nr_func_info=0, nr_line_info=0, line_info=NULL, jited_line_info=NULL, nr_jited_line_info=0, line_info_rec_size=0 => 16, jited_line_info_rec_size=0 => 8, nr_prog_tags=0 => 1, prog_tags=NULL, run_time_ns=0, run_cnt=0, recursion_misses=0, verified_insns=9}}}, 16) = "
+	same := "nr_jited_ksyms=0, nr_jited_func_lens=0, jited_ksyms=NULL, jited_func_lens=NULL, btf_id=0, func_info_rec_size=0, func_info=NULL, nr_func_info=0, nr_line_info=0, line_info=NULL, jited_line_info=NULL, nr_jited_line_info=0, line_info_rec_size=0, jited_line_info_rec_size=0, nr_prog_tags=0, prog_tags=NULL, run_time_ns=0, run_cnt=0, recursion_misses=0, verified_insns=9}}}, 16) = "
+	filled := info(86, 136, 0, 2, 0, 1, 1, 16, 1)
+	asked := info(0, 336, insnAddr, 3, mapsAddr, 0, 0, 0, 0)
+	twoInsns := le(nil).u8(0xb7).u8(0).u16(0).u32(0).u8(0x95).u8(0).u16(0).u32(0)
+	cases := []struct {
+		name string
+		ev   *trace.Event
+		want string
+	}{
+		{"first call", ev(0, 288, 232, zero, filled),
+			head + "info_len=288 => 232, info={" + common + "jited_prog_len=0 => 86, jited_prog_insns=NULL, xlated_prog_len=0 => 136, xlated_prog_insns=NULL, " +
+				load + "nr_map_ids=0 => 2, map_ids=NULL, " + tail + changed + "0"},
+		{"failed", ev(-14, 232, 232, asked, asked),
+			head + "info_len=232, info={" + common + "jited_prog_len=0, jited_prog_insns=NULL, xlated_prog_len=336, xlated_prog_insns=0x7f9113463000, " +
+				load + "nr_map_ids=3, map_ids=0x7f911345d000, " + tail + same + "-1 EFAULT (Bad address)"},
+		{"maps", ev(0, 232, 232, info(0, 0, insnAddr, 3, mapsAddr, 0, 0, 0, 0), info(86, 136, insnAddr, 2, mapsAddr, 1, 1, 16, 1),
+			trace.Capture{}, trace.Capture{}, trace.Capture{Data: le(nil).u32(6250216).u32(6250215)}),
+			head + "info_len=232, info={" + common + "jited_prog_len=0 => 86, jited_prog_insns=NULL, xlated_prog_len=0 => 136, xlated_prog_insns=[], " +
+				load + "nr_map_ids=3 => 2, map_ids=[6250216, 6250215], " + tail + changed + "0"},
+		{"instructions", ev(0, 232, 232, info(0, 16, insnAddr, 0, 0, 0, 0, 0, 0), info(0, 24, insnAddr, 0, 0, 0, 0, 0, 0),
+			trace.Capture{}, trace.Capture{Data: append(twoInsns, 0, 0, 0, 0, 0, 0, 0, 0)}),
+			head + "info_len=232, info={" + common + "jited_prog_len=0, jited_prog_insns=NULL, xlated_prog_len=16 => 24, xlated_prog_insns=[{code=BPF_ALU64|BPF_K|BPF_MOV, dst_reg=BPF_REG_0, src_reg=BPF_REG_0, off=0, imm=0}, {code=BPF_JMP|BPF_K|BPF_EXIT, dst_reg=BPF_REG_0, src_reg=BPF_REG_0, off=0, imm=0}], " +
+				load + "nr_map_ids=0, map_ids=NULL, " + tail + same + "0"},
+		{"cut at load_time", ev(0, 40, 40, zero[:40], filled[:40]),
+			head + "info_len=40, info={" + common + "jited_prog_len=0 => 86, jited_prog_insns=NULL, xlated_prog_len=0 => 136, xlated_prog_insns=NULL}}}, 16) = 0"},
+	}
+	for _, c := range cases {
+		if got := whole(d, c.ev); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, got, c.want)
+		}
+	}
+}
+
+// bootOffsetForTest is CLOCK_REALTIME's lead over CLOCK_BOOTTIME.
+func bootOffsetForTest(t *testing.T) time.Duration {
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_BOOTTIME, &ts); err != nil {
+		t.Fatal(err)
+	}
+	return time.Since(time.Unix(ts.Unix()))
 }

@@ -1,5 +1,7 @@
 package syscalls
 
+import "encoding/binary"
+
 // BPFNestedKind is how strace 6.1 reads an object one of bpf(2)'s
 // attributes points to.
 type BPFNestedKind uint8
@@ -24,7 +26,91 @@ const (
 	// of at most -s bytes, which the capture of the array holds as its
 	// Elems, one for each pointer read (empty for NULL).
 	BPFStrArray
+	// BPFObjInfo is BPF_OBJ_GET_INFO_BY_FD's information: first what
+	// the descriptor (the u32 at the attributes' start) refers to, which
+	// strace chooses the struct by (a BPFObject, the capture's Aux),
+	// then the information as a BPFArray of 1-byte elements. At an exit,
+	// a program's information read whole also gets the arrays its struct
+	// bpf_prog_info points to as the capture's Elems (ProgInfoArray).
+	BPFObjInfo
 )
+
+// BPFObject is what a descriptor refers to, among the objects whose
+// information strace prints: the path /proc shows for it,
+// anon_inode:bpf-map or anon_inode:bpf-prog.
+type BPFObject uint8
+
+// The values of BPFObject.
+const (
+	BPFObjOther BPFObject = iota
+	BPFObjMap
+	BPFObjProg
+)
+
+// BPFObjectOf returns what a descriptor whose path /proc shows as path
+// refers to.
+func BPFObjectOf(path string) BPFObject {
+	switch path {
+	case "anon_inode:bpf-map":
+		return BPFObjMap
+	case "anon_inode:bpf-prog":
+		return BPFObjProg
+	}
+	return BPFObjOther
+}
+
+// ProgInfoArray is an array a struct bpf_prog_info points to that
+// strace 6.1 prints, by its place in the Elems of the information's
+// capture at exit.
+type ProgInfoArray int
+
+// The arrays of a program's information: the JITed code (printstrn's
+// bytes, read whatever the call returned), the translated instructions
+// and the ids of the maps (print_array's elements, read when the call
+// succeeded), each counted by the length the kernel stored.
+const (
+	ProgInfoJited ProgInfoArray = iota
+	ProgInfoXlated
+	ProgInfoMapIDs
+	ProgInfoArrays // how many there are
+)
+
+// ProgInfoLayout is where struct bpf_prog_info keeps an array's pointer
+// and u32 length, the size of its elements, and whether the length
+// counts bytes rather than elements.
+type ProgInfoLayout struct {
+	PtrOff, LenOff int
+	ElemSize       int
+	LenInBytes     bool
+}
+
+// ProgInfoLayouts are the arrays' layouts, by ProgInfoArray.
+var ProgInfoLayouts = [ProgInfoArrays]ProgInfoLayout{
+	ProgInfoJited:  {PtrOff: 24, LenOff: 16, ElemSize: 1, LenInBytes: true},
+	ProgInfoXlated: {PtrOff: 32, LenOff: 20, ElemSize: 8, LenInBytes: true},
+	ProgInfoMapIDs: {PtrOff: 56, LenOff: 52, ElemSize: 4},
+}
+
+// Count is how many elements the array's length in info (the struct's
+// bytes the caller asked for; the rest reads as zero) stands for.
+func (l ProgInfoLayout) Count(info []byte) uint64 {
+	if l.LenOff+4 > len(info) {
+		return 0
+	}
+	n := uint64(binary.LittleEndian.Uint32(info[l.LenOff:]))
+	if l.LenInBytes {
+		n /= uint64(l.ElemSize)
+	}
+	return n
+}
+
+// Ptr is the array's address in info (0 past its bytes).
+func (l ProgInfoLayout) Ptr(info []byte) uint64 {
+	if l.PtrOff+8 > len(info) {
+		return 0
+	}
+	return binary.LittleEndian.Uint64(info[l.PtrOff:])
+}
 
 // BPFNested is an object the attributes of one bpf(2) command point to,
 // which strace reads at the call's entry. The capture of the attributes
@@ -72,6 +158,8 @@ const (
 // BPFNestedOf returns the objects the attributes of command cmd point to
 // that strace reads: BPF_PROG_LOAD's license, log buffer and (-v)
 // instructions, BPF_OBJ_PIN's and BPF_OBJ_GET's path,
+// BPF_OBJ_GET_INFO_BY_FD's information under -v (the fields strace
+// prints as "OLD => NEW" take OLD from it),
 // BPF_RAW_TRACEPOINT_OPEN's name, BPF_BTF_LOAD's data and
 // BPF_LINK_CREATE's arrays.
 func BPFNestedOf(cmd uint32) []BPFNested {
@@ -84,6 +172,8 @@ func BPFNestedOf(cmd uint32) []BPFNested {
 		}
 	case 6, 7:
 		return []BPFNested{{Kind: BPFPath, PtrOff: 0, LenOff: -1, CondOff: -1}}
+	case 15:
+		return []BPFNested{{Kind: BPFObjInfo, PtrOff: 8, LenOff: 4, ElemSize: 1, CondOff: -1, Verbose: true}}
 	case 17:
 		return []BPFNested{{Kind: BPFStrZ, PtrOff: 0, LenOff: -1, Len: bpfTPNameSize, CondOff: -1}}
 	case 18:
@@ -101,15 +191,14 @@ func BPFNestedOf(cmd uint32) []BPFNested {
 
 // BPFExitNestedOf returns the object (at most one) the attributes of
 // command cmd, read again at exit (BPFAttrExit), point to that strace
-// reads then: BPF_OBJ_GET_INFO_BY_FD's information under -v, info_len
-// bytes (as 1-byte elements, whose capture is short when they could not
-// all be read), whatever the call returned; BPF_PROG_QUERY's program
+// reads then: BPF_OBJ_GET_INFO_BY_FD's information under -v, whatever
+// the call returned (BPFObjInfo); BPF_PROG_QUERY's program
 // ids when the call succeeded. The exit copy's capture holds it as its
 // Elems[BPFAttrNested].
 func BPFExitNestedOf(cmd uint32) []BPFNested {
 	switch cmd {
 	case 15:
-		return []BPFNested{{Kind: BPFArray, PtrOff: 8, LenOff: 4, ElemSize: 1, CondOff: -1, Verbose: true, OnFailure: true}}
+		return []BPFNested{{Kind: BPFObjInfo, PtrOff: 8, LenOff: 4, ElemSize: 1, CondOff: -1, Verbose: true, OnFailure: true}}
 	case 16:
 		return []BPFNested{{Kind: BPFArray, PtrOff: 16, LenOff: 24, ElemSize: 4, CondOff: -1}}
 	}

@@ -561,6 +561,9 @@ GLOBAL int read_dump_chunks(struct cap_state *st, __u64 addr, __u64 len)
  * netlink socket (fdname.h). */
 GLOBAL int netlink_fd(__s32 fd);
 
+/* seg_bpf_object mirrors capture.Descriptors's BPFObject (fdname.h). */
+GLOBAL int seg_bpf_object(struct cap_state *st, __s32 fd);
+
 /* capture_bytes mirrors capture's captureBytes and ByteLen; how is the
  * plan's len_from | len_arg << 8 | page_rest << 16 | min_size8 << 17 |
  * header << 24 (BPF functions take five arguments), elem_size the plan's
@@ -932,11 +935,17 @@ GLOBAL int str_ptrs(struct cap_state *st, __u32 at)
 	return 0;
 }
 
+/* PROG_INFO_DUE marks the scratch offset bpf_nested_read returns for a
+ * program's information whose arrays are due (prog_info_array). */
+#define PROG_INFO_DUE (1u << 31)
+
 /* bpf_nested_read mirrors capture's bpfNested for the object at index
  * idx of bpf_nested_tab, whose attributes' first take bytes were read at
  * head (at an exit, only when the call succeeded or the object is read
- * then anyway), but for the strings of a BPF_STR_ARRAY: it returns the
- * scratch offset of an array it read, else 0. Global, and its
+ * then anyway), but for the strings of a BPF_STR_ARRAY and the arrays of
+ * a program's information: it returns the scratch offset of an array it
+ * read, or with PROG_INFO_DUE that of a program's information read whole
+ * at an exit, else 0. Global, and its
  * object is read from the table at an index the verifier does not know:
  * its body is checked once, not once per object. */
 GLOBAL __u32 bpf_nested_read(struct cap_state *st, __u32 idx, __u32 head, int take)
@@ -960,6 +969,7 @@ GLOBAL __u32 bpf_nested_read(struct cap_state *st, __u32 idx, __u32 head, int ta
 	__u64 ptr = *(__u64 *)(sc->buf + ((head + ptr_off) & (REC_LIMIT - 1)));
 	__u64 n = len_off >= 0 ? *(__u32 *)(sc->buf + ((head + len_off) & (REC_LIMIT - 1))) : (o >> 40) & 0xffff;
 	__u64 limit = st->limit;
+	__u32 due = 0;
 	if (!ptr)
 		return 0;
 	switch (kind) {
@@ -987,6 +997,17 @@ GLOBAL __u32 bpf_nested_read(struct cap_state *st, __u32 idx, __u32 head, int ta
 		if (n)
 			seg_read(st, ptr, n < limit ? n : limit);
 		break;
+	case BPF_OBJ_INFO:
+		/* capture's objInfo: what the descriptor (the attributes'
+		 * first u32) refers to, then the bytes as a BPF_ARRAY's; at an
+		 * exit, a program's information read whole is the caller's to
+		 * read the arrays of (PROG_INFO_DUE). */
+		if (!n)
+			break;
+		if (seg_bpf_object(st, *(__s32 *)(sc->buf + (head & (REC_LIMIT - 1)))) == BPF_OBJ_PROG && st->at_exit &&
+		    n <= NESTED_ARRAY_MAX)
+			due = PROG_INFO_DUE;
+		/* fall through */
 	case BPF_ARRAY:
 	case BPF_STR_ARRAY: {
 		/* syscalls.NestedArrayLen */
@@ -997,13 +1018,54 @@ GLOBAL __u32 bpf_nested_read(struct cap_state *st, __u32 idx, __u32 head, int ta
 		if (!n)
 			break;
 		__u32 size = (o >> 32) & 0xff;
-		if (seg_read(st, ptr, n * size) != 0)
+		if (seg_read(st, ptr, n * size) != 0) {
 			page_rest(st, ptr, n * size, size);
+			due = 0;
+		}
 		/* The caller tells a pointer array (str_slot): the kind is not
 		 * kept across the reads on this frame's small stack. */
-		return st->data_off;
+		return st->data_off ? st->data_off | due : 0;
 	}
 	}
+	return 0;
+}
+
+/* prog_info_array mirrors one turn of capture's progInfoArrays: array a
+ * (a syscalls.ProgInfoArray) of the struct bpf_prog_info read whole at
+ * scratch offset at (its segment's length is the bytes the caller asked
+ * for; the rest reads as zero): the JITed code whatever the call
+ * returned, the others when it succeeded. Global, with the array's
+ * layout read from the table at an index the verifier does not know: its
+ * body is checked once, not once per array. */
+GLOBAL int prog_info_array(struct cap_state *st, __u32 at, __u32 a)
+{
+	struct scratch *sc = scratch_buf();
+	if (!st || !sc || at < sizeof(struct seg) || a >= PROG_INFO_ARRAYS || (a != PROG_INFO_JITED && st->ret < 0))
+		return 0;
+	__u64 i = a;
+	CLAMP(i, PROG_INFO_ARRAYS - 1);
+	__u32 l = prog_info_tab[i];
+	__u32 ptr_off = l & 0xff, len_off = (l >> 8) & 0xff, size = (l >> 16) & 0xff;
+	struct seg *sg = (void *)(sc->buf + ((at - sizeof(struct seg)) & (REC_LIMIT - 1)));
+	__u32 n = sg->len;
+	if (ptr_off + 8 > n || len_off + 4 > n || !size)
+		return 0;
+	__u64 ptr = *(__u64 *)(sc->buf + ((at + ptr_off) & (REC_LIMIT - 1)));
+	__u64 count = *(__u32 *)(sc->buf + ((at + len_off) & (REC_LIMIT - 1)));
+	if (l >> 24)
+		count /= size;
+	if (!ptr || !count)
+		return 0;
+	if (a == PROG_INFO_JITED) {
+		__u64 limit = buf_limit(st);
+		seg_read(st, ptr, count < limit ? count : limit);
+		return 0;
+	}
+	/* syscalls.NestedArrayLen under -v. */
+	if (count > NESTED_ARRAY_MAX)
+		count = NESTED_ARRAY_MAX;
+	if (seg_read(st, ptr, count * size) != 0)
+		page_rest(st, ptr, count * size, size);
 	return 0;
 }
 
@@ -1020,8 +1082,9 @@ static __always_inline __u32 str_slot(__u32 idx, __u32 at)
  * names, whatever the call returned, with the one object they point to
  * then (slot BPF_NESTED_MAX; bpf_nested_read tells whether a failed
  * call's is read). It returns the scratch offset of the pointers whose
- * strings are due (str_ptrs, which its caller calls: from here the
- * chain of calls would be too deep), else 0. One call per
+ * strings are due (str_ptrs), or with PROG_INFO_DUE that of a program's
+ * information whose arrays are (prog_info_array), else 0: its caller
+ * calls those, from here the chain of calls would be too deep. One call per
  * object, written out: the deepest chain of calls goes through this
  * frame, which must stay small (at most one object of a command is a
  * pointer array). */
@@ -1040,8 +1103,10 @@ GLOBAL __u32 capture_bpf_attrs(struct cap_state *st, __u64 addr, __u32 len_arg, 
 	if (take < 0 || cmd >= BPF_NESTED_CMDS)
 		return 0;
 	__u32 at = cmd * BPF_NESTED_SLOTS;
-	if (st->at_exit)
-		return str_slot(at + BPF_NESTED_MAX, bpf_nested_read(st, at + BPF_NESTED_MAX, head, take));
+	if (st->at_exit) {
+		__u32 r = bpf_nested_read(st, at + BPF_NESTED_MAX, head, take);
+		return r & PROG_INFO_DUE ? r : str_slot(at + BPF_NESTED_MAX, r);
+	}
 	__u32 strs = str_slot(at, bpf_nested_read(st, at, head, take));
 	strs |= str_slot(at + 1, bpf_nested_read(st, at + 1, head, take));
 	strs |= str_slot(at + 2, bpf_nested_read(st, at + 2, head, take));
@@ -1104,9 +1169,15 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 			break;
 		}
 		if (p->ext_kind == EXT_BPF_ATTR) {
-			__u32 strs = capture_bpf_attr ? capture_bpf_attrs(st, addr, p->len_arg, p->size) : 0;
-			if (strs)
-				str_ptrs(st, strs);
+			__u32 due = capture_bpf_attr ? capture_bpf_attrs(st, addr, p->len_arg, p->size) : 0;
+			if (due & PROG_INFO_DUE) {
+				_Static_assert(PROG_INFO_ARRAYS == 3, "one call per array");
+				due &= ~PROG_INFO_DUE;
+				prog_info_array(st, due, 0);
+				prog_info_array(st, due, 1);
+				prog_info_array(st, due, 2);
+			} else if (due)
+				str_ptrs(st, due);
 			break;
 		}
 		__u32 before = st->data_off;

@@ -139,6 +139,7 @@ enum seg_kind : __u16 {
 	SEG_PTRS = 3, /* capture.Memory.ReadPointers: data = pointers kept, aux = count */
 	SEG_FD = 4,   /* a descriptor argument or one the call created (fd_names): addr = fd, data = struct fd_name and its path */
 	SEG_SOCK = 5, /* a socket the call used or made (sock_states): addr = fd, data = struct sock_state */
+	SEG_BPF_OBJ = 6, /* capture.Descriptors.BPFObject: addr = fd, aux = the syscalls.BPFObject; no data */
 };
 
 /* seg.flags, bits. */

@@ -229,6 +229,42 @@ GLOBAL int netlink_fd(__s32 fd)
 	return sk && BPF_CORE_READ(sk, __sk_common.skc_family) == AF_NETLINK;
 }
 
+/* The anonymous inodes' file system's magic number; the names its files
+ * of BPF maps and programs have (/proc shows anon_inode:NAME), as the
+ * little-endian words of their first 8 bytes ("bpf-map" and its NUL,
+ * "bpf-prog", whose NUL follows). */
+#define ANON_INODE_FS_MAGIC 0x09041934
+#define BPF_MAP_WORD 0x0070616d2d667062ULL
+#define BPF_PROG_WORD 0x676f72702d667062ULL
+
+/* seg_bpf_object mirrors capture.Process's BPFObject: it appends a
+ * SEG_BPF_OBJ segment saying what descriptor fd of the current task
+ * refers to, a syscalls.BPFObject, and returns that. */
+GLOBAL int seg_bpf_object(struct cap_state *st, __s32 fd)
+{
+	struct fdtable *fdt;
+	struct scratch *sc = scratch_buf();
+	if (!st || !sc)
+		return BPF_OBJ_OTHER;
+	int obj = BPF_OBJ_OTHER;
+	struct file *f = file_of(fd, &fdt);
+	union {
+		char c[16];
+		__u64 w[2];
+	} name = {};
+	if (f && BPF_CORE_READ(f, f_inode, i_sb, s_magic) == ANON_INODE_FS_MAGIC &&
+	    bpf_probe_read_kernel_str(name.c, sizeof(name.c), BPF_CORE_READ(f, f_path.dentry, d_name.name)) > 0) {
+		if (name.w[0] == BPF_MAP_WORD)
+			obj = BPF_OBJ_MAP;
+		else if (name.w[0] == BPF_PROG_WORD && name.c[8] == 0)
+			obj = BPF_OBJ_PROG;
+	}
+	long off = seg_begin(st, 0);
+	if (off >= 0)
+		seg_end(st, sc, off, (__u32)fd, 0, SEG_BPF_OBJ, 0, obj);
+	return obj;
+}
+
 /* CMSGS_MAX bounds the control messages name_cmsg_fds looks at, and
  * CMSG_FDS_MAX the descriptors it names (strace prints -s of them). */
 #define CMSGS_MAX 8

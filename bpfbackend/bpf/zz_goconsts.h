@@ -77,6 +77,12 @@
 #define BPF_BYTES 4 /* syscalls.BPFBytes */
 #define BPF_ARRAY 5 /* syscalls.BPFArray */
 #define BPF_STR_ARRAY 6 /* syscalls.BPFStrArray */
+#define BPF_OBJ_INFO 7 /* syscalls.BPFObjInfo */
+#define BPF_OBJ_OTHER 0 /* syscalls.BPFObjOther */
+#define BPF_OBJ_MAP 1 /* syscalls.BPFObjMap */
+#define BPF_OBJ_PROG 2 /* syscalls.BPFObjProg */
+#define PROG_INFO_JITED 0 /* syscalls.ProgInfoJited */
+#define PROG_INFO_ARRAYS 3 /* syscalls.ProgInfoArrays */
 #define PATH_MAX_READ 4095 /* syscalls.PathMax - 1 */
 
 /* Values of syscalls.CaptureKind (plan.kind). */
@@ -316,7 +322,8 @@ static const __u64 bpf_nested_tab[BPF_NESTED_CMDS * BPF_NESTED_SLOTS] = {
 	[5 * BPF_NESTED_SLOTS + 2] = 0x1000008ff040805,
 	[6 * BPF_NESTED_SLOTS + 0] = 0xffff0002,
 	[7 * BPF_NESTED_SLOTS + 0] = 0xffff0002,
-	[15 * BPF_NESTED_SLOTS + 4] = 0x3000001ff040805,
+	[15 * BPF_NESTED_SLOTS + 0] = 0x1000001ff040807,
+	[15 * BPF_NESTED_SLOTS + 4] = 0x3000001ff040807,
 	[16 * BPF_NESTED_SLOTS + 4] = 0x4ff181005,
 	[17 * BPF_NESTED_SLOTS + 0] = 0x8000ffff0003,
 	[18 * BPF_NESTED_SLOTS + 0] = 0xff100004,
@@ -333,6 +340,16 @@ static const __u32 bpf_nested_conds[BPF_NESTED_CMDS * BPF_NESTED_SLOTS] = {
 	[28 * BPF_NESTED_SLOTS + 1] = 42,
 	[28 * BPF_NESTED_SLOTS + 2] = 42,
 	[28 * BPF_NESTED_SLOTS + 3] = 42,
+};
+
+/* The arrays a struct bpf_prog_info points to (syscalls.ProgInfoLayouts),
+ * by syscalls.ProgInfoArray, packed: the offsets of their pointer (bits
+ * 0-7) and u32 length (8-15), their elements' size (16-23), and whether
+ * the length counts bytes (24). */
+static const __u32 prog_info_tab[PROG_INFO_ARRAYS] = {
+	[0] = 0x1011018,
+	[1] = 0x1081420,
+	[2] = 0x43438,
 };
 
 #endif

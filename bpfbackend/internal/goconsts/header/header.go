@@ -129,6 +129,12 @@ var groups = []group{
 		{"BPF_BYTES", int64(syscalls.BPFBytes), "syscalls.BPFBytes"},
 		{"BPF_ARRAY", int64(syscalls.BPFArray), "syscalls.BPFArray"},
 		{"BPF_STR_ARRAY", int64(syscalls.BPFStrArray), "syscalls.BPFStrArray"},
+		{"BPF_OBJ_INFO", int64(syscalls.BPFObjInfo), "syscalls.BPFObjInfo"},
+		{"BPF_OBJ_OTHER", int64(syscalls.BPFObjOther), "syscalls.BPFObjOther"},
+		{"BPF_OBJ_MAP", int64(syscalls.BPFObjMap), "syscalls.BPFObjMap"},
+		{"BPF_OBJ_PROG", int64(syscalls.BPFObjProg), "syscalls.BPFObjProg"},
+		{"PROG_INFO_JITED", int64(syscalls.ProgInfoJited), "syscalls.ProgInfoJited"},
+		{"PROG_INFO_ARRAYS", int64(syscalls.ProgInfoArrays), "syscalls.ProgInfoArrays"},
 		{"PATH_MAX_READ", syscalls.PathMax - 1, "syscalls.PathMax - 1"},
 	}},
 	{"Values of syscalls.CaptureKind (plan.kind).", captureKinds},
@@ -153,6 +159,7 @@ func Render() []byte {
 	renderIoctlTables(&b)
 	renderUringTable(&b)
 	renderBPFNested(&b)
+	renderProgInfo(&b)
 	b.WriteString("\n#endif\n")
 	return b.Bytes()
 }
@@ -281,6 +288,26 @@ static const __u64 bpf_nested_tab[BPF_NESTED_CMDS * BPF_NESTED_SLOTS] = {
 		}
 	}
 	fmt.Fprintf(b, "};\n\n/* bpf_nested_conds: the values the conditions of bpf_nested_tab's objects\n * ask for. */\nstatic const __u32 bpf_nested_conds[BPF_NESTED_CMDS * BPF_NESTED_SLOTS] = {\n%s};\n", conds.String())
+}
+
+// renderProgInfo renders syscalls.ProgInfoLayouts as a C array indexed
+// by syscalls.ProgInfoArray.
+func renderProgInfo(b *bytes.Buffer) {
+	b.WriteString(`
+/* The arrays a struct bpf_prog_info points to (syscalls.ProgInfoLayouts),
+ * by syscalls.ProgInfoArray, packed: the offsets of their pointer (bits
+ * 0-7) and u32 length (8-15), their elements' size (16-23), and whether
+ * the length counts bytes (24). */
+static const __u32 prog_info_tab[PROG_INFO_ARRAYS] = {
+`)
+	for a, l := range syscalls.ProgInfoLayouts {
+		v := uint32(l.PtrOff) | uint32(l.LenOff)<<8 | uint32(l.ElemSize)<<16
+		if l.LenInBytes {
+			v |= 1 << 24
+		}
+		fmt.Fprintf(b, "\t[%d] = %#x,\n", a, v)
+	}
+	b.WriteString("};\n")
 }
 
 // keyedNested is an object of syscalls.BPFNestedOf or BPFExitNestedOf
