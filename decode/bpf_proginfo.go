@@ -26,87 +26,92 @@ func (p *bpfFields) progInfo(info, entry *trace.Capture) {
 	if entry != nil && !entry.Faulted {
 		copy(q.was, entry.Data)
 	}
+	q.progInfoFields(info)
+	p.b = append(q.b, '}')
+}
+
+// progInfoFields prints progInfo's fields into p, up to the last group
+// the caller's size reaches.
+func (p *bpfFields) progInfoFields(info *trace.Capture) {
 	array := func(a syscalls.ProgInfoArray) *trace.Capture {
 		if int(a) < len(info.Elems) {
 			return &info.Elems[a]
 		}
 		return nil
 	}
-	q.enum("type", bpfProgTypes, 0)
-	q.uint("id", 4)
-	q.name("tag")
-	q.b = q.d.appendQuoted(q.b, q.a[8:16], true)
-	q.wasNow("jited_prog_len", 16)
-	q.name("jited_prog_insns")
-	q.b = q.d.appendForcedHex(q.b, q.u64(24), uint64(q.u32(16)), array(syscalls.ProgInfoJited))
-	q.wasNow("xlated_prog_len", 20)
-	q.name("xlated_prog_insns")
-	insns := uint64(min(q.u32(20), le32(q.was, 20)) / ebpfInsnSize)
-	q.b = q.d.appendNestedArray(q.b, q.u64(32), insns, ebpfInsnSize, array(syscalls.ProgInfoXlated), q.d.appendEBPFInsn)
-	if !q.has(40) {
-		p.b = append(q.b, '}')
+	p.enum("type", bpfProgTypes, 0)
+	p.uint("id", 4)
+	p.name("tag")
+	p.b = p.d.appendQuoted(p.b, p.a[8:16], true)
+	p.wasNow("jited_prog_len", 16)
+	p.name("jited_prog_insns")
+	p.b = p.d.appendForcedHex(p.b, p.u64(24), uint64(p.u32(16)), array(syscalls.ProgInfoJited))
+	p.wasNow("xlated_prog_len", 20)
+	p.name("xlated_prog_insns")
+	insns := uint64(min(p.u32(20), le32(p.was, 20)) / ebpfInsnSize)
+	p.b = p.d.appendNestedArray(p.b, p.u64(32), insns, ebpfInsnSize, array(syscalls.ProgInfoXlated), p.d.appendEBPFInsn)
+	if !p.has(40) {
 		return
 	}
-	q.u64f("load_time", 40)
-	if q.d.opts.Xlat != XlatRaw {
-		q.b = appendBootTime(q.b, q.u64(40))
+	p.u64f("load_time", 40)
+	if p.d.opts.Xlat != XlatRaw {
+		p.b = appendBootTime(p.b, p.u64(40))
 	}
-	q.name("created_by_uid")
-	q.b = appendID(q.b, uint64(q.u32(48)))
-	q.wasNow("nr_map_ids", 52)
-	q.name("map_ids")
-	maps := uint64(min(q.u32(52), le32(q.was, 52)))
-	q.b = q.d.appendNestedArray(q.b, q.u64(56), maps, 4, array(syscalls.ProgInfoMapIDs), func(b []byte, e []byte, _ uint64) []byte {
+	p.name("created_by_uid")
+	p.b = appendID(p.b, uint64(p.u32(48)))
+	p.wasNow("nr_map_ids", 52)
+	p.name("map_ids")
+	maps := uint64(min(p.u32(52), le32(p.was, 52)))
+	p.b = p.d.appendNestedArray(p.b, p.u64(56), maps, 4, array(syscalls.ProgInfoMapIDs), func(b []byte, e []byte, _ uint64) []byte {
 		return appendUint(b, uint64(le32(e, 0)))
 	})
-	q.cstring("name", 64, 16)
-	if !q.has(80) {
-		p.b = append(q.b, '}')
+	p.cstring("name", 64, 16)
+	if !p.has(80) {
 		return
 	}
-	q.name("ifindex")
-	q.b = q.d.appendIfindex(q.b, q.u32(80))
-	q.name("gpl_compatible")
-	q.b = appendUint(q.b, uint64(q.u32(84)&1))
-	q.name("netns_dev")
-	q.b = appendDev(q.b, q.u64(88))
-	q.u64f("netns_ino", 96)
-	if !q.has(104) {
-		p.b = append(q.b, '}')
+	p.name("ifindex")
+	p.b = p.d.appendIfindex(p.b, p.u32(80))
+	p.name("gpl_compatible")
+	p.b = appendUint(p.b, uint64(p.u32(84)&1))
+	p.name("netns_dev")
+	p.b = appendDev(p.b, p.u64(88))
+	p.u64f("netns_ino", 96)
+	if !p.has(104) {
 		return
 	}
-	q.wasNow("nr_jited_ksyms", 104)
-	q.wasNow("nr_jited_func_lens", 108)
-	q.wasNowAddr("jited_ksyms", 112)
-	q.wasNowAddr("jited_func_lens", 120)
-	if !q.has(128) {
-		p.b = append(q.b, '}')
+	p.wasNow("nr_jited_ksyms", 104)
+	p.wasNow("nr_jited_func_lens", 108)
+	p.wasNowAddr("jited_ksyms", 112)
+	p.wasNowAddr("jited_func_lens", 120)
+	if !p.has(128) {
 		return
 	}
-	q.uint("btf_id", 128)
-	q.wasNow("func_info_rec_size", 132)
-	q.addr("func_info", 136)
-	q.wasNow("nr_func_info", 144)
-	q.wasNow("nr_line_info", 148)
-	q.addr("line_info", 152)
-	q.wasNowAddr("jited_line_info", 160)
-	q.wasNow("nr_jited_line_info", 168)
-	q.wasNow("line_info_rec_size", 172)
-	q.wasNow("jited_line_info_rec_size", 176)
-	q.wasNow("nr_prog_tags", 180)
-	q.addr("prog_tags", 184)
-	if q.has(192) {
-		q.u64f("run_time_ns", 192)
-		q.u64f("run_cnt", 200)
+	p.uint("btf_id", 128)
+	p.wasNow("func_info_rec_size", 132)
+	p.addr("func_info", 136)
+	p.wasNow("nr_func_info", 144)
+	p.wasNow("nr_line_info", 148)
+	p.addr("line_info", 152)
+	p.wasNowAddr("jited_line_info", 160)
+	p.wasNow("nr_jited_line_info", 168)
+	p.wasNow("line_info_rec_size", 172)
+	p.wasNow("jited_line_info_rec_size", 176)
+	p.wasNow("nr_prog_tags", 180)
+	p.addr("prog_tags", 184)
+	if !p.has(192) {
+		return
 	}
-	if q.has(208) {
-		q.u64f("recursion_misses", 208)
+	p.u64f("run_time_ns", 192)
+	p.u64f("run_cnt", 200)
+	if !p.has(208) {
+		return
 	}
-	if q.has(216) {
-		q.uint("verified_insns", 216)
-		q.b = q.d.appendBPFExtra(q.b, info.Data, bpfProgInfoSize)
+	p.u64f("recursion_misses", 208)
+	if !p.has(216) {
+		return
 	}
-	p.b = append(q.b, '}')
+	p.uint("verified_insns", 216)
+	p.b = p.d.appendBPFExtra(p.b, info.Data, bpfProgInfoSize)
 }
 
 // wasNow prints the u32 field s at off, preceded by the entry's value
