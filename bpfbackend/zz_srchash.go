@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "fd82e64739097c9cfc32a2a55715152e37eb87733eb73d3f34df3ca1fe298a10"
+const bpfSourceHash = "fb5f1659a92191393db770c825815f95dc421b55670eb3cd2c5271ecf3ad3264"

@@ -1002,7 +1002,9 @@ GLOBAL __u32 bpf_nested_read(struct cap_state *st, __u32 idx, __u32 head, int ta
 		 * first u32) refers to, then the bytes as a BPF_ARRAY's; at an
 		 * exit, a program's information read whole is the caller's to
 		 * read the arrays of (PROG_INFO_DUE). */
-		if (!n)
+		/* Only under -v: verbose is known at load, and without it the
+		 * verifier skips this code and what it calls. */
+		if (!n || !verbose)
 			break;
 		if (seg_bpf_object(st, *(__s32 *)(sc->buf + (head & (REC_LIMIT - 1)))) == BPF_OBJ_PROG && st->at_exit &&
 		    n <= NESTED_ARRAY_MAX)
@@ -1170,7 +1172,7 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 		}
 		if (p->ext_kind == EXT_BPF_ATTR) {
 			__u32 due = capture_bpf_attr ? capture_bpf_attrs(st, addr, p->len_arg, p->size) : 0;
-			if (due & PROG_INFO_DUE) {
+			if (verbose && (due & PROG_INFO_DUE)) {
 				_Static_assert(PROG_INFO_ARRAYS == 3, "one call per array");
 				due &= ~PROG_INFO_DUE;
 				prog_info_array(st, due, 0);
