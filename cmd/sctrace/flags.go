@@ -171,7 +171,8 @@ func (cfg *config) parse(args []string) error {
 	fs.Lookup("strings-in-hex").NoOptDefVal = "all"
 	fs.StringVarP(&column, "columns", "a", "", "align return values at `COLUMN` (default 40)")
 	fs.CountVarP(&cfg.quiet, "q-count", "q", "suppress attach/detach messages (-qq: also exit statuses)")
-	fs.BoolVarP(&cfg.verbose, "no-abbrev", "v", false, "print structures and environments in full")
+	fs.VarP(&verboseOption{on: &cfg.verbose, exprs: &cfg.exprs}, "no-abbrev", "v", "print structures and environments in full (-e abbrev=none)")
+	fs.Lookup("no-abbrev").NoOptDefVal = "true"
 	addFormatFlags(fs, &cfg.format)
 	addSummaryFlags(fs, &cfg.summary)
 	addSummaryIntervalFlags(fs, &cfg.summary)

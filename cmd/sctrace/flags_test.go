@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/sctrace/sctrace/printer"
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
 )
 
 func TestParseArgs(t *testing.T) {
@@ -264,5 +266,44 @@ func TestTipsAndLongNames(t *testing.T) {
 	name := strings.Repeat("y", 4084)
 	if code := run([]string{"-ff", "-o", name, "true"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), name+": File name too long") {
 		t.Errorf("-ff -o with a 4084-byte name: exit %d, %q", code, errb.String())
+	}
+}
+
+// TestVerboseIsAbbrevNone: -v is strace's -e abbrev=none in its place
+// among the -e expressions, so the last of them decides which calls
+// print in full, and the capture reads what any call may print.
+func TestVerboseIsAbbrevNone(t *testing.T) {
+	bpf, _ := syscalls.X86_64.Lookup("bpf")
+	read, _ := syscalls.X86_64.Lookup("read")
+	for _, tc := range []struct {
+		args               []string
+		abbrevBPF, abbrevR bool
+	}{
+		{[]string{"-v", "true"}, false, false},
+		{[]string{"-v", "-e", "abbrev=bpf", "true"}, true, false},
+		{[]string{"-e", "abbrev=bpf", "-v", "true"}, false, false},
+		{[]string{"--no-abbrev", "--abbrev=read", "true"}, false, true},
+		{[]string{"-fv", "-e", "abbrev=read", "true"}, false, true},
+	} {
+		cfg, err := parseArgs(tc.args)
+		if err != nil {
+			t.Fatalf("parseArgs(%q): %v", tc.args, err)
+		}
+		spec, err := buildSpec(cfg, nil)
+		if err != nil {
+			t.Fatalf("buildSpec(%q): %v", tc.args, err)
+		}
+		if spec.Abbrev == nil {
+			t.Fatalf("%q: no abbrev= set", tc.args)
+		}
+		if got := spec.Abbrev.HasIn(trace.PersNative, bpf); got != tc.abbrevBPF {
+			t.Errorf("%q: bpf abbreviated %v, want %v", tc.args, got, tc.abbrevBPF)
+		}
+		if got := spec.Abbrev.HasIn(trace.PersNative, read); got != tc.abbrevR {
+			t.Errorf("%q: read abbreviated %v, want %v", tc.args, got, tc.abbrevR)
+		}
+		if opts := backendOptions(cfg, spec); !opts.Verbose {
+			t.Errorf("%q: the capture is not -v's", tc.args)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -21,6 +22,30 @@ func (q *qualifierOption) Type() string   { return "string" }
 // Set appends the qualifier's expression.
 func (q *qualifierOption) Set(v string) error {
 	*q.exprs = append(*q.exprs, q.qual+"="+v)
+	return nil
+}
+
+// verboseOption is -v: strace's -e abbrev=none, in its place among the
+// -e expressions (the last abbrev= of them wins); on sets it as well.
+type verboseOption struct {
+	on    *bool
+	exprs *[]string
+}
+
+func (v *verboseOption) String() string   { return "false" }
+func (v *verboseOption) Type() string     { return "bool" }
+func (v *verboseOption) IsBoolFlag() bool { return true }
+
+// Set appends abbrev=none for a true value.
+func (v *verboseOption) Set(s string) error {
+	on, err := strconv.ParseBool(s)
+	if err != nil {
+		return err
+	}
+	*v.on = on
+	if on {
+		*v.exprs = append(*v.exprs, "abbrev=none")
+	}
 	return nil
 }
 

@@ -281,16 +281,16 @@ func newDecoder(cfg *config, spec *filter.Spec, pids decode.PidResolver) *decode
 	return decode.New(decode.Options{
 		StringLimit: cfg.stringLimit,
 		Hex:         decode.HexMode(cfg.hex),
-		Verbose:     cfg.verbose,
-		DecodeFDs:   cfg.format.decodeFDs,
-		DumpRead:    spec.DumpRead,
-		DumpWrite:   spec.DumpWrite,
-		Raw:         spec.Raw,
-		Xlat:        cfg.format.xlatStyle(),
-		Abbrev:      spec.Abbrev,
-		Deref:       spec.Verbose,
-		DecodePids:  pidDecode(spec.DecodePIDs),
-		Pids:        pids,
+		// -v is -e abbrev=none (Abbrev), in its place among the -e's.
+		DecodeFDs:  cfg.format.decodeFDs,
+		DumpRead:   spec.DumpRead,
+		DumpWrite:  spec.DumpWrite,
+		Raw:        spec.Raw,
+		Xlat:       cfg.format.xlatStyle(),
+		Abbrev:     spec.Abbrev,
+		Deref:      spec.Verbose,
+		DecodePids: pidDecode(spec.DecodePIDs),
+		Pids:       pids,
 	})
 }
 
