@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "fb5f1659a92191393db770c825815f95dc421b55670eb3cd2c5271ecf3ad3264"
+const bpfSourceHash = "d5170e5760cdfb4ca6c163de47becf8341ff5b8b486142d6048ac4b9b245c9d3"

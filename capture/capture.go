@@ -366,7 +366,11 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 	if err := mem.Read(addr, data); err != nil {
 		switch {
 		case p.Len == syscalls.LenIoctl || p.PageRest:
-			return x.withFprog(mem, c, p, pageRest(mem, addr, data, 1))
+			out := pageRest(mem, addr, data, 1)
+			if p.Len == syscalls.LenIoctl && uint32(c.Args[p.LenArg]) == syscalls.IoctlSGIO && !out.Faulted {
+				out.Elems = x.sgioObjects(mem, out.Data, atExit)
+			}
+			return x.withFprog(mem, c, p, out)
 		case p.ElemSize != 0:
 			// The elements before unreadable memory, as strace
 			// prints them: [..., ... /* ADDR */].
@@ -390,6 +394,9 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 	if p.Len == syscalls.LenIoctl && c.Args[p.LenArg]&0xffffffff == syscalls.IoctlFiemap && x.Verbose && atExit && ret >= 0 {
 		out.Elems = []trace.Capture{x.fiemapExtents(mem, addr, data)}
 	}
+	if p.Len == syscalls.LenIoctl && uint32(c.Args[p.LenArg]) == syscalls.IoctlSGIO {
+		out.Elems = x.sgioObjects(mem, data, atExit)
+	}
 	if p.Len == syscalls.LenIoctl {
 		if nest, ok := syscalls.IoctlNestedObjects[uint32(c.Args[p.LenArg])]; ok && uint64(len(data)) >= uint64(nest.PtrOff)+8 {
 			ptr := binary.LittleEndian.Uint64(data[nest.PtrOff:])
@@ -405,6 +412,29 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 		}
 	}
 	return out
+}
+
+// sgioObjects copies the objects SG_IO's struct hdr (the bytes read of
+// it) points to that strace prints at entry or at exit
+// (syscalls.SGIOObjects): one Elem each, none for a struct strace does
+// not decode.
+func (x *Executor) sgioObjects(mem Memory, hdr []byte, atExit bool) []trace.Capture {
+	objs := syscalls.SGIOObjects(hdr, atExit)
+	if !objs[0].Shown && !objs[1].Shown {
+		return nil
+	}
+	elems := make([]trace.Capture, len(objs))
+	for j, o := range objs {
+		switch {
+		case !o.Read():
+		case o.Iovecs != 0:
+			// tprint_iov_upto: o.Len bytes in all.
+			elems[j] = x.readIovec(mem, o.Ptr, o.Iovecs, true, int64(o.Len))
+		default:
+			elems[j] = readObject(mem, o.Ptr, o.Len, x.bufLimit())
+		}
+	}
+	return elems
 }
 
 // nestedStrs appends to elems the strings the first count elements of

@@ -58,8 +58,7 @@ func init() { ioctlFamilies[0x22] = sgIoctl }
 // sgIoctl decodes the SCSI generic requests as strace's scsi_ioctl: the
 // ints setters pass at entry, those getters return at exit, SG_SCSI_RESET's
 // value, the structs SG_GET_SCSI_ID and SG_GET_REQUEST_TABLE return, and
-// SG_IO's interface id when it is neither of the two interfaces strace
-// decodes the structs of (those print in hex).
+// SG_IO's struct (ioctl_sgio.go).
 func sgIoctl(d *Decoder, b []byte, ev *trace.Event, code uint32, exit bool) ([]byte, ioctlRes) {
 	switch code {
 	case reqSGGetTimeout:
@@ -97,21 +96,7 @@ func sgIoctl(d *Decoder, b []byte, ev *trace.Event, code uint32, exit bool) ([]b
 	case reqSGGetRequestTable:
 		return sgGetStruct(d, b, ev, exit, sgReqInfoSize, sgReqInfo)
 	case reqSGIO:
-		if exit {
-			return b, ioctlResDone
-		}
-		mark := len(b)
-		b, p, ok := ioctlArg(d.sep(b), ev, sgInterfaceIDFieldSize, false)
-		if !ok {
-			return b, ioctlResDone
-		}
-		iid := le32(p, 0)
-		if iid == sgInterfaceIDV3 || iid == sgInterfaceIDV4 {
-			return b[:mark], ioctlResUnknown
-		}
-		b = append(b, '[')
-		b = appendUint(b, uint64(iid))
-		return append(b, ']'), ioctlResDone
+		return d.sgIO(b, ev, exit)
 	}
 	return b, ioctlResUnknown
 }

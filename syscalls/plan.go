@@ -195,6 +195,7 @@ var IoctlObjectSizes = map[uint32]uint32{
 	0x4008240b: 128,         // PERF_EVENT_IOC_MODIFY_ATTRIBUTES: struct perf_event_attr
 	0x40044f02: 16,          // UBI_IOCEBCH: a struct ubi_leb_change_req, not its __s32
 	0x8912:     16,          // SIOCGIFCONF: struct ifconf
+	IoctlSGIO:  SGIOV4Size,  // SG_IO: the larger of its two structs (SGIOObjects)
 }
 
 // IoctlNested is an object an ioctl's argument points to: when the
@@ -276,6 +277,7 @@ var IoctlKeepEntry = map[uint32]bool{
 	0x8010a403: true, // TEE_IOC_INVOKE
 	0x8010a406: true, // TEE_IOC_SUPPL_RECV
 	0x8010a407: true, // TEE_IOC_SUPPL_SEND
+	IoctlSGIO:  true, // SG_IO: the entry's struct when the exit's cannot be read
 }
 
 // IoctlNestedMax caps the nested objects whose size their argument

@@ -511,6 +511,73 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 	return 0;
 }
 
+/* sg_io_buf mirrors one turn of capture's sgioObjects: iovs struct iovec
+ * at ptr and len bytes of data in all, or with no iovecs len bytes at
+ * ptr (at most the string limit and one more); nothing at NULL. */
+static __always_inline void sg_io_buf(struct cap_state *st, __u64 ptr, __u64 len, __u64 iovs)
+{
+	if (!ptr || (!iovs && !len))
+		return;
+	if (iovs) {
+		read_iovec(st, ptr, iovs, 1, len);
+		return;
+	}
+	__u64 limit = buf_limit(st);
+	seg_read(st, ptr, len < limit ? len : limit);
+}
+
+/* sg_io_in is the data a transfer of n bytes received, which left resid
+ * of them (syscalls.inLen). */
+static __always_inline __u64 sg_io_in(__u64 n, __s32 resid)
+{
+	return resid > 0 && (__u64)resid <= n ? n - resid : n;
+}
+
+/* sg_io_field is the field of SG_IO's struct at scratch offset h that
+ * is size bytes (0 to 4; 0: none) at off: a word read and masked, with
+ * no branch for the verifier to follow each way of. */
+static __always_inline __u64 sg_io_field(struct scratch *sc, __u32 h, __u32 off, __u64 size)
+{
+	__u64 w = *(__u64 *)(sc->buf + ((h + off) & (REC_LIMIT - 1)));
+	CLAMP(size, 4);
+	return w & ((1ull << (size * 8)) - 1);
+}
+
+/* sg_io_read mirrors one turn of capture's sgioObjects: object j of
+ * SG_IO's struct, whose segment's data is at scratch offset h, which it
+ * returns (0 for none), as its layout in sg_io_tab says. Global, and
+ * called with each j: its ways are checked once, not once for each
+ * object. */
+GLOBAL __u32 sg_io_read(struct cap_state *st, __u32 h, __u32 j)
+{
+	struct scratch *sc = scratch_buf();
+	if (!st || !sc || h < sizeof(struct seg) || j > 1)
+		return 0;
+	struct seg *sg = (void *)(sc->buf + ((h - sizeof(struct seg)) & (REC_LIMIT - 1)));
+	__u32 n = sg->len, id = sg_io_field(sc, h, 0, 4);
+	__u32 v = id == SGIO_V3_ID && n >= SGIO_V3_SIZE ? 0 : id == SGIO_V4_ID && n >= SGIO_V4_SIZE ? 1 : 2;
+	if (v > 1)
+		return h;
+	/* One unknown index: the rest is checked once, not once for each
+	 * layout. */
+	__u64 i = hide(st, v * 4 + (st->at_exit ? 2 : 0) + j);
+	CLAMP(i, 7);
+	__u64 l = sg_io_tab[i];
+	__u64 ptr = *(__u64 *)(sc->buf + ((h + (l & 0xff)) & (REC_LIMIT - 1)));
+	__u64 len = sg_io_field(sc, h, (l >> 8) & 0xff, (l >> 16) & 0xf);
+	__u64 iovs = sg_io_field(sc, h, (l >> 20) & 0xff, (l >> 28) & 0xf);
+	if ((l >> 40) & 0xf)
+		len = sg_io_in(len, sg_io_field(sc, h, (l >> 32) & 0xff, 4));
+	__s32 dir = sg_io_field(sc, h, SGIO_V3_DIR, 4);
+	__u32 want = (l >> 44) & 3;
+	if (want == SGIO_OUT && dir != SG_DXFER_TO_DEV && dir != SG_DXFER_TO_FROM_DEV)
+		return h;
+	if (want == SGIO_IN && dir != SG_DXFER_FROM_DEV && (dir != SG_DXFER_TO_FROM_DEV || !len))
+		return h;
+	sg_io_buf(st, ptr, hide(st, len), iovs);
+	return h;
+}
+
 /* capture_ptr_len mirrors capture's capturePtrLen: a {pointer, length}
  * pair, then up to max bytes it points to. */
 GLOBAL int capture_ptr_len(struct cap_state *st, __u64 addr, __u32 max)
@@ -563,6 +630,10 @@ GLOBAL int netlink_fd(__s32 fd);
 
 /* seg_bpf_object mirrors capture.Descriptors's BPFObject (fdname.h). */
 GLOBAL int seg_bpf_object(struct cap_state *st, __s32 fd);
+
+/* SG_IO_DUE is what capture_bytes returns after SG_IO's struct, whose
+ * objects its caller reads then (sg_io_read). */
+#define SG_IO_DUE (-2)
 
 /* capture_bytes mirrors capture's captureBytes and ByteLen; how is the
  * plan's len_from | len_arg << 8 | page_rest << 16 | min_size8 << 17 |
@@ -661,9 +732,13 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	    (len_from == LEN_ARG || len_from == LEN_ARG32 || len_from == LEN_RET))
 		return take; /* for read_dump_chunks, from capture_arg */
 	int err = seg_read(st, addr, take);
-	if (len_from == LEN_IOCTL && capture_ioctl)
+	if (len_from == LEN_IOCTL && capture_ioctl) {
 		ioctl_more(st, addr, take, err);
-	else if (err && rest)
+		/* SG_IO's objects are the caller's to read (sg_io_read): from
+		 * here the chain of calls would be too deep. */
+		if ((__u32)st->args[1] == IOCTL_SG_IO)
+			return SG_IO_DUE;
+	} else if (err && rest)
 		page_rest(st, addr, take, 1);
 	else if (err && elem_size)
 		page_rest(st, addr, take, elem_size);
@@ -1186,6 +1261,19 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 		int dump = capture_bytes(st, addr, p->len_from | (__u32)p->len_arg << 8 | (__u32)(p->page_rest & 1) << 16 |
 							   (__u32)(p->min_size8 & 0x7f) << 17 | (__u32)p->header << 24,
 					 p->elem_size | (__u32)(p->netlink & 1) << 31, p->size);
+		if (dump == SG_IO_DUE) {
+			/* SG_IO's struct, the segment the last read since
+			 * before appended: its two objects (sg_io_read). */
+			struct seg *sg = read_seg(st, before);
+			/* h comes back from the first call rather than being
+			 * kept across it in this frame, which is in the deepest
+			 * chain of calls. */
+			if (sg && sg->len >= 4)
+				sg_io_read(st, sg_io_read(st, st->data_off, 0), 1);
+			/* An ioctl's plan has no fprog part: straight out, where
+			 * the verifier has nothing more to check on this way. */
+			break;
+		}
 		if (dump > 0)
 			read_dump_chunks(st, addr, dump);
 		if (p->fprog && capture_fprog) {

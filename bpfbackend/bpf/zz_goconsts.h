@@ -32,6 +32,17 @@
 #define DUMP_CHUNK 65536 /* capture.DumpChunk */
 #define IOCTL_LEGACY_SIZE 64 /* syscalls.IoctlLegacySize */
 #define IOCTL_FIEMAP 3223348747 /* syscalls.IoctlFiemap */
+#define IOCTL_SG_IO 8837 /* syscalls.IoctlSGIO */
+#define SGIO_V3_ID 83 /* syscalls.SGIOV3ID */
+#define SGIO_V4_ID 81 /* syscalls.SGIOV4ID */
+#define SGIO_V3_SIZE 88 /* syscalls.SGIOV3Size */
+#define SGIO_V4_SIZE 160 /* syscalls.SGIOV4Size */
+#define SG_DXFER_TO_DEV -2 /* syscalls.SGDxferToDev */
+#define SG_DXFER_FROM_DEV -3 /* syscalls.SGDxferFromDev */
+#define SG_DXFER_TO_FROM_DEV -4 /* syscalls.SGDxferToFromDev */
+#define SGIO_V3_DIR 4 /* syscalls.SGIOV3Dir */
+#define SGIO_OUT 1 /* syscalls.SGIOOut */
+#define SGIO_IN 2 /* syscalls.SGIOIn */
 #define IOCTL_RNDADDENTROPY 1074287107 /* syscalls.IoctlRndAddEntropy */
 #define IOCTL_UBI_RNVOL 1360031491 /* syscalls.IoctlUBIRnvol */
 #define UBI_RNVOL_SIZE 4368 /* syscalls.UBIRnvolSize */
@@ -114,6 +125,8 @@ static __always_inline __u32 ioctl_object_size(__u32 req)
 	switch (req) {
 	case 0x1269:
 		return 24;
+	case 0x2285:
+		return 160;
 	case 0x4b40:
 		return 256;
 	case 0x4b41:
@@ -350,6 +363,23 @@ static const __u32 prog_info_tab[PROG_INFO_ARRAYS] = {
 	[0] = 0x1011018,
 	[1] = 0x1081420,
 	[2] = 0x43438,
+};
+
+/* The objects SG_IO's struct points to (syscalls.SGIOLayouts), by
+ * version * 4 + at exit * 2 + object, packed: the offsets of the pointer
+ * (bits 0-7), of the length (8-15) and its size (16-19), of the iovec
+ * count (20-27) and its size (28-31; 0: none), of the residue (32-39)
+ * and its size (40-43; 0: none), and the direction (44-45,
+ * syscalls.SGIODir). */
+static const __u64 sg_io_tab[8] = {
+	[0] = 0x10818,
+	[1] = 0x100020a40c10,
+	[2] = 0x244820a40c10,
+	[3] = 0x14320,
+	[4] = 0x40c10,
+	[5] = 0x43843c48,
+	[6] = 0x48430,
+	[7] = 0x48844044450,
 };
 
 #endif

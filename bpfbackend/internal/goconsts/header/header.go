@@ -84,6 +84,17 @@ var groups = []group{
 		{"DUMP_CHUNK", capture.DumpChunk, "capture.DumpChunk"},
 		{"IOCTL_LEGACY_SIZE", syscalls.IoctlLegacySize, "syscalls.IoctlLegacySize"},
 		{"IOCTL_FIEMAP", syscalls.IoctlFiemap, "syscalls.IoctlFiemap"},
+		{"IOCTL_SG_IO", syscalls.IoctlSGIO, "syscalls.IoctlSGIO"},
+		{"SGIO_V3_ID", syscalls.SGIOV3ID, "syscalls.SGIOV3ID"},
+		{"SGIO_V4_ID", syscalls.SGIOV4ID, "syscalls.SGIOV4ID"},
+		{"SGIO_V3_SIZE", syscalls.SGIOV3Size, "syscalls.SGIOV3Size"},
+		{"SGIO_V4_SIZE", syscalls.SGIOV4Size, "syscalls.SGIOV4Size"},
+		{"SG_DXFER_TO_DEV", syscalls.SGDxferToDev, "syscalls.SGDxferToDev"},
+		{"SG_DXFER_FROM_DEV", syscalls.SGDxferFromDev, "syscalls.SGDxferFromDev"},
+		{"SG_DXFER_TO_FROM_DEV", syscalls.SGDxferToFromDev, "syscalls.SGDxferToFromDev"},
+		{"SGIO_V3_DIR", syscalls.SGIOV3Dir, "syscalls.SGIOV3Dir"},
+		{"SGIO_OUT", int64(syscalls.SGIOOut), "syscalls.SGIOOut"},
+		{"SGIO_IN", int64(syscalls.SGIOIn), "syscalls.SGIOIn"},
 		{"IOCTL_RNDADDENTROPY", syscalls.IoctlRndAddEntropy, "syscalls.IoctlRndAddEntropy"},
 		{"IOCTL_UBI_RNVOL", syscalls.IoctlUBIRnvol, "syscalls.IoctlUBIRnvol"},
 		{"UBI_RNVOL_SIZE", syscalls.UBIRnvolSize, "syscalls.UBIRnvolSize"},
@@ -160,6 +171,7 @@ func Render() []byte {
 	renderUringTable(&b)
 	renderBPFNested(&b)
 	renderProgInfo(&b)
+	renderSGIO(&b)
 	b.WriteString("\n#endif\n")
 	return b.Bytes()
 }
@@ -306,6 +318,30 @@ static const __u32 prog_info_tab[PROG_INFO_ARRAYS] = {
 			v |= 1 << 24
 		}
 		fmt.Fprintf(b, "\t[%d] = %#x,\n", a, v)
+	}
+	b.WriteString("};\n")
+}
+
+// renderSGIO renders syscalls.SGIOLayouts as a C array indexed by
+// version * 4 + at exit * 2 + object.
+func renderSGIO(b *bytes.Buffer) {
+	b.WriteString(`
+/* The objects SG_IO's struct points to (syscalls.SGIOLayouts), by
+ * version * 4 + at exit * 2 + object, packed: the offsets of the pointer
+ * (bits 0-7), of the length (8-15) and its size (16-19), of the iovec
+ * count (20-27) and its size (28-31; 0: none), of the residue (32-39)
+ * and its size (40-43; 0: none), and the direction (44-45,
+ * syscalls.SGIODir). */
+static const __u64 sg_io_tab[8] = {
+`)
+	for v, byAt := range syscalls.SGIOLayouts {
+		for at, objs := range byAt {
+			for j, l := range objs {
+				x := uint64(l.Ptr) | uint64(l.Len.Off)<<8 | uint64(l.Len.Size)<<16 | uint64(l.Iovecs.Off)<<20 |
+					uint64(l.Iovecs.Size)<<28 | uint64(l.Resid.Off)<<32 | uint64(l.Resid.Size)<<40 | uint64(l.Dir)<<44
+				fmt.Fprintf(b, "\t[%d] = %#x,\n", v*4+at*2+j, x)
+			}
+		}
 	}
 	b.WriteString("};\n")
 }
