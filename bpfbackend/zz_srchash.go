@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "d5170e5760cdfb4ca6c163de47becf8341ff5b8b486142d6048ac4b9b245c9d3"
+const bpfSourceHash = "3fba6b1d7ff1061716f728dec257553c4e54d515671554e10ae4443fe6cba596"

@@ -72,7 +72,7 @@ func (x *Executor) bpfNested(mem Memory, out trace.Capture, objs []syscalls.BPFN
 			}
 		case syscalls.BPFBytes:
 			if n > 0 {
-				*e = readObject(mem, ptr, n, x.bufLimit())
+				*e = x.readCapped(mem, ptr, n)
 			}
 		case syscalls.BPFArray, syscalls.BPFStrArray:
 			*e = readArray(mem, ptr, syscalls.NestedArrayLen(n, x.Limit(), x.Verbose), uint64(o.ElemSize))
@@ -123,7 +123,7 @@ func (x *Executor) progInfoArrays(mem Memory, info []byte, succeeded bool) []tra
 		}
 		switch syscalls.ProgInfoArray(a) {
 		case syscalls.ProgInfoJited:
-			arrays[a] = readObject(mem, ptr, n, x.bufLimit())
+			arrays[a] = x.readCapped(mem, ptr, n)
 		default:
 			if succeeded {
 				arrays[a] = readArray(mem, ptr, syscalls.NestedArrayLen(n, x.Limit(), x.Verbose), uint64(l.ElemSize))

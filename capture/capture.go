@@ -185,6 +185,12 @@ func (x *Executor) bufLimit() uint64 {
 	return uint64(x.Limit()) + x.overRead(0)
 }
 
+// readCapped reads n bytes at addr as a buffer the string limit caps
+// (bufLimit) is read: whole or faulted.
+func (x *Executor) readCapped(mem Memory, addr, n uint64) trace.Capture {
+	return readObject(mem, addr, n, x.bufLimit())
+}
+
 // LimitOf is a plan's byte cap: its Size, or the string limit.
 func (x *Executor) LimitOf(p *syscalls.Plan) uint64 {
 	if p.Size != 0 {
@@ -365,12 +371,10 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 	}
 	if err := mem.Read(addr, data); err != nil {
 		switch {
-		case p.Len == syscalls.LenIoctl || p.PageRest:
-			out := pageRest(mem, addr, data, 1)
-			if p.Len == syscalls.LenIoctl && uint32(c.Args[p.LenArg]) == syscalls.IoctlSGIO && !out.Faulted {
-				out.Elems = x.sgioObjects(mem, out.Data, atExit)
-			}
-			return x.withFprog(mem, c, p, out)
+		case p.Len == syscalls.LenIoctl:
+			return x.withFprog(mem, c, p, x.ioctlMore(mem, uint32(c.Args[p.LenArg]), addr, pageRest(mem, addr, data, 1), take, true, atExit, ret))
+		case p.PageRest:
+			return x.withFprog(mem, c, p, pageRest(mem, addr, data, 1))
 		case p.ElemSize != 0:
 			// The elements before unreadable memory, as strace
 			// prints them: [..., ... /* ADDR */].
@@ -388,27 +392,41 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 		end := min(n, syscalls.ExtTailEnd)
 		out.Elems = []trace.Capture{readObject(mem, addr+take, end-take, end-take)}
 	}
-	if p.Len == syscalls.LenIoctl && c.Args[p.LenArg]&0xffffffff == syscalls.IoctlUBIRnvol && take < syscalls.UBIRnvolSize {
-		out.Elems = []trace.Capture{readObject(mem, addr+take, syscalls.UBIRnvolSize-take, syscalls.UBIRnvolSize-take)}
+	if p.Len == syscalls.LenIoctl {
+		out = x.ioctlMore(mem, uint32(c.Args[p.LenArg]), addr, out, take, false, atExit, ret)
 	}
-	if p.Len == syscalls.LenIoctl && c.Args[p.LenArg]&0xffffffff == syscalls.IoctlFiemap && x.Verbose && atExit && ret >= 0 {
+	return out
+}
+
+// ioctlMore mirrors the programs' ioctl_more: what a LenIoctl plan reads
+// after request req's argument of take bytes at addr, out (with faulted,
+// the bytes before the end of its page): SG_IO's objects, and of an
+// argument read whole, UBI_IOCRNVOL's tail, FS_IOC_FIEMAP's extents or
+// the request's nested object.
+func (x *Executor) ioctlMore(mem Memory, req uint32, addr uint64, out trace.Capture, take uint64, faulted, atExit bool, ret int64) trace.Capture {
+	if req == syscalls.IoctlSGIO && !out.Faulted {
+		out.Elems = x.sgioObjects(mem, out.Data, atExit)
+	}
+	if faulted {
+		return out
+	}
+	data := out.Data
+	switch {
+	case req == syscalls.IoctlUBIRnvol && take < syscalls.UBIRnvolSize:
+		out.Elems = []trace.Capture{readObject(mem, addr+take, syscalls.UBIRnvolSize-take, syscalls.UBIRnvolSize-take)}
+	case req == syscalls.IoctlFiemap && x.Verbose && atExit && ret >= 0:
 		out.Elems = []trace.Capture{x.fiemapExtents(mem, addr, data)}
 	}
-	if p.Len == syscalls.LenIoctl && uint32(c.Args[p.LenArg]) == syscalls.IoctlSGIO {
-		out.Elems = x.sgioObjects(mem, data, atExit)
-	}
-	if p.Len == syscalls.LenIoctl {
-		if nest, ok := syscalls.IoctlNestedObjects[uint32(c.Args[p.LenArg])]; ok && uint64(len(data)) >= uint64(nest.PtrOff)+8 {
-			ptr := binary.LittleEndian.Uint64(data[nest.PtrOff:])
-			buf := make([]byte, nest.Size)
-			nested := trace.Capture{Data: buf}
-			if err := mem.Read(ptr, buf); err != nil {
-				nested = pageRest(mem, ptr, buf, 1)
-			}
-			out.Elems = []trace.Capture{nested}
-			if nest.Strs.ElemSize != 0 && uint64(len(data)) >= uint64(nest.Strs.CountOff)+4 {
-				out.Elems = x.nestedStrs(mem, out.Elems, nested.Data, binary.LittleEndian.Uint32(data[nest.Strs.CountOff:]), &nest.Strs)
-			}
+	if nest, ok := syscalls.IoctlNestedObjects[req]; ok && uint64(len(data)) >= uint64(nest.PtrOff)+8 {
+		ptr := binary.LittleEndian.Uint64(data[nest.PtrOff:])
+		buf := make([]byte, nest.Size)
+		nested := trace.Capture{Data: buf}
+		if err := mem.Read(ptr, buf); err != nil {
+			nested = pageRest(mem, ptr, buf, 1)
+		}
+		out.Elems = []trace.Capture{nested}
+		if nest.Strs.ElemSize != 0 && uint64(len(data)) >= uint64(nest.Strs.CountOff)+4 {
+			out.Elems = x.nestedStrs(mem, out.Elems, nested.Data, binary.LittleEndian.Uint32(data[nest.Strs.CountOff:]), &nest.Strs)
 		}
 	}
 	return out
@@ -431,7 +449,7 @@ func (x *Executor) sgioObjects(mem Memory, hdr []byte, atExit bool) []trace.Capt
 			// tprint_iov_upto: o.Len bytes in all.
 			elems[j] = x.readIovec(mem, o.Ptr, o.Iovecs, true, int64(o.Len))
 		default:
-			elems[j] = readObject(mem, o.Ptr, o.Len, x.bufLimit())
+			elems[j] = x.readCapped(mem, o.Ptr, o.Len)
 		}
 	}
 	return elems
@@ -595,15 +613,11 @@ func (x *Executor) iocbBuffer(mem Memory, cb []byte) []trace.Capture {
 	}
 	switch op {
 	case syscalls.IocbCmdPwrite:
-		return []trace.Capture{readObject(mem, buf, n, x.bufLimit())}
-	case syscalls.IocbCmdPwritev:
-		return []trace.Capture{x.readIovec(mem, buf, n, false, 0)}
-	case syscalls.IocbCmdPreadv:
-		// As at an exit that transferred nothing: the buffers are not
-		// read, and print as their addresses.
-		iov := x.readIovec(mem, buf, n, true, 0)
-		iov.Elems = nil
-		return []trace.Capture{iov}
+		return []trace.Capture{x.readCapped(mem, buf, n)}
+	case syscalls.IocbCmdPwritev, syscalls.IocbCmdPreadv:
+		// A vectored read's buffers are not read, as at an exit that
+		// failed: they print as their addresses.
+		return []trace.Capture{x.readIovec(mem, buf, n, op == syscalls.IocbCmdPreadv, -1)}
 	}
 	return nil
 }
@@ -623,12 +637,7 @@ func (x *Executor) withKdf(mem Memory, c Call, p *syscalls.Plan, out trace.Captu
 		elems[0] = stringCapture(mem.ReadCString(hashname, x.Limit(), nil))
 	}
 	if otherinfo != 0 && otherlen > 0 {
-		data := make([]byte, min(otherlen, x.bufLimit()))
-		if err := mem.Read(otherinfo, data); err != nil {
-			elems[1] = trace.Capture{Faulted: true}
-		} else {
-			elems[1] = trace.Capture{Data: data, Truncated: otherlen > uint64(len(data))}
-		}
+		elems[1] = x.readCapped(mem, otherinfo, otherlen)
 	}
 	out.Elems = elems
 	return out

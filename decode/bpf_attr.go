@@ -221,6 +221,10 @@ func (p *bpfFields) nestedArray(s string, j, off int, n uint64, esize int, elem 
 // appendHexElem prints a u64 array element in hex (print_xint_array_member).
 func appendHexElem(b []byte, e []byte, _ uint64) []byte { return appendHex(b, le64(e, 0)) }
 
+// appendU32Elem prints a u32 array element in decimal
+// (print_uint_array_member).
+func appendU32Elem(b []byte, e []byte, _ uint64) []byte { return appendUint(b, uint64(le32(e, 0))) }
+
 // exitNested returns the capture of object j of those the attributes
 // read again at exit point to (syscalls.BPFExitNestedOf), or nil.
 func (p *bpfFields) exitNested(j int) *trace.Capture {
@@ -620,16 +624,9 @@ func bpfProgQueryExit(p *bpfFields) {
 	if failed(p.ev) {
 		p.b = appendArrayAddr(p.b, p.u64(16), n)
 	} else {
-		p.b = p.d.appendNestedArray(p.b, p.u64(16), n, 4, p.exitNested(0), func(b []byte, e []byte, _ uint64) []byte {
-			return appendUint(b, uint64(le32(e, 0)))
-		})
+		p.b = p.d.appendNestedArray(p.b, p.u64(16), n, 4, p.exitNested(0), appendU32Elem)
 	}
-	p.name("prog_cnt")
-	if was := le32(p.was, 24); was != p.u32(24) {
-		p.b = appendUint(p.b, uint64(was))
-		p.b = append(p.b, " => "...)
-	}
-	p.b = appendUint(p.b, uint64(p.u32(24)))
+	p.wasNow("prog_cnt", 24)
 	p.close()
 }
 

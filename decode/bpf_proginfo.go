@@ -62,9 +62,7 @@ func (p *bpfFields) progInfoFields(info *trace.Capture) {
 	p.wasNow("nr_map_ids", 52)
 	p.name("map_ids")
 	maps := uint64(min(p.u32(52), le32(p.was, 52)))
-	p.b = p.d.appendNestedArray(p.b, p.u64(56), maps, 4, array(syscalls.ProgInfoMapIDs), func(b []byte, e []byte, _ uint64) []byte {
-		return appendUint(b, uint64(le32(e, 0)))
-	})
+	p.b = p.d.appendNestedArray(p.b, p.u64(56), maps, 4, array(syscalls.ProgInfoMapIDs), appendU32Elem)
 	p.cstring("name", 64, 16)
 	if !p.has(80) {
 		return

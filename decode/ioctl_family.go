@@ -291,19 +291,27 @@ func ioctlData(ev *trace.Event, n int) ([]byte, bool) {
 // syscalls.IoctlKeepEntry keeps them; one that kept none gives its own),
 // else as ev has them.
 func ioctlCaps(ev *trace.Event, entry bool) (arg, nested *trace.Capture) {
-	arg = &ev.Captures[2]
-	elems := arg.Elems
-	if exited(ev) && len(elems) > 0 && syscalls.IoctlKeepEntry[uint32(ev.Args[1])] {
-		kept := &elems[len(elems)-1]
-		elems = elems[:len(elems)-1]
-		if entry && kept.Present() {
-			arg, elems = kept, kept.Elems
-		}
-	}
-	if len(elems) > 0 {
-		nested = &elems[0]
+	arg, objs := ioctlObjects(ev, entry)
+	if len(objs) > 0 {
+		nested = &objs[0]
 	}
 	return arg, nested
+}
+
+// ioctlObjects is ioctlCaps with all the objects the argument's capture
+// holds (SG_IO's two), without the entry's copy a request of
+// syscalls.IoctlKeepEntry keeps.
+func ioctlObjects(ev *trace.Event, entry bool) (arg *trace.Capture, objs []trace.Capture) {
+	arg = &ev.Captures[2]
+	objs = arg.Elems
+	if exited(ev) && len(objs) > 0 && syscalls.IoctlKeepEntry[uint32(ev.Args[1])] {
+		kept := &objs[len(objs)-1]
+		objs = objs[:len(objs)-1]
+		if entry && kept.Present() {
+			arg, objs = kept, kept.Elems
+		}
+	}
+	return arg, objs
 }
 
 // capBytes returns c's bytes when it holds at least n of them.

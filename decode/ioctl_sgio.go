@@ -35,7 +35,7 @@ var (
 // entry and ended at exit.
 func (d *Decoder) sgIO(b []byte, ev *trace.Event, exit bool) ([]byte, ioctlRes) {
 	addr := ev.Args[2]
-	ent, _ := ioctlCaps(ev, true)
+	ent, entObjs := ioctlObjects(ev, true)
 	data, ok := capBytes(ent, 4)
 	if exit {
 		// Only a struct the entry began (its version's, read whole).
@@ -69,9 +69,9 @@ func (d *Decoder) sgIO(b []byte, ev *trace.Event, exit bool) ([]byte, ioctlRes) 
 	}
 	objs := syscalls.SGIOObjects(data, false)
 	if id == syscalls.SGIOV3ID {
-		return d.sgIOV3Request(b, data, objs, ent.Elems), ioctlResLater
+		return d.sgIOV3Request(b, data, objs, entObjs), ioctlResLater
 	}
-	return d.sgIOV4Request(b, data, objs, ent.Elems), ioctlResLater
+	return d.sgIOV4Request(b, data, objs, entObjs), ioctlResLater
 }
 
 // sgIOObject prints object j of objs, captured as elems[j] (when there).
@@ -150,12 +150,7 @@ func (d *Decoder) sgIOV4Request(b []byte, p []byte, objs [2]syscalls.SGIOObject,
 // answer as the exit's copy has it, or when that cannot be read the
 // entry's pointers to it, or a changed interface id.
 func (d *Decoder) sgIOExit(b []byte, ev *trace.Event, ent []byte) []byte {
-	cur := &ev.Captures[2]
-	elems := cur.Elems
-	if len(elems) > 0 {
-		// The last is the entry's copy (syscalls.IoctlKeepEntry).
-		elems = elems[:len(elems)-1]
-	}
+	cur, elems := ioctlObjects(ev, false)
 	v3 := le32(ent, 0) == syscalls.SGIOV3ID
 	size := syscalls.SGIOV4Size
 	if v3 {

@@ -72,6 +72,16 @@ static __always_inline __u32 buf_limit(struct cap_state *st)
 	return st->limit + (st->full ? 0 : 1);
 }
 
+/* read_capped mirrors capture's readCapped: n bytes at addr, at most
+ * buf_limit of them, whole or faulted (nothing for none). */
+static __always_inline void read_capped(struct cap_state *st, __u64 addr, __u64 n)
+{
+	if (!n)
+		return;
+	__u64 limit = buf_limit(st);
+	seg_read(st, addr, n < limit ? n : limit);
+}
+
 /* read_seg returns the segment the last read appended, whose data is at
  * data_off, when a read since before appended one and it did not fault;
  * else NULL. */
@@ -522,8 +532,7 @@ static __always_inline void sg_io_buf(struct cap_state *st, __u64 ptr, __u64 len
 		read_iovec(st, ptr, iovs, 1, len);
 		return;
 	}
-	__u64 limit = buf_limit(st);
-	seg_read(st, ptr, len < limit ? len : limit);
+	read_capped(st, ptr, len);
 }
 
 /* sg_io_in is the data a transfer of n bytes received, which left resid
@@ -839,14 +848,11 @@ static long iocb_elem(__u64 i, struct iocb_loop *l)
 	if ((__s64)n < 0 || !buf)
 		return 0;
 	if (op == IOCB_CMD_PWRITE) {
-		__u64 limit = buf_limit(st);
-		__u64 take = n < limit ? n : limit;
-		if (take)
-			seg_read(st, buf, take);
+		read_capped(st, buf, n);
 	} else if (op == IOCB_CMD_PREADV || op == IOCB_CMD_PWRITEV) {
-		/* A vectored read's buffers are not read: as at an exit
-		 * that transferred nothing. */
-		read_iovec(st, buf, n, op == IOCB_CMD_PREADV, 0);
+		/* A vectored read's buffers are not read, as at an exit
+		 * that failed. */
+		read_iovec(st, buf, n, op == IOCB_CMD_PREADV, -1);
 	}
 	return 0;
 }
@@ -894,10 +900,8 @@ GLOBAL int fprog_more(struct cap_state *st, struct plan *p, __u32 before)
 		__u64 otherlen = (__u32)scratch_u64(st->data_off + KDF_OTHERINFOLEN_OFF);
 		if (hashname)
 			seg_str(st, hashname, st->limit);
-		if (otherinfo && otherlen) {
-			__u64 limit = buf_limit(st);
-			seg_read(st, otherinfo, otherlen < limit ? otherlen : limit);
-		}
+		if (otherinfo && otherlen)
+			read_capped(st, otherinfo, otherlen);
 		return 0;
 	}
 	if (p->fprog_kind == FPROG_KIND_IOV) {
@@ -1068,9 +1072,7 @@ GLOBAL __u32 bpf_nested_read(struct cap_state *st, __u32 idx, __u32 head, int ta
 		break;
 	}
 	case BPF_BYTES:
-		limit = buf_limit(st);
-		if (n)
-			seg_read(st, ptr, n < limit ? n : limit);
+		read_capped(st, ptr, n);
 		break;
 	case BPF_OBJ_INFO:
 		/* capture's objInfo: what the descriptor (the attributes'
@@ -1134,8 +1136,7 @@ GLOBAL int prog_info_array(struct cap_state *st, __u32 at, __u32 a)
 	if (!ptr || !count)
 		return 0;
 	if (a == PROG_INFO_JITED) {
-		__u64 limit = buf_limit(st);
-		seg_read(st, ptr, count < limit ? count : limit);
+		read_capped(st, ptr, count);
 		return 0;
 	}
 	/* syscalls.NestedArrayLen under -v. */
