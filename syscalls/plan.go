@@ -475,8 +475,8 @@ const (
 // at aio_buf, min(aio_nbytes, limit+1) of them, as a CaptureBytes plan
 // with a length reads them; for IOCB_CMD_PREADV and IOCB_CMD_PWRITEV, the
 // aio_nbytes iovecs at aio_buf as a CaptureIovec plan reads them, at
-// entry for IOCB_CMD_PWRITEV (their bytes), at an exit that transferred
-// nothing for IOCB_CMD_PREADV (none of their bytes).
+// entry for IOCB_CMD_PWRITEV (their bytes), at an exit that failed for
+// IOCB_CMD_PREADV (the array alone, no Elems).
 //
 // Kdf, Iovs, Uring and Iocbs follow the pointers whatever Verbose says, and only
 // when the object's head was read (KdfHeadSize bytes, or FprogSize: one
