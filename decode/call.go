@@ -39,6 +39,11 @@ type custom struct {
 	enter, exit, ret hookFn
 }
 
+// unreadCall is the call of an event whose entry the backend could not
+// read (trace.Event.UnknownCall): strace names it "???", with no
+// arguments.
+var unreadCall = &call{name: "???", sig: &syscalls.Signature{Ret: syscalls.RetHex}, retType: syscalls.RetHex}
+
 func newCall(t *syscalls.Table, nr int) *call {
 	sc := t.Get(nr)
 	c := &call{name: t.DisplayName(nr), sig: sc.Sig, retType: sc.Sig.Ret, pidRet: sc.Effects&syscalls.ReturnsPID != 0, pidKind: sc.Pids.Ret}

@@ -155,6 +155,9 @@ func compat(ev *trace.Event) bool { return ev.Arch == trace.ArchI386 }
 
 // lookup returns the printer of ev's system call, building it on first use.
 func (d *Decoder) lookup(ev *trace.Event) *call {
+	if ev.UnknownCall {
+		return unreadCall
+	}
 	t := table(ev)
 	ai := tableIndex(t)
 	nr := int(ev.NR)

@@ -114,9 +114,8 @@ func (p *JSONPrinter) Handle(ev *trace.Event) error {
 	return p.err
 }
 
-func (p *JSONPrinter) traced(ev *trace.Event) bool {
-	return p.opts.Spec == nil || p.opts.Spec.TraceAll || p.opts.Spec.Trace.HasIn(ev.Pers, int(ev.NR))
-}
+// traced says whether -e trace= selects ev's call.
+func (p *JSONPrinter) traced(ev *trace.Event) bool { return tracedBy(p.opts.Spec, ev) }
 
 func (p *JSONPrinter) enter(ev *trace.Event) { p.keep(ev) }
 
@@ -140,7 +139,8 @@ func (p *JSONPrinter) syscall(ev *trace.Event) {
 	returned := ev.Kind == trace.SyscallExit && !ev.NoReturn
 	if s := p.opts.Spec; s != nil && s.Status != filter.StatusAll {
 		switch {
-		case !returned && s.Status&filter.StatusUnfinished == 0,
+		case ev.Unavailable && s.Status&filter.StatusUnavailable == 0,
+			!returned && !ev.Unavailable && s.Status&filter.StatusUnfinished == 0,
 			returned && ev.IsError() && s.Status&filter.StatusFailed == 0,
 			returned && !ev.IsError() && s.Status&filter.StatusSuccessful == 0:
 			return
@@ -182,6 +182,9 @@ func (p *JSONPrinter) syscall(ev *trace.Event) {
 	if sc.Sig != nil && len(sc.Sig.Args) < nargs {
 		nargs = len(sc.Sig.Args)
 	}
+	if ev.UnknownCall {
+		nargs = 0
+	}
 	n := max(nargs, len(ct.Args))
 	for i := 0; i < n; i++ {
 		if i > 0 {
@@ -212,7 +215,9 @@ func (p *JSONPrinter) syscall(ev *trace.Event) {
 		b = append(b, '}')
 	}
 	b = append(b, ']')
-	if !returned {
+	if ev.Unavailable {
+		b = append(b, `,"unavailable":true`...)
+	} else if !returned {
 		b = append(b, `,"unfinished":true`...)
 	} else {
 		b = append(b, `,"ret":{"raw":`...)

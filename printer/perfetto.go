@@ -117,9 +117,7 @@ func (p *PerfettoPrinter) Handle(ev *trace.Event) error {
 }
 
 // traced says whether -e trace= selects ev's call.
-func (p *PerfettoPrinter) traced(ev *trace.Event) bool {
-	return p.opts.Spec == nil || p.opts.Spec.TraceAll || p.opts.Spec.Trace.HasIn(ev.Pers, int(ev.NR))
-}
+func (p *PerfettoPrinter) traced(ev *trace.Event) bool { return tracedBy(p.opts.Spec, ev) }
 
 // enter keeps a copy of a call's entry until its end.
 func (p *PerfettoPrinter) enter(ev *trace.Event) { p.keep(ev) }
@@ -155,10 +153,10 @@ func (p *PerfettoPrinter) exit(ev *trace.Event) {
 		return
 	}
 	if ev.NoReturn {
-		p.syscall(enter, nil, ev.Exit)
+		p.syscall(enter, nil, ev.Exit, ev.Unavailable)
 		return
 	}
-	p.syscall(enter, ev, ev.Exit)
+	p.syscall(enter, ev, ev.Exit, false)
 }
 
 // endPending ends the call tid is in, if any, at ns without a result: its
@@ -170,7 +168,7 @@ func (p *PerfettoPrinter) endPending(tid int32, ns int64) {
 			ns = 0
 		}
 		if p.traced(e) {
-			p.syscall(e, nil, ns)
+			p.syscall(e, nil, ns, false)
 		}
 		p.release(e)
 	}
@@ -198,12 +196,14 @@ func (p *PerfettoPrinter) exec(ev *trace.Event) {
 }
 
 // syscall writes the slice of a call: enter is its entry, exit its exit
-// (nil when it never returned), end when it ended (0 when unknown: the
-// call is then an instant at its entry).
-func (p *PerfettoPrinter) syscall(enter, exit *trace.Event, end int64) {
+// (nil when it never returned, or its result could not be read:
+// unavailable), end when it ended (0 when unknown: the call is then an
+// instant at its entry).
+func (p *PerfettoPrinter) syscall(enter, exit *trace.Event, end int64, unavailable bool) {
 	if s := p.opts.Spec; s != nil && s.Status != filter.StatusAll {
 		switch {
-		case exit == nil && s.Status&filter.StatusUnfinished == 0,
+		case unavailable && s.Status&filter.StatusUnavailable == 0,
+			exit == nil && !unavailable && s.Status&filter.StatusUnfinished == 0,
 			exit != nil && exit.IsError() && s.Status&filter.StatusFailed == 0,
 			exit != nil && !exit.IsError() && s.Status&filter.StatusSuccessful == 0:
 			return
@@ -229,7 +229,9 @@ func (p *PerfettoPrinter) syscall(enter, exit *trace.Event, end int64) {
 	}
 	b = appendPerfettoString(b, args)
 	b = append(b, `,"ret":`...)
-	if exit == nil {
+	if unavailable {
+		b = append(b, `"? <unavailable>","unavailable":true`...)
+	} else if exit == nil {
 		b = append(b, `"?","unfinished":true`...)
 	} else {
 		b = appendPerfettoString(b, t[ct.Ret.Start:ct.Ret.End])

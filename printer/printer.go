@@ -533,8 +533,13 @@ func (p *Printer) emit(t *task, b []byte, startCol int) {
 
 // traced reports whether ev's syscall passes -e trace=. Backends filter
 // too, but need not.
-func (p *Printer) traced(ev *trace.Event) bool {
-	return p.opts.Spec == nil || p.opts.Spec.TraceAll || p.opts.Spec.Trace.HasIn(ev.Pers, int(ev.NR))
+func (p *Printer) traced(ev *trace.Event) bool { return tracedBy(p.opts.Spec, ev) }
+
+// tracedBy reports whether ev's syscall passes spec's -e trace= (all do
+// without spec). A call the backend could not read passes whatever it
+// selects, as strace traces a call of unknown number.
+func tracedBy(spec *filter.Spec, ev *trace.Event) bool {
+	return spec == nil || spec.TraceAll || ev.UnknownCall || spec.Trace.HasIn(ev.Pers, int(ev.NR))
 }
 
 func (p *Printer) enter(ev *trace.Event) {
@@ -639,6 +644,9 @@ func endsTask(ev *trace.Event) bool {
 }
 
 func (p *Printer) syscallName(ev *trace.Event) string {
+	if ev.UnknownCall {
+		return "???"
+	}
 	t := syscalls.ForCall(ev.Arch, ev.Pers)
 	if t == nil {
 		return syscalls.UnknownName(int(ev.NR))
@@ -647,14 +655,20 @@ func (p *Printer) syscallName(ev *trace.Event) string {
 }
 
 // noReturn finishes the line of a call the thread will never return from
-// (it is exiting): "exit_group(0) = ?", or "read(0,  <unfinished ...>) = ?".
+// (it is exiting): "exit_group(0) = ?", or "read(0,  <unfinished ...>) = ?";
+// or, when its result could not be read, "read(0, ) = ? <unavailable>",
+// where strace prints no argument of the exit either.
 func (p *Printer) noReturn(t *task, ev *trace.Event) {
 	enter := t.pending
 	t.pending = nil
 	if enter == nil {
 		enter = ev
 	}
-	if p.staged() && p.opts.Spec.Status&filter.StatusUnfinished == 0 {
+	status := filter.StatusUnfinished
+	if ev.Unavailable {
+		status = filter.StatusUnavailable
+	}
+	if p.staged() && p.opts.Spec.Status&status == 0 {
 		return
 	}
 	var b []byte
@@ -672,16 +686,20 @@ func (p *Printer) noReturn(t *task, ev *trace.Event) {
 		col = *curcol
 		b = p.line[:0]
 	}
-	if rest := p.dec.AppendExit(nil, enter); len(rest) != 1 {
+	if rest := p.dec.AppendExit(nil, enter); len(rest) != 1 && !ev.Unavailable {
 		// The call prints arguments at exit that it will never have.
 		b = append(b, " <unfinished ...>"...)
 	}
 	b = append(b, ") "...)
 	b = p.tabTo(b, col+len(b))
-	b = append(b, "= ?\n"...)
+	if ev.Unavailable {
+		b = append(b, "= ? <unavailable>\n"...)
+	} else {
+		b = append(b, "= ?\n"...)
+	}
 	p.emit(t, b, col)
 	p.line = b
-	if p.opts.StackFrames != nil && enter.Stack != nil && endsTask(enter) {
+	if p.opts.StackFrames != nil && enter.Stack != nil && endsTask(enter) && !ev.Unavailable {
 		// strace prints the stack of exit_group once the task is gone.
 		t.endStack = new(trace.Event)
 		enter.CopyTo(t.endStack)

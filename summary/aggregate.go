@@ -47,13 +47,15 @@ func NewAggregator(opts AggregatorOptions) *Aggregator {
 
 // Handle counts ev if it is the exit of a call that returned. Calls that
 // never return (exit_group, a thread killed inside a call) are not
-// counted, as strace does not count them. Handle keeps nothing of ev.
+// counted, as strace does not count them; a call whose result could not
+// be read is, as strace counts it, as a call that did not fail. Handle
+// keeps nothing of ev.
 func (a *Aggregator) Handle(ev *trace.Event) {
-	if ev.Kind != trace.SyscallExit || ev.NoReturn {
+	if ev.Kind != trace.SyscallExit || ev.NoReturn && !ev.Unavailable || ev.UnknownCall {
 		return
 	}
 	if k := (trace.SyscallKey{Arch: ev.Arch, NR: ev.NR, Pers: ev.Pers}); a.counted(k) {
-		ns, failed := a.duration(ev), ev.IsError()
+		ns, failed := a.duration(ev), ev.IsError() && !ev.Unavailable
 		a.stats(k).Add(ns, failed)
 		if a.opts.PerProcess {
 			statsIn(a.procs.get(ev.PID).Counts, k).Add(ns, failed)

@@ -124,3 +124,23 @@ func TestAggregatorTableRange(t *testing.T) {
 		t.Errorf("counts %v: past the table counted %v, hole %d counted %v, i386 200 counted %v", counts, pastCounted, hole, holeCounted, compatCounted)
 	}
 }
+
+// TestAggregatorUnreadCalls: a call whose result could not be read counts
+// as a call that did not fail, as strace counts it; one whose entry could
+// not be read (of unknown number) does not count.
+func TestAggregatorUnreadCalls(t *testing.T) {
+	unavailable := exit(t, "getppid", 3000, 1000, 0)
+	unavailable.NoReturn, unavailable.Unavailable = true, true
+	unknown := exit(t, "read", 50, 50, 0)
+	unknown.NR, unknown.UnknownCall, unknown.NoReturn = -1, true, true
+	a := NewAggregator(AggregatorOptions{})
+	a.Handle(unavailable)
+	a.Handle(unknown)
+	counts := a.Counts()
+	if len(counts) != 1 {
+		t.Fatalf("counted %v, want getppid alone", counts)
+	}
+	if s := counts[trace.SyscallKey{Arch: syscalls.Native().Arch, NR: nr(t, "getppid")}]; s == nil || s.Calls != 1 || s.Errors != 0 || s.TotalNS != 1000 {
+		t.Errorf("getppid: %+v, want 1 call of 1000 ns without error", s)
+	}
+}

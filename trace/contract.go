@@ -26,6 +26,9 @@
 //     Exit, Ret, every Capture (entry-time ones carried forward, exit-time
 //     ones filled in), CPUTime when HasCPUTime, NewFDs and Sockets under
 //     their options. With NoReturn, Ret is meaningless.
+//   - Either syscall event: UnknownCall when the backend could not read
+//     the call's entry; the exit: Unavailable (with NoReturn) when it
+//     could not read the call's result.
 //   - Signal: Signal (GroupStop set for a group stop, whose Raw is zero).
 //   - Exit: Status, or ExitSignal (and CoreDumped) when a signal killed the
 //     thread.

@@ -128,4 +128,8 @@ type TracerStats struct {
 	// record of their call (a record holds 512 KiB): the memory they
 	// would have read prints as unreadable.
 	CaptureCut uint64
+	// Unavailable counts the calls whose entry or result the backend
+	// could not read (ptrace: the thread was killed before its stop was
+	// read), printed as strace prints them ("???(", "= ? <unavailable>").
+	Unavailable uint64
 }

@@ -158,6 +158,16 @@ type Event struct {
 	// exiting (or being detached) inside the call, which therefore has no
 	// result: strace prints "= ?". Ret is meaningless then.
 	NoReturn bool
+	// Unavailable is set on a SyscallExit whose result the backend could
+	// not read (under ptrace, the thread was gone, killed, before its exit
+	// stop was read); NoReturn is set too. strace prints
+	// "= ? <unavailable>", and -e status=unavailable selects it.
+	Unavailable bool
+	// UnknownCall is set on both events of a call whose entry the
+	// backend could not read (under ptrace, the thread was gone before
+	// its entry stop was read): NR is -1 and Args are zero. strace prints
+	// it as "???(", whatever -e trace= selects.
+	UnknownCall bool
 	// CPUTime is, on a SyscallExit, the system CPU time in nanoseconds
 	// that the call consumed, as strace -c counts it without -w; HasCPUTime
 	// says whether the backend measured it.

@@ -134,6 +134,7 @@ func CallPersonality(arch uint32, nr int32) (int32, trace.Personality) {
 func (tb *Table[T]) EntryEvent(tk *Task) *trace.Event {
 	ev := tb.Event(trace.SyscallEnter, tk, tk.EnterTime)
 	ev.NR = tk.NR
+	ev.UnknownCall = tk.Unread
 	ev.Args = tk.Args
 	ev.IP = tk.IP
 	ev.Resumes = tk.resumes()
@@ -155,6 +156,7 @@ func (tk *Task) stack() *trace.UserStack {
 func (tb *Table[T]) ExitEvent(tk *Task, ts, ret int64) *trace.Event {
 	ev := tb.Event(trace.SyscallExit, tk, tk.EnterTime)
 	ev.NR = tk.NR
+	ev.UnknownCall = tk.Unread
 	ev.Args = tk.Args
 	ev.IP = tk.IP
 	ev.Resumes = tk.resumes()

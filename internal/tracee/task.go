@@ -49,6 +49,9 @@ type Task struct {
 	Args      [trace.MaxArgs]uint64
 	SP, IP    uint64
 	EnterTime int64
+	// Unread says the call's entry could not be read (BeginUnread): NR
+	// is -1 and Args are zero.
+	Unread bool
 	// Sys is the call's table entry when it has a capture plan to run.
 	Sys *syscalls.Syscall
 	// Caps are the call's captures; Bufs keeps the memory of each
@@ -82,11 +85,19 @@ func (t *Task) Call() capture.Call {
 func (t *Task) Begin(nr int32, args [trace.MaxArgs]uint64, sp, ip uint64, ts int64, wanted bool) {
 	t.InCall, t.Wanted = true, wanted
 	t.NR, t.Args, t.SP, t.IP, t.EnterTime = nr, args, sp, ip, ts
+	t.Unread = false
 	t.Sys = nil
 	t.HasStack = false
 	if wanted {
 		t.Call().Clear()
 	}
+}
+
+// BeginUnread records the entry, at ts, of a call the backend could not
+// read: strace traces it as "???" whatever the filter selects.
+func (t *Task) BeginUnread(ts int64) {
+	t.Begin(-1, [trace.MaxArgs]uint64{}, 0, 0, ts, true)
+	t.Unread = true
 }
 
 // errRestartRestartBlock is ERESTART_RESTARTBLOCK, the kernel's result of
