@@ -170,6 +170,11 @@ func runHelper(name string, args []string) int {
 			return 4
 		}
 		return 0
+	case "getppid":
+		// One getppid marked by its first argument (which the call
+		// ignores), then a normal exit.
+		_, _, _ = unix.Syscall(unix.SYS_GETPPID, getppidMark, 0, 0)
+		return 0
 	case "execthread":
 		// execve from a thread that is not the thread group leader.
 		for {
@@ -229,10 +234,16 @@ func shTarget(t *testing.T, script string) trace.Target {
 // collect runs the backend and returns a copy of every event.
 func collect(t *testing.T, target trace.Target, opts trace.Options) ([]trace.Event, trace.Result) {
 	t.Helper()
+	return collectWith(t, New(), target, opts)
+}
+
+// collectWith is collect with backend b.
+func collectWith(t *testing.T, b *Backend, target trace.Target, opts trace.Options) ([]trace.Event, trace.Result) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	var evs []trace.Event
-	res, err := New().Run(ctx, target, opts, func(ev *trace.Event) error {
+	res, err := b.Run(ctx, target, opts, func(ev *trace.Event) error {
 		evs = append(evs, copyEvent(ev))
 		return nil
 	})

@@ -253,7 +253,8 @@ func (tr *tracer) syscallStop(tk *task, now int64) {
 		tr.resumeTask(tk, tk.takeSignal())
 		return
 	}
-	if err := getSyscallInfo(tk.TID, &tr.si); err != nil {
+	if !tr.readStop(tk) {
+		tr.unreadStop(tk, now)
 		restart(tk.TID, 0)
 		return
 	}
@@ -289,8 +290,12 @@ func (tr *tracer) quietExit(tk *task) bool {
 // task resumed with PTRACE_SYSCALL, like the exec stub). The task is
 // resumed with PTRACE_SYSCALL so that the call's exit stops it.
 func (tr *tracer) seccompStop(tk *task, now int64) {
-	if !tk.InCall && getSyscallInfo(tk.TID, &tr.si) == nil && tr.si.Op == syscallInfoSeccomp {
-		tr.syscallEntry(tk, now)
+	if !tk.InCall {
+		if !tr.readStop(tk) {
+			tr.unreadStop(tk, now)
+		} else if tr.si.Op == syscallInfoSeccomp {
+			tr.syscallEntry(tk, now)
+		}
 	}
 	tk.seccomp = !tk.Hidden
 	if !tr.hold(tk) {
@@ -359,6 +364,49 @@ func (tr *tracer) syscallExit(tk *task, now int64) {
 	if tr.opts.SyscallCPUTime {
 		// strace -c's time: the process's system time (wait4's rusage)
 		// at the exit stop minus that at the entry stop.
+		ev.CPUTime, ev.HasCPUTime = tr.rusage.Stime.Nano()-tk.stime, true
+	}
+	tr.tasks.Emit(ev)
+}
+
+// stopReadHook, when set (by tests only), is called on the tracer thread
+// with the thread of each syscall or seccomp stop before the stop is read.
+var stopReadHook func(tid int)
+
+// readStop reads tk's syscall or seccomp stop into tr.si. It reports false
+// when the stop is gone: the thread was killed and left it first, and the
+// read fails (ESRCH) or finds the thread at its next stop, its exit event's,
+// which has no syscall information.
+func (tr *tracer) readStop(tk *task) bool {
+	if stopReadHook != nil {
+		stopReadHook(tk.TID)
+	}
+	return getSyscallInfo(tk.TID, &tr.si) == nil && tr.si.Op != syscallInfoNone
+}
+
+// unreadStop handles a syscall stop of tk that could not be read
+// (readStop). As strace, the trace shows what was lost: an entry is a call
+// of unknown number, traced whatever the filter ("???("); a wanted call's
+// exit has no result ("= ? <unavailable>").
+func (tr *tracer) unreadStop(tk *task, now int64) {
+	if tk.Hidden {
+		return
+	}
+	if !tk.InCall {
+		tr.stats.Unavailable++
+		tk.stime = tr.rusage.Stime.Nano()
+		tk.BeginUnread(now)
+		tr.tasks.Emit(tr.tasks.EntryEvent(&tk.Task))
+		return
+	}
+	tk.InCall = false
+	if !tk.Wanted {
+		return
+	}
+	tr.stats.Unavailable++
+	ev := tr.tasks.ExitEvent(&tk.Task, now, 0)
+	ev.NoReturn, ev.Unavailable = true, true
+	if tr.opts.SyscallCPUTime {
 		ev.CPUTime, ev.HasCPUTime = tr.rusage.Stime.Nano()-tk.stime, true
 	}
 	tr.tasks.Emit(ev)
