@@ -196,6 +196,9 @@ var IoctlObjectSizes = map[uint32]uint32{
 	0x40044f02: 16,          // UBI_IOCEBCH: a struct ubi_leb_change_req, not its __s32
 	0x8912:     16,          // SIOCGIFCONF: struct ifconf
 	IoctlSGIO:  SGIOV4Size,  // SG_IO: the larger of its two structs (SGIOObjects)
+	0xc008ae05: IoctlArgMax, // KVM_GET_SUPPORTED_CPUID: struct kvm_cpuid2, then its entries
+	0xc008ae09: IoctlArgMax, // KVM_GET_EMULATED_CPUID
+	0x4008ae90: IoctlArgMax, // KVM_SET_CPUID2
 }
 
 // IoctlNested is an object an ioctl's argument points to: when the
