@@ -638,7 +638,8 @@ func sockProtoName(t *testing.T, domain, typ int) string {
 // both ends of a pipe one pipe inode, the two ends of a socketpair two
 // socket inodes of the protocol /proc names, an eventfd or epoll descriptor (and the other anonymous
 // inodes of fdkinds) what /proc calls one here, each with its
-// close-on-exec flag; a memfd as /proc does, "/memfd:NAME (deleted)".
+// close-on-exec flag; a memfd as /proc does, "/memfd:NAME (deleted)"; the
+// descriptor an ioctl returns (NS_GET_USERNS) its namespace.
 func TestNewFDNames(t *testing.T) {
 	testutil.RequireBPF(t)
 	anon := procNamesOfAnonFDs(t)
@@ -650,6 +651,7 @@ func TestNewFDNames(t *testing.T) {
 	opts.NameNewFDs, opts.DescribeSockets = true, true
 	pipeName := regexp.MustCompile(`^pipe:\[[1-9][0-9]*\]$`)
 	socketName := regexp.MustCompile(`^socket:\[[1-9][0-9]*\]$`)
+	userNS := regexp.MustCompile(`^user:\[[1-9][0-9]*\]$`)
 	seen := make(map[string]int)
 	for _, w := range []string{"pipes", "sockets", "fdkinds"} {
 		target := workload(t, w)
@@ -690,6 +692,14 @@ func TestNewFDNames(t *testing.T) {
 					t.Errorf("%s: socketpair named %+v, sockets %+v; want two socket:[INODE] of protocol %q", w, got, ev.Sockets, proto)
 				}
 				seen[call]++
+			case "ioctl":
+				if !syscalls.IoctlReturnsFD(uint32(ev.Args[1])) {
+					continue
+				}
+				if len(got) != 1 || got[0].FD != int32(ev.Ret) || !userNS.MatchString(got[0].Name) || !got[0].Cloexec {
+					t.Errorf("%s: ioctl NS_GET_USERNS = %d named %+v; want user:[INODE], close-on-exec", w, ev.Ret, got)
+				}
+				seen[call]++
 			case "memfd_create":
 				name, _, _ := bytes.Cut(ev.Captures[0].Data, []byte{0})
 				if len(got) != 1 || got[0].Name != "/memfd:"+string(name) || !got[0].Deleted {
@@ -708,7 +718,7 @@ func TestNewFDNames(t *testing.T) {
 			}
 		}
 	}
-	for _, call := range []string{"pipe2", "socketpair", "memfd_create", "epoll_create1", "eventfd2", "timerfd_create", "signalfd4", "inotify_init1", "pidfd_open"} {
+	for _, call := range []string{"pipe2", "socketpair", "memfd_create", "epoll_create1", "eventfd2", "timerfd_create", "signalfd4", "inotify_init1", "pidfd_open", "ioctl"} {
 		if seen[call] == 0 {
 			t.Errorf("no successful %s in the workloads", call)
 		}

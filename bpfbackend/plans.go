@@ -203,7 +203,7 @@ func fdStructsOf(sc *syscalls.Syscall, pers trace.Personality) sctraceFdStructs 
 // newFDsOf says where the descriptors sc creates are: its result (a call
 // returning a descriptor), the two ints an output argument points to
 // (pipe2's pipefd, socketpair's sv: NEW_FDS_PAIR plus the argument), or
-// the result of some bpf(2) commands.
+// the result of some bpf(2) commands or ioctl requests.
 func newFDsOf(sc *syscalls.Syscall) sctraceNewFds {
 	switch {
 	case sc.Effects&syscalls.NewFD != 0:
@@ -212,6 +212,8 @@ func newFDsOf(sc *syscalls.Syscall) sctraceNewFds {
 		return sctraceNewFdsNEW_FDS_PAIR + sctraceNewFds(sc.FDPairArg)
 	case sc.Effects&syscalls.NewFDByBPFCmd != 0:
 		return sctraceNewFdsNEW_FDS_RET_BPF
+	case sc.Effects&syscalls.NewFDByIoctl != 0:
+		return sctraceNewFdsNEW_FDS_RET_IOCTL
 	}
 	return sctraceNewFdsNEW_FDS_NONE
 }

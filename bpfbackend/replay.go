@@ -350,6 +350,9 @@ func procName(fn *sctraceFdName) string {
 		return "anon_inode:[pidfd]"
 	case unix.ANON_INODE_FS_MAGIC:
 		return "anon_inode:" + cString(fn.Name[:])
+	case unix.NSFS_MAGIC:
+		// The programs read the namespace's type for its name.
+		return cString(fn.Name[:]) + ":[" + strconv.FormatUint(fn.Ino, 10) + "]"
 	}
 	return ""
 }

@@ -156,10 +156,11 @@ type sctraceMapEnt struct {
 type sctraceNewFds uint8
 
 const (
-	sctraceNewFdsNEW_FDS_NONE    sctraceNewFds = 0
-	sctraceNewFdsNEW_FDS_RET     sctraceNewFds = 1
-	sctraceNewFdsNEW_FDS_PAIR    sctraceNewFds = 2
-	sctraceNewFdsNEW_FDS_RET_BPF sctraceNewFds = 16
+	sctraceNewFdsNEW_FDS_NONE      sctraceNewFds = 0
+	sctraceNewFdsNEW_FDS_RET       sctraceNewFds = 1
+	sctraceNewFdsNEW_FDS_PAIR      sctraceNewFds = 2
+	sctraceNewFdsNEW_FDS_RET_BPF   sctraceNewFds = 16
+	sctraceNewFdsNEW_FDS_RET_IOCTL sctraceNewFds = 17
 )
 
 type sctracePlan struct {

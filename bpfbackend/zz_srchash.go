@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "3fba6b1d7ff1061716f728dec257553c4e54d515671554e10ae4443fe6cba596"
+const bpfSourceHash = "792ca9099238ddd56b850f5f21909bafbdf7888c79947996241c7e5b396c01f5"

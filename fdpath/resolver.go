@@ -548,6 +548,10 @@ func (r *Resolver) learnResult(ev *trace.Event) {
 		if syscalls.BPFReturnsFD(uint32(ev.Args[0])) {
 			delete(p.fds, int32(ev.Ret))
 		}
+	case e&syscalls.NewFDByIoctl != 0 && p != nil:
+		if syscalls.IoctlReturnsFD(uint32(ev.Args[1])) {
+			delete(p.fds, int32(ev.Ret))
+		}
 	case e&syscalls.NewFD != 0 && p != nil:
 		// Any other call returning a descriptor replaces what the table
 		// knew of that number; /proc has the answer.

@@ -99,6 +99,9 @@ const (
 	// NewFDByBPFCmd: a successful call returns a new descriptor when its
 	// first argument is a command BPFReturnsFD names (bpf).
 	NewFDByBPFCmd
+	// NewFDByIoctl: a successful call returns a new descriptor when its
+	// second argument is a request IoctlReturnsFD names (ioctl).
+	NewFDByIoctl
 )
 
 // BPFFDCmds has bit 1 << cmd for each bpf(2) command whose decoder
@@ -112,6 +115,22 @@ const BPFFDCmds = 1<<0 | 1<<5 | 1<<6 | 1<<7 | 1<<13 | 1<<14 | 1<<18 | 1<<19 | 1<
 // BPFReturnsFD reports whether bpf(2) command cmd returns a descriptor
 // (BPFFDCmds).
 func BPFReturnsFD(cmd uint32) bool { return cmd < 32 && BPFFDCmds&(1<<cmd) != 0 }
+
+// IoctlFDRequests are the ioctl requests whose result strace 6.1 prints
+// as a descriptor: NS_GET_USERNS, NS_GET_PARENT, KVM_CREATE_VM and
+// KVM_CREATE_VCPU.
+var IoctlFDRequests = []uint32{0xb701, 0xb702, 0xae01, 0xae41}
+
+// IoctlReturnsFD reports whether ioctl request req returns a descriptor
+// (IoctlFDRequests).
+func IoctlReturnsFD(req uint32) bool {
+	for _, r := range IoctlFDRequests {
+		if r == req {
+			return true
+		}
+	}
+	return false
+}
 
 // effectRow is one entry of the effects table.
 type effectRow struct {
@@ -229,6 +248,7 @@ var effects = sync.OnceValue(func() map[string]effectRow {
 		"futex":           {effects: Interruptible},
 		"restart_syscall": {effects: Resumes},
 		"bpf":             {effects: NewFDByBPFCmd},
+		"ioctl":           {effects: NewFDByIoctl},
 	}
 })
 

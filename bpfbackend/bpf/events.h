@@ -240,12 +240,14 @@ enum dump_kind : __u8 {
 /* syscall_plans.new_fds: where the descriptors a call creates are: none,
  * the result, (NEW_FDS_PAIR + i) the two ints argument i points to
  * (pipe2, socketpair), or the result of the bpf(2) commands BPF_FD_CMDS
- * names (NEW_FDS_RET_BPF). */
+ * names (NEW_FDS_RET_BPF) or of the ioctl requests ioctl_returns_fd names
+ * (NEW_FDS_RET_IOCTL). */
 enum new_fds : __u8 {
 	NEW_FDS_NONE = 0,
 	NEW_FDS_RET = 1,
 	NEW_FDS_PAIR = 2,
 	NEW_FDS_RET_BPF = 16,
+	NEW_FDS_RET_IOCTL = 17,
 };
 
 /* syscall_plans.cmsg_fds: when the descriptors a call's control messages
@@ -342,7 +344,8 @@ enum fd_name_flag : __u8 {
  * arguments (open or not; fd = AT_FDCWD for the working directory), at
  * its exit for the descriptors it created. The file system's magic
  * number, the inode and the dentry's name tell a pipe ("pipe:[INODE]"), a
- * socket, an anonymous inode ("anon_inode:[eventfd]") as /proc would; a
+ * socket, an anonymous inode ("anon_inode:[eventfd]") as /proc would (for
+ * a namespace's file, name is its type: "user:[INODE]"); a
  * file's path (FDN_PATH) follows the struct in the segment, as d_path
  * builds it from the root. */
 struct fd_name {

@@ -46,6 +46,9 @@ static __always_inline __u16 swap16(__u16 v) { return (v >> 8) | (v << 8); }
  * directory. */
 #define AT_FDCWD_ARG (-100)
 
+/* NSFS_MAGIC is the namespace file system's magic number. */
+#define NSFS_MAGIC 0x6e736673
+
 /* fd_path_of fills fn's path, flags and the PATH_BUF bytes after it in
  * sc (at data, below REC_LIMIT) with the path of dentry d on mount mnt,
  * as d_path names it; nothing for a path longer or deeper than PATH_BUF
@@ -104,7 +107,14 @@ static __always_inline void fd_name_seg(struct cap_state *st, struct file *f, st
 		fn->rdev = ino->i_rdev;
 		fn->flags = FDN_OPEN;
 		struct dentry *d = kf->f_path.dentry;
-		if (bpf_probe_read_kernel_str(fn->name, sizeof(fn->name), d->d_name.name) < 0)
+		const char *name = (const char *)d->d_name.name;
+		if (fn->magic == NSFS_MAGIC) {
+			/* /proc names a namespace's file by its type,
+			 * "user:[INODE]", which its dentry does not hold. */
+			struct ns_common *ns = (struct ns_common *)ino->i_private;
+			name = BPF_CORE_READ(ns, ops, name);
+		}
+		if (bpf_probe_read_kernel_str(fn->name, sizeof(fn->name), name) < 0)
 			fn->name[0] = 0;
 		fd_path_of(fn, sc, off + sizeof(struct seg), d, kf->f_path.mnt);
 	} else if (fd == AT_FDCWD_ARG) {
@@ -489,6 +499,11 @@ static __always_inline void name_new_fds(struct cap_state *st)
 	if (sp->new_fds == NEW_FDS_RET_BPF) {
 		__u32 cmd = (__u32)st->args[0];
 		if (cmd < 32 && ((BPF_FD_CMDS >> cmd) & 1))
+			seg_fd(st, st->ret, want);
+		return;
+	}
+	if (sp->new_fds == NEW_FDS_RET_IOCTL) {
+		if (ioctl_returns_fd((__u32)st->args[1]))
 			seg_fd(st, st->ret, want);
 		return;
 	}

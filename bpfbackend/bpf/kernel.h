@@ -114,6 +114,7 @@ struct inode {
 	__u32 i_rdev;
 	unsigned long i_ino;
 	struct super_block *i_sb;
+	void *i_private;
 } __attribute__((preserve_access_index));
 
 struct file {
@@ -196,9 +197,15 @@ struct thread_info {
 #define TS_COMPAT 0x0002
 
 /* ns_common, pid_namespace, upid and pid: a task's PID namespace
- * (scope.h). */
+ * (scope.h); a namespace's type name, which names its nsfs file (the
+ * inode's i_private, fdname.h). */
+struct proc_ns_operations {
+	const char *name;
+} __attribute__((preserve_access_index));
+
 struct ns_common {
 	unsigned int inum;
+	const struct proc_ns_operations *ops;
 } __attribute__((preserve_access_index));
 
 struct pid_namespace {

@@ -183,10 +183,30 @@ static __always_inline __u32 ioctl_object_size(__u32 req)
 		return 4096;
 	case 0x4008240b:
 		return 128;
+	case 0x4008ae90:
+		return 4096;
 	case 0xc008240a:
+		return 4096;
+	case 0xc008ae05:
+		return 4096;
+	case 0xc008ae09:
 		return 4096;
 	}
 	return 0;
+}
+
+/* syscalls.IoctlFDRequests: whether ioctl request req returns a
+ * descriptor. */
+static __always_inline bool ioctl_returns_fd(__u32 req)
+{
+	switch (req) {
+	case 0xb701:
+	case 0xb702:
+	case 0xae01:
+	case 0xae41:
+		return true;
+	}
+	return false;
 }
 
 /* syscalls.IoctlNestedObjects: the size of request req's nested object

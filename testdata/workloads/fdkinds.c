@@ -1,5 +1,5 @@
 /* fdkinds: descriptors of many kinds (epoll, eventfd, timerfd, signalfd,
- * inotify, memfd, pidfd), data moved between descriptors (sendfile,
+ * inotify, memfd, pidfd, a namespace's owner from an ioctl), data moved between descriptors (sendfile,
  * copy_file_range, splice, tee), and waiting on them (select, pselect6,
  * poll, ppoll). argv[1] is a scratch directory. */
 #define _GNU_SOURCE
@@ -11,6 +11,7 @@
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/inotify.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/select.h>
 #include <sys/sendfile.h>
@@ -132,6 +133,18 @@ static void waiting(void)
 	close(pidfd);
 }
 
+/* NS_GET_USERNS, _IO(0xb7, 0x1) (linux/nsfs.h): a descriptor of the user
+ * namespace that owns the namespace of the argument. */
+#define NS_GET_USERNS 0xb701
+
+static void namespaces(void)
+{
+	int uts = open("/proc/self/ns/uts", O_RDONLY | O_CLOEXEC);
+	int owner = ioctl(uts, NS_GET_USERNS);
+	close(owner);
+	close(uts);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
@@ -139,5 +152,6 @@ int main(int argc, char **argv)
 	epoll_and_friends();
 	inotify_memfd(argv[1]);
 	waiting();
+	namespaces();
 	return 0;
 }

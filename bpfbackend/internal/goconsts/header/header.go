@@ -202,6 +202,20 @@ static __always_inline __u32 ioctl_object_size(__u32 req)
 	return 0;
 }
 
+/* syscalls.IoctlFDRequests: whether ioctl request req returns a
+ * descriptor. */
+static __always_inline bool ioctl_returns_fd(__u32 req)
+{
+	switch (req) {
+`)
+	for _, k := range syscalls.IoctlFDRequests {
+		fmt.Fprintf(b, "\tcase %#x:\n", k)
+	}
+	b.WriteString(`		return true;
+	}
+	return false;
+}
+
 /* syscalls.IoctlNestedObjects: the size of request req's nested object
  * (0: none), whose pointer is at *ptr_off in the argument's bytes. */
 static __always_inline __u32 ioctl_nested(__u32 req, __u32 *ptr_off)
