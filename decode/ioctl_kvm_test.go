@@ -17,7 +17,7 @@ func TestIoctlKVM(t *testing.T) {
 	sregs = segment(sregs, 0, 65535, 0, 11, 0)
 	sregs = segment(sregs, 0, 65535, 0, 2, 0)
 	sregs = sregs.u64(0).u16(65535).pad(6).u64(0).u16(65535).pad(6)
-	sregs = sregs.u64(1610612752).pad(5*8).u64(0xfee00900).pad(4 * 8)
+	sregs = sregs.u64(1610612752).pad(5 * 8).u64(0xfee00900).pad(4 * 8)
 	cpuid := le(nil).u32(2).u32(0).
 		u32(0).u32(0).u32(0).u32(0x1c).u32(0x68747541).u32(0x444d4163).u32(0x69746e65).pad(12).
 		u32(4).u32(0).u32(1).u32(0).u32(0).u32(0).u32(0).pad(12)
