@@ -347,7 +347,7 @@ func newSession(p *probe, rd *ring, arch uint32, opts trace.Options, sink func(*
 		rd:      rd,
 		opts:    opts,
 		tbl:     syscalls.ForArch(arch),
-		x:       capture.Executor{StringLimit: opts.StringLimit, Verbose: opts.Verbose},
+		x:       capture.Executor{StringLimit: opts.StringLimit, Verbose: opts.Verbose, KVMVcpu: opts.KVMVcpu},
 		tasks:   tracee.NewTable[*task](sink),
 		execNRs: execNRs(arch),
 		waitCh:  waitCh,

@@ -197,6 +197,7 @@ const (
 	countingVarFollowForks       = "follow_forks"
 	countingVarHistograms        = "histograms"
 	countingVarHoldEntries       = "hold_entries"
+	countingVarKvmVcpu           = "kvm_vcpu"
 	countingVarLone              = "lone"
 	countingVarLoudBits          = "loud_bits"
 	countingVarMapNrs            = "map_nrs"
@@ -333,6 +334,7 @@ type countingVariableSpecs struct {
 	FollowForks       *ebpf.VariableSpec `ebpf:"follow_forks"`
 	Histograms        *ebpf.VariableSpec `ebpf:"histograms"`
 	HoldEntries       *ebpf.VariableSpec `ebpf:"hold_entries"`
+	KvmVcpu           *ebpf.VariableSpec `ebpf:"kvm_vcpu"`
 	Lone              *ebpf.VariableSpec `ebpf:"lone"`
 	LoudBits          *ebpf.VariableSpec `ebpf:"loud_bits"`
 	MapNrs            *ebpf.VariableSpec `ebpf:"map_nrs"`
@@ -457,6 +459,7 @@ type countingVariables struct {
 	FollowForks       *ebpf.Variable `ebpf:"follow_forks"`
 	Histograms        *ebpf.Variable `ebpf:"histograms"`
 	HoldEntries       *ebpf.Variable `ebpf:"hold_entries"`
+	KvmVcpu           *ebpf.Variable `ebpf:"kvm_vcpu"`
 	Lone              *ebpf.Variable `ebpf:"lone"`
 	LoudBits          *ebpf.Variable `ebpf:"loud_bits"`
 	MapNrs            *ebpf.Variable `ebpf:"map_nrs"`

@@ -195,6 +195,7 @@ func load(cfg loadConfig) (*probe, error) {
 		sctraceVarSignalsWanted:  boolU32(opts.SignalsWanted),
 		sctraceVarStringLimit:    uint32(limit),
 		sctraceVarVerbose:        boolU32(opts.Verbose),
+		sctraceVarKvmVcpu:        boolU32(opts.KVMVcpu && !opts.CountOnly),
 		sctraceVarLone:           boolU32(cfg.lone),
 		sctraceVarHoldEntries:    boolU32(cfg.lone && !opts.CountOnly),
 		sctraceVarReportStops:    boolU32(reportStops),

@@ -46,6 +46,8 @@ func TestLoadAndAttach(t *testing.T) {
 		{StringLimit: 32, NameNewFDs: true, DescribeSockets: true, Filter: callSet(t, "poll", "ppoll", "select", "pselect6")},
 		{StringLimit: 32, NameNewFDs: true},
 		{StringLimit: 32, SignalsWanted: true, StackSize: 64 << 10},
+		{StringLimit: 4096, Verbose: true, KVMVcpu: true, NameNewFDs: true, FollowForks: true, Filter: callSet(t, "ioctl")},
+		{StringLimit: 32, KVMVcpu: true},
 	} {
 		// A lone thread's programs hold entries, -p's report group
 		// stops: other code.

@@ -220,6 +220,19 @@ func (r *replay) Read(addr uint64, buf []byte) error {
 	return nil
 }
 
+// VcpuRun implements capture.Descriptors: the programs' answer, in the
+// segment of the read that asked (seg_vcpu_run).
+func (r *replay) VcpuRun(fd int32) (uint64, bool) {
+	sg, _, ok := r.next(sctraceSegKindSEG_VCPU, uint64(uint32(fd)))
+	if !ok || sg.Aux == 0 {
+		return 0, false
+	}
+	return sg.Aux, true
+}
+
+// The replay answers what the capture asks of descriptors.
+var _ capture.Descriptors = (*replay)(nil)
+
 // BPFObject implements capture.Descriptors: the programs' answer, in
 // the segment of the read that asked.
 func (r *replay) BPFObject(fd int32) syscalls.BPFObject {

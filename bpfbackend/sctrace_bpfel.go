@@ -292,6 +292,7 @@ const (
 	sctraceSegKindSEG_FD      sctraceSegKind = 4
 	sctraceSegKindSEG_SOCK    sctraceSegKind = 5
 	sctraceSegKindSEG_BPF_OBJ sctraceSegKind = 6
+	sctraceSegKindSEG_VCPU    sctraceSegKind = 7
 )
 
 type sctraceSigRec struct {
@@ -423,6 +424,7 @@ const (
 	sctraceVarFollowForks       = "follow_forks"
 	sctraceVarHistograms        = "histograms"
 	sctraceVarHoldEntries       = "hold_entries"
+	sctraceVarKvmVcpu           = "kvm_vcpu"
 	sctraceVarLone              = "lone"
 	sctraceVarLoudBits          = "loud_bits"
 	sctraceVarMapNrs            = "map_nrs"
@@ -564,6 +566,7 @@ type sctraceVariableSpecs struct {
 	FollowForks       *ebpf.VariableSpec `ebpf:"follow_forks"`
 	Histograms        *ebpf.VariableSpec `ebpf:"histograms"`
 	HoldEntries       *ebpf.VariableSpec `ebpf:"hold_entries"`
+	KvmVcpu           *ebpf.VariableSpec `ebpf:"kvm_vcpu"`
 	Lone              *ebpf.VariableSpec `ebpf:"lone"`
 	LoudBits          *ebpf.VariableSpec `ebpf:"loud_bits"`
 	MapNrs            *ebpf.VariableSpec `ebpf:"map_nrs"`
@@ -688,6 +691,7 @@ type sctraceVariables struct {
 	FollowForks       *ebpf.Variable `ebpf:"follow_forks"`
 	Histograms        *ebpf.Variable `ebpf:"histograms"`
 	HoldEntries       *ebpf.Variable `ebpf:"hold_entries"`
+	KvmVcpu           *ebpf.Variable `ebpf:"kvm_vcpu"`
 	Lone              *ebpf.Variable `ebpf:"lone"`
 	LoudBits          *ebpf.Variable `ebpf:"loud_bits"`
 	MapNrs            *ebpf.Variable `ebpf:"map_nrs"`

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "792ca9099238ddd56b850f5f21909bafbdf7888c79947996241c7e5b396c01f5"
+const bpfSourceHash = "a780301a5ab2b9de35a640ed812f301c9e89bc0b2ec91436ab90a68c2f2791de"

@@ -213,11 +213,18 @@ type objMem struct {
 	*flatMem
 	obj   syscalls.BPFObject
 	asked []int32
+	// run is VcpuRun's answer for any descriptor (0: none).
+	run uint64
 }
 
 func (m *objMem) BPFObject(fd int32) syscalls.BPFObject {
 	m.asked = append(m.asked, fd)
 	return m.obj
+}
+
+func (m *objMem) VcpuRun(fd int32) (uint64, bool) {
+	m.asked = append(m.asked, fd)
+	return m.run, m.run != 0
 }
 
 // TestBPFProgInfoCapture: under -v, BPF_OBJ_GET_INFO_BY_FD's information

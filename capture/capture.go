@@ -70,6 +70,11 @@ type Memory interface {
 type Descriptors interface {
 	// BPFObject says what descriptor fd refers to.
 	BPFObject(fd int32) syscalls.BPFObject
+	// VcpuRun returns where the task's process maps the struct kvm_run
+	// of the KVM vcpu descriptor fd refers to: the first mapping of a
+	// file of that vcpu's name, if it is syscalls.KVMRunSize bytes or
+	// more, as strace finds it.
+	VcpuRun(fd int32) (addr uint64, ok bool)
 }
 
 // StringFault says whether a C string could not be read whole, and how
@@ -152,6 +157,9 @@ type Executor struct {
 	StringLimit int
 	// Verbose captures whole arrays (-v).
 	Verbose bool
+	// KVMVcpu captures a successful KVM_RUN's exit reason (-e kvm=vcpu,
+	// syscalls.IoctlKVMRun).
+	KVMVcpu bool
 	// FullData captures the call's data whole, for -e read=/write= dumps
 	// (syscalls.Dumped): no string limit on byte ranges and iovec
 	// buffers, every iovec element, up to MaxFullData bytes.
@@ -220,6 +228,14 @@ func (x *Executor) Run(mem Memory, plans *[trace.MaxArgs]syscalls.Plan, when sys
 			c.Caps[i] = x.captureKeepingEntry(mem, c, i, p, ret)
 			continue
 		}
+		if x.KVMVcpu && p.Len == syscalls.LenIoctl && when == syscalls.AtExit && int(p.LenArg) < len(c.Args) &&
+			uint32(c.Args[p.LenArg]) == syscalls.IoctlKVMRun {
+			c.Caps[i] = trace.Capture{}
+			if ret >= 0 {
+				c.Caps[i] = kvmExitReason(mem, int32(c.Args[0]))
+			}
+			continue
+		}
 		if p.Len == syscalls.LenIoctl && when == syscalls.AtExit && int(p.LenArg) < len(c.Args) &&
 			syscalls.IoctlKeepEntry[uint32(c.Args[p.LenArg])] {
 			c.Caps[i] = x.captureKeepingIoctlEntry(mem, c, i, p, ret)
@@ -227,6 +243,20 @@ func (x *Executor) Run(mem Memory, plans *[trace.MaxArgs]syscalls.Plan, when sys
 		}
 		c.Caps[i] = x.capture(mem, c, i, p, when, ret)
 	}
+}
+
+// kvmExitReason mirrors the programs' seg_vcpu_run: the exit reason of
+// the vcpu descriptor fd refers to (syscalls.IoctlKVMRun), or nothing.
+func kvmExitReason(mem Memory, fd int32) trace.Capture {
+	d, ok := mem.(Descriptors)
+	if !ok {
+		return trace.Capture{}
+	}
+	run, ok := d.VcpuRun(fd)
+	if !ok {
+		return trace.Capture{}
+	}
+	return readObject(mem, run+syscalls.KVMRunExitReasonOff, 4, 4)
 }
 
 // captureKeepingEntry runs a KeepEntry plan at exit: the entry copy, then

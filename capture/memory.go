@@ -1,10 +1,13 @@
 package capture
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/binary"
+	"io"
 	"os"
 	"strconv"
+	"strings"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -122,6 +125,48 @@ func (p *Process) BPFObject(fd int32) syscalls.BPFObject {
 		return syscalls.BPFObjOther
 	}
 	return syscalls.BPFObjectOf(path)
+}
+
+// VcpuRun implements Descriptors: the mapping /proc/PID/maps lists first
+// under the name /proc shows for descriptor fd, a KVM vcpu's.
+func (p *Process) VcpuRun(fd int32) (uint64, bool) {
+	tid := strconv.Itoa(p.TID)
+	name, err := os.Readlink("/proc/" + tid + "/fd/" + strconv.Itoa(int(fd)))
+	if err != nil || !strings.HasPrefix(name, vcpuFilePrefix) {
+		return 0, false
+	}
+	maps, err := os.Open("/proc/" + tid + "/maps")
+	if err != nil {
+		return 0, false
+	}
+	defer maps.Close()
+	start, size, ok := firstMapping(maps, name)
+	return start, ok && size >= syscalls.KVMRunSize
+}
+
+// vcpuFilePrefix begins the name of a KVM vcpu's descriptor.
+const vcpuFilePrefix = "anon_inode:kvm-vcpu:"
+
+// firstMapping returns the start and size of the first mapping maps (the
+// text of /proc/PID/maps) lists of the file of an anonymous inode
+// (device major 0) named name.
+func firstMapping(maps io.Reader, name string) (start, size uint64, ok bool) {
+	sc := bufio.NewScanner(maps)
+	for sc.Scan() {
+		// START-END PERMS OFFSET MAJOR:MINOR INODE NAME
+		f := strings.Fields(sc.Text())
+		if len(f) != 6 || f[5] != name || !strings.HasPrefix(f[3], "00:") {
+			continue
+		}
+		from, to, found := strings.Cut(f[0], "-")
+		s, err1 := strconv.ParseUint(from, 16, 64)
+		e, err2 := strconv.ParseUint(to, 16, 64)
+		if !found || err1 != nil || err2 != nil || e < s {
+			continue
+		}
+		return s, e - s, true
+	}
+	return 0, 0, false
 }
 
 // Forget drops the pages a cached Process keeps.

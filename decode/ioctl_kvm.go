@@ -16,6 +16,7 @@ const (
 	reqKVMGetSregs            = 0x8138ae83
 	reqKVMSetSregs            = 0x4138ae84
 	reqKVMSetCPUID2           = 0x4008ae90
+	reqKVMRun                 = 0xae80
 	// kvmCPUID2Size is sizeof(struct kvm_cpuid2) without its entries,
 	// kvmCPUIDEntrySize sizeof(struct kvm_cpuid_entry2).
 	kvmCPUID2Size     = 8
@@ -56,6 +57,24 @@ func init() {
 	ioctlFamilies[0xae] = kvmIoctl
 	ioctlRets[reqKVMCreateVM] = retIoctlFD
 	ioctlRets[reqKVMCreateVCPU] = retIoctlFD
+	ioctlRets[reqKVMRun] = retKVMRun
+}
+
+// retKVMRun prints KVM_RUN's result and, under -e kvm=vcpu, the vcpu's
+// exit reason the capture read (syscalls.IoctlKVMRun): "0 (KVM_EXIT_IO)".
+func retKVMRun(d *Decoder, b []byte, ev *trace.Event) []byte {
+	b = appendInt(b, ev.Ret)
+	cp, ok := capOK(ev, 2)
+	if !ok || len(cp.Data) != 4 {
+		return b
+	}
+	name, ok := kvmExitReasons.lookup(uint64(le32(cp.Data, 0)))
+	if !ok {
+		name = "KVM_EXIT_???"
+	}
+	b = append(b, " ("...)
+	b = append(b, name...)
+	return append(b, ')')
 }
 
 // kvmIoctl decodes the KVM requests as strace's kvm.c: the capability

@@ -154,6 +154,9 @@ type Spec struct {
 	// DecodeFDs is the list -e decode-fds= gave (path, socket, dev,
 	// pidfd...), which the CLI interprets; "" when not given.
 	DecodeFDs string
+	// KVMVcpu is -e kvm=vcpu: a KVM_RUN's result carries the vcpu's exit
+	// reason.
+	KVMVcpu bool
 }
 
 // New returns the default Spec for table: trace every syscall, show every
@@ -215,7 +218,7 @@ func (s *Spec) Apply(expr string) error {
 		if val != "vcpu" {
 			return fmt.Errorf("invalid -e kvm= argument: '%s'", val)
 		}
-		// The exit reasons of KVM_RUN, which sctrace does not decode.
+		s.KVMVcpu = true
 		return nil
 	case "read", "reads", "r":
 		return parseFDSet(val, &s.DumpRead)

@@ -244,3 +244,14 @@ func TestUnnamedNumbersTraced(t *testing.T) {
 		}
 	}
 }
+
+// TestKVM: -e kvm=vcpu asks for KVM_RUN's exit reasons.
+func TestKVM(t *testing.T) {
+	s := New(syscalls.X86_64, signalsForTest)
+	if s.KVMVcpu {
+		t.Fatal("exit reasons asked for by default")
+	}
+	if err := s.Apply("kvm=vcpu"); err != nil || !s.KVMVcpu {
+		t.Errorf("Apply(kvm=vcpu) = %v, KVMVcpu %v; want nil, true", err, s.KVMVcpu)
+	}
+}

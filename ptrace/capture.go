@@ -18,7 +18,7 @@ func (tr *tracer) runPlans(tk *task, when syscalls.When, ret int64) {
 	tr.mem.TID = tk.TID
 	// The pages read at another stop may have changed since.
 	tr.mem.Forget()
-	x := capture.Executor{StringLimit: tr.opts.StringLimit, Verbose: tr.opts.Verbose,
+	x := capture.Executor{StringLimit: tr.opts.StringLimit, Verbose: tr.opts.Verbose, KVMVcpu: tr.opts.KVMVcpu,
 		FullData: syscalls.Dumped(tk.Sys, &tk.Args, &tr.opts)}
 	c := tk.Call()
 	if tk.Sys.NetlinkWhen&when != 0 {

@@ -150,6 +150,17 @@ const (
 	IoctlUBIRnvol = 0x51106f03
 	// UBIRnvolSize is sizeof(struct ubi_rnvol_req).
 	UBIRnvolSize = 4368
+	// IoctlKVMRun is KVM_RUN. Under capture.Executor.KVMVcpu (-e
+	// kvm=vcpu), the capture of its argument (which the request does not
+	// use) at a successful exit is the vcpu's exit reason: the u32 at
+	// KVMRunExitReasonOff of its struct kvm_run, in the first mapping of
+	// the vcpu's file, when that is KVMRunSize bytes or more
+	// (capture.Descriptors.VcpuRun), as strace 6.1 -e kvm=vcpu reads it.
+	IoctlKVMRun = 0xae80
+	// KVMRunSize is sizeof(struct kvm_run).
+	KVMRunSize = 2352
+	// KVMRunExitReasonOff is the offset of struct kvm_run's exit_reason.
+	KVMRunExitReasonOff = 8
 	// FiemapSize is sizeof(struct fiemap) without its extents.
 	FiemapSize = 32
 	// FiemapMappedOff is the offset of fm_mapped_extents.

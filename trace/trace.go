@@ -483,6 +483,9 @@ type Options struct {
 	StringLimit int
 	// Verbose captures whole structures and environment arrays (-v).
 	Verbose bool
+	// KVMVcpu (-e kvm=vcpu) captures a successful KVM_RUN's exit reason
+	// (capture.Executor.KVMVcpu).
+	KVMVcpu bool
 	// Filter selects the syscalls whose events are wanted; nil means all.
 	// Events of other syscalls need not be emitted at all.
 	Filter *SyscallSet

@@ -10,6 +10,8 @@
  * Verbose. */
 const volatile __u32 string_limit = 32;
 const volatile __u32 verbose = 0;
+/* kvm_vcpu (-e kvm=vcpu): capture.Executor's KVMVcpu. */
+const volatile __u32 kvm_vcpu = 0;
 /* -e read= and -e write=: the descriptors whose data is dumped whole, a
  * bitmap of 1024 and whether larger ones are in the set. A dumped call's
  * data is captured up to FULL_LIMIT (a segment holds SEG_MAX bytes at
@@ -640,6 +642,9 @@ GLOBAL int netlink_fd(__s32 fd);
 /* seg_bpf_object mirrors capture.Descriptors's BPFObject (fdname.h). */
 GLOBAL int seg_bpf_object(struct cap_state *st, __s32 fd);
 
+/* seg_vcpu_run mirrors capture's kvmExitReason (fdname.h). */
+GLOBAL int seg_vcpu_run(struct cap_state *st, __s32 fd);
+
 /* SG_IO_DUE is what capture_bytes returns after SG_IO's struct, whose
  * objects its caller reads then (sg_io_read). */
 #define SG_IO_DUE (-2)
@@ -1224,6 +1229,13 @@ GLOBAL int capture_arg(struct cap_state *st, struct plan *p, __u32 i)
 	__u8 want = st->at_exit ? AT_EXIT : AT_ENTRY;
 	if (p->kind == CAP_NONE || !(p->when & want))
 		return 0;
+	if (kvm_vcpu && st->at_exit && p->len_from == LEN_IOCTL && (__u32)st->args[p->len_arg & 7] == IOCTL_KVM_RUN) {
+		/* -e kvm=vcpu: a successful KVM_RUN's exit reason, in place
+		 * of the capture of its unused argument. */
+		if ((__s64)st->ret >= 0)
+			seg_vcpu_run(st, (__s32)st->args[0]);
+		return 0;
+	}
 	__u64 idx = i;
 	CLAMP(idx, MAX_ARGS - 1);
 	__u64 addr = st->args[idx];

@@ -140,6 +140,7 @@ enum seg_kind : __u16 {
 	SEG_FD = 4,   /* a descriptor argument or one the call created (fd_names): addr = fd, data = struct fd_name and its path */
 	SEG_SOCK = 5, /* a socket the call used or made (sock_states): addr = fd, data = struct sock_state */
 	SEG_BPF_OBJ = 6, /* capture.Descriptors.BPFObject: addr = fd, aux = the syscalls.BPFObject; no data */
+	SEG_VCPU = 7,	 /* capture.Descriptors.VcpuRun: addr = fd, aux = the struct kvm_run's address (0: none); no data */
 };
 
 /* seg.flags, bits. */

@@ -275,6 +275,60 @@ GLOBAL int seg_bpf_object(struct cap_state *st, __s32 fd)
 	return obj;
 }
 
+/* The open-coded iterator over a task's mappings (here and stacks.h). */
+extern int bpf_iter_task_vma_new(struct bpf_iter_task_vma *it, struct task_struct *task, __u64 addr) __ksym __weak;
+extern struct vm_area_struct *bpf_iter_task_vma_next(struct bpf_iter_task_vma *it) __ksym __weak;
+extern void bpf_iter_task_vma_destroy(struct bpf_iter_task_vma *it) __ksym __weak;
+
+/* KVM_VCPU_WORD is "kvm-vcpu", the first 8 bytes of a KVM vcpu file's
+ * name ("kvm-vcpu:N"), as a little-endian word. */
+#define KVM_VCPU_WORD 0x757063762d6d766bULL
+
+/* file_name16 reads the first 15 bytes of the name of file f, of the
+ * anonymous inode file system, into name (zeroed first); false for
+ * another file or an empty name. */
+static __always_inline bool file_name16(struct file *f, __u64 name[2])
+{
+	name[0] = name[1] = 0;
+	return f && BPF_CORE_READ(f, f_inode, i_sb, s_magic) == ANON_INODE_FS_MAGIC &&
+	       bpf_probe_read_kernel_str(name, 2 * sizeof(__u64), BPF_CORE_READ(f, f_path.dentry, d_name.name)) > 0;
+}
+
+/* seg_vcpu_run mirrors capture's kvmExitReason and capture.Process's
+ * VcpuRun: when descriptor fd of the current task is a KVM vcpu's, it
+ * looks for the task's first mapping of a file of the same name, and
+ * appends a SEG_VCPU segment whose aux is that mapping's start, if it is
+ * KVM_RUN_SIZE bytes or more, else 0; then it reads the struct
+ * kvm_run's exit reason there. */
+GLOBAL int seg_vcpu_run(struct cap_state *st, __s32 fd)
+{
+	struct fdtable *fdt;
+	struct scratch *sc = scratch_buf();
+	if (!st || !sc)
+		return 0;
+	__u64 name[2], other[2];
+	__u64 run = 0;
+	if (file_name16(file_of(fd, &fdt), name) && name[0] == KVM_VCPU_WORD && (name[1] & 0xff) == ':') {
+		struct bpf_iter_task_vma it;
+		struct vm_area_struct *vma;
+		bpf_iter_task_vma_new(&it, bpf_get_current_task_btf(), 0);
+		while ((vma = bpf_iter_task_vma_next(&it))) {
+			if (!file_name16(vma->vm_file, other) || other[0] != name[0] || other[1] != name[1])
+				continue;
+			if (vma->vm_end - vma->vm_start >= KVM_RUN_SIZE)
+				run = vma->vm_start;
+			break;
+		}
+		bpf_iter_task_vma_destroy(&it);
+	}
+	long off = seg_begin(st, 0);
+	if (off >= 0)
+		seg_end(st, sc, off, (__u32)fd, 0, SEG_VCPU, 0, run);
+	if (run)
+		seg_read(st, run + KVM_RUN_EXIT_REASON_OFF, 4);
+	return 0;
+}
+
 /* CMSGS_MAX bounds the control messages name_cmsg_fds looks at, and
  * CMSG_FDS_MAX the descriptors it names (strace prints -s of them). */
 #define CMSGS_MAX 8

@@ -41,10 +41,6 @@ static long read_stack_page(__u64 i, struct stack_loop *l)
 	return 0;
 }
 
-extern int bpf_iter_task_vma_new(struct bpf_iter_task_vma *it, struct task_struct *task, __u64 addr) __ksym __weak;
-extern struct vm_area_struct *bpf_iter_task_vma_next(struct bpf_iter_task_vma *it) __ksym __weak;
-extern void bpf_iter_task_vma_destroy(struct bpf_iter_task_vma *it) __ksym __weak;
-
 /* MAPS_MAX bounds the mappings a REC_MAPS record holds. */
 #define MAPS_MAX 64
 #define VM_EXEC_FLAG 0x4

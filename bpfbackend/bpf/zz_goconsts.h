@@ -33,6 +33,9 @@
 #define IOCTL_LEGACY_SIZE 64 /* syscalls.IoctlLegacySize */
 #define IOCTL_FIEMAP 3223348747 /* syscalls.IoctlFiemap */
 #define IOCTL_SG_IO 8837 /* syscalls.IoctlSGIO */
+#define IOCTL_KVM_RUN 44672 /* syscalls.IoctlKVMRun */
+#define KVM_RUN_SIZE 2352 /* syscalls.KVMRunSize */
+#define KVM_RUN_EXIT_REASON_OFF 8 /* syscalls.KVMRunExitReasonOff */
 #define SGIO_V3_ID 83 /* syscalls.SGIOV3ID */
 #define SGIO_V4_ID 81 /* syscalls.SGIOV4ID */
 #define SGIO_V3_SIZE 88 /* syscalls.SGIOV3Size */

@@ -307,3 +307,20 @@ func TestVerboseIsAbbrevNone(t *testing.T) {
 		}
 	}
 }
+
+// TestKVMVcpuOption: -e kvm=vcpu and --kvm=vcpu reach the backend.
+func TestKVMVcpuOption(t *testing.T) {
+	for _, args := range [][]string{{"-e", "kvm=vcpu", "true"}, {"--kvm=vcpu", "true"}, {"true"}} {
+		cfg, err := parseArgs(args)
+		if err != nil {
+			t.Fatalf("parseArgs(%q): %v", args, err)
+		}
+		spec, err := buildSpec(cfg, nil)
+		if err != nil {
+			t.Fatalf("buildSpec(%q): %v", args, err)
+		}
+		if got, want := backendOptions(cfg, spec).KVMVcpu, len(args) > 1; got != want {
+			t.Errorf("%q: KVMVcpu %v, want %v", args, got, want)
+		}
+	}
+}

@@ -361,6 +361,7 @@ func backendOptions(cfg *config, spec *filter.Spec) trace.Options {
 	}
 	opts.DumpRead, opts.DumpWrite = spec.DumpRead, spec.DumpWrite
 	opts.Inject = spec.Inject
+	opts.KVMVcpu = spec.KVMVcpu
 	// -e abbrev= may show some calls in full: capture as -v does.
 	opts.Verbose = opts.Verbose || spec.Abbrev != nil
 	cfg.summary.apply(&opts)

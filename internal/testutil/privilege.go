@@ -24,6 +24,18 @@ func skipOrFail(t testing.TB, reason string) {
 	t.Skip(reason)
 }
 
+// RequireKVM skips (fails under CI) unless /dev/kvm can be opened to
+// make virtual machines.
+func RequireKVM(t testing.TB) {
+	t.Helper()
+	f, err := os.OpenFile("/dev/kvm", os.O_RDWR, 0)
+	if err != nil {
+		skipOrFail(t, "needs KVM: "+err.Error())
+		return
+	}
+	f.Close()
+}
+
 // RequirePtrace skips (fails under CI) unless this process may trace its
 // children: it needs to be root or to have CAP_SYS_PTRACE, and ptrace must
 // not be disabled by Yama.
