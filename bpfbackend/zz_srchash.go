@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "a780301a5ab2b9de35a640ed812f301c9e89bc0b2ec91436ab90a68c2f2791de"
+const bpfSourceHash = "e526bf1829f6dcc2c4d832ea5e9c23b25b4e3c5689c184796a9878483c8a3409"

@@ -431,8 +431,8 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 // ioctlMore mirrors the programs' ioctl_more: what a LenIoctl plan reads
 // after request req's argument of take bytes at addr, out (with faulted,
 // the bytes before the end of its page): SG_IO's objects, and of an
-// argument read whole, UBI_IOCRNVOL's tail, FS_IOC_FIEMAP's extents or
-// the request's nested object.
+// argument read whole, UBI_IOCRNVOL's tail, FS_IOC_FIEMAP's extents, a
+// device mapper request's payload or the request's nested object.
 func (x *Executor) ioctlMore(mem Memory, req uint32, addr uint64, out trace.Capture, take uint64, faulted, atExit bool, ret int64) trace.Capture {
 	if req == syscalls.IoctlSGIO && !out.Faulted {
 		out.Elems = x.sgioObjects(mem, out.Data, atExit)
@@ -446,6 +446,10 @@ func (x *Executor) ioctlMore(mem Memory, req uint32, addr uint64, out trace.Capt
 		out.Elems = []trace.Capture{readObject(mem, addr+take, syscalls.UBIRnvolSize-take, syscalls.UBIRnvolSize-take)}
 	case req == syscalls.IoctlFiemap && x.Verbose && atExit && ret >= 0:
 		out.Elems = []trace.Capture{x.fiemapExtents(mem, addr, data)}
+	case req&^0xff == syscalls.IoctlDMBase && req&0xff < syscalls.DMRequests && x.Verbose && take >= syscalls.DMIoctlSize:
+		if size := uint64(binary.LittleEndian.Uint32(data[syscalls.DMDataSizeOff:])); size > syscalls.DMIoctlSize {
+			out.Elems = []trace.Capture{readArray(mem, addr+syscalls.DMIoctlSize, min(size, syscalls.DMDataMax)-syscalls.DMIoctlSize, 1)}
+		}
 	}
 	if nest, ok := syscalls.IoctlNestedObjects[req]; ok && uint64(len(data)) >= uint64(nest.PtrOff)+8 {
 		ptr := binary.LittleEndian.Uint64(data[nest.PtrOff:])

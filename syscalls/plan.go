@@ -161,6 +161,20 @@ const (
 	KVMRunSize = 2352
 	// KVMRunExitReasonOff is the offset of struct kvm_run's exit_reason.
 	KVMRunExitReasonOff = 8
+	// IoctlDMBase is the device mapper's requests but their number,
+	// _IOWR(0xfd, 0, struct dm_ioctl); strace decodes those numbered
+	// below DMRequests. Under -v their capture's one Elem holds the
+	// bytes from DMIoctlSize up to the struct's data_size (the u32 at
+	// DMDataSizeOff), at most DMDataMax: the payload strace prints.
+	IoctlDMBase = 0xc138fd00
+	// DMRequests is how many device mapper requests strace decodes.
+	DMRequests = 17
+	// DMIoctlSize is sizeof(struct dm_ioctl).
+	DMIoctlSize = 312
+	// DMDataSizeOff is the offset of struct dm_ioctl's data_size.
+	DMDataSizeOff = 12
+	// DMDataMax caps the bytes of a device mapper payload read.
+	DMDataMax = 64 << 10
 	// FiemapSize is sizeof(struct fiemap) without its extents.
 	FiemapSize = 32
 	// FiemapMappedOff is the offset of fm_mapped_extents.
@@ -292,6 +306,13 @@ var IoctlKeepEntry = map[uint32]bool{
 	0x8010a406: true, // TEE_IOC_SUPPL_RECV
 	0x8010a407: true, // TEE_IOC_SUPPL_SEND
 	IoctlSGIO:  true, // SG_IO: the entry's struct when the exit's cannot be read
+	// The device mapper's struct dm_ioctl, whose fields at exit strace
+	// compares with those at entry.
+	IoctlDMBase + 0: true, IoctlDMBase + 1: true, IoctlDMBase + 2: true, IoctlDMBase + 3: true,
+	IoctlDMBase + 4: true, IoctlDMBase + 5: true, IoctlDMBase + 6: true, IoctlDMBase + 7: true,
+	IoctlDMBase + 8: true, IoctlDMBase + 9: true, IoctlDMBase + 10: true, IoctlDMBase + 11: true,
+	IoctlDMBase + 12: true, IoctlDMBase + 13: true, IoctlDMBase + 14: true, IoctlDMBase + 15: true,
+	IoctlDMBase + 16: true,
 }
 
 // IoctlNestedMax caps the nested objects whose size their argument

@@ -512,6 +512,23 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 		seg_read(st, addr + IOCTL_ARG_MAX, UBI_RNVOL_SIZE - IOCTL_ARG_MAX);
 		return 0;
 	}
+	if (verbose && (req & ~0xffu) == IOCTL_DM_BASE && (req & 0xff) < DM_REQUESTS && take >= DM_IOCTL_SIZE) {
+		/* A device mapper struct's payload, up to its data_size. */
+		__u64 size = (__u32)(scratch_u64(st->data_off + DM_DATA_SIZE_OFF - 4) >> 32);
+		if (size > DM_IOCTL_SIZE) {
+			if (size > DM_DATA_MAX)
+				size = DM_DATA_MAX;
+			/* read_array's reads, written out: a call to it would
+			 * add a frame to the deepest chain of calls. */
+			__u64 p = addr + DM_IOCTL_SIZE, n = size - DM_IOCTL_SIZE;
+			if (seg_read(st, p, n) != 0) {
+				__u64 rest = page_room(p, 1);
+				if (rest > 0 && rest < n)
+					seg_read(st, p, rest);
+			}
+		}
+		return 0;
+	}
 	if (req != IOCTL_FIEMAP || !verbose || !st->at_exit || st->ret < 0 || take < FIEMAP_SIZE)
 		return 0;
 	__u64 mapped = (__u32)(scratch_u64(st->data_off + FIEMAP_MAPPED_OFF - 4) >> 32);

@@ -34,6 +34,11 @@
 #define IOCTL_FIEMAP 3223348747 /* syscalls.IoctlFiemap */
 #define IOCTL_SG_IO 8837 /* syscalls.IoctlSGIO */
 #define IOCTL_KVM_RUN 44672 /* syscalls.IoctlKVMRun */
+#define IOCTL_DM_BASE 3241737472 /* syscalls.IoctlDMBase */
+#define DM_REQUESTS 17 /* syscalls.DMRequests */
+#define DM_IOCTL_SIZE 312 /* syscalls.DMIoctlSize */
+#define DM_DATA_SIZE_OFF 12 /* syscalls.DMDataSizeOff */
+#define DM_DATA_MAX 65536 /* syscalls.DMDataMax */
 #define KVM_RUN_SIZE 2352 /* syscalls.KVMRunSize */
 #define KVM_RUN_EXIT_REASON_OFF 8 /* syscalls.KVMRunExitReasonOff */
 #define SGIO_V3_ID 83 /* syscalls.SGIOV3ID */
