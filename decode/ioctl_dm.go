@@ -359,40 +359,16 @@ func (d *Decoder) appendDMDeps(b []byte, ev *trace.Event, p []byte) []byte {
 }
 
 // appendDMNameList prints the struct dm_name_list entries of the devices
-// listed, walked by next: each device number and name and, from device
-// mapper 4.37 on, the event number after the name.
+// listed: each device number and name and, from device mapper 4.37 on,
+// the event number after the name.
 func (d *Decoder) appendDMNameList(b []byte, ev *trace.Event, p []byte) []byte {
-	size, start := uint64(le32(p, 12)), uint64(le32(p, 16))
-	if start == size {
-		return b
-	}
-	if !d.opts.Verbose {
-		return append(b, ", ..."...)
-	}
 	addr := ev.Args[2]
-	off, end := start, uint64(0)
-	limit := uint64(max(d.opts.StringLimit, 0))
-	for count := uint64(0); ; count++ {
-		b = append(b, ", "...)
-		if count > 0 && off <= end {
-			return appendDMMisplaced(b, "struct dm_name_list")
-		}
-		end = off + dmNameListName
-		if end > size {
-			return appendDMMisplaced(b, "struct dm_name_list")
-		}
-		if count >= limit {
-			return append(b, "..."...)
-		}
-		if !dmReadable(p, off, 16) {
-			return appendPtr(b, addr+off)
-		}
-		next := uint64(le32(p, int(off)+8))
+	return d.appendDMLinked(b, ev, p, "struct dm_name_list", dmNameListName, 16, 8, func(b []byte, off, end, next uint64) []byte {
 		b = append(b, "{dev="...)
 		b = appendDev(b, le64(p, int(off)))
 		b = append(b, ", name="...)
 		var rc int
-		b, rc = d.appendDMStr(b, ev, p, end, size-end)
+		b, rc = d.appendDMStr(b, ev, p, end, uint64(le32(p, 12))-end)
 		if rc > 0 && le32(p, 4) >= 37 {
 			event := (addr + end + uint64(rc) + 7) &^ 7
 			if event+4 <= addr+off+next && dmReadable(p, event-addr, 4) {
@@ -400,19 +376,31 @@ func (d *Decoder) appendDMNameList(b []byte, ev *trace.Event, p []byte) []byte {
 				b = appendUint(b, uint64(le32(p, int(event-addr))))
 			}
 		}
-		b = append(b, '}')
-		if next == 0 {
-			return b
-		}
-		off = (off + next) & 0xffffffff
-	}
+		return append(b, '}')
+	})
 }
 
 // appendDMVersions prints the struct dm_target_versions entries of the
-// target types listed, walked by next: each name and version.
+// target types listed: each name and version.
 func (d *Decoder) appendDMVersions(b []byte, ev *trace.Event, p []byte) []byte {
-	size, start := uint64(le32(p, 12)), uint64(le32(p, 16))
-	if start == size {
+	return d.appendDMLinked(b, ev, p, "struct dm_target_versions", dmVersionsName, dmVersionsName, 0, func(b []byte, off, end, _ uint64) []byte {
+		b = append(b, "{name="...)
+		b, _ = d.appendDMStr(b, ev, p, end, uint64(le32(p, 12))-end)
+		b = append(b, ", version="...)
+		b = appendUintsUpto(b, p[off+4:off+16], 3)
+		return append(b, '}')
+	})
+}
+
+// appendDMLinked walks the payload's entries of type what linked by next
+// (the u32 at nextOff of each), as strace's dm.c walks them: an entry's
+// name follows its nameOff bytes, of which strace reads size; misplaced
+// entries, -s of them at most. elem prints the entry at off, whose name
+// starts at end.
+func (d *Decoder) appendDMLinked(b []byte, ev *trace.Event, p []byte, what string, nameOff, size uint64, nextOff int,
+	elem func(b []byte, off, end, next uint64) []byte) []byte {
+	dataSize, start := uint64(le32(p, 12)), uint64(le32(p, 16))
+	if start == dataSize {
 		return b
 	}
 	if !d.opts.Verbose {
@@ -423,24 +411,20 @@ func (d *Decoder) appendDMVersions(b []byte, ev *trace.Event, p []byte) []byte {
 	for count := uint64(0); ; count++ {
 		b = append(b, ", "...)
 		if count > 0 && off <= end {
-			return appendDMMisplaced(b, "struct dm_target_versions")
+			return appendDMMisplaced(b, what)
 		}
-		end = off + dmVersionsName
-		if end > size {
-			return appendDMMisplaced(b, "struct dm_target_versions")
+		end = off + nameOff
+		if end > dataSize {
+			return appendDMMisplaced(b, what)
 		}
 		if count >= limit {
 			return append(b, "..."...)
 		}
-		if !dmReadable(p, off, dmVersionsName) {
+		if !dmReadable(p, off, size) {
 			return appendPtr(b, ev.Args[2]+off)
 		}
-		next := uint64(le32(p, int(off)))
-		b = append(b, "{name="...)
-		b, _ = d.appendDMStr(b, ev, p, end, size-end)
-		b = append(b, ", version="...)
-		b = appendUintsUpto(b, p[off+4:off+16], 3)
-		b = append(b, '}')
+		next := uint64(le32(p, int(off)+nextOff))
+		b = elem(b, off, end, next)
 		if next == 0 {
 			return b
 		}
