@@ -327,23 +327,35 @@ func (d *Decoder) appendDMTargetSpecs(b []byte, ev *trace.Event, p []byte, exit 
 	return b
 }
 
-// appendDMDeps prints a struct dm_target_deps: the device numbers.
-func (d *Decoder) appendDMDeps(b []byte, ev *trace.Event, p []byte) []byte {
+// dmObject begins the payload's object of type what, whose first fixed
+// bytes strace reads at data_start: nothing for an empty payload, "..."
+// abbreviated, strace's note when the object does not fit in data_size,
+// its address when it was not read; ok (with the object's offset) when
+// its fields are to follow.
+func (d *Decoder) dmObject(b []byte, ev *trace.Event, p []byte, fixed uint64, what string) ([]byte, uint64, bool) {
 	size, start := uint64(le32(p, 12)), uint64(le32(p, 16))
 	if start == size {
-		return b
+		return b, 0, false
 	}
 	b = append(b, ", "...)
-	if !d.opts.Verbose {
-		return append(b, "..."...)
+	switch {
+	case !d.opts.Verbose:
+		return append(b, "..."...), 0, false
+	case start+fixed > size:
+		return appendDMMisplaced(b, what), 0, false
+	case !dmReadable(p, start, fixed):
+		return appendPtr(b, ev.Args[2]+start), 0, false
 	}
-	end := start + dmDepsDev
-	if end > size {
-		return appendDMMisplaced(b, "struct dm_target_deps")
+	return b, start, true
+}
+
+// appendDMDeps prints a struct dm_target_deps: the device numbers.
+func (d *Decoder) appendDMDeps(b []byte, ev *trace.Event, p []byte) []byte {
+	b, start, ok := d.dmObject(b, ev, p, dmDepsDev, "struct dm_target_deps")
+	if !ok {
+		return b
 	}
-	if !dmReadable(p, start, dmDepsDev) {
-		return appendPtr(b, ev.Args[2]+start)
-	}
+	size, end := uint64(le32(p, 12)), start+dmDepsDev
 	count := uint64(le32(p, int(start)))
 	if count > (size-end)/8 {
 		return appendDMMisplaced(b, "struct dm_target_deps")
@@ -434,21 +446,11 @@ func (d *Decoder) appendDMLinked(b []byte, ev *trace.Event, p []byte, what strin
 
 // appendDMTargetMsg prints a struct dm_target_msg: its sector and message.
 func (d *Decoder) appendDMTargetMsg(b []byte, ev *trace.Event, p []byte) []byte {
-	size, start := uint64(le32(p, 12)), uint64(le32(p, 16))
-	if start == size {
+	b, start, ok := d.dmObject(b, ev, p, dmTargetMsgText, "struct dm_target_msg")
+	if !ok {
 		return b
 	}
-	b = append(b, ", "...)
-	if !d.opts.Verbose {
-		return append(b, "..."...)
-	}
-	end := start + dmTargetMsgText
-	if end <= start || end > size {
-		return appendDMMisplaced(b, "struct dm_target_msg")
-	}
-	if !dmReadable(p, start, dmTargetMsgText) {
-		return appendPtr(b, ev.Args[2]+start)
-	}
+	size, end := uint64(le32(p, 12)), start+dmTargetMsgText
 	b = append(b, "{sector="...)
 	b = appendUint(b, le64(p, int(start)))
 	b = append(b, ", message="...)
