@@ -237,7 +237,7 @@ func (x *Executor) Run(mem Memory, plans *[trace.MaxArgs]syscalls.Plan, when sys
 			continue
 		}
 		if p.Len == syscalls.LenIoctl && when == syscalls.AtExit && int(p.LenArg) < len(c.Args) &&
-			syscalls.IoctlKeepEntry[uint32(c.Args[p.LenArg])] {
+			syscalls.IoctlKeepsEntry(uint32(c.Args[p.LenArg])) {
 			c.Caps[i] = x.captureKeepingIoctlEntry(mem, c, i, p, ret)
 			continue
 		}
@@ -446,7 +446,7 @@ func (x *Executor) ioctlMore(mem Memory, req uint32, addr uint64, out trace.Capt
 		out.Elems = []trace.Capture{readObject(mem, addr+take, syscalls.UBIRnvolSize-take, syscalls.UBIRnvolSize-take)}
 	case req == syscalls.IoctlFiemap && x.Verbose && atExit && ret >= 0:
 		out.Elems = []trace.Capture{x.fiemapExtents(mem, addr, data)}
-	case req&^0xff == syscalls.IoctlDMBase && req&0xff < syscalls.DMRequests && x.Verbose && take >= syscalls.DMIoctlSize:
+	case syscalls.IsDMRequest(req) && x.Verbose && take >= syscalls.DMIoctlSize:
 		if size := uint64(binary.LittleEndian.Uint32(data[syscalls.DMDataSizeOff:])); size > syscalls.DMIoctlSize {
 			out.Elems = []trace.Capture{readArray(mem, addr+syscalls.DMIoctlSize, min(size, syscalls.DMDataMax)-syscalls.DMIoctlSize, 1)}
 		}

@@ -8,7 +8,7 @@ import (
 )
 
 // The device mapper requests (linux/dm-ioctl.h), _IOWR(0xfd, NR, struct
-// dm_ioctl), by NR; strace decodes those below dmRequests.
+// dm_ioctl), by NR: those strace decodes (syscalls.IsDMRequest).
 const (
 	dmVersion = iota
 	dmRemoveAll
@@ -27,7 +27,6 @@ const (
 	dmTargetMsg
 	dmDevSetGeometry
 	dmDevArmPoll
-	dmRequests
 )
 
 // struct dm_ioctl's layout and the flags the decoder tests.
@@ -64,10 +63,10 @@ func init() {
 // abbreviated. A struct that cannot be read prints nothing at entry and
 // the address at exit.
 func dmIoctl(d *Decoder, b []byte, ev *trace.Event, code uint32, exit bool) ([]byte, ioctlRes) {
-	nr := code & 0xff
-	if code&^0xff != syscalls.IoctlDMBase || nr >= dmRequests {
+	if !syscalls.IsDMRequest(code) {
 		return b, ioctlResUnknown
 	}
+	nr := code & 0xff
 	ent := dmBytes(ioctlObjects(ev, true))
 	if !exit {
 		if ent == nil {

@@ -190,7 +190,11 @@ var ioctlRets = map[uint32]func(d *Decoder, b []byte, ev *trace.Event) []byte{}
 
 // retIoctl prints an ioctl's successful result.
 func retIoctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	if f := ioctlRets[uint32(ev.Args[1])]; f != nil {
+	req := uint32(ev.Args[1])
+	if syscalls.IoctlReturnsFD(req) {
+		return retIoctlFD(d, b, ev)
+	}
+	if f := ioctlRets[req]; f != nil {
 		return f(d, b, ev)
 	}
 	return appendRetValue(b, c.retType, ev.Ret)
@@ -304,7 +308,7 @@ func ioctlCaps(ev *trace.Event, entry bool) (arg, nested *trace.Capture) {
 func ioctlObjects(ev *trace.Event, entry bool) (arg *trace.Capture, objs []trace.Capture) {
 	arg = &ev.Captures[2]
 	objs = arg.Elems
-	if exited(ev) && len(objs) > 0 && syscalls.IoctlKeepEntry[uint32(ev.Args[1])] {
+	if exited(ev) && len(objs) > 0 && syscalls.IoctlKeepsEntry(uint32(ev.Args[1])) {
 		kept := &objs[len(objs)-1]
 		objs = objs[:len(objs)-1]
 		if entry && kept.Present() {

@@ -1,6 +1,9 @@
 package decode
 
-import "github.com/sctrace/sctrace/trace"
+import (
+	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
+)
 
 // The KVM requests strace decodes (linux/kvm.h), type 0xae, and the x86
 // structs they carry.
@@ -16,7 +19,6 @@ const (
 	reqKVMGetSregs            = 0x8138ae83
 	reqKVMSetSregs            = 0x4138ae84
 	reqKVMSetCPUID2           = 0x4008ae90
-	reqKVMRun                 = 0xae80
 	// kvmCPUID2Size is sizeof(struct kvm_cpuid2) without its entries,
 	// kvmCPUIDEntrySize sizeof(struct kvm_cpuid_entry2).
 	kvmCPUID2Size     = 8
@@ -55,9 +57,7 @@ var (
 
 func init() {
 	ioctlFamilies[0xae] = kvmIoctl
-	ioctlRets[reqKVMCreateVM] = retIoctlFD
-	ioctlRets[reqKVMCreateVCPU] = retIoctlFD
-	ioctlRets[reqKVMRun] = retKVMRun
+	ioctlRets[syscalls.IoctlKVMRun] = retKVMRun
 }
 
 // retKVMRun prints KVM_RUN's result and, under -e kvm=vcpu, the vcpu's

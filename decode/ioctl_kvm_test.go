@@ -1,6 +1,10 @@
 package decode
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/sctrace/sctrace/syscalls"
+)
 
 // Expected strings are from strace 6.1's ioctl_kvm_run.c and its -v
 // variant (addresses and the CPUID count made up).
@@ -68,10 +72,10 @@ func TestIoctlKVM(t *testing.T) {
 			`ioctl(3, KVM_GET_SUPPORTED_CPUID, 0x1000) = -1 E2BIG (Argument list too long)`},
 		{"cpuid NULL", false, sc(t, "ioctl", -14, 5, reqKVMSetCPUID2, 0),
 			`ioctl(5, KVM_SET_CPUID2, NULL) = -1 EFAULT (Bad address)`},
-		{"run", false, sc(t, "ioctl", 0, 5, reqKVMRun, 0), `ioctl(5, KVM_RUN, 0) = 0`},
-		{"run, exit reason", false, sc(t, "ioctl", 0, 5, reqKVMRun, 0).data(2, le(nil).u32(2)), `ioctl(5, KVM_RUN, 0) = 0 (KVM_EXIT_IO)`},
-		{"run, unknown exit reason", false, sc(t, "ioctl", 0, 5, reqKVMRun, 0).data(2, le(nil).u32(0xbad)), `ioctl(5, KVM_RUN, 0) = 0 (KVM_EXIT_???)`},
-		{"run failed", false, sc(t, "ioctl", -4, 5, reqKVMRun, 0).data(2, le(nil).u32(2)), `ioctl(5, KVM_RUN, 0) = -1 EINTR (Interrupted system call)`},
+		{"run", false, sc(t, "ioctl", 0, 5, syscalls.IoctlKVMRun, 0), `ioctl(5, KVM_RUN, 0) = 0`},
+		{"run, exit reason", false, sc(t, "ioctl", 0, 5, syscalls.IoctlKVMRun, 0).data(2, le(nil).u32(2)), `ioctl(5, KVM_RUN, 0) = 0 (KVM_EXIT_IO)`},
+		{"run, unknown exit reason", false, sc(t, "ioctl", 0, 5, syscalls.IoctlKVMRun, 0).data(2, le(nil).u32(0xbad)), `ioctl(5, KVM_RUN, 0) = 0 (KVM_EXIT_???)`},
+		{"run failed", false, sc(t, "ioctl", -4, 5, syscalls.IoctlKVMRun, 0).data(2, le(nil).u32(2)), `ioctl(5, KVM_RUN, 0) = -1 EINTR (Interrupted system call)`},
 	} {
 		d := New(Options{StringLimit: DefaultStringLimit, Verbose: c.verbose})
 		if got := whole(d, c.ev.get()); got != c.want {

@@ -50,8 +50,6 @@ func init() {
 	ioctlFamilies['R'] = randomIoctl
 	ioctlFamilies[0xb7] = nsfsIoctl
 	ioctlRets[reqNSGetNSType] = retNSGetNSType
-	ioctlRets[reqNSGetUserNS] = retIoctlFD
-	ioctlRets[reqNSGetParent] = retIoctlFD
 }
 
 // fsFIoctl decodes FS_IOC_[GS]ETFLAGS (and their 32-bit twins): [flags],

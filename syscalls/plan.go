@@ -306,14 +306,16 @@ var IoctlKeepEntry = map[uint32]bool{
 	0x8010a406: true, // TEE_IOC_SUPPL_RECV
 	0x8010a407: true, // TEE_IOC_SUPPL_SEND
 	IoctlSGIO:  true, // SG_IO: the entry's struct when the exit's cannot be read
-	// The device mapper's struct dm_ioctl, whose fields at exit strace
-	// compares with those at entry.
-	IoctlDMBase + 0: true, IoctlDMBase + 1: true, IoctlDMBase + 2: true, IoctlDMBase + 3: true,
-	IoctlDMBase + 4: true, IoctlDMBase + 5: true, IoctlDMBase + 6: true, IoctlDMBase + 7: true,
-	IoctlDMBase + 8: true, IoctlDMBase + 9: true, IoctlDMBase + 10: true, IoctlDMBase + 11: true,
-	IoctlDMBase + 12: true, IoctlDMBase + 13: true, IoctlDMBase + 14: true, IoctlDMBase + 15: true,
-	IoctlDMBase + 16: true,
 }
+
+// IoctlKeepsEntry reports whether request req's capture at exit keeps
+// the entry's: those of IoctlKeepEntry, and the device mapper's (strace
+// compares the fields of its struct dm_ioctl at exit with those at entry).
+func IoctlKeepsEntry(req uint32) bool { return IoctlKeepEntry[req] || IsDMRequest(req) }
+
+// IsDMRequest reports whether req is one of the device mapper requests
+// strace decodes (IoctlDMBase, DMRequests).
+func IsDMRequest(req uint32) bool { return req&^0xff == IoctlDMBase && req&0xff < DMRequests }
 
 // IoctlNestedMax caps the nested objects whose size their argument
 // tells (font data, unipair arrays): the bytes strace prints of them
