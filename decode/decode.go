@@ -153,6 +153,10 @@ func tableIndex(t *syscalls.Table) int {
 // is 32 bits (i386), whose hexadecimal results strace prints as such.
 func compat(ev *trace.Event) bool { return ev.Arch == trace.ArchI386 }
 
+// CallName returns the name ev's call prints under: "???" for a call the
+// backend could not read (trace.Event.UnknownCall).
+func (d *Decoder) CallName(ev *trace.Event) string { return d.lookup(ev).name }
+
 // lookup returns the printer of ev's system call, building it on first use.
 func (d *Decoder) lookup(ev *trace.Event) *call {
 	if ev.UnknownCall {

@@ -643,16 +643,8 @@ func endsTask(ev *trace.Event) bool {
 	return t != nil && t.Get(int(ev.NR)).Effects&syscalls.EndsTask != 0
 }
 
-func (p *Printer) syscallName(ev *trace.Event) string {
-	if ev.UnknownCall {
-		return "???"
-	}
-	t := syscalls.ForCall(ev.Arch, ev.Pers)
-	if t == nil {
-		return syscalls.UnknownName(int(ev.NR))
-	}
-	return t.DisplayName(int(ev.NR))
-}
+// syscallName is the name ev's call prints under, as its entry line has it.
+func (p *Printer) syscallName(ev *trace.Event) string { return p.dec.CallName(ev) }
 
 // noReturn finishes the line of a call the thread will never return from
 // (it is exiting): "exit_group(0) = ?", or "read(0,  <unfinished ...>) = ?";
