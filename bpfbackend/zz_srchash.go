@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "e526bf1829f6dcc2c4d832ea5e9c23b25b4e3c5689c184796a9878483c8a3409"
+const bpfSourceHash = "8718e83c5a8b6d2c608b7d3a04be2e36cda067cd6510d6f89e64be615e36510c"

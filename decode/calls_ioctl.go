@@ -4,12 +4,6 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-// ioctlIntArgs are the requests outside the families whose argument is
-// printed as an int at entry.
-var ioctlIntArgs = map[uint32]bool{
-	0x40049409: true, // BTRFS_IOC_CLONE or FICLONE
-}
-
 func enterIoctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = d.appendFD(b, ev, ev.Args[0])
 	b = d.sep(b)
@@ -21,11 +15,7 @@ func enterIoctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	if out, ok := d.ioctlEnterFamily(b, ev, req); ok {
 		return out
 	}
-	b = d.sep(b)
-	if ioctlIntArgs[req] {
-		return appendInt(b, int64(int32(ev.Args[2])))
-	}
-	return appendHex(b, ev.Args[2])
+	return appendHex(d.sep(b), ev.Args[2])
 }
 
 func exitIoctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {

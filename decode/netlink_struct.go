@@ -102,17 +102,7 @@ func (d *Decoder) appendNlField(b []byte, p []byte, f nlField) []byte {
 		b = appendUint(b, uint64(binary.LittleEndian.Uint32(p[f.off+4:])))
 		b = append(b, ']')
 	case fkDev:
-		if d.opts.Xlat != XlatAbbrev {
-			b = appendHex(b, v)
-			if d.opts.Xlat == XlatRaw {
-				break
-			}
-			b = append(b, " /* "...)
-		}
-		b = appendDev(b, v)
-		if d.opts.Xlat == XlatVerbose {
-			b = append(b, " */"...)
-		}
+		b = d.appendDevStyled(b, v)
 	case fkSockid:
 		b = d.appendInetDiagSockid(b, p[f.off:f.off+f.size], p[0])
 	case fkSockidInet:
@@ -151,6 +141,23 @@ func (d *Decoder) appendNlFields(b []byte, p []byte, fs []nlField) []byte {
 		}
 		printed = true
 		b = d.appendNlField(b, p, f)
+	}
+	return b
+}
+
+// appendDevStyled prints a dev_t as -X asks (strace's PRINT_FIELD_DEV):
+// makedev(0xfe, 0), 0xfe00, or 0xfe00 /* makedev(0xfe, 0) */.
+func (d *Decoder) appendDevStyled(b []byte, v uint64) []byte {
+	if d.opts.Xlat != XlatAbbrev {
+		b = appendHex(b, v)
+		if d.opts.Xlat == XlatRaw {
+			return b
+		}
+		b = append(b, " /* "...)
+	}
+	b = appendDev(b, v)
+	if d.opts.Xlat == XlatVerbose {
+		b = append(b, " */"...)
 	}
 	return b
 }

@@ -64,6 +64,16 @@ func (d *Decoder) appendNestedArray(b []byte, addr, n uint64, esize int, c *trac
 // holds every element it was to hold: past data, the elements were not
 // copied rather than unreadable.
 func (d *Decoder) appendArrayBytes(b []byte, addr, n uint64, esize int, data []byte, whole bool, elem func(b []byte, p []byte, k uint64) []byte) (_ []byte, complete bool) {
+	limit := n
+	if !d.opts.Verbose {
+		limit = min(n, uint64(max(d.opts.StringLimit, 0)))
+	}
+	return appendArrayUpTo(b, addr, n, esize, data, whole, limit, elem)
+}
+
+// appendArrayUpTo is appendArrayBytes printing at most limit elements
+// before "...".
+func appendArrayUpTo(b []byte, addr, n uint64, esize int, data []byte, whole bool, limit uint64, elem func(b []byte, p []byte, k uint64) []byte) (_ []byte, complete bool) {
 	switch {
 	case addr == 0:
 		return append(b, "NULL"...), false
@@ -73,7 +83,6 @@ func (d *Decoder) appendArrayBytes(b []byte, addr, n uint64, esize int, data []b
 		return appendPtr(b, addr), false
 	}
 	avail := uint64(len(data) / esize)
-	limit := uint64(max(d.opts.StringLimit, 0))
 	for k := uint64(0); k < n; k++ {
 		if k >= avail && !whole {
 			if k == 0 {
@@ -89,7 +98,7 @@ func (d *Decoder) appendArrayBytes(b []byte, addr, n uint64, esize int, data []b
 		} else {
 			b = append(b, ", "...)
 		}
-		if (!d.opts.Verbose && n > limit && k >= limit) || k >= avail {
+		if k >= limit || k >= avail {
 			b = append(b, "..."...)
 			return append(b, ']'), true
 		}

@@ -224,6 +224,9 @@ var IoctlObjectSizes = map[uint32]uint32{
 	0xc008ae05: IoctlArgMax, // KVM_GET_SUPPORTED_CPUID: struct kvm_cpuid2, then its entries
 	0xc008ae09: IoctlArgMax, // KVM_GET_EMULATED_CPUID
 	0x4008ae90: IoctlArgMax, // KVM_SET_CPUID2
+	0xc0189436: IoctlArgMax, // FIDEDUPERANGE: struct file_dedupe_range, then its struct file_dedupe_range_info array
+	0xc0709411: IoctlArgMax, // BTRFS_IOC_TREE_SEARCH_V2: struct btrfs_ioctl_search_args_v2, then its buffer
+	0xc0109414: IoctlArgMax, // BTRFS_IOC_SPACE_INFO: struct btrfs_ioctl_space_args, then its spaces
 }
 
 // IoctlNested is an object an ioctl's argument points to: when the
@@ -281,6 +284,11 @@ var IoctlNestedObjects = map[uint32]IoctlNested{
 	0x8010a403: {PtrOff: 0, Size: TEEMaxArgSize},                          // TEE_IOC_INVOKE
 	0x8010a406: {PtrOff: 0, Size: TEEMaxArgSize},                          // TEE_IOC_SUPPL_RECV
 	0x8010a407: {PtrOff: 0, Size: TEEMaxArgSize},                          // TEE_IOC_SUPPL_SEND
+	0x50009417: {PtrOff: 32, Size: IoctlNestedMax},                        // BTRFS_IOC_SNAP_CREATE_V2: the struct btrfs_qgroup_inherit and its qgroups
+	0x50009418: {PtrOff: 32, Size: IoctlNestedMax},                        // BTRFS_IOC_SUBVOL_CREATE_V2
+	0x40489426: {PtrOff: 16, Size: IoctlNestedMax},                        // BTRFS_IOC_SEND: the clone sources
+	0xc0389423: {PtrOff: 48, Size: IoctlNestedMax},                        // BTRFS_IOC_INO_PATHS: the struct btrfs_data_container of paths
+	0xc0389424: {PtrOff: 48, Size: IoctlNestedMax},                        // BTRFS_IOC_LOGICAL_INO: the struct btrfs_data_container of inodes
 }
 
 // TEEMaxArgSize is TEE_MAX_ARG_SIZE: the largest buffer a TEE request's
@@ -306,6 +314,7 @@ var IoctlKeepEntry = map[uint32]bool{
 	0x8010a406: true, // TEE_IOC_SUPPL_RECV
 	0x8010a407: true, // TEE_IOC_SUPPL_SEND
 	IoctlSGIO:  true, // SG_IO: the entry's struct when the exit's cannot be read
+	0xd0009412: true, // BTRFS_IOC_INO_LOOKUP: whether the entry's treeid was 0
 }
 
 // IoctlKeepsEntry reports whether request req's capture at exit keeps

@@ -199,6 +199,12 @@ static __always_inline __u32 ioctl_object_size(__u32 req)
 		return 4096;
 	case 0xc008ae09:
 		return 4096;
+	case 0xc0109414:
+		return 4096;
+	case 0xc0189436:
+		return 4096;
+	case 0xc0709411:
+		return 4096;
 	}
 	return 0;
 }
@@ -243,6 +249,15 @@ static __always_inline __u32 ioctl_nested(__u32 req, __u32 *ptr_off)
 	case 0x8912:
 		*ptr_off = 8;
 		return 4096;
+	case 0x40489426:
+		*ptr_off = 16;
+		return 4096;
+	case 0x50009417:
+		*ptr_off = 32;
+		return 4096;
+	case 0x50009418:
+		*ptr_off = 32;
+		return 4096;
 	case 0x8010a402:
 		*ptr_off = 0;
 		return 1024;
@@ -263,6 +278,12 @@ static __always_inline __u32 ioctl_nested(__u32 req, __u32 *ptr_off)
 		return 4096;
 	case 0xc0205649:
 		*ptr_off = 24;
+		return 4096;
+	case 0xc0389423:
+		*ptr_off = 48;
+		return 4096;
+	case 0xc0389424:
+		*ptr_off = 48;
 		return 4096;
 	case 0xc0d05604:
 		*ptr_off = 32;
