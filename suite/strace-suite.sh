@@ -31,7 +31,8 @@ timeout=${SUITE_TIMEOUT:-120}
 # The Debian packages the suite's build and the reference run need: the
 # compiler and tools, the headers Debian's own build of strace has (so the
 # test programs see the features /usr/bin/strace was built with), and strace.
-pkgs="dpkg-dev xz-utils gcc make libc6-dev gawk libbluetooth-dev libunwind-dev libiberty-dev strace"
+# btrfs-progs makes the file system strace's btrfs tests that write need.
+pkgs="dpkg-dev xz-utils gcc make libc6-dev gawk libbluetooth-dev libunwind-dev libiberty-dev strace btrfs-progs"
 # The source package comes from bookworm's deb-src, which this file adds.
 src_list=/etc/apt/sources.list.d/sctrace-suite-src.sources
 # How the test programs are built: the native ABI only, no m32/mx32 copies.
@@ -198,6 +199,26 @@ check_backend() {
 	fi
 }
 
+# btrfs_mount mounts a new btrfs file system, on a loop device, at
+# $1 until the script exits, and exports $BTRFS_MOUNTPOINT, which strace's
+# btrfs tests that write (btrfs-w, btrfs-vw, btrfs-wX, btrfs-vwX) need:
+# without it they skip. It says why when it cannot.
+btrfs_mount() {
+	local mnt=$1 img=$1.img
+	umount "$mnt" 2>/dev/null || true
+	mkdir -p "$mnt"
+	rm -f "$img"
+	truncate -s 256M "$img" || return 1
+	mkfs.btrfs -q -f "$img" >/dev/null 2>&1 || {
+		echo "mkfs.btrfs failed"
+		return 1
+	}
+	mount -o loop "$img" "$mnt" || return 1
+	# shellcheck disable=SC2064 # the paths as they are now
+	trap "umount '$mnt' 2>/dev/null; rm -f '$img'" EXIT
+	export BTRFS_MOUNTPOINT=$mnt
+}
+
 cmd_run() {
 	[ "$(id -u)" = 0 ] || die "needs root: it installs packages, and the eBPF backend and many tests need it"
 	[ -x "$sctrace" ] || die "$sctrace is missing: run make build first"
@@ -230,9 +251,20 @@ cmd_run() {
 	all_tests "$dir" >"$out/all.txt"
 	[ -s "$out/all.txt" ] || die "the suite lists no tests"
 
-	# The reference: strace itself, once per kernel and time limit.
+	# The btrfs tests that write run on a file system of their own.
+	local fs=""
+	if btrfs_mount "$dir/btrfs" >"$dir/btrfs.log" 2>&1; then
+		fs=-btrfs
+	elif [ "${CI:-}" = true ]; then
+		die "no btrfs file system for the btrfs tests, and CI=true: $(head -n 1 "$dir/btrfs.log")"
+	else
+		say "no btrfs file system for the btrfs tests (they skip): $(head -n 1 "$dir/btrfs.log")"
+	fi
+
+	# The reference: strace itself, once per kernel, time limit and
+	# file systems the tests are given.
 	local ref
-	ref=$dir/reference-$(uname -r)-t$timeout.txt
+	ref=$dir/reference-$(uname -r)-t$timeout$fs.txt
 	if [ ! -s "$ref" ]; then
 		t0=$SECONDS
 		say "reference run: /usr/bin/strace over $(wc -l <"$out/all.txt") tests (-j$jobs, TIMEOUT_DURATION=$timeout)"
