@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "8718e83c5a8b6d2c608b7d3a04be2e36cda067cd6510d6f89e64be615e36510c"
+const bpfSourceHash = "223ff16ddc8b43fc4ad1e7f6aa598d6b28b50cdd6c8965e1e1ec538e1717cba0"

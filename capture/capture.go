@@ -210,6 +210,9 @@ func (x *Executor) LimitOf(p *syscalls.Plan) uint64 {
 // takeOf is what a byte plan copies at most: its limit and the byte
 // past the -s limit, or its MinSize when more.
 func (x *Executor) takeOf(p *syscalls.Plan) uint64 {
+	if syscalls.IsArrayPlan(p) {
+		return syscalls.ArrayTake(p.ElemSize, x.Limit(), x.Verbose)
+	}
 	return max(x.LimitOf(p)+x.overRead(p.Size), uint64(p.MinSize))
 }
 

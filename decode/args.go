@@ -338,6 +338,12 @@ func (d *Decoder) appendArray(b []byte, ev *trace.Event, i int, l syscalls.Layou
 		// checked: memory that cannot be read shows where it starts.
 		off := int(k) * size
 		if off+size > len(c.Data) && c.Truncated {
+			if uint64(len(c.Data)) >= syscalls.ArrayTake(uint32(size), d.opts.StringLimit, d.opts.Verbose) {
+				// Past what the capture copies (syscalls.ArrayBytesMax):
+				// the elements are not known.
+				b = append(b, "..."...)
+				break
+			}
 			b = append(b, "... /* "...)
 			b = appendHex(b, addr+uint64(off))
 			b = append(b, " */"...)

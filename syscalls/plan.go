@@ -683,8 +683,34 @@ const (
 // PathMax caps the length of a captured file name, as PATH_MAX does.
 const PathMax = 4096
 
-// MaxArrayElems caps how many elements of an array argument are copied.
+// MaxArrayElems caps how many elements of an array argument are copied,
+// but for an array plan (IsArrayPlan), which copies those ArrayTake says.
 const MaxArrayElems = 1024
+
+// ArrayBytesMax caps the bytes an array plan copies.
+const ArrayBytesMax = 1 << 20
+
+// IsArrayPlan reports whether p copies an array whose element count an
+// argument holds: an argument of Array type.
+func IsArrayPlan(p *Plan) bool {
+	return p.Kind == CaptureBytes && p.ElemSize != 0 && (p.Len == LenArg || p.Len == LenArg32)
+}
+
+// ArrayTake is how many bytes of its elements of es bytes an array plan
+// copies at most with string limit limit (-s) and verbose (-v): the
+// elements strace prints, every one under -v and limit plus one otherwise
+// (it reads the element after the last it prints before printing "..."),
+// and never fewer than MaxArrayElems (the plan's Size); at most
+// ArrayBytesMax, in whole elements.
+func ArrayTake(es uint32, limit int, verbose bool) uint64 {
+	e := uint64(es)
+	want := uint64(ArrayBytesMax)
+	if !verbose {
+		want = min(want, (uint64(max(limit, 0))+1)*e)
+	}
+	want -= want % e
+	return max(want, e*MaxArrayElems)
+}
 
 // sigframeMaskOffset is where the signal mask being restored lies relative
 // to the stack pointer at rt_sigreturn's entry. x86_64: the frame starts at

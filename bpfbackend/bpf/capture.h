@@ -758,6 +758,16 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	__u64 limit = size ? size : buf_limit(st);
 	if (limit < min_size)
 		limit = min_size;
+	if (elem_size && (len_from == LEN_ARG || len_from == LEN_ARG32)) {
+		/* An array: syscalls.ArrayTake. */
+		__u64 want = ARRAY_BYTES_MAX;
+		if (!verbose && ((__u64)st->limit + 1) * elem_size < want)
+			want = ((__u64)st->limit + 1) * elem_size;
+		want -= want % elem_size;
+		if (want > limit)
+			limit = want;
+		limit = hide(st, limit);
+	}
 	__u64 take = (n < limit ? n : limit) + header;
 	if (st->full && take > DUMP_CHUNK && !header && !rest && !elem_size &&
 	    (len_from == LEN_ARG || len_from == LEN_ARG32 || len_from == LEN_RET))

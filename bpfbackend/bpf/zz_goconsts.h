@@ -17,6 +17,7 @@
 
 /* Limits and layouts of packages syscalls and capture. */
 #define MAX_ARRAY_ELEMS 1024 /* syscalls.MaxArrayElems */
+#define ARRAY_BYTES_MAX 1048576 /* syscalls.ArrayBytesMax */
 #define MSGHDR_SIZE 56 /* syscalls.MsghdrSize */
 #define MMSGHDR_SIZE 64 /* syscalls.MmsghdrSize */
 #define PTR_LEN_SIZE 16 /* syscalls.PtrLenSize */

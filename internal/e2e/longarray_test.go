@@ -5,17 +5,19 @@ import (
 	"testing"
 )
 
-// TestLongNestedArray: an array of 300 descriptors that io_uring_register's
-// structure points to prints whole under -v and cut at -s elements
-// without it, as strace prints it, on both backends.
-func TestLongNestedArray(t *testing.T) {
+// TestLongArrays: an array of 300 descriptors that io_uring_register's
+// structure points to, and poll's array of 1500 struct pollfd, more than
+// syscalls.MaxArrayElems, print whole under -v and -s2000 and cut at -s
+// elements otherwise, as strace prints them, on both backends.
+func TestLongArrays(t *testing.T) {
 	strace, sctrace := tracers(t)
 	bin := workload(t, "longarray")
-	for _, flags := range [][]string{{"-v"}, nil} {
-		args := append(append([]string(nil), flags...), "-e", "trace=io_uring_register", bin)
+	for _, flags := range [][]string{{"-v"}, {"-s2000"}, nil} {
+		args := append(append([]string(nil), flags...), "-e", "trace=io_uring_register,poll", bin)
 		refTrace, _ := traceFile(t, strace, args...)
-		if want := len(flags) > 0; strings.Contains(refTrace, ", 299]") != want {
-			t.Fatalf("strace %v printed:\n%s", flags, refTrace)
+		whole := len(flags) > 0
+		if n := strings.Count(refTrace, "{fd=-1}"); strings.Contains(refTrace, ", 299]") != whole || (n == 1500) != whole {
+			t.Fatalf("strace %v printed %d struct pollfd, and the descriptor array %s", flags, n, map[bool]string{true: "whole", false: "cut"}[strings.Contains(refTrace, ", 299]")])
 		}
 		for _, backend := range []string{"ptrace", "ebpf"} {
 			t.Run(strings.Join(append([]string{backend}, flags...), " "), func(t *testing.T) {

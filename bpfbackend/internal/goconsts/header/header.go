@@ -69,6 +69,7 @@ var groups = []group{
 	}},
 	{"Limits and layouts of packages syscalls and capture.", []constant{
 		{"MAX_ARRAY_ELEMS", syscalls.MaxArrayElems, "syscalls.MaxArrayElems"},
+		{"ARRAY_BYTES_MAX", syscalls.ArrayBytesMax, "syscalls.ArrayBytesMax"},
 		{"MSGHDR_SIZE", syscalls.MsghdrSize, "syscalls.MsghdrSize"},
 		{"MMSGHDR_SIZE", syscalls.MmsghdrSize, "syscalls.MmsghdrSize"},
 		{"PTR_LEN_SIZE", syscalls.PtrLenSize, "syscalls.PtrLenSize"},

@@ -1,0 +1,46 @@
+package decode
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sctrace/sctrace/syscalls"
+)
+
+// TestArrayPastCapture: an array longer than its capture prints "..."
+// where the capture stopped copying (syscalls.ArrayTake, under -v
+// syscalls.ArrayBytesMax), and "... /* ADDR */" where it met memory it
+// could not read.
+func TestArrayPastCapture(t *testing.T) {
+	const n = 200000
+	take := int(syscalls.ArrayTake(8, DefaultStringLimit, true))
+	fds := le(nil)
+	for len(fds) < take {
+		fds = fds.u32(0xffffffff).u16(1).u16(0)
+	}
+	all := strings.Repeat("{fd=-1}, ", take/8)
+	d := New(Options{StringLimit: DefaultStringLimit, Verbose: true})
+	for _, c := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"cut by the capture", fds, "[" + all + "...]"},
+		{"cut by unreadable memory", fds[:8*3], "[{fd=-1}, {fd=-1}, {fd=-1}, ... /* 0x1018 */]"},
+	} {
+		ev := sc(t, "poll", 0, 0x1000, n, 0).data(0, c.data).trunc(0)
+		want := "poll(" + c.want + ", 200000, 0) = 0 (Timeout)"
+		if got := whole(d, ev.get()); got != want {
+			t.Errorf("%s:\n got %.200s...\nwant %.200s...", c.name, got[max(0, len(got)-200):], want[max(0, len(want)-200):])
+		}
+	}
+	if got, want := syscalls.ArrayTake(8, 32, false), uint64(8*syscalls.MaxArrayElems); got != want {
+		t.Errorf("ArrayTake(8, 32, false) = %d, want %d (MaxArrayElems elements)", got, want)
+	}
+	if got, want := syscalls.ArrayTake(8, 2000, false), uint64(8*2001); got != want {
+		t.Errorf("ArrayTake(8, 2000, false) = %d, want %d (-s plus one elements)", got, want)
+	}
+	if got, want := syscalls.ArrayTake(12, 32, true), uint64(syscalls.ArrayBytesMax/12*12); got != want {
+		t.Errorf("ArrayTake(12, 32, true) = %d, want %d", got, want)
+	}
+}
