@@ -114,7 +114,7 @@ var btrfsReqs map[uint32]btrfsReq
 func init() {
 	ioctlFamilies[0x94] = btrfsIoctl
 	volArgs := btrfsReq{size: 4096, at: btrfsIn, in: btrfsVolArgs}
-	volArgsV2 := btrfsReq{size: 4096, at: btrfsInOut, in: btrfsVolArgsV2, out: btrfsTransid}
+	volArgsV2 := btrfsReq{size: 4096, at: btrfsInOut, in: btrfsVolArgsV2, out: btrfsU64Struct(btrfsTransidFields)}
 	num := btrfsReq{size: 8, in: btrfsNum, out: btrfsNum}
 	subvolFlags := btrfsReq{size: 8, in: btrfsSubvolFlags, out: btrfsSubvolFlags}
 	scrub := btrfsReq{size: 1024, at: btrfsInOut, in: btrfsScrubIn, out: btrfsScrubOut}
@@ -141,18 +141,18 @@ func init() {
 		reqBtrfsInoLookup:            {size: 4096, at: btrfsInOut, in: btrfsInoLookupIn, out: btrfsInoLookupOut},
 		reqBtrfsInoPaths:             {size: 56, at: btrfsInOut, in: btrfsInoPathsIn, out: btrfsInoPathsOut},
 		reqBtrfsLogicalIno:           {size: 56, at: btrfsInOut, in: btrfsLogicalInoIn, out: btrfsLogicalInoOut},
-		reqBtrfsQgroupAssign:         {size: 24, in: btrfsQgroupAssign},
-		reqBtrfsQgroupCreate:         {size: 16, in: btrfsQgroupCreate},
+		reqBtrfsQgroupAssign:         {size: 24, in: btrfsU64Struct(btrfsQgroupAssignFields)},
+		reqBtrfsQgroupCreate:         {size: 16, in: btrfsU64Struct(btrfsQgroupCreateFields)},
 		reqBtrfsQgroupLimit:          {size: 48, at: btrfsOut, out: btrfsQgroupLimit},
 		reqBtrfsQuotaCtl:             {size: 16, in: btrfsQuotaCtl},
-		reqBtrfsQuotaRescan:          {size: 64, in: btrfsQuotaRescan},
+		reqBtrfsQuotaRescan:          {size: 64, in: btrfsU64Struct(btrfsFlagsField)},
 		reqBtrfsQuotaRescanStatus:    {size: 64, at: btrfsOut, out: btrfsQuotaRescanStatus},
 		reqBtrfsSetReceivedSubvol:    {size: 200, at: btrfsInOut, in: btrfsReceivedIn, out: btrfsReceivedOut},
 		reqBtrfsScrub:                scrub, reqBtrfsScrubProgress: scrub,
 		reqBtrfsTreeSearch:   {size: 104, at: btrfsInOut, in: btrfsSearchIn, out: btrfsSearchOut},
 		reqBtrfsTreeSearchV2: {size: 112, at: btrfsInOut, in: btrfsSearchIn, out: btrfsSearchOut},
 		reqBtrfsSend:         {size: 72, in: btrfsSend},
-		reqBtrfsSpaceInfo:    {size: 16, at: btrfsInOut, in: btrfsSpaceInfoIn, out: btrfsSpaceInfoOut},
+		reqBtrfsSpaceInfo:    {size: 16, at: btrfsInOut, in: btrfsU64Struct(btrfsSpaceSlots), out: btrfsSpaceInfoOut},
 		reqFICloneRange:      {size: 32, in: btrfsCloneRange},
 		reqFIDedupeRange:     {size: 24, at: btrfsInOut, in: btrfsDedupeIn, out: btrfsDedupeOut},
 		reqFSGetLabel:        {size: 256, at: btrfsOut, out: btrfsLabel},
@@ -241,12 +241,30 @@ func (d *Decoder) btrfsObjectID(b []byte, v uint64) []byte {
 	return d.xvalU(b, btrfsTreeObjectIDs, v)
 }
 
-// appendFieldU prints "name=N" for the u64 at offset off of p
-// (PRINT_FIELD_U).
-func appendFieldU(b []byte, name string, p []byte, off int) []byte {
-	b = append(b, name...)
-	b = append(b, '=')
-	return appendUint(b, le64(p, off))
+// The u64 fields of the btrfs structs printed as numbers alone, each
+// list at once (PRINT_FIELD_U).
+var (
+	btrfsTransidFields      = []u64Field{{"transid", 8}}
+	btrfsInheritCounts      = u64Run(8, "num_qgroups", "num_ref_copies", "num_excl_copies")
+	btrfsLimitFields        = u64Run(8, "max_rfer", "max_excl", "rsv_rfer", "rsv_excl")
+	btrfsDevInfoFields      = u64Run(24, "bytes_used", "total_bytes")
+	btrfsReplaceErrors      = u64Run(48, "num_write_errors", "num_uncorrectable_read_errors")
+	btrfsInodeFields        = u64Run(0, "inum", "offset", "root")
+	btrfsQgroupAssignFields = u64Run(0, "assign", "src", "dst")
+	btrfsQgroupCreateFields = u64Run(0, "create", "qgroupid")
+	btrfsFlagsField         = []u64Field{{"flags", 0}}
+	btrfsSpaceSlots         = []u64Field{{"space_slots", 0}}
+	btrfsSpaceInfoFields    = u64Run(8, "total_bytes", "used_bytes")
+	btrfsCloneRangeFields   = u64Run(8, "src_offset", "src_length", "dest_offset")
+	btrfsScrubProgress      = u64Run(32, "data_extents_scrubbed", "tree_extents_scrubbed", "data_bytes_scrubbed",
+		"tree_bytes_scrubbed", "read_errors", "csum_errors", "verify_errors", "no_csum", "csum_discards",
+		"super_errors", "malloc_errors", "uncorrectable_errors", "corrected_errors", "last_physical",
+		"unverified_errors")
+)
+
+// btrfsU64Struct prints a struct whose fields print as numbers: fields.
+func btrfsU64Struct(fields []u64Field) func(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
+	return func(_ *Decoder, b []byte, _ *trace.Event, p []byte) []byte { return appendU64Struct(b, p, fields) }
 }
 
 // btrfsVolArgs prints a struct btrfs_ioctl_vol_args.
@@ -268,8 +286,7 @@ func btrfsVolArgsV2(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	flags := le64(p, 16)
 	b = d.flags(b, btrfsSnapFlagsV2, flags)
 	if flags&btrfsSubvolQgroup != 0 {
-		b = append(b, ", "...)
-		b = appendFieldU(b, "size", p, 24)
+		b = appendU64Fields(b, p, []u64Field{{"size", 24}})
 		b = append(b, ", qgroup_inherit="...)
 		_, nested := ioctlCaps(ev, true)
 		b = d.btrfsQgroupInherit(b, le64(p, 32), nested)
@@ -295,12 +312,7 @@ func (d *Decoder) btrfsQgroupInherit(b []byte, addr uint64, c *trace.Capture) []
 	}
 	b = append(b, "{flags="...)
 	b = d.flags(b, btrfsQgroupInheritFlags, le64(p, 0))
-	b = append(b, ", "...)
-	b = appendFieldU(b, "num_qgroups", p, 8)
-	b = append(b, ", "...)
-	b = appendFieldU(b, "num_ref_copies", p, 16)
-	b = append(b, ", "...)
-	b = appendFieldU(b, "num_excl_copies", p, 24)
+	b = appendU64Fields(b, p, btrfsInheritCounts)
 	b = append(b, ", lim="...)
 	b = d.btrfsQgroupLimitStruct(b, p[32:72])
 	if !d.opts.Verbose {
@@ -324,13 +336,6 @@ func (d *Decoder) btrfsNestedArray(b []byte, addr, n uint64, esize int, c []byte
 	}
 	b, _ = d.appendArrayBytes(b, addr, n, esize, data, len(c) >= syscalls.IoctlNestedMax, elem)
 	return b
-}
-
-// btrfsTransid prints struct btrfs_ioctl_vol_args_v2 at exit.
-func btrfsTransid(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
-	b = append(b, '{')
-	b = appendFieldU(b, "transid", p, 8)
-	return append(b, '}')
 }
 
 // btrfsNum prints a u64 as strace's printnum_int64: [N].
@@ -400,8 +405,8 @@ func (d *Decoder) btrfsBalanceArgs(b []byte, p []byte) []byte {
 
 // btrfsDefragRange prints a struct btrfs_ioctl_defrag_range_args.
 func btrfsDefragRange(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
-	b = append(b, '{')
-	b = appendFieldU(b, "start", p, 0)
+	b = append(b, "{start="...)
+	b = appendUint(b, le64(p, 0))
 	b = append(b, ", len="...)
 	b = d.appendU64Max(b, le64(p, 8))
 	b = append(b, ", flags="...)
@@ -439,9 +444,7 @@ func btrfsDevInfoOut(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	if !isZero(p[8:24]) {
 		b = append(appendUUID(b, "uuid=", p[8:24]), ", "...)
 	}
-	b = appendFieldU(b, "bytes_used", p, 24)
-	b = append(b, ", "...)
-	b = appendFieldU(b, "total_bytes", p, 32)
+	b = appendU64List(b, p, btrfsDevInfoFields)
 	b = append(b, ", path="...)
 	b = d.appendCStringSz(b, p[3072:4096])
 	return append(b, '}')
@@ -474,9 +477,9 @@ func btrfsDevReplaceOut(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte 
 	if le64(p, 0) == btrfsReplaceCmdStatus {
 		b = append(b, ", status={replace_state="...)
 		b = d.enum(b, btrfsDevReplaceState, le64(p, 16))
-		b = append(b, ", "...)
 		progress := le64(p, 24)
-		b = appendFieldU(b, "progress_1000", p, 24)
+		b = append(b, ", progress_1000="...)
+		b = appendUint(b, progress)
 		if progress <= 1000 {
 			b = append(b, " /* "...)
 			b = appendUint(b, progress/10)
@@ -484,15 +487,11 @@ func btrfsDevReplaceOut(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte 
 			b = appendUint(b, progress%10)
 			b = append(b, "% */"...)
 		}
-		for k, name := range [...]string{"time_started", "time_stopped"} {
-			b = append(b, ", "...)
-			b = appendFieldU(b, name, p, 32+8*k)
-			b = appendSprinttime(b, int64(le64(p, 32+8*k)), 0)
+		for _, f := range u64Run(32, "time_started", "time_stopped") {
+			b = appendU64Fields(b, p, []u64Field{f})
+			b = appendSprinttime(b, int64(le64(p, f.off)), 0)
 		}
-		b = append(b, ", "...)
-		b = appendFieldU(b, "num_write_errors", p, 48)
-		b = append(b, ", "...)
-		b = appendFieldU(b, "num_uncorrectable_read_errors", p, 56)
+		b = appendU64Fields(b, p, btrfsReplaceErrors)
 		b = append(b, '}')
 	}
 	return append(b, '}')
@@ -553,9 +552,7 @@ func btrfsSupportedFeatures(d *Decoder, b []byte, ev *trace.Event, p []byte) []b
 func btrfsFSInfo(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	flags := le64(p, 48)
 	b = append(b, '{')
-	b = appendFieldU(b, "max_id", p, 0)
-	b = append(b, ", "...)
-	b = appendFieldU(b, "num_devices", p, 8)
+	b = appendU64List(b, p, u64Run(0, "max_id", "num_devices"))
 	b = appendUUID(append(b, ", "...), "fsid=", p[16:32])
 	for k, name := range [...]string{"nodesize", "sectorsize", "clone_alignment"} {
 		b = append(b, ", "...)
@@ -572,8 +569,7 @@ func btrfsFSInfo(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	b = append(b, ", flags="...)
 	b = d.flags(b, btrfsFSInfoFlags, flags)
 	if flags&btrfsFSInfoGeneration != 0 {
-		b = append(b, ", "...)
-		b = appendFieldU(b, "generation", p, 56)
+		b = appendU64Fields(b, p, []u64Field{{"generation", 56}})
 	}
 	if flags&btrfsFSInfoMetaUUID != 0 {
 		b = appendUUID(append(b, ", "...), "metadata_uuid=", p[64:80])
@@ -591,7 +587,7 @@ func btrfsDevStatsIn(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 }
 
 func (d *Decoder) btrfsDevStatsHead(b []byte, p []byte) []byte {
-	b = appendFieldU(b, "nr_items", p, 8)
+	b = appendU64List(b, p, []u64Field{{"nr_items", 8}})
 	b = append(b, ", flags="...)
 	return d.flags(b, btrfsDevStatsFlags, le64(p, 16))
 }
@@ -645,9 +641,7 @@ func btrfsInoLookupOut(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 // points to (the nested capture).
 func btrfsInoPathsIn(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	b = append(b, '{')
-	b = appendFieldU(b, "inum", p, 0)
-	b = append(b, ", "...)
-	b = appendFieldU(b, "size", p, 8)
+	b = appendU64List(b, p, u64Run(0, "inum", "size"))
 	b = append(b, ", fspath="...)
 	b = appendPtr(b, le64(p, 48))
 	return append(b, '}')
@@ -719,18 +713,9 @@ func (d *Decoder) btrfsContainer(b []byte, addr uint64, c *trace.Capture, vals f
 // points to (the nested capture).
 func btrfsLogicalInoIn(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	b = append(b, '{')
-	b = appendFieldU(b, "logical", p, 0)
-	b = append(b, ", "...)
-	b = appendFieldU(b, "size", p, 8)
+	b = appendU64List(b, p, u64Run(0, "logical", "size"))
 	if !isZero(p[16:40]) {
-		b = append(b, ", reserved=["...)
-		for k := 0; k < 3; k++ {
-			if k > 0 {
-				b = append(b, ", "...)
-			}
-			b = appendHex(b, le64(p, 16+8*k))
-		}
-		b = append(b, ']')
+		b = appendHexU64Array(append(b, ", reserved="...), p[16:40])
 	}
 	b = append(b, ", flags="...)
 	b = d.flags(b, btrfsLogicalInoFlags, le64(p, 40))
@@ -745,33 +730,9 @@ func btrfsLogicalInoOut(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte 
 	b = append(b, "{inodes="...)
 	b = d.btrfsContainer(b, addr, nested, func(b []byte, c []byte, n uint64) []byte {
 		return d.btrfsNestedArray(b, addr+btrfsContainerSize, n/3, 24, c, btrfsContainerSize, func(b []byte, e []byte, _ uint64) []byte {
-			b = append(b, '{')
-			b = appendFieldU(b, "inum", e, 0)
-			b = append(b, ", "...)
-			b = appendFieldU(b, "offset", e, 8)
-			b = append(b, ", "...)
-			b = appendFieldU(b, "root", e, 16)
-			return append(b, '}')
+			return appendU64Struct(b, e, btrfsInodeFields)
 		})
 	})
-	return append(b, '}')
-}
-
-func btrfsQgroupAssign(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
-	b = append(b, '{')
-	b = appendFieldU(b, "assign", p, 0)
-	b = append(b, ", "...)
-	b = appendFieldU(b, "src", p, 8)
-	b = append(b, ", "...)
-	b = appendFieldU(b, "dst", p, 16)
-	return append(b, '}')
-}
-
-func btrfsQgroupCreate(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
-	b = append(b, '{')
-	b = appendFieldU(b, "create", p, 0)
-	b = append(b, ", "...)
-	b = appendFieldU(b, "qgroupid", p, 8)
 	return append(b, '}')
 }
 
@@ -779,16 +740,12 @@ func btrfsQgroupCreate(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 func (d *Decoder) btrfsQgroupLimitStruct(b []byte, p []byte) []byte {
 	b = append(b, "{flags="...)
 	b = d.flags(b, btrfsQgroupLimitFlags, le64(p, 0))
-	for k, name := range [...]string{"max_rfer", "max_excl", "rsv_rfer", "rsv_excl"} {
-		b = append(b, ", "...)
-		b = appendFieldU(b, name, p, 8+8*k)
-	}
-	return append(b, '}')
+	return append(appendU64Fields(b, p, btrfsLimitFields), '}')
 }
 
 func btrfsQgroupLimit(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	b = append(b, '{')
-	b = appendFieldU(b, "qgroupid", p, 0)
+	b = appendU64List(b, p, []u64Field{{"qgroupid", 0}})
 	b = append(b, ", lim="...)
 	b = d.btrfsQgroupLimitStruct(b, p[8:48])
 	return append(b, '}')
@@ -800,15 +757,9 @@ func btrfsQuotaCtl(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	return append(b, '}')
 }
 
-func btrfsQuotaRescan(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
-	b = append(b, '{')
-	b = appendFieldU(b, "flags", p, 0)
-	return append(b, '}')
-}
-
 func btrfsQuotaRescanStatus(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	b = append(b, '{')
-	b = appendFieldU(b, "flags", p, 0)
+	b = appendU64List(b, p, btrfsFlagsField)
 	b = append(b, ", progress="...)
 	b = d.btrfsObjectID(b, le64(p, 8))
 	return append(b, '}')
@@ -817,7 +768,7 @@ func btrfsQuotaRescanStatus(d *Decoder, b []byte, ev *trace.Event, p []byte) []b
 // btrfsTimespec prints a struct btrfs_ioctl_timespec and its date.
 func btrfsTimespec(b []byte, p []byte) []byte {
 	b = append(b, '{')
-	b = appendFieldU(b, "sec", p, 0)
+	b = appendU64List(b, p, []u64Field{{"sec", 0}})
 	b = append(b, ", nsec="...)
 	nsec := uint64(le32(p, 8))
 	b = appendUint(b, nsec)
@@ -829,18 +780,16 @@ func btrfsTimespec(b []byte, p []byte) []byte {
 // btrfs_ioctl_received_subvol_args.
 func btrfsReceivedIn(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	b = appendUUID(append(b, '{'), "uuid=", p[0:16])
-	b = append(b, ", "...)
-	b = appendFieldU(b, "stransid", p, 16)
+	b = appendU64Fields(b, p, []u64Field{{"stransid", 16}})
 	b = append(b, ", stime="...)
 	b = btrfsTimespec(b, p[32:48])
-	b = append(b, ", "...)
-	b = appendFieldU(b, "flags", p, 64)
+	b = appendU64Fields(b, p, []u64Field{{"flags", 64}})
 	return append(b, '}')
 }
 
 func btrfsReceivedOut(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	b = append(b, '{')
-	b = appendFieldU(b, "rtransid", p, 24)
+	b = appendU64List(b, p, []u64Field{{"rtransid", 24}})
 	b = append(b, ", rtime="...)
 	b = btrfsTimespec(b, p[48:64])
 	return append(b, '}')
@@ -852,8 +801,7 @@ func btrfsScrubIn(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	b = append(b, "{devid="...)
 	b = d.appendDevStyled(b, le64(p, 0))
 	if uint32(ev.Args[1]) == reqBtrfsScrub {
-		b = append(b, ", "...)
-		b = appendFieldU(b, "start", p, 8)
+		b = appendU64Fields(b, p, []u64Field{{"start", 8}})
 		b = append(b, ", end="...)
 		b = d.appendU64Max(b, le64(p, 16))
 		b = append(b, ", flags="...)
@@ -862,21 +810,8 @@ func btrfsScrubIn(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	return append(b, '}')
 }
 
-// btrfsScrubProgress are struct btrfs_scrub_progress's fields, in order.
-var btrfsScrubProgress = [...]string{"data_extents_scrubbed", "tree_extents_scrubbed", "data_bytes_scrubbed",
-	"tree_bytes_scrubbed", "read_errors", "csum_errors", "verify_errors", "no_csum", "csum_discards",
-	"super_errors", "malloc_errors", "uncorrectable_errors", "corrected_errors", "last_physical",
-	"unverified_errors"}
-
 func btrfsScrubOut(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
-	b = append(b, "{progress={"...)
-	for k, name := range btrfsScrubProgress {
-		if k > 0 {
-			b = append(b, ", "...)
-		}
-		b = appendFieldU(b, name, p, 32+8*k)
-	}
-	return append(b, "}}"...)
+	return append(appendU64Struct(append(b, "{progress="...), p, btrfsScrubProgress), '}')
 }
 
 // btrfsSearchIn and btrfsSearchOut print a struct btrfs_ioctl_search_args
@@ -907,8 +842,7 @@ func btrfsSearchIn(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	b = appendUint(b, uint64(le32(p, 64)))
 	b = append(b, '}')
 	if uint32(ev.Args[1]) == reqBtrfsTreeSearchV2 {
-		b = append(b, ", "...)
-		b = appendFieldU(b, "buf_size", p, 104)
+		b = appendU64Fields(b, p, []u64Field{{"buf_size", 104}})
 	}
 	return append(b, '}')
 }
@@ -924,8 +858,7 @@ func btrfsSearchOut(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	b = append(b, '}')
 	bufOff, bufSize := 104, uint64(btrfsSearchBufV1)
 	if uint32(ev.Args[1]) == reqBtrfsTreeSearchV2 {
-		b = append(b, ", "...)
-		b = appendFieldU(b, "buf_size", p, 104)
+		b = appendU64Fields(b, p, []u64Field{{"buf_size", 104}})
 		bufOff, bufSize = 112, le64(p, 104)
 	}
 	if !d.opts.Verbose {
@@ -966,11 +899,10 @@ func (d *Decoder) btrfsSearchHeaders(b []byte, addr, size uint64, nr uint32, buf
 		}
 		h := buf[off : off+hdr]
 		b = append(b, '{')
-		b = appendFieldU(b, "transid", h, 0)
+		b = appendU64List(b, h, []u64Field{{"transid", 0}})
 		b = append(b, ", objectid="...)
 		b = d.btrfsObjectID(b, le64(h, 8))
-		b = append(b, ", "...)
-		b = appendFieldU(b, "offset", h, 16)
+		b = appendU64Fields(b, h, []u64Field{{"offset", 16}})
 		b = append(b, ", type="...)
 		b = d.xvalU(b, btrfsKeyTypes, uint64(le32(h, 24)))
 		b = append(b, ", len="...)
@@ -986,8 +918,7 @@ func (d *Decoder) btrfsSearchHeaders(b []byte, addr, size uint64, nr uint32, buf
 func btrfsSend(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	b = append(b, "{send_fd="...)
 	b = d.appendFD(b, ev, le64(p, 0))
-	b = append(b, ", "...)
-	b = appendFieldU(b, "clone_sources_count", p, 8)
+	b = appendU64Fields(b, p, []u64Field{{"clone_sources_count", 8}})
 	b = append(b, ", clone_sources="...)
 	addr := le64(p, 16)
 	if !d.opts.Verbose {
@@ -1009,17 +940,11 @@ func btrfsSend(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	return append(b, '}')
 }
 
-// btrfsSpaceInfoIn and btrfsSpaceInfoOut print a struct
-// btrfs_ioctl_space_args, at exit with its spaces under -v.
-func btrfsSpaceInfoIn(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
-	b = append(b, '{')
-	b = appendFieldU(b, "space_slots", p, 0)
-	return append(b, '}')
-}
-
+// btrfsSpaceInfoOut prints a struct btrfs_ioctl_space_args at exit, its
+// spaces under -v.
 func btrfsSpaceInfoOut(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	b = append(b, '{')
-	b = appendFieldU(b, "total_spaces", p, 8)
+	b = appendU64List(b, p, []u64Field{{"total_spaces", 8}})
 	total := le64(p, 8)
 	if le64(p, 0) == 0 && total != 0 {
 		return append(b, '}')
@@ -1032,10 +957,7 @@ func btrfsSpaceInfoOut(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	b, _ = d.appendArrayBytes(b, ev.Args[2]+16, total, 24, data[16:], len(data) >= syscalls.IoctlArgMax, func(b []byte, e []byte, _ uint64) []byte {
 		b = append(b, "{flags="...)
 		b = d.flags(b, btrfsSpaceInfoFlagsSI, le64(e, 0))
-		b = append(b, ", "...)
-		b = appendFieldU(b, "total_bytes", e, 8)
-		b = append(b, ", "...)
-		b = appendFieldU(b, "used_bytes", e, 16)
+		b = appendU64Fields(b, e, btrfsSpaceInfoFields)
 		return append(b, '}')
 	})
 	return append(b, '}')
@@ -1045,11 +967,7 @@ func btrfsSpaceInfoOut(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 func btrfsCloneRange(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	b = append(b, "{src_fd="...)
 	b = d.appendFD(b, ev, le64(p, 0))
-	for k, name := range [...]string{"src_offset", "src_length", "dest_offset"} {
-		b = append(b, ", "...)
-		b = appendFieldU(b, name, p, 8+8*k)
-	}
-	return append(b, '}')
+	return append(appendU64Fields(b, p, btrfsCloneRangeFields), '}')
 }
 
 // btrfsDedupeIn and btrfsDedupeOut print a struct file_dedupe_range and
@@ -1058,9 +976,7 @@ func btrfsCloneRange(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 // exit. Abbreviated, at most two elements print.
 func btrfsDedupeIn(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	b = append(b, '{')
-	b = appendFieldU(b, "src_offset", p, 0)
-	b = append(b, ", "...)
-	b = appendFieldU(b, "src_length", p, 8)
+	b = appendU64List(b, p, u64Run(0, "src_offset", "src_length"))
 	b = append(b, ", dest_count="...)
 	b = appendUint(b, uint64(le16(p, 16)))
 	b = append(b, ", "...)
@@ -1100,15 +1016,14 @@ func (d *Decoder) btrfsDedupeInfo(b []byte, ev *trace.Event, exit bool) (_ []byt
 	return appendArrayUpTo(b, ev.Args[2]+24, n, 32, data[24:], len(data) >= syscalls.IoctlArgMax, limit, func(b []byte, e []byte, _ uint64) []byte {
 		if exit {
 			b = append(b, '{')
-			b = appendFieldU(b, "bytes_deduped", e, 16)
+			b = appendU64List(b, e, []u64Field{{"bytes_deduped", 16}})
 			b = append(b, ", status="...)
 			b = appendInt(b, int64(int32(le32(e, 24))))
 			return append(b, '}')
 		}
 		b = append(b, "{dest_fd="...)
 		b = d.appendFD(b, ev, le64(e, 0))
-		b = append(b, ", "...)
-		b = appendFieldU(b, "dest_offset", e, 8)
+		b = appendU64Fields(b, e, []u64Field{{"dest_offset", 8}})
 		return append(b, '}')
 	})
 }

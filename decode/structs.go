@@ -379,6 +379,34 @@ type u64Field struct {
 	off  int
 }
 
+// u64Run names consecutive u64 fields of a struct, the first at offset
+// off.
+func u64Run(off int, names ...string) []u64Field {
+	fs := make([]u64Field, len(names))
+	for k, name := range names {
+		fs[k] = u64Field{name, off + 8*k}
+	}
+	return fs
+}
+
+// appendU64Struct prints fields of p as {name=value, ...}, in decimal.
+func appendU64Struct(b []byte, p []byte, fields []u64Field) []byte {
+	return append(appendU64List(append(b, '{'), p, fields), '}')
+}
+
+// appendU64List prints fields of p as name=value, ..., in decimal.
+func appendU64List(b []byte, p []byte, fields []u64Field) []byte {
+	for k, f := range fields {
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, f.name...)
+		b = append(b, '=')
+		b = appendUint(b, le64(p, f.off))
+	}
+	return b
+}
+
 // appendU64Fields prints ", name=value" for each field, in decimal.
 func appendU64Fields(b []byte, p []byte, fields []u64Field) []byte {
 	for _, f := range fields {
