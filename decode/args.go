@@ -421,7 +421,9 @@ func (d *Decoder) appendIovecWith(b []byte, addr uint64, c *trace.Capture, cnt i
 			break
 		}
 		if off+16 > len(c.Data) {
-			b = appendHex(b, addr+uint64(off))
+			// Past the syscalls.MaxArrayElems the capture copies (more
+			// than the kernel takes): the elements are not known.
+			b = append(b, "..."...)
 			break
 		}
 		base := le64(c.Data, off)

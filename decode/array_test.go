@@ -44,3 +44,15 @@ func TestArrayPastCapture(t *testing.T) {
 		t.Errorf("ArrayTake(12, 32, true) = %d, want %d", got, want)
 	}
 }
+
+// TestIovecPastCapture: an iovec array longer than the
+// syscalls.MaxArrayElems elements its capture copies (more than the kernel
+// takes) prints "..." after them.
+func TestIovecPastCapture(t *testing.T) {
+	ev := sc(t, "writev", -22, 1, 0x1000, 1100).data(1, make([]byte, 16*syscalls.MaxArrayElems))
+	d := New(Options{StringLimit: DefaultStringLimit, Verbose: true})
+	want := "writev(1, [" + strings.Repeat("{iov_base=NULL, iov_len=0}, ", syscalls.MaxArrayElems) + "...], 1100) = -1 EINVAL (Invalid argument)"
+	if got := whole(d, ev.get()); got != want {
+		t.Errorf("got ...%s\nwant ...%s", got[max(0, len(got)-120):], want[max(0, len(want)-120):])
+	}
+}
