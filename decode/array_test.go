@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -54,5 +55,26 @@ func TestIovecPastCapture(t *testing.T) {
 	want := "writev(1, [" + strings.Repeat("{iov_base=NULL, iov_len=0}, ", syscalls.MaxArrayElems) + "...], 1100) = -1 EINVAL (Invalid argument)"
 	if got := whole(d, ev.get()); got != want {
 		t.Errorf("got ...%s\nwant ...%s", got[max(0, len(got)-120):], want[max(0, len(want)-120):])
+	}
+}
+
+// TestAffinityList: a CPU mask longer than what strace reads of it
+// (cpusetSize) prints its first CPUs, then "...".
+func TestAffinityList(t *testing.T) {
+	mask := make([]byte, cpusetSize)
+	mask[0], mask[cpusetSize-1] = 0x5, 0x80
+	d := New(Options{StringLimit: DefaultStringLimit})
+	for _, c := range []struct {
+		n    uint64
+		want string
+	}{
+		{cpusetSize, "[0 2 1023]"},
+		{8192, "[0 2 1023 ...]"},
+	} {
+		ev := sc(t, "sched_setaffinity", 0, 0, c.n, 0x1000).data(2, mask)
+		want := "sched_setaffinity(0, " + strconv.FormatUint(c.n, 10) + ", " + c.want + ") = 0"
+		if got := whole(d, ev.get()); got != want {
+			t.Errorf("got %s, want %s", got, want)
+		}
 	}
 }

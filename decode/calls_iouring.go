@@ -48,10 +48,7 @@ const (
 	uringRestrictionSqeOp         = 1
 	uringRestrictionSqeFlagsAllow = 2
 	uringRestrictionSqeFlagsReq   = 3
-	// uringCPUSetSize is the most of an affinity mask strace reads (its
-	// get_cpuset_size on a machine of up to 1024 CPUs).
-	uringCPUSetSize = 128
-	uringPageSize   = 4096
+	uringPageSize                 = 4096
 )
 
 var uringRegisterOpcodes = &xlat{vals: []xv{
@@ -511,38 +508,7 @@ func (d *Decoder) appendUringExtra(b []byte, ev *trace.Event, off, end int) []by
 // appendUringAffinity prints IORING_REGISTER_IOWQ_AFF's CPU mask of
 // nr_args bytes as strace's print_affinitylist.
 func (d *Decoder) appendUringAffinity(b []byte, ev *trace.Event) []byte {
-	addr, n := ev.Args[2], uint64(uint32(ev.Args[3]))
-	if addr == 0 {
-		return appendPtr(b, addr)
-	}
-	if n == 0 {
-		return append(b, "[]"...)
-	}
-	take := min(n, uringCPUSetSize)
-	size := (take + 7) &^ 7
-	cp, ok := capOK(ev, 2)
-	if !ok || uint64(len(cp.Data)) < take {
-		return appendPtr(b, addr)
-	}
-	b = append(b, '[')
-	printed := false
-	for i := uint64(0); i < take*8; i++ {
-		if cp.Data[i/8]&(1<<(i%8)) == 0 {
-			continue
-		}
-		if printed {
-			b = append(b, ' ')
-		}
-		printed = true
-		b = appendUint(b, i)
-	}
-	if size < n {
-		if printed {
-			b = append(b, ' ')
-		}
-		b = append(b, "..."...)
-	}
-	return append(b, ']')
+	return appendAffinityList(b, ev.Args[2], &ev.Captures[2], uint64(uint32(ev.Args[3])))
 }
 
 // enterIOUringRegister prints io_uring_register(2) at entry: the ring,

@@ -70,33 +70,52 @@ func exitGetgroups(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	return append(b, ']')
 }
 
-// appendCPUSet prints a CPU mask of n bytes as [0 1 3].
-func appendCPUSet(b []byte, p []byte, n int) []byte {
-	if n > len(p) {
-		n = len(p)
+// cpusetSize is the most of a CPU mask strace reads: its get_cpuset_size,
+// the smallest mask the kernel takes, which is 128 bytes up to 1024 CPUs.
+const cpusetSize = 128
+
+// appendAffinityList prints the CPU mask of n bytes at addr, of which the
+// capture c holds the first, as strace's print_affinitylist: the CPUs of
+// its first cpusetSize bytes, [0 1 3], then "..." when it is longer; NULL
+// or the address when it was not read.
+func appendAffinityList(b []byte, addr uint64, c *trace.Capture, n uint64) []byte {
+	if addr == 0 {
+		return append(b, "NULL"...)
+	}
+	if n == 0 {
+		return append(b, "[]"...)
+	}
+	take := min(n, cpusetSize)
+	p, ok := capBytes(c, int(take))
+	if !ok {
+		return appendPtr(b, addr)
 	}
 	b = append(b, '[')
-	first := true
-	for i := 0; i < n*8; i++ {
-		if p[i/8]&(1<<uint(i%8)) == 0 {
+	printed := false
+	for i := uint64(0); i < take*8; i++ {
+		if p[i/8]&(1<<(i%8)) == 0 {
 			continue
 		}
-		if !first {
+		if printed {
 			b = append(b, ' ')
 		}
-		first = false
-		b = appendInt(b, int64(i))
+		printed = true
+		b = appendUint(b, i)
+	}
+	if size := (take + 7) &^ 7; size < n {
+		if printed {
+			b = append(b, ' ')
+		}
+		b = append(b, "..."...)
 	}
 	return append(b, ']')
 }
 
 func exitSchedGetaffinity(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	addr := ev.Args[2]
-	cp, ok := capOK(ev, 2)
-	if failed(ev) || addr == 0 || !ok {
-		return appendPtr(b, addr)
+	if failed(ev) {
+		return appendPtr(b, ev.Args[2])
 	}
-	return appendCPUSet(b, cp.Data, int(ev.Ret))
+	return appendAffinityList(b, ev.Args[2], &ev.Captures[2], uint64(ev.Ret))
 }
 
 func enterSchedSetaffinity(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
@@ -104,16 +123,7 @@ func enterSchedSetaffinity(d *Decoder, c *call, b []byte, ev *trace.Event) []byt
 	b = d.sep(b)
 	b = appendUint(b, uint64(uint32(ev.Args[1])))
 	b = d.sep(b)
-	addr := ev.Args[2]
-	cp, ok := capOK(ev, 2)
-	if addr == 0 || !ok {
-		return appendPtr(b, addr)
-	}
-	n := int(uint32(ev.Args[1]))
-	if n == 0 {
-		return append(b, "[]"...)
-	}
-	return appendCPUSet(b, cp.Data, n)
+	return appendAffinityList(b, ev.Args[2], &ev.Captures[2], uint64(uint32(ev.Args[1])))
 }
 
 // retSignalNumber prints a result that is a signal number: "10 (SIGUSR1)".
