@@ -6,7 +6,7 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 GOBIN       := $(shell $(GO) env GOPATH)/bin
 # Debian packages the tests drive: strace is the oracle, gcc (g++ for C++)
 # builds workloads.
-TEST_PKGS   := strace gcc g++ libc6-dev python3
+TEST_PKGS   := strace gcc g++ libc6-dev python3 btrfs-progs
 
 .PHONY: all build demo bench bench-decode bench-startup test deps lint generate bpf-tools figures clean
 

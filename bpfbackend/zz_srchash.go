@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "223ff16ddc8b43fc4ad1e7f6aa598d6b28b50cdd6c8965e1e1ec538e1717cba0"
+const bpfSourceHash = "c69d7f50a2530b56ec7c749561a8bab3d868403ca3646bb4819785d2010cee27"

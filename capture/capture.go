@@ -434,8 +434,9 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 // ioctlMore mirrors the programs' ioctl_more: what a LenIoctl plan reads
 // after request req's argument of take bytes at addr, out (with faulted,
 // the bytes before the end of its page): SG_IO's objects, and of an
-// argument read whole, UBI_IOCRNVOL's tail, FS_IOC_FIEMAP's extents, a
-// device mapper request's payload or the request's nested object.
+// argument read whole, UBI_IOCRNVOL's tail, FS_IOC_FIEMAP's extents,
+// BTRFS_IOC_TREE_SEARCH_V2's buffer, a device mapper request's payload or
+// the request's nested object.
 func (x *Executor) ioctlMore(mem Memory, req uint32, addr uint64, out trace.Capture, take uint64, faulted, atExit bool, ret int64) trace.Capture {
 	if req == syscalls.IoctlSGIO && !out.Faulted {
 		out.Elems = x.sgioObjects(mem, out.Data, atExit)
@@ -449,6 +450,10 @@ func (x *Executor) ioctlMore(mem Memory, req uint32, addr uint64, out trace.Capt
 		out.Elems = []trace.Capture{readObject(mem, addr+take, syscalls.UBIRnvolSize-take, syscalls.UBIRnvolSize-take)}
 	case req == syscalls.IoctlFiemap && x.Verbose && atExit && ret >= 0:
 		out.Elems = []trace.Capture{x.fiemapExtents(mem, addr, data)}
+	case req == syscalls.IoctlBtrfsSearchV2 && x.Verbose && atExit && ret >= 0 && take == syscalls.IoctlArgMax:
+		if end := syscalls.BtrfsSearchEnd(binary.LittleEndian.Uint64(data[syscalls.BtrfsSearchBufSizeOff:])); end > take {
+			out.Elems = []trace.Capture{readArray(mem, addr+take, end-take, 1)}
+		}
 	case syscalls.IsDMRequest(req) && x.Verbose && take >= syscalls.DMIoctlSize:
 		if size := uint64(binary.LittleEndian.Uint32(data[syscalls.DMDataSizeOff:])); size > syscalls.DMIoctlSize {
 			out.Elems = []trace.Capture{readArray(mem, addr+syscalls.DMIoctlSize, min(size, syscalls.DMDataMax)-syscalls.DMIoctlSize, 1)}

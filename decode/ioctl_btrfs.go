@@ -28,7 +28,7 @@ const (
 	reqBtrfsSnapDestroy          = 0x5000940f
 	reqBtrfsDefragRange          = 0x40309410
 	reqBtrfsTreeSearch           = 0xd0009411
-	reqBtrfsTreeSearchV2         = 0xc0709411
+	reqBtrfsTreeSearchV2         = syscalls.IoctlBtrfsSearchV2
 	reqBtrfsInoLookup            = 0xd0009412
 	reqBtrfsDefaultSubvol        = 0x40089413
 	reqBtrfsSpaceInfo            = 0xc0109414
@@ -865,8 +865,14 @@ func btrfsSearchOut(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 		return append(b, ", ...}"...)
 	}
 	data, _ := ioctlData(ev, bufOff)
+	buf, whole := data[bufOff:], len(data) >= syscalls.IoctlArgMax
+	if _, tail := ioctlCaps(ev, false); tail != nil {
+		// The rest of a v2 search's buffer (syscalls.IoctlBtrfsSearchV2).
+		buf = append(buf[:len(buf):len(buf)], tail.Data...)
+		whole = !tail.Faulted && uint64(len(data)+len(tail.Data)) >= syscalls.BtrfsSearchEnd(bufSize)
+	}
 	b = append(b, ", buf="...)
-	b = d.btrfsSearchHeaders(b, ev.Args[2]+uint64(bufOff), bufSize, nr, data[bufOff:], len(data) >= syscalls.IoctlArgMax)
+	b = d.btrfsSearchHeaders(b, ev.Args[2]+uint64(bufOff), bufSize, nr, buf, whole)
 	return append(b, '}')
 }
 

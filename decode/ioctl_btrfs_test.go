@@ -43,8 +43,8 @@ func TestIoctlBtrfsExit(t *testing.T) {
 	// holds of the buffer.
 	key := le(nil).u64(5).u64(btrfsFirstFreeObjectID).u64(btrfsLastFreeObjectID).u64(0).u64(^uint64(0)).u64(0).u64(^uint64(0)).u32(1).u32(1).u32(3).sized(104)
 	hdr := func(l le, objectid uint64, n uint32) le { return l.u64(9).u64(objectid).u64(0).u32(1).u32(n) }
-	searchV2 := hdr(hdr(key.u64(8192), 256, 160).pad(160), 257, 3800).pad(3800)
-	searchV2 = searchV2[:syscalls.IoctlArgMax]
+	fullV2 := hdr(hdr(hdr(key.u64(8192), 256, 160).pad(160), 257, 3800).pad(3800), 258, 0).sized(int(syscalls.BtrfsSearchEnd(8192)))
+	searchV2 := fullV2[:syscalls.IoctlArgMax]
 
 	// The entry's struct asks for the containing root (treeid 0): the
 	// tree the kernel found prints at exit.
@@ -87,12 +87,18 @@ func TestIoctlBtrfsExit(t *testing.T) {
 			`ioctl(3, BTRFS_IOC_START_SYNC, [42]) = 0`},
 		{"subvol flags", false, btrfsCall(t, reqBtrfsSubvolGetflags, 0, le(nil).u64(2)),
 			`ioctl(3, BTRFS_IOC_SUBVOL_GETFLAGS, BTRFS_SUBVOL_RDONLY) = 0`},
-		{"search headers past the capture -v", true, btrfsCall(t, reqBtrfsTreeSearchV2, 0, searchV2),
+		{"search headers past the capture, its rest not read -v", true, btrfsCall(t, reqBtrfsTreeSearchV2, 0, searchV2),
 			`ioctl(3, BTRFS_IOC_TREE_SEARCH_V2, {key={tree_id=BTRFS_FS_TREE_OBJECTID, min_objectid=BTRFS_FIRST_FREE_OBJECTID, ` +
 				`max_objectid=BTRFS_LAST_FREE_OBJECTID, min_offset=0, max_offset=UINT64_MAX, min_transid=0, max_transid=UINT64_MAX, ` +
 				`min_type=BTRFS_INODE_ITEM_KEY, max_type=BTRFS_INODE_ITEM_KEY, nr_items=3}, buf_size=8192} => {key={nr_items=3}, buf_size=8192, ` +
 				`buf=[{transid=9, objectid=BTRFS_FIRST_FREE_OBJECTID, offset=0, type=BTRFS_INODE_ITEM_KEY, len=160}, ` +
 				`{transid=9, objectid=257, offset=0, type=BTRFS_INODE_ITEM_KEY, len=3800}, ...]}) = 0`},
+		{"search headers in the buffer's rest -v", true, btrfsCall(t, reqBtrfsTreeSearchV2, 0, searchV2).elemCaps(2, trace.Capture{Data: fullV2[syscalls.IoctlArgMax:]}),
+			`ioctl(3, BTRFS_IOC_TREE_SEARCH_V2, {key={tree_id=BTRFS_FS_TREE_OBJECTID, min_objectid=BTRFS_FIRST_FREE_OBJECTID, ` +
+				`max_objectid=BTRFS_LAST_FREE_OBJECTID, min_offset=0, max_offset=UINT64_MAX, min_transid=0, max_transid=UINT64_MAX, ` +
+				`min_type=BTRFS_INODE_ITEM_KEY, max_type=BTRFS_INODE_ITEM_KEY, nr_items=3}, buf_size=8192} => {key={nr_items=3}, buf_size=8192, ` +
+				`buf=[{transid=9, objectid=BTRFS_FIRST_FREE_OBJECTID, offset=0, type=BTRFS_INODE_ITEM_KEY, len=160}, ` +
+				`{transid=9, objectid=257, offset=0, type=BTRFS_INODE_ITEM_KEY, len=3800}, {transid=9, objectid=258, offset=0, type=BTRFS_INODE_ITEM_KEY, len=0}]}) = 0`},
 		{"search headers up to unreadable memory -v", true, btrfsCall(t, reqBtrfsTreeSearchV2, 0, searchV2[:112+32+160]),
 			`ioctl(3, BTRFS_IOC_TREE_SEARCH_V2, {key={tree_id=BTRFS_FS_TREE_OBJECTID, min_objectid=BTRFS_FIRST_FREE_OBJECTID, ` +
 				`max_objectid=BTRFS_LAST_FREE_OBJECTID, min_offset=0, max_offset=UINT64_MAX, min_transid=0, max_transid=UINT64_MAX, ` +

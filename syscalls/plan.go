@@ -175,6 +175,20 @@ const (
 	DMDataSizeOff = 12
 	// DMDataMax caps the bytes of a device mapper payload read.
 	DMDataMax = 64 << 10
+	// IoctlBtrfsSearchV2 is BTRFS_IOC_TREE_SEARCH_V2: a struct
+	// btrfs_ioctl_search_args_v2 of BtrfsSearchV2Size bytes, then its
+	// buffer, of the size at BtrfsSearchBufSizeOff, which the call fills
+	// with the items found. Under -v, at a successful exit, its capture's
+	// one Elem holds the buffer's bytes past the IoctlArgMax read with the
+	// struct, up to BtrfsSearchMax bytes from the struct's start (strace
+	// prints the headers of up to -s plus one items).
+	IoctlBtrfsSearchV2 = 0xc0709411
+	// BtrfsSearchV2Size is sizeof(struct btrfs_ioctl_search_args_v2).
+	BtrfsSearchV2Size = 112
+	// BtrfsSearchBufSizeOff is the offset of its buf_size.
+	BtrfsSearchBufSizeOff = 104
+	// BtrfsSearchMax caps the bytes of a search read.
+	BtrfsSearchMax = 64 << 10
 	// FiemapSize is sizeof(struct fiemap) without its extents.
 	FiemapSize = 32
 	// FiemapMappedOff is the offset of fm_mapped_extents.
@@ -190,43 +204,43 @@ const (
 // as x86_64 lays them out (LenIoctl copies that many bytes instead of
 // IoctlLegacySize).
 var IoctlObjectSizes = map[uint32]uint32{
-	0x1269:     24,          // BLKPG: struct blkpg_ioctl_arg
-	0x4c02:     168,         // LOOP_SET_STATUS: struct loop_info
-	0x4c03:     168,         // LOOP_GET_STATUS
-	0x4c04:     232,         // LOOP_SET_STATUS64: struct loop_info64
-	0x4c05:     232,         // LOOP_GET_STATUS64
-	0x4c0a:     304,         // LOOP_CONFIGURE: struct loop_config
-	0x4b40:     256,         // GIO_SCRNMAP: E_TABSZ bytes
-	0x4b41:     256,         // PIO_SCRNMAP
-	0x4b48:     513,         // KDGKBSENT: struct kbsentry
-	0x4b49:     513,         // KDSKBSENT
-	0x4b4a:     772,         // KDGKBDIACR: struct kbdiacrs
-	0x4b4b:     772,         // KDSKBDIACR
-	0x4b60:     8192,        // GIO_FONT: 256 chars of 32 bytes (IoctlArgMax copied)
-	0x4b61:     8192,        // PIO_FONT
-	0x4b66:     16,          // GIO_UNIMAP: struct unimapdesc
-	0x4b67:     16,          // PIO_UNIMAP
-	0x4b69:     512,         // GIO_UNISCRNMAP: E_TABSZ unsigned shorts
-	0x4b6a:     512,         // PIO_UNISCRNMAP
-	0x4b6b:     16,          // GIO_FONTX: struct consolefontdesc
-	0x4b6c:     16,          // PIO_FONTX
-	0x4b70:     48,          // GIO_CMAP: 16 colours of 3 bytes
-	0x4b71:     48,          // PIO_CMAP
-	0x4b72:     32,          // KDFONTOP: struct console_font_op
-	0x4bfa:     3076,        // KDGKBDIACRUC: struct kbdiacrsuc
-	0x4bfb:     3076,        // KDSKBDIACRUC
-	0x40082406: IoctlArgMax, // PERF_EVENT_IOC_SET_FILTER: a string
-	0xc008240a: IoctlArgMax, // PERF_EVENT_IOC_QUERY_BPF: ids follow the struct
-	0x4008240b: 128,         // PERF_EVENT_IOC_MODIFY_ATTRIBUTES: struct perf_event_attr
-	0x40044f02: 16,          // UBI_IOCEBCH: a struct ubi_leb_change_req, not its __s32
-	0x8912:     16,          // SIOCGIFCONF: struct ifconf
-	IoctlSGIO:  SGIOV4Size,  // SG_IO: the larger of its two structs (SGIOObjects)
-	0xc008ae05: IoctlArgMax, // KVM_GET_SUPPORTED_CPUID: struct kvm_cpuid2, then its entries
-	0xc008ae09: IoctlArgMax, // KVM_GET_EMULATED_CPUID
-	0x4008ae90: IoctlArgMax, // KVM_SET_CPUID2
-	0xc0189436: IoctlArgMax, // FIDEDUPERANGE: struct file_dedupe_range, then its struct file_dedupe_range_info array
-	0xc0709411: IoctlArgMax, // BTRFS_IOC_TREE_SEARCH_V2: struct btrfs_ioctl_search_args_v2, then its buffer
-	0xc0109414: IoctlArgMax, // BTRFS_IOC_SPACE_INFO: struct btrfs_ioctl_space_args, then its spaces
+	0x1269:             24,          // BLKPG: struct blkpg_ioctl_arg
+	0x4c02:             168,         // LOOP_SET_STATUS: struct loop_info
+	0x4c03:             168,         // LOOP_GET_STATUS
+	0x4c04:             232,         // LOOP_SET_STATUS64: struct loop_info64
+	0x4c05:             232,         // LOOP_GET_STATUS64
+	0x4c0a:             304,         // LOOP_CONFIGURE: struct loop_config
+	0x4b40:             256,         // GIO_SCRNMAP: E_TABSZ bytes
+	0x4b41:             256,         // PIO_SCRNMAP
+	0x4b48:             513,         // KDGKBSENT: struct kbsentry
+	0x4b49:             513,         // KDSKBSENT
+	0x4b4a:             772,         // KDGKBDIACR: struct kbdiacrs
+	0x4b4b:             772,         // KDSKBDIACR
+	0x4b60:             8192,        // GIO_FONT: 256 chars of 32 bytes (IoctlArgMax copied)
+	0x4b61:             8192,        // PIO_FONT
+	0x4b66:             16,          // GIO_UNIMAP: struct unimapdesc
+	0x4b67:             16,          // PIO_UNIMAP
+	0x4b69:             512,         // GIO_UNISCRNMAP: E_TABSZ unsigned shorts
+	0x4b6a:             512,         // PIO_UNISCRNMAP
+	0x4b6b:             16,          // GIO_FONTX: struct consolefontdesc
+	0x4b6c:             16,          // PIO_FONTX
+	0x4b70:             48,          // GIO_CMAP: 16 colours of 3 bytes
+	0x4b71:             48,          // PIO_CMAP
+	0x4b72:             32,          // KDFONTOP: struct console_font_op
+	0x4bfa:             3076,        // KDGKBDIACRUC: struct kbdiacrsuc
+	0x4bfb:             3076,        // KDSKBDIACRUC
+	0x40082406:         IoctlArgMax, // PERF_EVENT_IOC_SET_FILTER: a string
+	0xc008240a:         IoctlArgMax, // PERF_EVENT_IOC_QUERY_BPF: ids follow the struct
+	0x4008240b:         128,         // PERF_EVENT_IOC_MODIFY_ATTRIBUTES: struct perf_event_attr
+	0x40044f02:         16,          // UBI_IOCEBCH: a struct ubi_leb_change_req, not its __s32
+	0x8912:             16,          // SIOCGIFCONF: struct ifconf
+	IoctlSGIO:          SGIOV4Size,  // SG_IO: the larger of its two structs (SGIOObjects)
+	0xc008ae05:         IoctlArgMax, // KVM_GET_SUPPORTED_CPUID: struct kvm_cpuid2, then its entries
+	0xc008ae09:         IoctlArgMax, // KVM_GET_EMULATED_CPUID
+	0x4008ae90:         IoctlArgMax, // KVM_SET_CPUID2
+	0xc0189436:         IoctlArgMax, // FIDEDUPERANGE: struct file_dedupe_range, then its struct file_dedupe_range_info array
+	IoctlBtrfsSearchV2: IoctlArgMax, // struct btrfs_ioctl_search_args_v2, then its buffer (see IoctlBtrfsSearchV2)
+	0xc0109414:         IoctlArgMax, // BTRFS_IOC_SPACE_INFO: struct btrfs_ioctl_space_args, then its spaces
 }
 
 // IoctlNested is an object an ioctl's argument points to: when the
@@ -315,6 +329,13 @@ var IoctlKeepEntry = map[uint32]bool{
 	0x8010a407: true, // TEE_IOC_SUPPL_SEND
 	IoctlSGIO:  true, // SG_IO: the entry's struct when the exit's cannot be read
 	0xd0009412: true, // BTRFS_IOC_INO_LOOKUP: whether the entry's treeid was 0
+}
+
+// BtrfsSearchEnd is where, from the struct's start, the bytes of a
+// BTRFS_IOC_TREE_SEARCH_V2 search read end: the end of its buffer of
+// bufSize bytes, at most BtrfsSearchMax.
+func BtrfsSearchEnd(bufSize uint64) uint64 {
+	return BtrfsSearchV2Size + min(bufSize, BtrfsSearchMax-BtrfsSearchV2Size)
 }
 
 // IoctlKeepsEntry reports whether request req's capture at exit keeps

@@ -529,6 +529,24 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 		}
 		return 0;
 	}
+	if (verbose && req == IOCTL_BTRFS_SEARCH_V2 && st->at_exit && st->ret >= 0 && take == IOCTL_ARG_MAX) {
+		/* The search's buffer past the page read with its struct,
+		 * syscalls.BtrfsSearchEnd, read as the device mapper's
+		 * payload above. */
+		__u64 size = scratch_u64(st->data_off + BTRFS_SEARCH_BUF_SIZE_OFF);
+		if (size > BTRFS_SEARCH_MAX - BTRFS_SEARCH_V2_SIZE)
+			size = BTRFS_SEARCH_MAX - BTRFS_SEARCH_V2_SIZE;
+		__u64 end = BTRFS_SEARCH_V2_SIZE + size;
+		if (end > take) {
+			__u64 p = addr + take, n = end - take;
+			if (seg_read(st, p, n) != 0) {
+				__u64 rest = page_room(p, 1);
+				if (rest > 0 && rest < n)
+					seg_read(st, p, rest);
+			}
+		}
+		return 0;
+	}
 	if (req != IOCTL_FIEMAP || !verbose || !st->at_exit || st->ret < 0 || take < FIEMAP_SIZE)
 		return 0;
 	__u64 mapped = (__u32)(scratch_u64(st->data_off + FIEMAP_MAPPED_OFF - 4) >> 32);

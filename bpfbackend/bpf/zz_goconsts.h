@@ -54,6 +54,10 @@
 #define SGIO_IN 2 /* syscalls.SGIOIn */
 #define IOCTL_RNDADDENTROPY 1074287107 /* syscalls.IoctlRndAddEntropy */
 #define IOCTL_UBI_RNVOL 1360031491 /* syscalls.IoctlUBIRnvol */
+#define IOCTL_BTRFS_SEARCH_V2 3228603409 /* syscalls.IoctlBtrfsSearchV2 */
+#define BTRFS_SEARCH_V2_SIZE 112 /* syscalls.BtrfsSearchV2Size */
+#define BTRFS_SEARCH_BUF_SIZE_OFF 104 /* syscalls.BtrfsSearchBufSizeOff */
+#define BTRFS_SEARCH_MAX 65536 /* syscalls.BtrfsSearchMax */
 #define UBI_RNVOL_SIZE 4368 /* syscalls.UBIRnvolSize */
 #define IOCTL_ARG_MAX 4096 /* syscalls.IoctlArgMax */
 #define EXT_TAIL_END 4096 /* syscalls.ExtTailEnd */
