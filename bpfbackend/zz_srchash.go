@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "c69d7f50a2530b56ec7c749561a8bab3d868403ca3646bb4819785d2010cee27"
+const bpfSourceHash = "55961c37b0e0546af585f74598f595723a45fa5eb0f4ff349e134e0b90e159f5"

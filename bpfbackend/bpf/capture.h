@@ -456,6 +456,19 @@ static __always_inline int nested_strs(struct cap_state *st, __u64 ptr, __u32 si
 	return 0;
 }
 
+/* read_inline makes read_array's reads of n bytes at p (those before
+ * the end of the first page when they cannot all be read), inlined: from
+ * ioctl_more a call to it would add a frame to the deepest chain of
+ * calls. */
+static __always_inline void read_inline(struct cap_state *st, __u64 p, __u64 n)
+{
+	if (seg_read(st, p, n) != 0) {
+		__u64 rest = page_room(p, 1);
+		if (rest > 0 && rest < n)
+			seg_read(st, p, rest);
+	}
+}
+
 /* ioctl_more mirrors the rest of capture's captureBytes for a LenIoctl
  * plan, after the read of take bytes at addr (err: it faulted): the bytes
  * up to the end of the page, a request's nested object,
@@ -518,33 +531,19 @@ GLOBAL int ioctl_more(struct cap_state *st, __u64 addr, __u64 take, int err)
 		if (size > DM_IOCTL_SIZE) {
 			if (size > DM_DATA_MAX)
 				size = DM_DATA_MAX;
-			/* read_array's reads, written out: a call to it would
-			 * add a frame to the deepest chain of calls. */
-			__u64 p = addr + DM_IOCTL_SIZE, n = size - DM_IOCTL_SIZE;
-			if (seg_read(st, p, n) != 0) {
-				__u64 rest = page_room(p, 1);
-				if (rest > 0 && rest < n)
-					seg_read(st, p, rest);
-			}
+			read_inline(st, addr + DM_IOCTL_SIZE, size - DM_IOCTL_SIZE);
 		}
 		return 0;
 	}
 	if (verbose && req == IOCTL_BTRFS_SEARCH_V2 && st->at_exit && st->ret >= 0 && take == IOCTL_ARG_MAX) {
 		/* The search's buffer past the page read with its struct,
-		 * syscalls.BtrfsSearchEnd, read as the device mapper's
-		 * payload above. */
+		 * syscalls.BtrfsSearchEnd. */
 		__u64 size = scratch_u64(st->data_off + BTRFS_SEARCH_BUF_SIZE_OFF);
 		if (size > BTRFS_SEARCH_MAX - BTRFS_SEARCH_V2_SIZE)
 			size = BTRFS_SEARCH_MAX - BTRFS_SEARCH_V2_SIZE;
 		__u64 end = BTRFS_SEARCH_V2_SIZE + size;
-		if (end > take) {
-			__u64 p = addr + take, n = end - take;
-			if (seg_read(st, p, n) != 0) {
-				__u64 rest = page_room(p, 1);
-				if (rest > 0 && rest < n)
-					seg_read(st, p, rest);
-			}
-		}
+		if (end > take)
+			read_inline(st, addr + take, end - take);
 		return 0;
 	}
 	if (req != IOCTL_FIEMAP || !verbose || !st->at_exit || st->ret < 0 || take < FIEMAP_SIZE)
