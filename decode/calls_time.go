@@ -45,6 +45,16 @@ const (
 // the year does not fit the C library's int and strace prints no date.
 const minTimeSec = 67767976233316800
 
+// appendSprinttime appends the date comment strace's sprinttime_nsec
+// prints for sec and nsec: none for 0, an invalid nsec, or a date
+// localtime cannot hold.
+func appendSprinttime(b []byte, sec int64, nsec uint64) []byte {
+	if (sec == 0 && nsec == 0) || nsec > 999999999 || sec <= -minTimeSec || sec >= minTimeSec {
+		return b
+	}
+	return appendTimeComment(b, sec, nsec)
+}
+
 // appendUtimeTimespec prints a struct timespec of a utime pair, whose
 // tv_nsec strace shows unsigned.
 func appendUtimeTimespec(b []byte, p []byte) []byte {
@@ -81,9 +91,7 @@ func printTimespecPair(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 			continue
 		}
 		b = appendUtimeTimespec(b, q)
-		if sec := int64(le64(q, 0)); (sec != 0 || nsec != 0) && nsec <= 999999999 && sec > -minTimeSec && sec < minTimeSec {
-			b = appendTimeComment(b, sec, nsec)
-		}
+		b = appendSprinttime(b, int64(le64(q, 0)), nsec)
 	}
 	return append(b, ']')
 }

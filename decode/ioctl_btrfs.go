@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"bytes"
 	"math"
 
 	"github.com/sctrace/sctrace/syscalls"
@@ -245,9 +246,13 @@ func (d *Decoder) btrfsObjectID(b []byte, v uint64) []byte {
 // list at once (PRINT_FIELD_U).
 var (
 	btrfsTransidFields      = []u64Field{{"transid", 8}}
+	btrfsFSInfoHead         = u64Run(0, "max_id", "num_devices")
+	btrfsInoPathsHead       = u64Run(0, "inum", "size")
+	btrfsLogicalInoHead     = u64Run(0, "logical", "size")
 	btrfsInheritCounts      = u64Run(8, "num_qgroups", "num_ref_copies", "num_excl_copies")
 	btrfsLimitFields        = u64Run(8, "max_rfer", "max_excl", "rsv_rfer", "rsv_excl")
 	btrfsDevInfoFields      = u64Run(24, "bytes_used", "total_bytes")
+	btrfsReplaceTimes       = u64Run(32, "time_started", "time_stopped")
 	btrfsReplaceErrors      = u64Run(48, "num_write_errors", "num_uncorrectable_read_errors")
 	btrfsInodeFields        = u64Run(0, "inum", "offset", "root")
 	btrfsQgroupAssignFields = u64Run(0, "assign", "src", "dst")
@@ -260,6 +265,12 @@ var (
 		"tree_bytes_scrubbed", "read_errors", "csum_errors", "verify_errors", "no_csum", "csum_discards",
 		"super_errors", "malloc_errors", "uncorrectable_errors", "corrected_errors", "last_physical",
 		"unverified_errors")
+)
+
+// The u32 fields of the btrfs structs printed as numbers alone.
+var (
+	btrfsFSInfoSizes   = []flatField{{"nodesize", 32, 'u'}, {"sectorsize", 36, 'u'}, {"clone_alignment", 40, 'u'}}
+	btrfsContainerHead = []flatField{{"bytes_left", 0, 'u'}, {"bytes_missing", 4, 'u'}, {"elem_cnt", 8, 'u'}, {"elem_missed", 12, 'u'}}
 )
 
 // btrfsU64Struct prints a struct whose fields print as numbers: fields.
@@ -418,22 +429,12 @@ func btrfsDefragRange(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	return append(b, '}')
 }
 
-// isZero reports whether every byte of p is 0.
-func isZero(p []byte) bool {
-	for _, c := range p {
-		if c != 0 {
-			return false
-		}
-	}
-	return true
-}
-
 // btrfsDevInfoIn and btrfsDevInfoOut print a struct
 // btrfs_ioctl_dev_info_args.
 func btrfsDevInfoIn(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	b = append(b, "{devid="...)
 	b = d.appendDevStyled(b, le64(p, 0))
-	if !isZero(p[8:24]) {
+	if !allZero(p[8:24]) {
 		b = appendUUID(append(b, ", "...), "uuid=", p[8:24])
 	}
 	return append(b, '}')
@@ -441,7 +442,7 @@ func btrfsDevInfoIn(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 
 func btrfsDevInfoOut(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	b = append(b, '{')
-	if !isZero(p[8:24]) {
+	if !allZero(p[8:24]) {
 		b = append(appendUUID(b, "uuid=", p[8:24]), ", "...)
 	}
 	b = appendU64List(b, p, btrfsDevInfoFields)
@@ -487,7 +488,7 @@ func btrfsDevReplaceOut(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte 
 			b = appendUint(b, progress%10)
 			b = append(b, "% */"...)
 		}
-		for _, f := range u64Run(32, "time_started", "time_stopped") {
+		for _, f := range btrfsReplaceTimes {
 			b = appendU64Fields(b, p, []u64Field{f})
 			b = appendSprinttime(b, int64(le64(p, f.off)), 0)
 		}
@@ -495,16 +496,6 @@ func btrfsDevReplaceOut(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte 
 		b = append(b, '}')
 	}
 	return append(b, '}')
-}
-
-// appendSprinttime appends the date comment strace's sprinttime_nsec
-// prints for sec and nsec: none for 0, an invalid nsec, or a date
-// localtime cannot hold.
-func appendSprinttime(b []byte, sec int64, nsec uint64) []byte {
-	if (sec == 0 && nsec == 0) || nsec > 999999999 || sec <= -minTimeSec || sec >= minTimeSec {
-		return b
-	}
-	return appendTimeComment(b, sec, nsec)
 }
 
 // btrfsFeatureFlags prints a struct btrfs_ioctl_feature_flags.
@@ -552,14 +543,9 @@ func btrfsSupportedFeatures(d *Decoder, b []byte, ev *trace.Event, p []byte) []b
 func btrfsFSInfo(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	flags := le64(p, 48)
 	b = append(b, '{')
-	b = appendU64List(b, p, u64Run(0, "max_id", "num_devices"))
+	b = appendU64List(b, p, btrfsFSInfoHead)
 	b = appendUUID(append(b, ", "...), "fsid=", p[16:32])
-	for k, name := range [...]string{"nodesize", "sectorsize", "clone_alignment"} {
-		b = append(b, ", "...)
-		b = append(b, name...)
-		b = append(b, '=')
-		b = appendUint(b, uint64(le32(p, 32+4*k)))
-	}
+	b = appendFlatFieldList(append(b, ", "...), p, btrfsFSInfoSizes)
 	if flags&btrfsFSInfoCsum != 0 {
 		b = append(b, ", csum_type="...)
 		b = d.enum(b, btrfsCsumTypes, uint64(le16(p, 44)))
@@ -641,7 +627,7 @@ func btrfsInoLookupOut(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 // points to (the nested capture).
 func btrfsInoPathsIn(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	b = append(b, '{')
-	b = appendU64List(b, p, u64Run(0, "inum", "size"))
+	b = appendU64List(b, p, btrfsInoPathsHead)
 	b = append(b, ", fspath="...)
 	b = appendPtr(b, le64(p, 48))
 	return append(b, '}')
@@ -668,10 +654,8 @@ func (d *Decoder) btrfsContainerPath(b []byte, addr uint64, c []byte, off uint64
 		return appendPtr(b, addr+start)
 	}
 	s := c[start:]
-	for i, ch := range s {
-		if ch == 0 {
-			return d.appendQuoted(b, s[:i], false)
-		}
+	if i := bytes.IndexByte(s, 0); i >= 0 {
+		return d.appendQuoted(b, s[:i], false)
 	}
 	return d.appendPath(b, s, true)
 }
@@ -691,15 +675,7 @@ func (d *Decoder) btrfsContainer(b []byte, addr uint64, c *trace.Capture, vals f
 	if !ok {
 		return appendPtr(b, addr)
 	}
-	b = append(b, '{')
-	for k, name := range [...]string{"bytes_left", "bytes_missing", "elem_cnt", "elem_missed"} {
-		if k > 0 {
-			b = append(b, ", "...)
-		}
-		b = append(b, name...)
-		b = append(b, '=')
-		b = appendUint(b, uint64(le32(p, 4*k)))
-	}
+	b = appendFlatFieldList(append(b, '{'), p, btrfsContainerHead)
 	if !d.opts.Verbose {
 		return append(b, ", ...}"...)
 	}
@@ -713,8 +689,8 @@ func (d *Decoder) btrfsContainer(b []byte, addr uint64, c *trace.Capture, vals f
 // points to (the nested capture).
 func btrfsLogicalInoIn(d *Decoder, b []byte, ev *trace.Event, p []byte) []byte {
 	b = append(b, '{')
-	b = appendU64List(b, p, u64Run(0, "logical", "size"))
-	if !isZero(p[16:40]) {
+	b = appendU64List(b, p, btrfsLogicalInoHead)
+	if !allZero(p[16:40]) {
 		b = appendHexU64Array(append(b, ", reserved="...), p[16:40])
 	}
 	b = append(b, ", flags="...)

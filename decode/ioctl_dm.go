@@ -135,7 +135,7 @@ func (d *Decoder) appendDM(b []byte, ev *trace.Event, nr uint32, p []byte, exit 
 	if nr != dmRemoveAll && nr != dmListDevices && nr != dmListVersions {
 		if dev := le64(p, 40); dev != 0 {
 			b = append(b, ", dev="...)
-			b = appendDev(b, dev)
+			b = d.appendDevStyled(b, dev)
 		}
 		if p[48] != 0 {
 			b = append(b, ", name="...)
@@ -364,7 +364,7 @@ func (d *Decoder) appendDMDeps(b []byte, ev *trace.Event, p []byte) []byte {
 	b = append(b, ", deps="...)
 	data := p[min(end, uint64(len(p))):]
 	b, _ = d.appendArrayBytes(b, ev.Args[2]+end, count, 8, data, false, func(b []byte, e []byte, _ uint64) []byte {
-		return appendDev(b, le64(e, 0))
+		return d.appendDevStyled(b, le64(e, 0))
 	})
 	return append(b, '}')
 }
@@ -376,7 +376,7 @@ func (d *Decoder) appendDMNameList(b []byte, ev *trace.Event, p []byte) []byte {
 	addr := ev.Args[2]
 	return d.appendDMLinked(b, ev, p, "struct dm_name_list", dmNameListName, 16, 8, func(b []byte, off, end, next uint64) []byte {
 		b = append(b, "{dev="...)
-		b = appendDev(b, le64(p, int(off)))
+		b = d.appendDevStyled(b, le64(p, int(off)))
 		b = append(b, ", name="...)
 		var rc int
 		b, rc = d.appendDMStr(b, ev, p, end, uint64(le32(p, 12))-end)

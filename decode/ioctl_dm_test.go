@@ -125,3 +125,19 @@ func TestIoctlDMExit(t *testing.T) {
 		t.Errorf("unread:\n got %s\nwant %s", got, want)
 	}
 }
+
+// TestIoctlDMXlat: a device number prints as -X asks, as strace's
+// print_dev_t (PRINT_FIELD_DEV) prints it.
+func TestIoctlDMXlat(t *testing.T) {
+	dev := dmHeader{minor: 0, size: 16384, dev: 0xfd00, name: "vg-root"}
+	for style, want := range map[XlatStyle]string{
+		XlatRaw:     `ioctl(3, 0xc138fd07, [{version=[4, 0, 0], data_size=16384, dev=0xfd00, name="vg-root", flags=0}])`,
+		XlatVerbose: `ioctl(3, 0xc138fd07 /* DM_DEV_STATUS */, [{version=[4, 0, 0], data_size=16384, dev=0xfd00 /* makedev(0xfd, 0) */, name="vg-root", flags=0}])`,
+	} {
+		d := New(Options{StringLimit: DefaultStringLimit, Xlat: style})
+		ev := dmCall(t, dmDevStatus, -9, dev.bytes(), nil, dev.bytes(), nil)
+		if got := whole(d, ev.get()); got != want+ebadf {
+			t.Errorf("-X %d:\n got %s\nwant %s", style, got, want+ebadf)
+		}
+	}
+}

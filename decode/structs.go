@@ -409,13 +409,10 @@ func appendU64List(b []byte, p []byte, fields []u64Field) []byte {
 
 // appendU64Fields prints ", name=value" for each field, in decimal.
 func appendU64Fields(b []byte, p []byte, fields []u64Field) []byte {
-	for _, f := range fields {
-		b = append(b, ", "...)
-		b = append(b, f.name...)
-		b = append(b, '=')
-		b = appendUint(b, le64(p, f.off))
+	if len(fields) == 0 {
+		return b
 	}
-	return b
+	return appendU64List(append(b, ", "...), p, fields)
 }
 
 var sysinfoFields = []u64Field{{"totalram", 32}, {"freeram", 40}, {"sharedram", 48}, {"bufferram", 56}, {"totalswap", 64}, {"freeswap", 72}}
