@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "55961c37b0e0546af585f74598f595723a45fa5eb0f4ff349e134e0b90e159f5"
+const bpfSourceHash = "6ebc4004c6c79fdeb724cc2bc8785ccedd02fb9717b7787c9e2ae3c8b8f8cd94"

@@ -362,6 +362,11 @@ func ByteLen(p *syscalls.Plan, args *[trace.MaxArgs]uint64, ret int64) (n uint64
 			return 0, false
 		}
 		return uint64(ret), true
+	case syscalls.LenArgPages:
+		if int(p.LenArg) >= len(args) {
+			return 0, false
+		}
+		return syscalls.Pages(args[p.LenArg]) * uint64(max(p.ElemSize, 1)), true
 	case syscalls.LenExt:
 		if int(p.LenArg) >= len(args) {
 			return 0, false
@@ -551,8 +556,9 @@ func (x *Executor) fiemapExtents(mem Memory, addr uint64, hdr []byte) trace.Capt
 }
 
 // PageSize is the page size the reads that stop at a page's end assume
-// (pageRest): the smallest of the architectures'.
-const PageSize = 4096
+// (pageRest): the smallest of the architectures', which counts in pages
+// assume too.
+const PageSize = syscalls.PageSize
 
 // capturePrefix runs a LenPrefix plan: its bytes, or, when they cannot
 // all be read, a second read of those before the end of the first page,

@@ -11,7 +11,7 @@ import (
 )
 
 func TestByteLen(t *testing.T) {
-	args := [trace.MaxArgs]uint64{0, 0, 10, math.MaxUint64}
+	args := [trace.MaxArgs]uint64{0, 0, 10, math.MaxUint64, 2 * syscalls.PageSize, 2*syscalls.PageSize + 1}
 	for _, tc := range []struct {
 		name string
 		p    syscalls.Plan
@@ -23,6 +23,9 @@ func TestByteLen(t *testing.T) {
 		{"arg", syscalls.Plan{Len: syscalls.LenArg, LenArg: 2}, 0, 10, true},
 		{"arg elems", syscalls.Plan{Len: syscalls.LenArg, LenArg: 2, ElemSize: 8}, 0, 80, true},
 		{"arg overflow", syscalls.Plan{Len: syscalls.LenArg, LenArg: 3, ElemSize: 8}, 0, math.MaxUint64, true},
+		{"pages", syscalls.Plan{Len: syscalls.LenArgPages, LenArg: 4, ElemSize: 1}, 0, 2, true},
+		{"pages and a part", syscalls.Plan{Len: syscalls.LenArgPages, LenArg: 5, ElemSize: 1}, 0, 3, true},
+		{"part of a page", syscalls.Plan{Len: syscalls.LenArgPages, LenArg: 2, ElemSize: 1}, 0, 1, true},
 		{"ret", syscalls.Plan{Len: syscalls.LenRet}, 7, 7, true},
 		{"ret zero", syscalls.Plan{Len: syscalls.LenRet}, 0, 0, false},
 		{"ret error", syscalls.Plan{Len: syscalls.LenRet}, -2, 0, false},

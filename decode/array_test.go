@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,6 +44,46 @@ func TestArrayPastCapture(t *testing.T) {
 	}
 	if got, want := syscalls.ArrayTake(12, 32, true), uint64(syscalls.ArrayBytesMax/12*12); got != want {
 		t.Errorf("ArrayTake(12, 32, true) = %d, want %d", got, want)
+	}
+}
+
+// TestMincoreVector: mincore's vector has an element per page its length
+// spans, printed -s at most unless -v; one cut by unreadable memory ends
+// with its address, one cut by the capture with "...".
+func TestMincoreVector(t *testing.T) {
+	vec := make([]byte, syscalls.ArrayTake(1, DefaultStringLimit, true))
+	for k := range vec {
+		vec[k] = byte(k%3) & 1
+	}
+	bits := func(n int) string {
+		var b strings.Builder
+		for k := range n {
+			fmt.Fprintf(&b, "%d, ", k%3&1)
+		}
+		return b.String()
+	}
+	for _, c := range []struct {
+		name    string
+		verbose bool
+		length  uint64
+		data    []byte
+		want    string
+	}{
+		{"a part of a page", false, 100, vec[:1], "[0]"},
+		{"cut by -s", false, 40*syscalls.PageSize + 1, vec[:41], "[" + bits(32) + "...]"},
+		{"whole under -v", true, 40*syscalls.PageSize + 1, vec[:41], "[" + strings.TrimSuffix(bits(41), ", ") + "]"},
+		{"cut by unreadable memory", true, 40 * syscalls.PageSize, vec[:3], "[0, 1, 0, ... /* 0x1003 */]"},
+		{"cut by the capture", true, 1 << 40, vec, "[" + bits(len(vec)) + "...]"},
+	} {
+		ev := sc(t, "mincore", 0, 0x7000, c.length, 0x1000).data(2, c.data)
+		if uint64(len(c.data)) < syscalls.Pages(c.length) {
+			ev = ev.trunc(2)
+		}
+		d := New(Options{StringLimit: DefaultStringLimit, Verbose: c.verbose})
+		want := "mincore(0x7000, " + strconv.FormatUint(c.length, 10) + ", " + c.want + ") = 0"
+		if got := whole(d, ev.get()); got != want {
+			t.Errorf("%s:\n got ...%s\nwant ...%s", c.name, got[max(0, len(got)-100):], want[max(0, len(want)-100):])
+		}
 	}
 }
 

@@ -65,13 +65,9 @@ func enterMincore(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 }
 
 // exitMincore prints mincore's vector: each page's residency bit, -s of
-// them at most.
+// them at most unless -v.
 func exitMincore(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	const pageSize = 4096
-	addr, n := ev.Args[2], ev.Args[1]/pageSize
-	if ev.Args[1]%pageSize != 0 {
-		n++
-	}
+	addr, n := ev.Args[2], syscalls.Pages(ev.Args[1])
 	cp, ok := capOK(ev, 2)
 	switch {
 	case addr == 0:
@@ -81,8 +77,9 @@ func exitMincore(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	case failed(ev) || !ok || len(cp.Data) == 0:
 		return appendPtr(b, addr)
 	}
-	// A vector shorter than its plan's copy ran into unreadable memory.
-	faulted := uint64(len(cp.Data)) < min(n, uint64(syscalls.LayoutSize(ev.Arch, syscalls.LayoutMincoreVec)))
+	// A vector cut short of what its plan copies ran into unreadable
+	// memory.
+	faulted := cp.Truncated && uint64(len(cp.Data)) < syscalls.ArrayTake(1, d.opts.StringLimit, d.opts.Verbose)
 	return d.appendByteArray(b, addr, n, cp.Data, faulted, func(b []byte, _ uint64, v byte) []byte {
 		return appendUint(b, uint64(v&1))
 	})

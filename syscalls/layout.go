@@ -24,7 +24,7 @@ const (
 	LayoutPtrRef        // a pointer stored by the call, printed [0x...]
 	LayoutIntElem       // an int element of an array
 	LayoutGIDElem       // a gid_t element of an array
-	LayoutMincoreVec    // mincore's vector: one byte a page, the first 33 of them
+	LayoutMincoreVec    // an element of mincore's vector: a byte a page
 	LayoutUstat         // struct ustat
 	LayoutRebootArg     // reboot's LINUX_REBOOT_CMD_RESTART2 string: the 255 bytes strace reads
 	LayoutPtrElem       // a pointer element of an array
@@ -128,7 +128,7 @@ var layoutSizes = [NumLayouts][2]uint32{
 	LayoutPtrRef:              {8, 8},
 	LayoutIntElem:             {4, 4},
 	LayoutGIDElem:             {4, 4},
-	LayoutMincoreVec:          {33, 33},
+	LayoutMincoreVec:          {1, 1},
 	LayoutUstat:               {32, 32},
 	LayoutRebootArg:           {255, 255},
 	LayoutPtrElem:             {8, 8},

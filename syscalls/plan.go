@@ -124,7 +124,21 @@ const (
 	// min(size, ExtTailEnd), read whole or Faulted, as strace reads the
 	// tail it prints when not all zero. Nothing follows a faulted head.
 	LenExt
+	// LenArgPages: as many elements as argument LenArg spans pages of
+	// PageSize bytes (mincore's vector: a byte a page, the last page
+	// counted when partly covered), an array (IsArrayPlan).
+	LenArgPages
 )
+
+// PageSize is the page size of the calls whose counts are in pages
+// (LenArgPages): x86_64's, as strace's get_pagesize says there.
+const PageSize = 4096
+
+// Pages is how many pages of PageSize n bytes span, the last counted
+// when partly covered.
+func Pages(n uint64) uint64 {
+	return n/PageSize + min(n%PageSize, 1)
+}
 
 // ExtTailEnd is where the tail of an extensible struct (LenExt) ends at
 // the latest: strace reads up to a page of it.
@@ -714,7 +728,7 @@ const ArrayBytesMax = 1 << 20
 // IsArrayPlan reports whether p copies an array whose element count an
 // argument holds: an argument of Array type.
 func IsArrayPlan(p *Plan) bool {
-	return p.Kind == CaptureBytes && p.ElemSize != 0 && (p.Len == LenArg || p.Len == LenArg32)
+	return p.Kind == CaptureBytes && p.ElemSize != 0 && (p.Len == LenArg || p.Len == LenArg32 || p.Len == LenArgPages)
 }
 
 // ArrayTake is how many bytes of its elements of es bytes an array plan
@@ -864,6 +878,10 @@ func argPlan(arch uint32, a Arg) Plan {
 		}
 		if a.Ext {
 			return Plan{Kind: CaptureBytes, When: a.At, Len: LenExt, LenArg: uint8(a.Len), Size: mustSize(arch, a.Layout), Ext: extKindOf(a.Layout)}
+		}
+		if a.Pages {
+			es := mustSize(arch, a.Layout)
+			return Plan{Kind: CaptureBytes, When: a.At, Len: LenArgPages, LenArg: uint8(a.Len), ElemSize: es, Size: es * MaxArrayElems}
 		}
 		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Layout), KeepEntry: a.KeepEntry, PageRest: a.PageRest, Fprog: a.Fprog}
 	}

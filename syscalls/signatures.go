@@ -321,7 +321,7 @@ var signatures = sync.OnceValue(func() map[string]*Signature {
 		"swapoff":           {Args: []Arg{A("path", Path)}},
 		"getdents":          {Args: []Arg{A("fd", FD), S("dirp", OutBuf, LayoutDirents), A("count", Uint)}, Decoder: DecoderGetdents},
 		"setgroups":         {Args: []Arg{A("size", Int), SA("list", ArrayIn, LayoutGIDElem, 0)}, Decoder: DecoderSetgroups},
-		"mincore":           {Args: []Arg{A("addr", Ptr), A("length", Ulong), Partial(COut("vec", LayoutMincoreVec))}, Decoder: DecoderMincore},
+		"mincore":           {Args: []Arg{A("addr", Ptr), A("length", Ulong), PageVec("vec", LayoutMincoreVec, 1)}, Decoder: DecoderMincore},
 		"modify_ldt":        {Args: []Arg{C("func"), CIn("ptr", LayoutUserDesc), C("bytecount")}, Decoder: DecoderModifyLdt},
 		"set_thread_area":   {Args: []Arg{CInOut("u_info", LayoutUserDesc)}, Decoder: DecoderSetThreadArea},
 		"get_thread_area":   {Args: []Arg{CInOutPrefix("u_info", LayoutUserDesc)}, Decoder: DecoderGetThreadArea},

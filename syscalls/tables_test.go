@@ -226,3 +226,30 @@ func TestKeepEntryPlans(t *testing.T) {
 		t.Error("no plan keeps its entry copy")
 	}
 }
+
+// TestArrayPlans: a byte plan has an element size only as an array
+// (IsArrayPlan): the programs take any elem_size for one. mincore's
+// vector is one, counted in pages.
+func TestArrayPlans(t *testing.T) {
+	n := 0
+	for _, tbl := range Tables() {
+		for nr := 0; nr <= tbl.Max(); nr++ {
+			sc := tbl.Get(nr)
+			for i, p := range sc.Plan {
+				if p.Kind != CaptureBytes || p.ElemSize == 0 {
+					continue
+				}
+				n++
+				if !IsArrayPlan(&p) {
+					t.Errorf("%s argument %d: a plan with an element size is no array: %+v", sc.Name, i, p)
+				}
+			}
+		}
+	}
+	if p := X86_64.Get(unix.SYS_MINCORE).Plan[2]; p.Len != LenArgPages || p.ElemSize != 1 || p.When != AtExit {
+		t.Errorf("mincore's vector: plan %+v", p)
+	}
+	if n == 0 {
+		t.Error("no array plan")
+	}
+}

@@ -159,6 +159,9 @@ type Arg struct {
 	Long bool
 	// Prefix copies a Custom argument's object with a LenPrefix plan.
 	Prefix bool
+	// Pages says a Custom argument is an array of elements of layout
+	// Layout, one per page argument Len spans (see LenArgPages).
+	Pages bool
 	// Fprog is the Plan.Fprog of an InBuf or Prefix argument that may be
 	// a struct sock_fprog.
 	Fprog FprogCond
@@ -227,6 +230,12 @@ func CIn(name string, l LayoutID) Arg {
 // COut: see CIn.
 func COut(name string, l LayoutID) Arg {
 	return Arg{Name: name, Type: Custom, Layout: l, Len: -1, At: AtExit}
+}
+
+// PageVec returns a Custom argument that the call fills at exit with an
+// element of layout l per page of the length in argument lenArg.
+func PageVec(name string, l LayoutID, lenArg int) Arg {
+	return Arg{Name: name, Type: Custom, Layout: l, Len: int8(lenArg), At: AtExit, Pages: true}
 }
 
 // AtLeast returns a with MinSize n: a buffer argument strace may show as

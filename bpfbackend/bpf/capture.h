@@ -712,12 +712,15 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 		n = size;
 		break;
 	case LEN_ARG:
-	case LEN_ARG32: {
+	case LEN_ARG32:
+	case LEN_ARG_PAGES: {
 		if (len_arg >= MAX_ARGS)
 			return 0;
 		__u64 v = st->args[len_arg & 7];
 		if (len_from == LEN_ARG32)
 			v = (__u32)v;
+		else if (len_from == LEN_ARG_PAGES) /* syscalls.Pages */
+			v = v / CAPTURE_PAGE_SIZE + (v % CAPTURE_PAGE_SIZE != 0);
 		__u64 es = elem_size ? elem_size : 1;
 		__u64 lim = ~0ull / es;
 		/* Hide the overflow test from clang, which would turn it into
@@ -775,8 +778,8 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	__u64 limit = size ? size : buf_limit(st);
 	if (limit < min_size)
 		limit = min_size;
-	if (elem_size && (len_from == LEN_ARG || len_from == LEN_ARG32)) {
-		/* An array: syscalls.ArrayTake. */
+	if (elem_size) {
+		/* An array (syscalls.IsArrayPlan): syscalls.ArrayTake. */
 		__u64 want = ARRAY_BYTES_MAX;
 		if (!verbose && ((__u64)st->limit + 1) * elem_size < want)
 			want = ((__u64)st->limit + 1) * elem_size;

@@ -131,6 +131,7 @@
 #define LEN_PREFIX 4 /* syscalls.LenPrefix */
 #define LEN_ARG32 5 /* syscalls.LenArg32 */
 #define LEN_EXT 6 /* syscalls.LenExt */
+#define LEN_ARG_PAGES 7 /* syscalls.LenArgPages */
 
 /* syscalls.IoctlObjectSizes: the object size of ioctl request req, or 0. */
 static __always_inline __u32 ioctl_object_size(__u32 req)

@@ -6,18 +6,22 @@ import (
 )
 
 // TestLongArrays: an array of 300 descriptors that io_uring_register's
-// structure points to, and poll's array of 1500 struct pollfd, more than
-// syscalls.MaxArrayElems, print whole under -v and -s2000 and cut at -s
-// elements otherwise, as strace prints them, on both backends.
+// structure points to, poll's array of 1500 struct pollfd, more than
+// syscalls.MaxArrayElems, and mincore's vector of 1500 pages print whole
+// under -v and -s2000 and cut at -s elements otherwise, as strace prints
+// them, on both backends.
 func TestLongArrays(t *testing.T) {
 	strace, sctrace := tracers(t)
 	bin := workload(t, "longarray")
 	for _, flags := range [][]string{{"-v"}, {"-s2000"}, nil} {
-		args := append(append([]string(nil), flags...), "-e", "trace=io_uring_register,poll", bin)
+		args := append(append([]string(nil), flags...), "-e", "trace=io_uring_register,poll,mincore", bin)
 		refTrace, _ := traceFile(t, strace, args...)
 		whole := len(flags) > 0
 		if n := strings.Count(refTrace, "{fd=-1}"); strings.Contains(refTrace, ", 299]") != whole || (n == 1500) != whole {
 			t.Fatalf("strace %v printed %d struct pollfd, and the descriptor array %s", flags, n, map[bool]string{true: "whole", false: "cut"}[strings.Contains(refTrace, ", 299]")])
+		}
+		if vec := strings.Count(refTrace, "1, 0, 0"); (vec == 500) != whole {
+			t.Fatalf("strace %v printed %d of mincore's vector's 500 resident pages", flags, vec)
 		}
 		for _, backend := range []string{"ptrace", "ebpf"} {
 			t.Run(strings.Join(append([]string{backend}, flags...), " "), func(t *testing.T) {

@@ -50,6 +50,7 @@ var (
 		{"LEN_PREFIX", int64(syscalls.LenPrefix), "syscalls.LenPrefix"},
 		{"LEN_ARG32", int64(syscalls.LenArg32), "syscalls.LenArg32"},
 		{"LEN_EXT", int64(syscalls.LenExt), "syscalls.LenExt"},
+		{"LEN_ARG_PAGES", int64(syscalls.LenArgPages), "syscalls.LenArgPages"},
 	}
 )
 
