@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "6ebc4004c6c79fdeb724cc2bc8785ccedd02fb9717b7787c9e2ae3c8b8f8cd94"
+const bpfSourceHash = "3d1701981c3020c597cc91f5efce9f5af5a752cef93a0b18e4cc4d758a94b095"

@@ -367,6 +367,12 @@ func ByteLen(p *syscalls.Plan, args *[trace.MaxArgs]uint64, ret int64) (n uint64
 			return 0, false
 		}
 		return syscalls.Pages(args[p.LenArg]) * uint64(max(p.ElemSize, 1)), true
+	case syscalls.LenFdSet:
+		if int(p.LenArg) >= len(args) {
+			return 0, false
+		}
+		n := uint64(syscalls.FdSetBytes(int(int32(args[p.LenArg]))))
+		return n, n != 0
 	case syscalls.LenExt:
 		if int(p.LenArg) >= len(args) {
 			return 0, false

@@ -185,14 +185,14 @@ func (s *Selector) pollMatch(ev *trace.Event) bool {
 }
 
 // selectMatch looks at every descriptor of select's three sets, of the
-// first syscalls.FdSetBits (what the capture holds); a set not read whole
-// is left out, as strace leaves out a set its umoven fails on.
+// first syscalls.FdSetMax; a set not read whole is left out, as strace
+// leaves out a set its umoven fails on.
 func (s *Selector) selectMatch(ev *trace.Event) bool {
-	nfds := min(int32(ev.Args[0]), syscalls.FdSetBits)
+	nfds := min(int32(ev.Args[0]), syscalls.FdSetMax)
 	if nfds <= 0 {
 		return false
 	}
-	size := syscalls.FdSetBytes(int(nfds))
+	size := int(syscalls.FdSetBytes(int(nfds)))
 	for i := 1; i <= 3; i++ {
 		if ev.Captures[i].Faulted || len(ev.Captures[i].Data) < size {
 			continue

@@ -1,16 +1,25 @@
 package syscalls
 
-import "testing"
+import (
+	"testing"
 
-// TestFdSetBytes: a set's bytes are whole longs, and a capture of
-// LayoutFdSet holds the set of FdSetBits descriptors.
+	"golang.org/x/sys/unix"
+)
+
+// TestFdSetBytes: a set's bytes are whole longs, of FdSetMax descriptors
+// at most, and select's and pselect6's sets are copied so (LenFdSet).
 func TestFdSetBytes(t *testing.T) {
-	for nfds, want := range map[int]int{-1: 0, 0: 0, 1: 8, 64: 8, 65: 16, 1024: 128, 1025: 128, 1 << 30: 128} {
+	for nfds, want := range map[int]uint32{-1: 0, 0: 0, 1: 8, 64: 8, 65: 16, 1024: 128, 1025: 136, 2000: 256, FdSetMax: FdSetMax / 8, 1 << 30: FdSetMax / 8} {
 		if got := FdSetBytes(nfds); got != want {
 			t.Errorf("FdSetBytes(%d) = %d, want %d", nfds, got, want)
 		}
 	}
-	if got := LayoutSize(X86_64.Arch, LayoutFdSet); got != uint32(FdSetBytes(FdSetBits)) {
-		t.Errorf("LayoutFdSet is %d bytes, the set of FdSetBits %d", got, FdSetBytes(FdSetBits))
+	for _, nr := range []int{unix.SYS_SELECT, unix.SYS_PSELECT6} {
+		sc := X86_64.Get(nr)
+		for i := 1; i <= 3; i++ {
+			if p := sc.Plan[i]; p.Kind != CaptureBytes || p.Len != LenFdSet || p.LenArg != 0 || p.Size != FdSetBytes(FdSetMax) || p.When != AtEntry|AtExit {
+				t.Errorf("%s argument %d: plan %+v", sc.Name, i, p)
+			}
+		}
 	}
 }

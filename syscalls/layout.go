@@ -245,14 +245,14 @@ func LayoutSize(arch uint32, l LayoutID) uint32 {
 // NodemaskLongs is how many longs of a node mask LayoutNodemask holds.
 const NodemaskLongs = 33
 
-// FdSetBits is how many descriptors of a select set a capture holds
-// (LayoutFdSet's 128 bytes): the sets are shown, and matched by -P, for
-// the first FdSetBits descriptors.
-const FdSetBits = 1024
+// FdSetMax is how many descriptors of a select set strace reads at most
+// (whatever nfds says).
+const FdSetMax = 1 << 20
 
-// FdSetBytes returns how many bytes of a select set of nfds descriptors,
-// of at most FdSetBits, the kernel reads, in whole longs; 0 for nfds <= 0.
-func FdSetBytes(nfds int) int {
-	nfds = max(min(nfds, FdSetBits), 0)
-	return ((nfds+7)/8 + 7) &^ 7
+// FdSetBytes returns how many bytes of a select set of nfds descriptors
+// strace reads (its fdsize): the bits of nfds, at most FdSetMax, in whole
+// longs; 0 for nfds <= 0.
+func FdSetBytes(nfds int) uint32 {
+	nfds = max(min(nfds, FdSetMax), 0)
+	return uint32(((nfds+7)/8 + 7) &^ 7)
 }

@@ -128,6 +128,9 @@ const (
 	// PageSize bytes (mincore's vector: a byte a page, the last page
 	// counted when partly covered), an array (IsArrayPlan).
 	LenArgPages
+	// LenFdSet: a select set of the descriptor count in argument LenArg
+	// (a C int): FdSetBytes of it, the bytes strace reads.
+	LenFdSet
 )
 
 // PageSize is the page size of the calls whose counts are in pages
@@ -879,9 +882,12 @@ func argPlan(arch uint32, a Arg) Plan {
 		if a.Ext {
 			return Plan{Kind: CaptureBytes, When: a.At, Len: LenExt, LenArg: uint8(a.Len), Size: mustSize(arch, a.Layout), Ext: extKindOf(a.Layout)}
 		}
-		if a.Pages {
+		switch a.Count {
+		case LenArgPages:
 			es := mustSize(arch, a.Layout)
 			return Plan{Kind: CaptureBytes, When: a.At, Len: LenArgPages, LenArg: uint8(a.Len), ElemSize: es, Size: es * MaxArrayElems}
+		case LenFdSet:
+			return Plan{Kind: CaptureBytes, When: a.At, Len: LenFdSet, LenArg: uint8(a.Len), Size: FdSetBytes(FdSetMax)}
 		}
 		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Layout), KeepEntry: a.KeepEntry, PageRest: a.PageRest, Fprog: a.Fprog}
 	}

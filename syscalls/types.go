@@ -159,9 +159,9 @@ type Arg struct {
 	Long bool
 	// Prefix copies a Custom argument's object with a LenPrefix plan.
 	Prefix bool
-	// Pages says a Custom argument is an array of elements of layout
-	// Layout, one per page argument Len spans (see LenArgPages).
-	Pages bool
+	// Count is how a Custom argument's length follows from argument Len
+	// (LenArgPages, LenFdSet), or LenFixed when it does not.
+	Count LenFrom
 	// Fprog is the Plan.Fprog of an InBuf or Prefix argument that may be
 	// a struct sock_fprog.
 	Fprog FprogCond
@@ -235,7 +235,13 @@ func COut(name string, l LayoutID) Arg {
 // PageVec returns a Custom argument that the call fills at exit with an
 // element of layout l per page of the length in argument lenArg.
 func PageVec(name string, l LayoutID, lenArg int) Arg {
-	return Arg{Name: name, Type: Custom, Layout: l, Len: int8(lenArg), At: AtExit, Pages: true}
+	return Arg{Name: name, Type: Custom, Layout: l, Len: int8(lenArg), At: AtExit, Count: LenArgPages}
+}
+
+// FdSetArg returns a select set, copied at entry and at exit, of as many
+// descriptors as argument countArg says (LenFdSet).
+func FdSetArg(name string, countArg int) Arg {
+	return Arg{Name: name, Type: Custom, Layout: LayoutFdSet, Len: int8(countArg), At: AtEntry | AtExit, Count: LenFdSet}
 }
 
 // AtLeast returns a with MinSize n: a buffer argument strace may show as

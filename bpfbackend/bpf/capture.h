@@ -739,6 +739,18 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 			return 0;
 		n = st->args[len_arg & 7];
 		break;
+	case LEN_FDSET: {
+		/* syscalls.FdSetBytes of the int count. */
+		if (len_arg >= MAX_ARGS)
+			return 0;
+		__s32 v = st->args[len_arg & 7];
+		if (v <= 0)
+			return 0;
+		if (v > FD_SET_MAX)
+			v = FD_SET_MAX;
+		n = (((__u32)v + 7) / 8 + 7) & ~7u;
+		break;
+	}
 	case LEN_IOCTL:
 		if (!capture_ioctl || len_arg >= MAX_ARGS)
 			return 0;

@@ -398,9 +398,9 @@ GLOBAL int name_cmsg_fds(struct cap_state *st, __u64 msg, __u32 want)
 
 /* STRUCT_FDS_MAX bounds the descriptors of a call's poll array or select
  * sets that name_struct_fds names; FDSET_BITS_MAX is the most bits of a
- * select set read (FD_SETSIZE, as the decoder prints). */
+ * select set read (as strace and the decoder read it: syscalls.FdSetMax). */
 #define STRUCT_FDS_MAX 64
-#define FDSET_BITS_MAX 1024
+#define FDSET_BITS_MAX FD_SET_MAX
 
 /* struct_walk is the state of name_struct_fds's walk: over a poll array
  * (sets[0] its address, bits its length), or over select's three sets,

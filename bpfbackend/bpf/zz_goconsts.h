@@ -18,6 +18,7 @@
 /* Limits and layouts of packages syscalls and capture. */
 #define MAX_ARRAY_ELEMS 1024 /* syscalls.MaxArrayElems */
 #define ARRAY_BYTES_MAX 1048576 /* syscalls.ArrayBytesMax */
+#define FD_SET_MAX 1048576 /* syscalls.FdSetMax */
 #define MSGHDR_SIZE 56 /* syscalls.MsghdrSize */
 #define MMSGHDR_SIZE 64 /* syscalls.MmsghdrSize */
 #define PTR_LEN_SIZE 16 /* syscalls.PtrLenSize */
@@ -132,6 +133,7 @@
 #define LEN_ARG32 5 /* syscalls.LenArg32 */
 #define LEN_EXT 6 /* syscalls.LenExt */
 #define LEN_ARG_PAGES 7 /* syscalls.LenArgPages */
+#define LEN_FDSET 8 /* syscalls.LenFdSet */
 
 /* syscalls.IoctlObjectSizes: the object size of ioctl request req, or 0. */
 static __always_inline __u32 ioctl_object_size(__u32 req)

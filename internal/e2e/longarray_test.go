@@ -33,3 +33,27 @@ func TestLongArrays(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectSets: select's sets are read as strace reads them, nfds'
+// bits: none for nfds 0 (the address prints), 2000 descriptors whole, and
+// the result of 700 ready descriptors cut where strace's text of it ends,
+// with and without -y, on both backends.
+func TestSelectSets(t *testing.T) {
+	strace, sctrace := tracers(t)
+	bin := workload(t, "selectsets")
+	for _, flags := range [][]string{nil, {"-y"}} {
+		args := append(append([]string(nil), flags...), "-e", "trace=select,pselect6", bin)
+		refTrace, _ := traceFile(t, strace, args...)
+		if !strings.Contains(refTrace, " 1500 1999], NULL") || !strings.Contains(refTrace, " 277])") {
+			t.Fatalf("strace %v printed no set past 1024 or no cut result:\n%s", flags, refTrace)
+		}
+		for _, backend := range []string{"ptrace", "ebpf"} {
+			t.Run(strings.Join(append([]string{backend}, flags...), " "), func(t *testing.T) {
+				gotTrace, _ := traceFile(t, sctrace, append([]string{"--backend=" + backend}, args...)...)
+				if d := sameLines(normalized(refTrace), normalized(gotTrace)); d != "" {
+					t.Errorf("trace differs from strace's at %s", d)
+				}
+			})
+		}
+	}
+}

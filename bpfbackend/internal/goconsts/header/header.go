@@ -51,6 +51,7 @@ var (
 		{"LEN_ARG32", int64(syscalls.LenArg32), "syscalls.LenArg32"},
 		{"LEN_EXT", int64(syscalls.LenExt), "syscalls.LenExt"},
 		{"LEN_ARG_PAGES", int64(syscalls.LenArgPages), "syscalls.LenArgPages"},
+		{"LEN_FDSET", int64(syscalls.LenFdSet), "syscalls.LenFdSet"},
 	}
 )
 
@@ -71,6 +72,7 @@ var groups = []group{
 	{"Limits and layouts of packages syscalls and capture.", []constant{
 		{"MAX_ARRAY_ELEMS", syscalls.MaxArrayElems, "syscalls.MaxArrayElems"},
 		{"ARRAY_BYTES_MAX", syscalls.ArrayBytesMax, "syscalls.ArrayBytesMax"},
+		{"FD_SET_MAX", syscalls.FdSetMax, "syscalls.FdSetMax"},
 		{"MSGHDR_SIZE", syscalls.MsghdrSize, "syscalls.MsghdrSize"},
 		{"MMSGHDR_SIZE", syscalls.MmsghdrSize, "syscalls.MmsghdrSize"},
 		{"PTR_LEN_SIZE", syscalls.PtrLenSize, "syscalls.PtrLenSize"},
