@@ -133,7 +133,8 @@ func retSelect(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	}
 	if ev.Args[4] != 0 {
 		var left []byte
-		if cp, ok := capOK(ev, 4); ok && len(cp.Data) >= 16 {
+		// strace's sprint_timeval: the address under -e verbose=none.
+		if cp, ok := capOK(ev, 4); ok && len(cp.Data) >= 16 && d.verboseCall(ev) {
 			if isPselect(c) {
 				left = appendTimespec(left, cp.Data)
 			} else {
