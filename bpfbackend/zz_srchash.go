@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "3d1701981c3020c597cc91f5efce9f5af5a752cef93a0b18e4cc4d758a94b095"
+const bpfSourceHash = "c91a99497b61a136d64f6a5ac4575c435b1295e6e7da243d39ad05efeb8fa4b8"

@@ -419,6 +419,12 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 			return x.withFprog(mem, c, p, x.ioctlMore(mem, uint32(c.Args[p.LenArg]), addr, pageRest(mem, addr, data, 1), take, true, atExit, ret))
 		case p.PageRest:
 			return x.withFprog(mem, c, p, pageRest(mem, addr, data, 1))
+		case p.Len == syscalls.LenFdSet && take > uint64(syscalls.FdSetBytes(syscalls.FdSetHeadBits)):
+			// The first descriptors (syscalls.FdSetView).
+			head := data[:syscalls.FdSetBytes(syscalls.FdSetHeadBits)]
+			if mem.Read(addr, head) == nil {
+				return trace.Capture{Data: head, Truncated: true}
+			}
 		case p.ElemSize != 0:
 			// The elements before unreadable memory, as strace
 			// prints them: [..., ... /* ADDR */].

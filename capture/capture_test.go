@@ -304,3 +304,33 @@ func TestHeader(t *testing.T) {
 		t.Errorf("capture %q (truncated %v), want %q, truncated", got.Data, got.Truncated, "12345678abcde")
 	}
 }
+
+// TestFdSetHead: a select set is read as FdSetBytes of its count; when
+// that cannot be read, the first FdSetHeadBits descriptors are, or none.
+func TestFdSetHead(t *testing.T) {
+	const base = 0x1000
+	plans := [trace.MaxArgs]syscalls.Plan{1: {Kind: syscalls.CaptureBytes, When: syscalls.AtEntry | syscalls.AtExit, Len: syscalls.LenFdSet, LenArg: 0, Size: syscalls.FdSetBytes(syscalls.FdSetMax)}}
+	for _, tc := range []struct {
+		name      string
+		nfds, mem int
+		data      int
+		trunc     bool
+		faulted   bool
+	}{
+		{"whole", 2000, 256, 256, false, false},
+		{"the first descriptors", 2000, 200, 128, true, false},
+		{"none", 2000, 100, 0, false, true},
+		{"small and unreadable", 64, 4, 0, false, true},
+		{"negative count", -1, 256, 0, false, false},
+	} {
+		mem := &flatMem{base: base, data: make([]byte, tc.mem)}
+		args := [trace.MaxArgs]uint64{0: uint64(int64(tc.nfds)), 1: base}
+		var caps [trace.MaxArgs]trace.Capture
+		var bufs [trace.MaxArgs][]byte
+		var x Executor
+		x.Run(mem, &plans, syscalls.AtEntry, 0, Call{Args: &args, Caps: &caps, Bufs: &bufs})
+		if got := caps[1]; len(got.Data) != tc.data || got.Truncated != tc.trunc || got.Faulted != tc.faulted {
+			t.Errorf("%s: capture of %d bytes, truncated %v, faulted %v; want %d, %v, %v", tc.name, len(got.Data), got.Truncated, got.Faulted, tc.data, tc.trunc, tc.faulted)
+		}
+	}
+}

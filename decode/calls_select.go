@@ -6,15 +6,15 @@ import (
 )
 
 // selectSet returns argument i's select set of nfds descriptors, as
-// strace reads it: none when nfds is not positive (strace reads no set
-// then) or the set could not be read whole.
-func selectSet(ev *trace.Event, i int, nfds int) ([]byte, bool) {
-	size := int(syscalls.FdSetBytes(nfds))
+// strace reads it, and how many descriptors it holds (syscalls.FdSetView);
+// none when nfds is not positive (strace reads no set then) or the set
+// could not be read.
+func selectSet(ev *trace.Event, i int, nfds int) ([]byte, int, bool) {
 	cp, ok := capOK(ev, i)
-	if ev.Args[i] == 0 || size == 0 || !ok || len(cp.Data) < size {
-		return nil, false
+	if ev.Args[i] == 0 || nfds <= 0 || !ok {
+		return nil, 0, false
 	}
-	return cp.Data[:size], true
+	return syscalls.FdSetView(cp.Data, nfds)
 }
 
 // nextFd returns the first descriptor of set from fd on, below nfds, or
@@ -35,7 +35,7 @@ func nextFd(set []byte, fd, nfds int) int {
 // appendFdSet prints the descriptors of argument i's select set below
 // nfds, or its address when the set was not read (selectSet).
 func (d *Decoder) appendFdSet(b []byte, ev *trace.Event, i int, nfds int) []byte {
-	set, ok := selectSet(ev, i, nfds)
+	set, nfds, ok := selectSet(ev, i, nfds)
 	if !ok {
 		return appendPtr(b, ev.Args[i])
 	}
@@ -105,12 +105,12 @@ func retSelect(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	sep := ""
 	names := [3]string{"in", "out", "except"}
 	for i := 0; i < 3 && ready > 0; i++ {
-		set, ok := selectSet(ev, i+1, nfds)
+		set, bits, ok := selectSet(ev, i+1, nfds)
 		if !ok {
 			continue
 		}
 		first := true
-		for fd := nextFd(set, 0, nfds); fd >= 0; fd = nextFd(set, fd+1, nfds) {
+		for fd := nextFd(set, 0, bits); fd >= 0; fd = nextFd(set, fd+1, bits) {
 			if len(b)-start < selectOutstr-selectOutstrRoom {
 				if first {
 					b = append(b, sep...)

@@ -1,6 +1,11 @@
 package decode
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/sctrace/sctrace/syscalls"
+)
 
 func in6(port uint16, addr [16]byte) []byte {
 	p := le(nil).u16(10)
@@ -202,5 +207,39 @@ func TestPpoll(t *testing.T) {
 	ev = sc(t, "ppoll", 1, 0x1000, 1, 0, 0, 8).data(0, le(nil).u32(3).u16(1).u16(1))
 	if got, want := whole(d, ev.get()), `ppoll([{fd=3, events=POLLIN}], 1, NULL, NULL, 8) = 1 ([{fd=3, revents=POLLIN}])`; got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+// TestSelectHugeSets: sets of nfds INT_MAX print the descriptors their
+// captures hold: all of strace's FdSetMax when read whole, the first
+// FdSetHeadBits when only those were; the result stops where strace's
+// text of it does.
+func TestSelectHugeSets(t *testing.T) {
+	d := New(Options{StringLimit: DefaultStringLimit})
+	whole := make([]byte, syscalls.FdSetBytes(syscalls.FdSetMax))
+	whole[0], whole[len(whole)-1] = 0x18, 0x80
+	for _, c := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"whole", whole, "[3 4 1048575]"},
+		{"the first descriptors", whole[:128], "[3 4]"},
+		{"short of those", whole[:64], "0x1000"},
+	} {
+		ev := sc(t, "select", 0, 1<<31-1, 0x1000, 0, 0, 0).enter().data(1, c.data)
+		want := "select(2147483647, " + c.want + ", NULL, NULL, NULL"
+		if got := string(d.AppendEnter(nil, ev.get())); got != want {
+			t.Errorf("%s: got %s, want %s", c.name, got, want)
+		}
+	}
+	ready := make([]byte, 128)
+	for k := range ready {
+		ready[k] = 0xff
+	}
+	ev := sc(t, "select", 1000, 1024, 0, 0x2000, 0, 0).data(2, ready)
+	got := string(d.AppendReturn(nil, ev.get()))
+	if !strings.HasPrefix(got, "= 1000 (out [0 1 2 ") || !strings.HasSuffix(got, " 276])") || len(got)-len("= 1000 ()") > selectOutstr {
+		t.Errorf("result of 1000 ready descriptors: %s", got)
 	}
 }

@@ -184,21 +184,23 @@ func (s *Selector) pollMatch(ev *trace.Event) bool {
 	return false
 }
 
-// selectMatch looks at every descriptor of select's three sets, of the
-// first syscalls.FdSetMax; a set not read whole is left out, as strace
-// leaves out a set its umoven fails on.
+// selectMatch looks at every descriptor of select's three sets that
+// their captures hold (syscalls.FdSetView); a set not read is left out,
+// as strace leaves out a set its umoven fails on.
 func (s *Selector) selectMatch(ev *trace.Event) bool {
-	nfds := min(int32(ev.Args[0]), syscalls.FdSetMax)
+	nfds := int(int32(ev.Args[0]))
 	if nfds <= 0 {
 		return false
 	}
-	size := int(syscalls.FdSetBytes(int(nfds)))
 	for i := 1; i <= 3; i++ {
-		if ev.Captures[i].Faulted || len(ev.Captures[i].Data) < size {
+		if ev.Captures[i].Faulted {
 			continue
 		}
-		set := ev.Captures[i].Data
-		for fd := int32(0); fd < nfds && int(fd/8) < len(set); fd++ {
+		set, bits, ok := syscalls.FdSetView(ev.Captures[i].Data, nfds)
+		if !ok {
+			continue
+		}
+		for fd := 0; fd < bits; fd++ {
 			if set[fd/8]&(1<<(fd%8)) != 0 && s.fdMatch(ev, uint64(fd)) {
 				return true
 			}

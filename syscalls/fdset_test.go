@@ -23,3 +23,27 @@ func TestFdSetBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestFdSetView: a set read whole shows its nfds descriptors; one of more
+// than FdSetHeadBits of which only those were read shows those.
+func TestFdSetView(t *testing.T) {
+	data := make([]byte, 256)
+	for _, c := range []struct {
+		nfds, have, bits int
+		ok               bool
+	}{
+		{0, 256, 0, false},
+		{1, 8, 1, true},
+		{1, 0, 0, false},
+		{2000, 256, 2000, true},
+		{2000, 128, FdSetHeadBits, true},
+		{2000, 127, 0, false},
+		{1024, 120, 0, false},
+		{1 << 30, 128, FdSetHeadBits, true},
+	} {
+		set, bits, ok := FdSetView(data[:c.have], c.nfds)
+		if ok != c.ok || bits != c.bits || (ok && len(set) != int(FdSetBytes(bits))) {
+			t.Errorf("FdSetView(%d bytes, %d) = %d bytes, %d, %v; want %d, %v", c.have, c.nfds, len(set), bits, ok, c.bits, c.ok)
+		}
+	}
+}

@@ -256,3 +256,22 @@ func FdSetBytes(nfds int) uint32 {
 	nfds = max(min(nfds, FdSetMax), 0)
 	return uint32(((nfds+7)/8 + 7) &^ 7)
 }
+
+// FdSetHeadBits is how many descriptors of a select set a capture holds
+// when the whole set cannot be read (LenFdSet): FD_SETSIZE.
+const FdSetHeadBits = 1024
+
+// FdSetView returns the part of a select set's captured data that holds
+// the descriptors below nfds, and how many of them it holds: all nfds
+// when data has the whole set (FdSetBytes), the first FdSetHeadBits when
+// it has only those (a set of more whose pages could not all be read);
+// ok is false when neither.
+func FdSetView(data []byte, nfds int) (set []byte, bits int, ok bool) {
+	if size := int(FdSetBytes(nfds)); size > 0 && len(data) >= size {
+		return data[:size], min(nfds, FdSetMax), true
+	}
+	if head := int(FdSetBytes(FdSetHeadBits)); nfds > FdSetHeadBits && len(data) >= head {
+		return data[:head], FdSetHeadBits, true
+	}
+	return nil, 0, false
+}

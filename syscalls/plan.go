@@ -129,7 +129,11 @@ const (
 	// counted when partly covered), an array (IsArrayPlan).
 	LenArgPages
 	// LenFdSet: a select set of the descriptor count in argument LenArg
-	// (a C int): FdSetBytes of it, the bytes strace reads.
+	// (a C int): FdSetBytes of it, the bytes strace reads. When those
+	// cannot be read and are more than FdSetHeadBits' bytes, the capture
+	// reads those instead (FdSetView). Its faults are final: the call
+	// rewrites the sets, so that an entry read again at the exit would
+	// show its results.
 	LenFdSet
 )
 

@@ -804,8 +804,16 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	if (st->full && take > DUMP_CHUNK && !header && !rest && !elem_size &&
 	    (len_from == LEN_ARG || len_from == LEN_ARG32 || len_from == LEN_RET))
 		return take; /* for read_dump_chunks, from capture_arg */
+	__u32 faulted = st->faulted, nfault = st->nfault;
 	int err = seg_read(st, addr, take);
-	if (len_from == LEN_IOCTL && capture_ioctl) {
+	if (len_from == LEN_FDSET) {
+		/* syscalls.LenFdSet: the first descriptors when the whole set
+		 * cannot be read; faults that never defer. */
+		if (err && take > FD_SET_HEAD_BYTES)
+			seg_read(st, addr, FD_SET_HEAD_BYTES);
+		st->faulted = faulted;
+		st->nfault = nfault;
+	} else if (len_from == LEN_IOCTL && capture_ioctl) {
 		ioctl_more(st, addr, take, err);
 		/* SG_IO's objects are the caller's to read (sg_io_read): from
 		 * here the chain of calls would be too deep. */

@@ -19,6 +19,7 @@
 #define MAX_ARRAY_ELEMS 1024 /* syscalls.MaxArrayElems */
 #define ARRAY_BYTES_MAX 1048576 /* syscalls.ArrayBytesMax */
 #define FD_SET_MAX 1048576 /* syscalls.FdSetMax */
+#define FD_SET_HEAD_BYTES 128 /* syscalls.FdSetBytes(syscalls.FdSetHeadBits) */
 #define MSGHDR_SIZE 56 /* syscalls.MsghdrSize */
 #define MMSGHDR_SIZE 64 /* syscalls.MmsghdrSize */
 #define PTR_LEN_SIZE 16 /* syscalls.PtrLenSize */

@@ -73,6 +73,7 @@ var groups = []group{
 		{"MAX_ARRAY_ELEMS", syscalls.MaxArrayElems, "syscalls.MaxArrayElems"},
 		{"ARRAY_BYTES_MAX", syscalls.ArrayBytesMax, "syscalls.ArrayBytesMax"},
 		{"FD_SET_MAX", syscalls.FdSetMax, "syscalls.FdSetMax"},
+		{"FD_SET_HEAD_BYTES", int64(syscalls.FdSetBytes(syscalls.FdSetHeadBits)), "syscalls.FdSetBytes(syscalls.FdSetHeadBits)"},
 		{"MSGHDR_SIZE", syscalls.MsghdrSize, "syscalls.MsghdrSize"},
 		{"MMSGHDR_SIZE", syscalls.MmsghdrSize, "syscalls.MmsghdrSize"},
 		{"PTR_LEN_SIZE", syscalls.PtrLenSize, "syscalls.PtrLenSize"},
