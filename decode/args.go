@@ -153,15 +153,15 @@ func argPrinter(a syscalls.Arg, arch uint32, count32 bool) argFn {
 		return printOutBuf
 	case syscalls.InIovec:
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
-			return d.appendIovec(b, ev, i, int(int32(lenArg(ev, a.Len))), ^uint64(0))
+			return d.appendIovec(b, ev, i, lenArg(ev, a.Len), ^uint64(0))
 		}
 	case syscalls.OutIovec:
 		return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
 			if failed(ev) {
 				// The iovecs, their buffers by address (nothing was read).
-				return d.appendIovec(b, ev, i, int(int32(lenArg(ev, a.Len))), 0)
+				return d.appendIovec(b, ev, i, lenArg(ev, a.Len), 0)
 			}
-			return d.appendIovec(b, ev, i, int(int32(lenArg(ev, a.Len))), uint64(ev.Ret))
+			return d.appendIovec(b, ev, i, lenArg(ev, a.Len), uint64(ev.Ret))
 		}
 	case syscalls.SigsetPair:
 		return printSigsetPair
@@ -369,16 +369,24 @@ func (d *Decoder) appendArray(b []byte, ev *trace.Event, i int, l syscalls.Layou
 	return append(b, ']')
 }
 
+// arrayWraps reports whether an array of n elements of size bytes at
+// addr is too large for the address space, which strace's print_array
+// prints as its address.
+func arrayWraps(addr, n, size uint64) bool {
+	bytes := n * size
+	return bytes/size != n || addr+bytes <= addr
+}
+
 // appendIovec prints argument i, an iovec array of cnt elements; limit
 // caps the bytes shown in total (a read's result).
-func (d *Decoder) appendIovec(b []byte, ev *trace.Event, i int, cnt int, limit uint64) []byte {
+func (d *Decoder) appendIovec(b []byte, ev *trace.Event, i int, cnt uint64, limit uint64) []byte {
 	return d.appendIovecCapture(b, ev.Args[i], &ev.Captures[i], cnt, limit)
 }
 
 // appendIovecCapture prints the iovec array at addr, of cnt elements,
 // from its capture c (shaped as a syscalls.CaptureIovec capture); limit
 // caps the bytes shown in total.
-func (d *Decoder) appendIovecCapture(b []byte, addr uint64, c *trace.Capture, cnt int, limit uint64) []byte {
+func (d *Decoder) appendIovecCapture(b []byte, addr uint64, c *trace.Capture, cnt uint64, limit uint64) []byte {
 	return d.appendIovecWith(b, addr, c, cnt, limit, nil)
 }
 
@@ -388,12 +396,12 @@ type iovData func(b []byte, base, show uint64, e *trace.Capture) []byte
 
 // appendIovecWith is appendIovecCapture with each element's bytes printed
 // by data, when not nil, rather than as a string.
-func (d *Decoder) appendIovecWith(b []byte, addr uint64, c *trace.Capture, cnt int, limit uint64, data iovData) []byte {
+func (d *Decoder) appendIovecWith(b []byte, addr uint64, c *trace.Capture, cnt uint64, limit uint64, data iovData) []byte {
 	if addr == 0 {
 		return append(b, "NULL"...)
 	}
 	ok := !c.Faulted && c.Data != nil
-	if !ok || cnt <= 0 {
+	if !ok || cnt == 0 || arrayWraps(addr, cnt, 16) {
 		if cnt == 0 && ok {
 			return append(b, "[]"...)
 		}
@@ -403,12 +411,12 @@ func (d *Decoder) appendIovecWith(b []byte, addr uint64, c *trace.Capture, cnt i
 		return appendPtr(b, addr)
 	}
 	b = append(b, '[')
-	for k := 0; k < cnt; k++ {
+	for k := 0; uint64(k) < cnt; k++ {
 		if k > 0 {
 			b = append(b, ", "...)
 		}
 		off := k * 16
-		if off+16 > len(c.Data) && uint64(len(c.Data)/16) < min(uint64(cnt), syscalls.MaxArrayElems) {
+		if off+16 > len(c.Data) && uint64(len(c.Data)/16) < min(cnt, syscalls.MaxArrayElems) {
 			// The rest lies in memory that could not be read (told
 			// before the -s limit, as strace does).
 			b = append(b, "... /* "...)

@@ -1,8 +1,6 @@
 package decode
 
 import (
-	"math"
-
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
@@ -105,7 +103,7 @@ func (d *Decoder) appendIocb(b []byte, p []byte, c *trace.Capture, ev *trace.Eve
 			if held != nil {
 				iov = *held
 			}
-			b = d.appendIovecCapture(b, buf, &iov, int(min(n, math.MaxInt32)), ^uint64(0))
+			b = d.appendIovecCapture(b, buf, &iov, n, ^uint64(0))
 		} else {
 			b = appendHex(b, buf)
 			b = append(b, ", aio_nbytes="...)

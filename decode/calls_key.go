@@ -405,7 +405,7 @@ func enterKeyctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		if c := &ev.Captures[2]; len(c.Elems) == 1 {
 			// The iovecs and their bytes (syscalls.FprogCond.Iovs),
 			// as strace's tprint_iov prints them.
-			b = d.appendIovecCapture(b, a[2], &c.Elems[0], int(a[3]), ^uint64(0))
+			b = d.appendIovecCapture(b, a[2], &c.Elems[0], a[3], ^uint64(0))
 		} else {
 			b = d.appendPrefixIovec(b, ev, 2, syscalls.LayoutKeyctlArg3, a[3])
 		}

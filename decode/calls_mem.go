@@ -22,12 +22,15 @@ func enterMmap(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	return appendHex(b, ev.Args[5])
 }
 
+// appendMmapFlags prints mmap's flags as strace's print_mmap_flags: the
+// type, the other flags and the huge page size; clearing the size's bits
+// with a 32-bit mask, strace drops the upper 32 bits from the names.
 func appendMmapFlags(b []byte, flags uint64) []byte {
 	b = appendEnum(b, mmapFlags, flags&0xf)
 	flags &^= 0xf
 	const hugeMask = 0x3f << 26
 	huge := flags & hugeMask
-	flags &^= hugeMask
+	flags &= uint64(^uint32(hugeMask))
 	if flags != 0 {
 		b = append(b, '|')
 		b, _ = appendFlagsOnly(b, mmapFlags, flags)

@@ -101,10 +101,6 @@ func (d *Decoder) appendMsghdr(b []byte, ev *trace.Event, c *trace.Capture, user
 	}
 	b = appendInt(b, int64(m.namelen))
 	b = append(b, ", msg_iov="...)
-	cnt := m.iovlen
-	if cnt > 1<<31-1 {
-		cnt = 1<<31 - 1
-	}
 	var data iovData
 	if nameFamily(elem(syscalls.MsgName), m.name, namelen) == syscalls.AFNetlink {
 		// As strace: a message to or from a netlink address holds
@@ -123,7 +119,7 @@ func (d *Decoder) appendMsghdr(b []byte, ev *trace.Event, c *trace.Capture, user
 			return d.appendNetlinkBuf(b, ev, e, base, show, family)
 		}
 	}
-	b = d.appendIovecWith(b, m.iov, elem(syscalls.MsgIov), int(cnt), limit, data)
+	b = d.appendIovecWith(b, m.iov, elem(syscalls.MsgIov), uint64(m.iovlen), limit, data)
 	b = append(b, ", msg_iovlen="...)
 	b = appendUint(b, m.iovlen)
 	if m.controllen != 0 {

@@ -87,7 +87,7 @@ func (d *Decoder) sgIOObject(b []byte, name string, objs [2]syscalls.SGIOObject,
 		if c == nil {
 			c = &trace.Capture{}
 		}
-		return d.appendIovecCapture(b, o.Ptr, c, int(o.Iovecs), o.Len)
+		return d.appendIovecCapture(b, o.Ptr, c, uint64(o.Iovecs), o.Len)
 	}
 	return d.appendForcedHex(b, o.Ptr, o.Len, c)
 }
