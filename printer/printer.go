@@ -132,6 +132,10 @@ type task struct {
 	// endStack is the call that ended the thread (exit, exit_group),
 	// whose stack -k prints after the thread's end.
 	endStack *trace.Event
+	// nr is the number of the thread's last traced call, which -n
+	// prints before each of its lines, signals' and its end's too (0
+	// before its first, as strace's true_scno).
+	nr uint32
 }
 
 // Printer writes strace's text for a stream of events.
@@ -288,6 +292,7 @@ func (p *Printer) personality(ev *trace.Event) {
 		return
 	}
 	t := p.task(ev.TID)
+	t.nr = uint32(ev.NR)
 	b := p.leader(p.line[:0], t, ev.Enter, ev.IP)
 	b = append(b, "[ Process PID="...)
 	b = strconv.AppendInt(b, int64(ev.TID), 10)
@@ -392,6 +397,15 @@ func (p *Printer) leader(b []byte, t *task, ns int64, ip uint64) []byte {
 		b = append(b, "] "...)
 	}
 	b = p.appendTimestamps(b, ns)
+	if p.opts.SyscallNumbers && t.tid != 0 {
+		b = append(b, '[')
+		s := strconv.FormatUint(uint64(t.nr), 10)
+		for n := len(s); n < 4; n++ {
+			b = append(b, ' ')
+		}
+		b = append(b, s...)
+		b = append(b, "] "...)
+	}
 	if p.opts.InstructionPointer {
 		b = appendIP(b, ip, p.ip32)
 	}
@@ -421,17 +435,8 @@ func appendIP(b []byte, ip uint64, narrow bool) []byte {
 // callLeader is leader for a system call's line: with -n, the call's
 // number follows, as "[  39] ".
 func (p *Printer) callLeader(b []byte, t *task, ns int64, ev *trace.Event) []byte {
-	b = p.leader(b, t, ns, ev.IP)
-	if p.opts.SyscallNumbers {
-		b = append(b, '[')
-		s := strconv.FormatUint(uint64(uint32(ev.NR)), 10)
-		for n := len(s); n < 4; n++ {
-			b = append(b, ' ')
-		}
-		b = append(b, s...)
-		b = append(b, "] "...)
-	}
-	return b
+	t.nr = uint32(ev.NR)
+	return p.leader(b, t, ns, ev.IP)
 }
 
 func (p *Printer) appendTimestamps(b []byte, ns int64) []byte {
@@ -547,6 +552,7 @@ func (p *Printer) enter(ev *trace.Event) {
 		return
 	}
 	t := p.task(ev.TID)
+	t.nr = uint32(ev.NR)
 	if ev.CapturesKept && !p.staged() {
 		// Printed now; only the call's end looks at it again, while
 		// the backend keeps its captures.

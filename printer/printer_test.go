@@ -78,8 +78,9 @@ func TestColumnAndExit(t *testing.T) {
 }
 
 // TestInstructionPointer: -i puts the event's instruction pointer after
-// the timestamps and before -n's number, and question marks where there
-// is none (an exit).
+// the timestamps and -n's number (the thread's last call's, on a signal's
+// and its end's lines too), and question marks where there is none (an
+// exit), as strace 6.1 prints them.
 func TestInstructionPointer(t *testing.T) {
 	var e events
 	p, out := newPrinter(t, Options{InstructionPointer: true, SyscallNumbers: true})
@@ -88,9 +89,9 @@ func TestInstructionPointer(t *testing.T) {
 	sig := &trace.Event{Kind: trace.Signal, PID: 100, TID: 100, IP: 0xdead0000,
 		Signal: &trace.SignalInfo{Signo: int32(unix.SIGSTOP), GroupStop: true}}
 	feed(t, p, g, e.exit(g, 1, 100), sig, &trace.Event{Kind: trace.Exit, PID: 100, TID: 100, Status: 0})
-	want := "[00007f0011223344] [  39] getpid()      = 100\n" +
-		"[00000000dead0000] --- stopped by SIGSTOP ---\n" +
-		"[????????????????] +++ exited with 0 +++\n"
+	want := "[  39] [00007f0011223344] getpid()      = 100\n" +
+		"[  39] [00000000dead0000] --- stopped by SIGSTOP ---\n" +
+		"[  39] [????????????????] +++ exited with 0 +++\n"
 	if out.String() != want {
 		t.Errorf("got\n%q\nwant\n%q", out.String(), want)
 	}
