@@ -187,14 +187,15 @@ func enterAdjtimex(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	return b
 }
 
-// exitAdjtimex prints the struct timex the call filled.
+// exitAdjtimex prints the struct timex the call filled; of a call that
+// failed, its address (strace's umove_or_printaddr).
 func exitAdjtimex(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	i := timexArg(c)
 	cp, ok := capOK(ev, i)
 	switch {
 	case ev.Args[i] == 0:
 		return append(b, "NULL"...)
-	case !ok || len(cp.Data) < 164:
+	case failed(ev) || !ok || len(cp.Data) < 164:
 		return appendPtr(b, ev.Args[i])
 	}
 	p := cp.Data
