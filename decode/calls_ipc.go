@@ -363,7 +363,7 @@ func (d *Decoder) appendMsgbuf(b []byte, ev *trace.Event, count uint64) []byte {
 		return append(b, "NULL"...)
 	}
 	cp, ok := capOK(ev, 1)
-	if !ok || len(cp.Data) < 8 {
+	if !ok || len(cp.Data) < 8 || !d.verboseCall(ev) {
 		return appendPtr(b, addr)
 	}
 	b = append(b, "{mtype="...)
@@ -384,14 +384,16 @@ func enterMsgsnd(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	return d.flags(b, ipcMsgFlags, uint64(uint32(ev.Args[3])))
 }
 
-// enterMsgrcv prints msgrcv's msqid; the rest is printed at exit.
+// enterMsgrcv prints msgrcv's msqid and the separator after it; the rest
+// is printed at exit.
 func enterMsgrcv(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	return appendInt(b, int64(int32(ev.Args[0])))
+	b = appendInt(b, int64(int32(ev.Args[0])))
+	return d.sep(b)
 }
 
-// exitMsgrcv prints msgrcv's message, msgsz, msgtyp and msgflg.
+// exitMsgrcv prints msgrcv's message (msgsz bytes of text, as strace
+// prints them whatever the call returned), msgsz, msgtyp and msgflg.
 func exitMsgrcv(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	b = d.sep(b)
 	if failed(ev) {
 		b = appendPtr(b, ev.Args[1])
 	} else {

@@ -48,70 +48,94 @@ func appendTimespecArg(b []byte, ev *trace.Event, i int) []byte {
 	return appendPtr(b, ev.Args[i])
 }
 
-// retPoll prints poll's result with the ready descriptors, or "Timeout";
-// ppoll adds the time left.
+// pollOutstr is the size of strace's buffer of poll's ready descriptors
+// and time left; pollOutstrRoom what it keeps free of descriptors.
+const (
+	pollOutstr     = 1024
+	pollOutstrRoom = 2 + 2*8 + len(", ], ...") + 1
+)
+
+// retPoll prints poll's result as strace's decode_poll_exiting: the ready
+// descriptors (-s of them unless -v), then for ppoll the time left, all
+// within strace's buffer (pollOutstr), or "Timeout"; nothing more under
+// -e verbose=none or for an array strace does not read.
 func retPoll(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = appendInt(b, ev.Ret)
 	if ev.Ret == 0 {
 		return append(b, " (Timeout)"...)
 	}
-	cp, ok := capOK(ev, 0)
-	n := int(uint32(ev.Args[1]))
-	left := len(c.args) == 5 && ev.Args[2] != 0
-	if !ok || ev.Args[0] == 0 || n == 0 {
-		if left {
-			b = append(b, " (left "...)
-			b = appendTimespecArg(b, ev, 2)
-			return append(b, ')')
-		}
+	start, n := ev.Args[0], uint64(uint32(ev.Args[1]))
+	if !d.verboseCall(ev) || start == 0 || n == 0 || arrayWraps(start, n, 8) {
 		return b
 	}
-	start := len(b)
-	b = append(b, " (["...)
+	var data []byte
+	if cp, ok := capOK(ev, 0); ok {
+		data = cp.Data
+	}
+	copied := syscalls.ArrayTake(8, d.opts.StringLimit, d.opts.Verbose)
+	out := len(b)
+	b = append(b, " ("...)
+	mark := len(b)
 	printed := 0
-	any := false
-	for k := 0; k < n; k++ {
+	for k := uint64(0); k < n; k++ {
 		off := k * 8
-		if off+8 > len(cp.Data) {
-			if any {
-				b = append(b, ", "...)
+		if off+8 > uint64(len(data)) {
+			b = appendListSep(b, mark)
+			if uint64(len(data)) >= copied {
+				// Past what the capture copies: not known.
+				b = append(b, "..."...)
+			} else {
+				b = appendHex(b, start+off)
 			}
-			b = appendHex(b, ev.Args[0]+uint64(off))
-			any = true
 			break
 		}
-		rev := le16(cp.Data, off+6)
+		rev := le16(data, int(off)+6)
 		if rev == 0 {
 			continue
 		}
-		if any {
-			b = append(b, ", "...)
-		}
-		any = true
+		b = appendListSep(b, mark)
 		if !d.opts.Verbose && printed >= d.opts.StringLimit {
 			b = append(b, "..."...)
 			break
 		}
+		elem := len(b)
 		b = append(b, "{fd="...)
-		b = appendInt(b, int64(int32(le32(cp.Data, off))))
+		b = appendInt(b, int64(int32(le32(data, int(off)))))
 		b = append(b, ", revents="...)
 		b, _ = appendFlagsOnly(b, pollFlags, uint64(rev))
+		if len(b)-mark+1 >= pollOutstr-pollOutstrRoom {
+			b = append(b[:elem], "..."...)
+			break
+		}
 		b = append(b, '}')
 		printed++
 	}
-	if !any {
-		b = b[:start]
-		if left {
-			b = append(b, " (left "...)
-			b = appendTimespecArg(b, ev, 2)
-			return append(b, ')')
-		}
-		return b
+	if len(b) > mark {
+		b = append(b, ']')
 	}
-	b = append(b, ']')
-	if left {
-		b = append(b, ", left "...)
-		b = appendTimespecArg(b, ev, 2)
+	if len(c.args) == 5 && ev.Args[2] != 0 {
+		var left []byte
+		left = appendTimespecArg(left, ev, 2)
+		switch {
+		case len(b)-mark+len(", left ")+1+len(left) >= pollOutstr:
+			b = append(b, ", ..."...)
+		case len(b) == mark:
+			b = append(append(b, "left "...), left...)
+		default:
+			b = append(append(b, ", left "...), left...)
+		}
+	}
+	if len(b) == mark {
+		return b[:out]
 	}
 	return append(b, ')')
+}
+
+// appendListSep starts an element of strace's text of a list begun at
+// mark: "[" before the first, ", " before the others.
+func appendListSep(b []byte, mark int) []byte {
+	if len(b) == mark {
+		return append(b, '[')
+	}
+	return append(b, ", "...)
 }

@@ -270,6 +270,14 @@ func (d *Decoder) AppendExit(b []byte, ev *trace.Event) []byte {
 // directory)", "= 0x5581c000", or "= ?" for a call that did not return.
 func (d *Decoder) AppendReturn(b []byte, ev *trace.Event) []byte {
 	d.tid = ev.TID
+	if d.selective && !d.raw(ev) {
+		// -e abbrev= and -e verbose= hold for what the result shows of
+		// the call's structures too (poll's ready descriptors).
+		narrowed, verbose := d.narrow(ev, d.lookup(ev))
+		b = appendTamperNote(d.appendResult(append(b, "= "...), narrowed), ev)
+		d.opts.Verbose = verbose
+		return b
+	}
 	return appendTamperNote(d.appendResult(append(b, "= "...), ev), ev)
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sctrace/sctrace/syscalls"
+	"github.com/sctrace/sctrace/trace"
 )
 
 func in6(port uint16, addr [16]byte) []byte {
@@ -241,5 +242,42 @@ func TestSelectHugeSets(t *testing.T) {
 	got := string(d.AppendReturn(nil, ev.get()))
 	if !strings.HasPrefix(got, "= 1000 (out [0 1 2 ") || !strings.HasSuffix(got, " 276])") || len(got)-len("= 1000 ()") > selectOutstr {
 		t.Errorf("result of 1000 ready descriptors: %s", got)
+	}
+}
+
+// TestMsgrcvText: msgrcv prints msgsz bytes of text whatever it returned,
+// its entry ends after the msqid's separator, and -e verbose=none shows
+// the message's address, as strace 6.1 prints them.
+func TestMsgrcvText(t *testing.T) {
+	buf := append(le(nil).u64(1), []byte("abcZZZZZZZZZZZZZ")...)
+	ev := sc(t, "msgrcv", 3, 7, 0x1000, 16, 0, 0).data(1, buf)
+	d := New(Options{StringLimit: DefaultStringLimit})
+	if got, want := whole(d, ev.get()), `msgrcv(7, {mtype=1, mtext="abcZZZZZZZZZZZZZ"}, 16, 0, 0) = 3`; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if got, want := string(d.AppendEnter(nil, ev.get())), "msgrcv(7, "; got != want {
+		t.Errorf("entry %q, want %q", got, want)
+	}
+	none := New(Options{StringLimit: DefaultStringLimit, Deref: &trace.SyscallSet{}})
+	if got, want := whole(none, ev.get()), `msgrcv(7, 0x1000, 16, 0, 0) = 3`; got != want {
+		t.Errorf("-e verbose=none: got %s, want %s", got, want)
+	}
+}
+
+// TestPollResult: poll's ready descriptors stop where strace's text of
+// them ends (pollOutstr) under -v too, and -e verbose=none shows none.
+func TestPollResult(t *testing.T) {
+	fds := le(nil)
+	for range 100 {
+		fds = fds.u32(3).u16(1).u16(1)
+	}
+	ev := sc(t, "poll", 100, 0x1000, 100, 0).data(0, fds)
+	got := string(New(Options{StringLimit: DefaultStringLimit, Abbrev: &trace.SyscallSet{}}).AppendReturn(nil, ev.get()))
+	if n := strings.Count(got, "{fd=3, revents=POLLIN}"); n != 41 || !strings.HasSuffix(got, ", ...])") {
+		t.Errorf("-v: %d descriptors in %s", n, got)
+	}
+	got = string(New(Options{StringLimit: DefaultStringLimit, Deref: &trace.SyscallSet{}}).AppendReturn(nil, ev.get()))
+	if got != "= 100" {
+		t.Errorf("-e verbose=none: %s", got)
 	}
 }

@@ -880,6 +880,10 @@ func argPlan(arch uint32, a Arg) Plan {
 		if a.Prefix {
 			return Plan{Kind: CaptureBytes, When: a.At, Len: LenPrefix, Size: optSize(arch, a.Layout), Fprog: a.Fprog}
 		}
+		if a.Count == LenArg {
+			// A buffer of the length argument Len says, after a header.
+			return Plan{Kind: CaptureBytes, When: a.At, Len: LenArg, LenArg: uint8(a.Len), Header: a.Header}
+		}
 		if a.Layout == LayoutNone {
 			return Plan{}
 		}

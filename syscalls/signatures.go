@@ -359,7 +359,7 @@ var signatures = sync.OnceValue(func() map[string]*Signature {
 		"semctl":     {Args: []Arg{A("semid", Int), A("semnum", Int), C("cmd"), CInOut("arg", LayoutSemidDS)}, Decoder: DecoderIPCCtl},
 		"shmctl":     {Args: []Arg{A("shmid", Int), C("cmd"), CInOut("buf", LayoutShmidDS)}, Decoder: DecoderIPCCtl},
 		"msgsnd":     {Args: []Arg{A("msqid", Int), HB("msgp", InBuf, 2, 8), A("msgsz", Ulong), C("msgflg")}, Decoder: DecoderMsgsnd},
-		"msgrcv":     {Args: []Arg{A("msqid", Int), HB("msgp", OutBuf, 2, 8), A("msgsz", Ulong), A("msgtyp", Long), C("msgflg")}, Decoder: DecoderMsgrcv},
+		"msgrcv":     {Args: []Arg{A("msqid", Int), HBOut("msgp", 2, 8), A("msgsz", Ulong), A("msgtyp", Long), C("msgflg")}, Decoder: DecoderMsgrcv},
 		"semop":      {Args: []Arg{A("semid", Int), SA("sops", ArrayIn, LayoutSembuf, 2), A("nsops", Uint)}},
 		"semtimedop": {Args: []Arg{A("semid", Int), SA("sops", ArrayIn, LayoutSembuf, 2), A("nsops", Uint), S("timeout", StructIn, LayoutTimespec)}},
 		"shmat":      {Args: []Arg{A("shmid", Int), A("shmaddr", Ptr), F("shmflg", XlatShmFlags)}, Ret: RetHex},

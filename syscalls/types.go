@@ -160,7 +160,7 @@ type Arg struct {
 	// Prefix copies a Custom argument's object with a LenPrefix plan.
 	Prefix bool
 	// Count is how a Custom argument's length follows from argument Len
-	// (LenArgPages, LenFdSet), or LenFixed when it does not.
+	// (LenArg, LenArgPages, LenFdSet), or LenFixed when it does not.
 	Count LenFrom
 	// Fprog is the Plan.Fprog of an InBuf or Prefix argument that may be
 	// a struct sock_fprog.
@@ -236,6 +236,13 @@ func COut(name string, l LayoutID) Arg {
 // element of layout l per page of the length in argument lenArg.
 func PageVec(name string, l LayoutID, lenArg int) Arg {
 	return Arg{Name: name, Type: Custom, Layout: l, Len: int8(lenArg), At: AtExit, Count: LenArgPages}
+}
+
+// HBOut returns a Custom buffer argument the call fills, copied at exit:
+// a header of header bytes, then as many bytes as argument lenArg says
+// (msgrcv's struct msgbuf, whose text strace prints to msgsz).
+func HBOut(name string, lenArg int, header uint8) Arg {
+	return Arg{Name: name, Type: Custom, Len: int8(lenArg), At: AtExit, Header: header, Count: LenArg}
 }
 
 // FdSetArg returns a select set, copied at entry and at exit, of as many
