@@ -109,7 +109,7 @@ func enterClone3(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	p := cp.Data
 	flags := le64(p, 0)
 	b = append(b, "{flags="...)
-	b = d.flags(b, cloneFlags, flags)
+	b = d.flags(b, clone3Flags, flags)
 	if flags&clonePidfd != 0 {
 		b = append(b, ", pidfd="...)
 		b = appendPtr(b, le64(p, 8))

@@ -2,10 +2,10 @@ package decode
 
 import (
 	"encoding/binary"
-	"github.com/sctrace/sctrace/syscalls"
 	"strconv"
 	"strings"
 
+	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -45,8 +45,10 @@ func SignalName(n int) string {
 	return ""
 }
 
-// SignalNumber parses a signal given as "SIGTERM", "TERM", "sigterm",
-// "SIGRTMIN+2", "SIGRT_2" or a number.
+// SignalNumber parses a signal as strace's sigstr_to_uint: a number, or
+// a name strace prints, with or without "SIG", in any case ("SIGTERM",
+// "term", "SIGRT_2"); not an alias strace does not print (SIGIOT,
+// SIGRTMAX, SIGRTMIN+2).
 func SignalNumber(name string) (int, bool) {
 	if n, err := strconv.Atoi(name); err == nil {
 		return n, n >= 0 && n <= sigRTMax
@@ -55,30 +57,10 @@ func SignalNumber(name string) (int, bool) {
 	if !strings.HasPrefix(up, "SIG") {
 		up = "SIG" + up
 	}
-	for i := 1; i < len(signalNames); i++ {
-		if signalNames[i] == up {
+	for i := 1; i <= sigRTMax; i++ {
+		if SignalName(i) == up {
 			return i, true
 		}
-	}
-	for _, p := range []string{"SIGRTMIN+", "SIGRT_"} {
-		if rest, ok := strings.CutPrefix(up, p); ok {
-			if k, err := strconv.Atoi(rest); err == nil && k >= 0 && sigRTMin+k <= sigRTMax {
-				return sigRTMin + k, true
-			}
-		}
-	}
-	if up == "SIGRTMAX" {
-		return sigRTMax, true
-	}
-	switch up {
-	case "SIGIOT":
-		return 6, true
-	case "SIGPOLL":
-		return 29, true
-	case "SIGCLD":
-		return 17, true
-	case "SIGUNUSED":
-		return 31, true
 	}
 	return 0, false
 }

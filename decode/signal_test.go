@@ -84,13 +84,14 @@ func TestSignalNames(t *testing.T) {
 			t.Errorf("SignalName(%d) = %q, want %q", n, got, want)
 		}
 	}
-	nums := map[string]int{"SIGTERM": 15, "TERM": 15, "term": 15, "9": 9, "SIGRTMIN": 32, "SIGRTMIN+2": 34, "SIGRT_3": 35, "RTMAX": 64, "IOT": 6}
+	nums := map[string]int{"SIGTERM": 15, "TERM": 15, "term": 15, "9": 9, "SIGRTMIN": 32, "rt_32": 64, "SIGRT_3": 35}
 	for s, want := range nums {
 		if got, ok := SignalNumber(s); !ok || got != want {
 			t.Errorf("SignalNumber(%q) = %d, %v, want %d", s, got, ok, want)
 		}
 	}
-	for _, s := range []string{"SIGFOO", "", "SIGRTMIN+40", "-1"} {
+	// strace 6.1's -e signal= refuses the aliases it does not print.
+	for _, s := range []string{"SIGFOO", "", "SIGRTMIN+40", "-1", "SIGRTMIN+2", "RTMAX", "IOT", "SIGRT_0", "SIGRT_33"} {
 		if n, ok := SignalNumber(s); ok {
 			t.Errorf("SignalNumber(%q) = %d, want failure", s, n)
 		}

@@ -196,9 +196,13 @@ var cloneFlags = &xlat{vals: []xv{
 	{0x800000, "CLONE_UNTRACED"}, {0x1000000, "CLONE_CHILD_SETTID"}, {0x2000000, "CLONE_NEWCGROUP"},
 	{0x4000000, "CLONE_NEWUTS"}, {0x8000000, "CLONE_NEWIPC"}, {0x10000000, "CLONE_NEWUSER"},
 	{0x20000000, "CLONE_NEWPID"}, {0x40000000, "CLONE_NEWNET"}, {0x80000000, "CLONE_IO"},
-	// clone3_flags
-	{0x80, "CLONE_NEWTIME"}, {0x100000000, "CLONE_CLEAR_SIGHAND"}, {0x200000000, "CLONE_INTO_CGROUP"},
 }, dflt: "CLONE_???"}
+
+// clone3Flags is clone3's flags: clone's (cloneFlags) and clone3_flags,
+// which clone's flags do not name.
+var clone3Flags = &xlat{vals: append(append([]xv(nil), cloneFlags.vals...),
+	xv{0x80, "CLONE_NEWTIME"}, xv{0x100000000, "CLONE_CLEAR_SIGHAND"}, xv{0x200000000, "CLONE_INTO_CGROUP"},
+), dflt: "CLONE_???"}
 
 // unshareFlags are the CLONE_* flags unshare takes, in strace's order.
 var unshareFlags = &xlat{vals: []xv{
