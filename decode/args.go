@@ -400,11 +400,11 @@ func (d *Decoder) appendIovecWith(b []byte, addr uint64, c *trace.Capture, cnt u
 	if addr == 0 {
 		return append(b, "NULL"...)
 	}
-	ok := !c.Faulted && c.Data != nil
-	if !ok || cnt == 0 || arrayWraps(addr, cnt, 16) {
-		if cnt == 0 && ok {
-			return append(b, "[]"...)
-		}
+	if cnt == 0 {
+		// strace's print_array: before any read.
+		return append(b, "[]"...)
+	}
+	if c.Faulted || c.Data == nil || arrayWraps(addr, cnt, 16) {
 		return appendPtr(b, addr)
 	}
 	if len(c.Data) < 16 {

@@ -30,7 +30,8 @@ func enterFcntl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	case 8: // F_SETOWN
 		return d.appendPid(b, ev, int32(arg), syscalls.PidTgidPgid)
 	case 1031, 0, 1030: // F_SETPIPE_SZ, F_DUPFD, F_DUPFD_CLOEXEC
-		return appendInt(b, int64(int32(arg)))
+		// The whole register, signed, as strace's PRINT_VAL_D.
+		return appendInt(b, int64(arg))
 	case 4: // F_SETFL
 		return appendOpenFlags(b, uint32(arg), ev.Arch)
 	case 6, 7, 37, 38: // F_SETLK, F_SETLKW, F_OFD_SETLK(W)

@@ -99,7 +99,9 @@ func (d *Decoder) appendDirentsArg(b []byte, ev *trace.Event, legacy bool) []byt
 		cp, ok = &trace.Capture{Data: []byte{}}, true
 	}
 	switch {
-	case failed(ev) || !ok:
+	case failed(ev) || !ok || !d.verboseCall(ev) || uint64(ev.Ret) > uint64(uint32(ev.Args[2])):
+		// strace's xgetdents: nor under -e verbose=none, nor more
+		// bytes than the count.
 		b = appendPtr(b, addr)
 	case d.opts.Verbose:
 		b = d.appendDirents(b, cp.Data, int(ev.Ret), legacy)

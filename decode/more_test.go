@@ -281,3 +281,32 @@ func TestPollResult(t *testing.T) {
 		t.Errorf("-e verbose=none: %s", got)
 	}
 }
+
+// TestVerboseNone: under -e verbose=none iovec arrays and directory
+// buffers print as addresses, an empty iovec array as [], memfd_create's
+// name as a string, as strace 6.1 prints them; pipe's descriptors stop at
+// -s.
+func TestVerboseNone(t *testing.T) {
+	none := New(Options{StringLimit: DefaultStringLimit, Deref: &trace.SyscallSet{}})
+	iov := le(nil).u64(0x2000).u64(1)
+	for _, c := range []struct {
+		ev   *evb
+		want string
+	}{
+		{sc(t, "writev", 1, 3, 0x1000, 1).data(1, iov), "writev(3, 0x1000, 1) = 1"},
+		{sc(t, "writev", 0, 3, 0x1000, 0), "writev(3, [], 0) = 0"},
+		{sc(t, "getdents64", 24, 3, 0x1000, 32768).data(1, make([]byte, 24)), "getdents64(3, 0x1000, 32768) = 24"},
+		{sc(t, "memfd_create", 5, 0x1000, 1).str(0, "test\x00"), `memfd_create("test", MFD_CLOEXEC) = 5`},
+	} {
+		if got := whole(none, c.ev.get()); got != c.want {
+			t.Errorf("got  %s\nwant %s", got, c.want)
+		}
+	}
+	pair := le(nil).u32(3).u32(4)
+	for limit, want := range map[int]string{0: "pipe([...]) = 0", 1: "pipe([3, ...]) = 0", 2: "pipe([3, 4]) = 0"} {
+		d := New(Options{StringLimit: limit})
+		if got := whole(d, sc(t, "pipe", 0, 0x1000).data(0, pair).get()); got != want {
+			t.Errorf("-s%d: got %s, want %s", limit, got, want)
+		}
+	}
+}

@@ -87,11 +87,20 @@ func printUlongRef(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 
 // printInt2 prints a pair of ints; the pairs the tables name (pipe,
 // pipe2, socketpair) are file descriptors, shown with -y's paths.
+// printInt2 prints a pair of descriptors (pipe's, socketpair's) as
+// strace's array of two: "..." past -s of them unless -v.
 func printInt2(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	b = append(b, '[')
-	b = d.appendFD(b, ev, uint64(le32(p, 0)))
-	b = append(b, ", "...)
-	b = d.appendFD(b, ev, uint64(le32(p, 4)))
+	for k := 0; k < 2; k++ {
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		if !d.opts.Verbose && k >= d.opts.StringLimit {
+			b = append(b, "..."...)
+			break
+		}
+		b = d.appendFD(b, ev, uint64(le32(p, 4*k)))
+	}
 	return append(b, ']')
 }
 

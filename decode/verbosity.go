@@ -60,10 +60,13 @@ func (d *Decoder) verboseCall(ev *trace.Event) bool {
 func structural(a syscalls.Arg) bool {
 	switch a.Type {
 	case syscalls.StructIn, syscalls.StructOut, syscalls.StructInOut, syscalls.ArrayIn, syscalls.ArrayInOut,
-		syscalls.StrArray, syscalls.EnvArray, syscalls.MsghdrIn, syscalls.MsghdrOut, syscalls.MmsgvecIn, syscalls.MmsgvecOut, syscalls.SigsetPair, syscalls.SigframeMask:
+		syscalls.StrArray, syscalls.EnvArray, syscalls.MsghdrIn, syscalls.MsghdrOut, syscalls.MmsgvecIn, syscalls.MmsgvecOut, syscalls.SigsetPair, syscalls.SigframeMask,
+		syscalls.InIovec, syscalls.OutIovec:
 		return true
 	case syscalls.Custom:
-		return a.Layout != syscalls.LayoutNone
+		// memfd_create's name and reboot's string are strings, which
+		// strace prints under -e verbose=none too.
+		return a.Layout != syscalls.LayoutNone && a.Layout != syscalls.LayoutMemfdName && a.Layout != syscalls.LayoutRebootArg
 	}
 	return false
 }
