@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "c91a99497b61a136d64f6a5ac4575c435b1295e6e7da243d39ad05efeb8fa4b8"
+const bpfSourceHash = "514f0aa8be8c15f41fd923c0bfff8921d3f44b886b48e49c87bf1b5e83d715bc"

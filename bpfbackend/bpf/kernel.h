@@ -70,6 +70,7 @@ struct task_struct;
 
 struct signal_struct {
 	struct task_struct *group_exec_task;
+	unsigned int flags; /* SIGNAL_GROUP_EXIT: the group is dying */
 } __attribute__((preserve_access_index));
 
 struct qstr {
@@ -259,6 +260,9 @@ struct task_struct {
 	struct sched_entity se;
 	struct sighand_struct *sighand;
 	sigset_t blocked;
+	/* real_blocked: the mask sigtimedwait restores, which unblocks
+	 * the signals it waits for meanwhile (empty otherwise). */
+	sigset_t real_blocked;
 	struct sigpending pending;
 	struct signal_struct *signal;
 	struct fs_struct *fs;

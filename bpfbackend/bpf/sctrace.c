@@ -574,11 +574,14 @@ int BPF_PROG(signal_generate, int sig, struct kernel_siginfo *info, struct task_
 		return 0;
 	bool fatal = false;
 	if (result == TRACE_SIGNAL_DELIVERED) {
+		/* As the kernel's complete_signal: a signal blocked, or one a
+		 * sigtimedwait unblocked to take it, does not kill. */
 		fatal = sig > 31 || ((FATAL_NOCORE >> (sig - 1)) & 1);
-		__u64 blocked = BPF_CORE_READ(task, blocked.sig[0]);
+		__u64 blocked = BPF_CORE_READ(task, blocked.sig[0]) | BPF_CORE_READ(task, real_blocked.sig[0]);
 		if (!fatal || ((blocked >> (sig - 1)) & 1) || !default_action(task, sig))
 			return 0;
-	} else if (result != TRACE_SIGNAL_IGNORED) {
+	} else if (result != TRACE_SIGNAL_IGNORED || (BPF_CORE_READ(task, signal, flags) & SIGNAL_GROUP_EXIT)) {
+		/* Ignored by a dying group: dropped, not ignored. */
 		return 0;
 	}
 	if (!fatal && !signals_wanted)

@@ -109,6 +109,10 @@ static __always_inline void emit_signal(__u32 tid, __u32 pid, int sig, __u64 inf
 #define TRACE_SIGNAL_DELIVERED 0
 #define TRACE_SIGNAL_IGNORED 1
 
+/* SIGNAL_GROUP_EXIT is signal_struct.flags' bit of a dying group, whose
+ * new signals the kernel drops (as ignored) while ptrace stops for none. */
+#define SIGNAL_GROUP_EXIT 0x4
+
 /* FATAL_NOCORE: signals whose default action kills without a core dump
  * (SIGHUP, SIGINT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGSTKFLT,
  * SIGVTALRM, SIGPROF, SIGIO, SIGPWR), bit sig-1; real-time signals too. */
