@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "514f0aa8be8c15f41fd923c0bfff8921d3f44b886b48e49c87bf1b5e83d715bc"
+const bpfSourceHash = "861f413c32922fee857bcb706d1c59e26a52ca750f50262c02f9fae56797cdc0"

@@ -310,6 +310,28 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	return leave(regs, ret, COUNTING);
 }
 
+/* CLONE_UNTRACED_FLAG is CLONE_UNTRACED; NR_CLONE and NR_CLONE3 are
+ * x86_64's clone and clone3. */
+#define CLONE_UNTRACED_FLAG 0x00800000
+#define NR_CLONE 56
+#define NR_CLONE3 435
+
+/* untraced_clone reports whether the current task t creates a task with
+ * CLONE_UNTRACED (a native clone's flags, or clone3's struct), which
+ * ptrace does not follow and so -f does not either. */
+static __always_inline bool untraced_clone(struct task_struct *t)
+{
+	if (t->thread_info.status & TS_COMPAT)
+		return false;
+	struct pt_regs *regs = (struct pt_regs *)bpf_task_pt_regs(t);
+	if (!regs)
+		return false;
+	__u64 nr = regs->orig_ax, arg = regs->di, flags = arg;
+	if (nr == NR_CLONE3 && bpf_probe_read_user(&flags, sizeof(flags), (void *)arg) != 0)
+		return false;
+	return (nr == NR_CLONE || nr == NR_CLONE3) && (flags & CLONE_UNTRACED_FLAG);
+}
+
 /* sched_process_fork traces the children of traced tasks (-f) and puts
  * the processes --tree's processes create in its tree. */
 TRACEPOINT(sched_process_fork)
@@ -327,7 +349,7 @@ int BPF_PROG(sched_process_fork, struct task_struct *parent_arg, struct task_str
 			bpf_map_update_elem(&tree, &tgid, &one, BPF_ANY);
 		}
 	}
-	if (!follow_forks || !(is_traced(ptid) || scope_late(parent, true)))
+	if (!follow_forks || !(is_traced(ptid) || scope_late(parent, true)) || untraced_clone(parent))
 		return 0;
 	enum traced_mark mark = TRACED;
 	bpf_map_update_elem(&traced, &tid, &mark, BPF_ANY);
