@@ -50,14 +50,17 @@ func exitGetcwd(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	return appendUint(b, ev.Args[1])
 }
 
-// exitGetxattr prints the value of getxattr and friends: the returned
-// bytes, or NULL / the address, then the size.
+// exitGetxattr prints the value of getxattr and friends as strace's
+// print_xattr_val: as many bytes as the call returned (whatever the size
+// offered: a size of 0 asks for the value's size and fills nothing), a
+// NUL ending them left out, or the address of a call that failed; then
+// the size.
 func exitGetxattr(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	i := c.split
-	if ev.Args[i] == 0 || ev.Args[i+1] == 0 {
+	if failed(ev) || uint64(ev.Ret) > xattrSizeMax {
 		b = appendPtr(b, ev.Args[i])
 	} else {
-		b = printOutBuf(d, b, ev, i)
+		b = d.appendPrefixStrn(b, ev, i, uint64(ev.Ret), true)
 	}
 	b = d.sep(b)
 	return appendUint(b, ev.Args[i+1])
@@ -213,27 +216,19 @@ func enterMknod(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 // xattrSizeMax is the largest extended attribute value (XATTR_SIZE_MAX).
 const xattrSizeMax = 65536
 
-// enterSetxattr prints setxattr, lsetxattr and fsetxattr: the value as a
-// string without its trailing NUL, or its address when the size is
-// beyond any attribute's.
+// enterSetxattr prints setxattr, lsetxattr and fsetxattr: the value as
+// strace's print_xattr_val prints it (see exitGetxattr), or its address
+// when the size is beyond any attribute's.
 func enterSetxattr(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	for i := 0; i < 2; i++ {
 		b = c.args[i](d, b, ev, i)
 		b = d.sep(b)
 	}
 	size := ev.Args[3]
-	cp, ok := capOK(ev, 2)
-	switch {
-	case ev.Args[2] == 0:
-		b = append(b, "NULL"...)
-	case size > xattrSizeMax || !ok:
+	if size > xattrSizeMax {
 		b = appendPtr(b, ev.Args[2])
-	default:
-		data, n := cp.Data, size
-		if uint64(len(data)) == size && size > 0 && data[size-1] == 0 {
-			data, n = data[:size-1], size-1
-		}
-		b = d.appendBuf(b, data, n, false)
+	} else {
+		b = d.appendPrefixStrn(b, ev, 2, size, true)
 	}
 	b = d.sep(b)
 	b = appendUint(b, size)

@@ -310,3 +310,25 @@ func TestVerboseNone(t *testing.T) {
 		}
 	}
 }
+
+// TestXattrValue: getxattr prints as many bytes as it returned, whatever
+// size was offered, and a NUL ending what -s shows is left out, as
+// strace 6.1's print_xattr_val prints them; setxattr likewise.
+func TestXattrValue(t *testing.T) {
+	val := []byte("\x00\xff\x01")
+	for _, c := range []struct {
+		limit int
+		ev    *evb
+		want  string
+	}{
+		{32, sc(t, "getxattr", 3, 0x1000, 0x2000, 0x3000, 0).str(0, "/f").str(1, "user.x").data(2, val), `getxattr("/f", "user.x", "\0\377\1", 0) = 3`},
+		{1, sc(t, "getxattr", 3, 0x1000, 0x2000, 0x3000, 3).str(0, "/f").str(1, "user.x\x00").data(2, val), `getxattr("/f", "u"..., "", 3) = 3`},
+		{1, sc(t, "setxattr", 0, 0x1000, 0x2000, 0x3000, 3, 0).str(0, "/f").str(1, "user.x\x00").data(2, val), `setxattr("/f", "u"..., "", 3, 0) = 0`},
+		{32, sc(t, "getxattr", -61, 0x1000, 0x2000, 0x3000, 3).str(0, "/f").str(1, "user.x"), `getxattr("/f", "user.x", 0x3000, 3) = -1 ENODATA (No data available)`},
+	} {
+		d := New(Options{StringLimit: c.limit})
+		if got := whole(d, c.ev.get()); got != c.want {
+			t.Errorf("got  %s\nwant %s", got, c.want)
+		}
+	}
+}
