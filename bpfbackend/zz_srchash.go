@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "861f413c32922fee857bcb706d1c59e26a52ca750f50262c02f9fae56797cdc0"
+const bpfSourceHash = "f27807962bd5c5396334adf488c25af5aed3a8a7f591a242df4ea927f1a99bf1"

@@ -52,10 +52,15 @@ typedef struct {
 	unsigned long sig[1];
 } sigset_t;
 
-/* Only the size of k_sigaction matters (relocated with
- * bpf_core_type_size); sa_handler is its first field. */
-struct k_sigaction {
+struct sigaction {
 	void *sa_handler;
+	unsigned long sa_flags;
+} __attribute__((preserve_access_index));
+
+/* k_sigaction's size is relocated (bpf_core_type_size); sa.sa_handler is
+ * its first field. */
+struct k_sigaction {
+	struct sigaction sa;
 } __attribute__((preserve_access_index));
 
 struct sighand_struct {

@@ -212,6 +212,51 @@ static __always_inline int enter(struct pt_regs *regs, long id, const bool count
 	return 0;
 }
 
+/* NR_FORK and NR_VFORK are x86_64's fork and vfork (NR_CLONE and
+ * NR_CLONE3 below). */
+#define NR_FORK 57
+#define NR_VFORK 58
+#define NR_CLONE 56
+#define NR_CLONE3 435
+
+/* skipped_entry takes the exit of a native call of the current task
+ * that had no entry (a seccomp filter's SECCOMP_RET_ERRNO, TRAP or
+ * USER_NOTIF skips the call and its sys_enter, but not its sys_exit) as
+ * the whole call, when the filter wants it: cs, the traced task's state,
+ * gets its number and arguments (the registers still hold them) and its
+ * entry is run at the exit (deferred), as ptrace, which stops before
+ * seccomp runs, shows the call. A new task's return from the fork or
+ * clone that made it (ret 0) is no such exit. Global: the verifier checks
+ * it once, and the exit's path after it as after any other entry. */
+GLOBAL int skipped_entry(struct call_state *cs, long ret)
+{
+	struct task_struct *t = bpf_get_current_task_btf();
+	struct pt_regs *regs = (struct pt_regs *)bpf_task_pt_regs(t);
+	if (!cs || !regs || !cs->traced || cs->pers || (t->thread_info.status & TS_COMPAT))
+		return 0;
+	long nr = regs->orig_ax;
+	if (!filter_has(nr, 0) || (ret == 0 && (nr == NR_CLONE || nr == NR_CLONE3 || nr == NR_FORK || nr == NR_VFORK)))
+		return 0;
+	cs->nr = nr;
+	cs->args[0] = regs->di;
+	cs->args[1] = regs->si;
+	cs->args[2] = regs->dx;
+	cs->args[3] = regs->r10;
+	cs->args[4] = regs->r8;
+	cs->args[5] = regs->r9;
+	cs->sp = regs->sp;
+	cs->ip = regs->ip;
+	if (syscall_cpu_time) {
+		cs->cpu_ns = cpu_time(t);
+		cs->switches = switches(t);
+	}
+	cs->enter_ns = untimed ? cs->enter_ns + 1 : bpf_ktime_get_ns();
+	cs->held = 0;
+	cs->deferred = 1;
+	cs->active = 1;
+	return 1;
+}
+
 /* leave ends the call: it sends the exit record (carrying the entry's
  * segments when the entry was held or deferred), or hands it to a task
  * work when a read faulted, or, when counting, counts the call. */
@@ -231,7 +276,7 @@ static __always_inline int leave(struct pt_regs *regs, long ret, const bool coun
 		if (ret >= 0)
 			emit_maps(pid_tgid_of(task));
 	}
-	if (!cs->active) {
+	if (!cs->active && (counting || !skipped_entry(cs, ret))) {
 		boundary(task, cs, counting);
 		return 0;
 	}
@@ -310,11 +355,8 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	return leave(regs, ret, COUNTING);
 }
 
-/* CLONE_UNTRACED_FLAG is CLONE_UNTRACED; NR_CLONE and NR_CLONE3 are
- * x86_64's clone and clone3. */
+/* CLONE_UNTRACED_FLAG is CLONE_UNTRACED. */
 #define CLONE_UNTRACED_FLAG 0x00800000
-#define NR_CLONE 56
-#define NR_CLONE3 435
 
 /* untraced_clone reports whether the current task t creates a task with
  * CLONE_UNTRACED (a native clone's flags, or clone3's struct), which
@@ -550,14 +592,19 @@ int attach_stop(struct attach_stop_args *a)
 	return 0;
 }
 
+/* SA_IMMUTABLE marks a signal the kernel forces with its default action
+ * and does not report to ptrace (a seccomp filter's kill). */
+#define SA_IMMUTABLE 0x00800000
+
 /* signal_deliver reports a signal delivered to a traced task. SIGKILL is
  * never reported as a delivery: a ptraced task does not stop for it, and
- * the kernel turns other fatal signals into it (see signal_generate). */
+ * the kernel turns other fatal signals into it (see signal_generate);
+ * nor is a signal with SA_IMMUTABLE. */
 SEC("tp_btf/signal_deliver")
 int BPF_PROG(signal_deliver, int sig, struct kernel_siginfo *info, struct k_sigaction *ka)
 {
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
-	if (!signals_wanted || sig == SIGKILL ||
+	if (!signals_wanted || sig == SIGKILL || (ka->sa.sa_flags & SA_IMMUTABLE) ||
 	    !(is_traced((__u32)pid_tgid) || scope_late(bpf_get_current_task_btf(), true)))
 		return 0;
 	if (track_comm)
