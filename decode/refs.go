@@ -204,6 +204,7 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderTime:                  {exit: exitTime, ret: retTime},
 	syscalls.DecoderRtSigreturn:           {enter: enterRtSigreturn},
 	syscalls.DecoderRestartSyscall:        {enter: enterRestartSyscall},
+	syscalls.DecoderMembarrier:            {enter: enterMembarrier, exit: exitNothing, ret: retMembarrier},
 	syscalls.DecoderRtSigtimedwait:        {ret: retSignalNumber},
 	syscalls.DecoderSchedGetaffinity:      {exit: exitSchedGetaffinity},
 	syscalls.DecoderSchedGetscheduler:     {ret: retSchedGetscheduler},

@@ -112,6 +112,7 @@ const (
 	DecoderSysctl
 	DecoderPtrace
 	DecoderRestartSyscall // restart_syscall: the call it resumes
+	DecoderMembarrier     // membarrier: cpu_id only with MEMBARRIER_CMD_FLAG_CPU, a query's result as commands
 	// NumDecoders is the number of DecoderIDs.
 	NumDecoders
 )

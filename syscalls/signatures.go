@@ -395,6 +395,9 @@ var signatures = sync.OnceValue(func() map[string]*Signature {
 		"delete_module":   {Args: []Arg{A("name", String), C("flags")}, Decoder: DecoderModule},
 		"kexec_load":      {Args: []Arg{A("entry", Ptr), A("nr_segments", Ulong), SA("segments", ArrayIn, LayoutKexecSegment, 1), C("flags")}, Decoder: DecoderKexecLoad},
 		"kexec_file_load": {Args: []Arg{A("kernel_fd", FD), A("initrd_fd", FD), A("cmdline_len", Ulong), L("cmdline", InBuf, 2), FL("flags", XlatKexecFileLoadFlags)}},
+
+		// Memory barriers.
+		"membarrier": {Args: []Arg{C("cmd"), C("flags"), C("cpu_id")}, Decoder: DecoderMembarrier},
 	}
 })
 
