@@ -65,6 +65,44 @@ func TestKeepEntry(t *testing.T) {
 	}
 }
 
+// TestFileHandlePlan: name_to_handle_at's struct file_handle is read
+// at entry and at exit, header and f_handle, the entry copy kept; at the
+// end of a mapping, what precedes it (strace reads the header, then the
+// f_handle it says).
+func TestFileHandlePlan(t *testing.T) {
+	nr, _ := syscalls.X86_64.Lookup("name_to_handle_at")
+	plans := syscalls.X86_64.Get(nr).Plan
+	if p := plans[2]; !p.KeepEntry || !p.PageRest || p.Size != syscalls.FileHandleSize {
+		t.Fatalf("handle plan %+v", p)
+	}
+	const base = 0x1000
+	for _, tc := range []struct {
+		name       string
+		addr       uint64
+		entry, all int
+	}{
+		{"whole", base, syscalls.FileHandleSize, 2 * syscalls.FileHandleSize},
+		{"page end", base + syscalls.PageSize - 16, 16, 32},
+	} {
+		mem := &flatMem{base: base, data: make([]byte, syscalls.PageSize)}
+		off := tc.addr - base
+		binary.LittleEndian.PutUint32(mem.data[off:], 128)
+		args := [trace.MaxArgs]uint64{2: tc.addr}
+		var caps [trace.MaxArgs]trace.Capture
+		var bufs [trace.MaxArgs][]byte
+		c := Call{Args: &args, Caps: &caps, Bufs: &bufs}
+		var x Executor
+		x.Run(mem, &plans, syscalls.AtEntry, 0, c)
+		binary.LittleEndian.PutUint32(mem.data[off:], 8) // the kernel's handle_bytes
+		x.Run(mem, &plans, syscalls.AtExit, 0, c)
+		got := caps[2]
+		if got.Faulted || len(got.Data) != tc.all || got.Aux != uint64(tc.entry) ||
+			binary.LittleEndian.Uint32(got.Data) != 128 || binary.LittleEndian.Uint32(got.Data[tc.entry:]) != 8 {
+			t.Errorf("%s: capture of %d bytes (aux %d, faulted %v), want %d (aux %d)", tc.name, len(got.Data), got.Aux, got.Faulted, tc.all, tc.entry)
+		}
+	}
+}
+
 // TestIoctlPlan checks the LenIoctl plan: _IOC_SIZE bytes; a legacy
 // request's 64 bytes, or its page's rest; FS_IOC_FIEMAP's extents at exit
 // under -v.

@@ -84,6 +84,7 @@ var xlats = [syscalls.NumXlats]*xlat{
 	syscalls.XlatXattrFlags:          xattrFlags,
 	syscalls.XlatMemfdSecretFlags:    memfdSecretFlags,
 	syscalls.XlatMqAttrFlags:         mqAttrFlags,
+	syscalls.XlatNameToHandleAtFlags: nameToHandleAtFlags,
 }
 
 // structs holds the struct printer of each syscalls.LayoutID that a
@@ -205,6 +206,8 @@ var customs = [syscalls.NumDecoders]custom{
 	syscalls.DecoderRtSigreturn:           {enter: enterRtSigreturn},
 	syscalls.DecoderRestartSyscall:        {enter: enterRestartSyscall},
 	syscalls.DecoderMembarrier:            {enter: enterMembarrier, exit: exitNothing, ret: retMembarrier},
+	syscalls.DecoderNameToHandleAt:        {enter: enterNameToHandleAt, exit: exitNameToHandleAt},
+	syscalls.DecoderOpenByHandleAt:        {enter: enterOpenByHandleAt, exit: exitNothing},
 	syscalls.DecoderRtSigtimedwait:        {ret: retSignalNumber},
 	syscalls.DecoderSchedGetaffinity:      {exit: exitSchedGetaffinity},
 	syscalls.DecoderSchedGetscheduler:     {ret: retSchedGetscheduler},

@@ -113,6 +113,8 @@ const (
 	DecoderPtrace
 	DecoderRestartSyscall // restart_syscall: the call it resumes
 	DecoderMembarrier     // membarrier: cpu_id only with MEMBARRIER_CMD_FLAG_CPU, a query's result as commands
+	DecoderNameToHandleAt
+	DecoderOpenByHandleAt
 	// NumDecoders is the number of DecoderIDs.
 	NumDecoders
 )

@@ -249,6 +249,10 @@ var effects = sync.OnceValue(func() map[string]effectRow {
 		"restart_syscall": {effects: Resumes},
 		"bpf":             {effects: NewFDByBPFCmd},
 		"ioctl":           {effects: NewFDByIoctl},
+
+		// strace prints its result as a number, not as a descriptor (no
+		// RetFD), but it is a new one.
+		"open_by_handle_at": {effects: NewFD},
 	}
 })
 

@@ -178,7 +178,7 @@ var layoutSizes = [NumLayouts][2]uint32{
 	LayoutEpollParams:         {8, 8},
 	LayoutFutexWaitv:          {24, 24},
 	LayoutSchedAttr:           {56, 56},
-	LayoutFileHandle:          {136, 136},
+	LayoutFileHandle:          {FileHandleSize, FileHandleSize},
 	LayoutIOUringParams:       {120, 120},
 	LayoutMountAttr:           {32, 32},
 	LayoutLandlockRulesetAttr: {16, 16},
@@ -230,6 +230,15 @@ var layoutSizes = [NumLayouts][2]uint32{
 	// string limit plus one bytes, whichever is more.
 	LayoutIOUringRegisterArg: {16 + 8*256, 16 + 8*256},
 }
+
+// The layout of a struct file_handle (LayoutFileHandle): a u32
+// handle_bytes, an int handle_type, then handle_bytes of f_handle, of
+// which strace reads MAX_HANDLE_SZ at most.
+const (
+	FileHandleHeader = 8
+	FileHandleMax    = 128
+	FileHandleSize   = FileHandleHeader + FileHandleMax
+)
 
 // LayoutSize returns the size of layout l on arch, or 0 for LayoutNone.
 func LayoutSize(arch uint32, l LayoutID) uint32 {

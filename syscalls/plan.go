@@ -687,8 +687,9 @@ func (f FprogCond) Holds(args *[trace.MaxArgs]uint64) bool {
 	return v == f.Vals[0] || v == f.Vals[1]
 }
 
-// KeepEntryMax caps the size of a KeepEntry plan's object.
-const KeepEntryMax = 128
+// KeepEntryMax caps the size of a KeepEntry plan's object: a struct
+// file_handle (LayoutFileHandle).
+const KeepEntryMax = FileHandleSize
 
 // The layout of a struct msghdr capture (CaptureMsghdr).
 const (

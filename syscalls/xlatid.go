@@ -83,6 +83,7 @@ const (
 	XlatXattrFlags
 	XlatMemfdSecretFlags // memfd_secret's O_CLOEXEC
 	XlatMqAttrFlags      // struct mq_attr's mq_flags (O_NONBLOCK)
+	XlatNameToHandleAtFlags
 	// NumXlats is the number of XlatIDs.
 	NumXlats
 )
