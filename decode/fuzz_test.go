@@ -509,6 +509,12 @@ var fuzzOptSeeds = func() []fuzzOptSeed {
 		{fuzzSeed{301, 3, 1, 0x3b, 0xffffff9c, 0, []byte("/tmp"), shapesOf(0, 0, 0, 0, shapeBytes), 0, 4}, fuzzOptAll},
 		{fuzzSeed{237, 0x1000, 4096, 2, 0x2000, 0, pattern(16), shapesOf(0, 0, 0, shapeBytes), 0, 4}, 0},
 		{fuzzSeed{239, 0x1000, 0x2000, 64, 0x3000, 0, pattern(16), shapesOf(shapeBytes, shapeBytes), 0, 4}, 0},
+		// membarrier's query, file handles.
+		{fuzzSeed{324, 0, 0, 0, 0, 0x3ff, nil, 0, 0, 0}, fuzzOptAll},
+		{fuzzSeed{324, 0x40, 1, 3, 0, -22, nil, 0, 0, 0}, 0},
+		{fuzzSeed{303, 0xffffff9c, 0x1000, 0x2000, 0x3000, 0, pattern(160), shapesOf(0, shapeBytes, shapeBytes, shapeBytes), 0, 4}, fuzzOptAll},
+		{fuzzSeed{303, 3, 0x1000, 0x2000, 0x3000, -75, pattern(160), shapesOf(0, shapeBytes, shapeTail, shapeBytes), 0, 4}, 0},
+		{fuzzSeed{304, 3, 0x1000, 0, 0, 4, pattern(140), shapesOf(0, shapeBytes), 0, 4}, fuzzOptAll},
 		// Multiple messages.
 		{fuzzSeed{307, 3, 0x1000, 2, 0, 2, pattern(256), shapesOf(0, shapeIovec), 0, 4}, fuzzOptAll},
 		{fuzzSeed{299, 3, 0x1000, 2, 0, 2, pattern(256), shapesOf(0, shapeStrArray, 0, 0, shapeBytes), 16, 4}, fuzzOptAll},
