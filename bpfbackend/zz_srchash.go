@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "f27807962bd5c5396334adf488c25af5aed3a8a7f591a242df4ea927f1a99bf1"
+const bpfSourceHash = "0b4fe9bc05da15a8876341cd911b3730fca90345cf80f7e391a22e691ba693da"

@@ -399,13 +399,21 @@ func (x *Executor) captureBytes(mem Memory, c Call, i int, addr uint64, p *sysca
 	if !ok {
 		return trace.Capture{}
 	}
+	header := uint64(p.Header)
+	if p.Len == syscalls.LenFixed && header != 0 {
+		// A struct's head at entry (syscalls.Plan.Header).
+		if !atExit {
+			n = header
+		}
+		header = 0
+	}
 	lim := x.takeOf(p)
 	if p.Netlink && c.Netlink {
 		lim = max(lim, syscalls.MsgNetlinkMax)
 	}
 	take := min(n, lim)
 	trunc := n > take
-	take += uint64(p.Header)
+	take += header
 	data := Sized(c.Bufs[i], take)
 	if data == nil {
 		data = []byte{}

@@ -66,13 +66,13 @@ func TestKeepEntry(t *testing.T) {
 }
 
 // TestFileHandlePlan: name_to_handle_at's struct file_handle is read
-// at entry and at exit, header and f_handle, the entry copy kept; at the
-// end of a mapping, what precedes it (strace reads the header, then the
-// f_handle it says).
+// at entry, its header alone (syscalls.Plan.Header), and at exit with
+// its f_handle, the entry copy kept; at the end of a mapping, what
+// precedes it (strace reads the header, then the f_handle it says).
 func TestFileHandlePlan(t *testing.T) {
 	nr, _ := syscalls.X86_64.Lookup("name_to_handle_at")
 	plans := syscalls.X86_64.Get(nr).Plan
-	if p := plans[2]; !p.KeepEntry || !p.PageRest || p.Size != syscalls.FileHandleSize {
+	if p := plans[2]; !p.KeepEntry || !p.PageRest || p.Size != syscalls.FileHandleSize || p.Header != syscalls.FileHandleHeader {
 		t.Fatalf("handle plan %+v", p)
 	}
 	const base = 0x1000
@@ -81,8 +81,9 @@ func TestFileHandlePlan(t *testing.T) {
 		addr       uint64
 		entry, all int
 	}{
-		{"whole", base, syscalls.FileHandleSize, 2 * syscalls.FileHandleSize},
-		{"page end", base + syscalls.PageSize - 16, 16, 32},
+		{"whole", base, syscalls.FileHandleHeader, syscalls.FileHandleHeader + syscalls.FileHandleSize},
+		{"page end", base + syscalls.PageSize - 16, syscalls.FileHandleHeader, syscalls.FileHandleHeader + 16},
+		{"header at the page end", base + syscalls.PageSize - syscalls.FileHandleHeader, syscalls.FileHandleHeader, 2 * syscalls.FileHandleHeader},
 	} {
 		mem := &flatMem{base: base, data: make([]byte, syscalls.PageSize)}
 		off := tc.addr - base

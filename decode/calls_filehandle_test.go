@@ -34,7 +34,7 @@ var fh8 = []byte{0xd6, 0x2c, 0x9a, 0x00, 0x33, 0xeb, 0x50, 0x0a}
 // says; a handle that cannot be read prints as its address, and then so
 // does mount_id.
 func TestNameToHandleAt(t *testing.T) {
-	in128 := fileHandle(128, 0, make([]byte, 128)...)
+	in128 := fileHandle(128, 0) // the header alone at entry (syscalls.EntryHead)
 	out := fileHandle(8, 1, append(fh8, make([]byte, 120)...)...)
 	const mid = 0x7ffca43d67a8
 	ok := sc(t, "name_to_handle_at", 0, atFDCWD, 0x1000, 0x2000, mid, 0).str(1, "/tmp/f1").kept(2, in128, out).data(3, le(nil).u32(27))
@@ -46,15 +46,15 @@ func TestNameToHandleAt(t *testing.T) {
 		{"success verbose", XlatVerbose, ok,
 			`name_to_handle_at(-100 /* AT_FDCWD */, "/tmp/f1", {handle_bytes=128 => 8, handle_type=1, f_handle=` + fhBytes + `}, [27], 0) = 0`},
 		{"unchanged, to its page's end", XlatAbbrev, sc(t, "name_to_handle_at", 0, atFDCWD, 0x1000, 0x2ff0, mid, 0).str(1, "/tmp/f1").
-			kept(2, fileHandle(8, 0, make([]byte, 8)...), fileHandle(8, 1, fh8...)).data(3, le(nil).u32(27)),
+			kept(2, fileHandle(8, 0), fileHandle(8, 1, fh8...)).data(3, le(nil).u32(27)),
 			`name_to_handle_at(AT_FDCWD, "/tmp/f1", {handle_bytes=8, handle_type=1, f_handle=` + fhBytes + `}, [27], 0) = 0`},
 		{"overflow", XlatAbbrev, sc(t, "name_to_handle_at", -75, atFDCWD, 0x1000, 0x2000, mid, 0).str(1, "/tmp/f1").
-			kept(2, fileHandle(0, 0, make([]byte, 128)...), fileHandle(8, 0, make([]byte, 128)...)).data(3, le(nil).u32(27)),
+			kept(2, fileHandle(0, 0), fileHandle(8, 0, make([]byte, 128)...)).data(3, le(nil).u32(27)),
 			`name_to_handle_at(AT_FDCWD, "/tmp/f1", {handle_bytes=0 => 8}, 0x7ffca43d67a8, 0) = -1 EOVERFLOW (Value too large for defined data type)`},
 		{"handle NULL", XlatAbbrev, sc(t, "name_to_handle_at", -14, atFDCWD, 0x1000, 0, mid, 0).str(1, "/tmp/f1"),
 			`name_to_handle_at(AT_FDCWD, "/tmp/f1", NULL, 0x7ffca43d67a8, 0) = -1 EFAULT (Bad address)`},
 		{"mount_id NULL", XlatAbbrev, sc(t, "name_to_handle_at", -14, atFDCWD, 0x1000, 0x2000, 0, 0).str(1, "/tmp/f1").
-			kept(2, fileHandle(8, 0, make([]byte, 128)...), fileHandle(8, 0, make([]byte, 128)...)),
+			kept(2, fileHandle(8, 0), fileHandle(8, 0, make([]byte, 128)...)),
 			`name_to_handle_at(AT_FDCWD, "/tmp/f1", {handle_bytes=8}, NULL, 0) = -1 EFAULT (Bad address)`},
 		{"unreadable", XlatAbbrev, sc(t, "name_to_handle_at", -14, atFDCWD, 0x1000, 1, 2, 0x1400).str(1, "/tmp/f1").fault(2),
 			`name_to_handle_at(AT_FDCWD, "/tmp/f1", 0x1, 0x2, AT_SYMLINK_FOLLOW|AT_EMPTY_PATH) = -1 EFAULT (Bad address)`},
@@ -64,7 +64,7 @@ func TestNameToHandleAt(t *testing.T) {
 			kept(2, fileHandle(8, 1), fileHandle(8, 1)),
 			`name_to_handle_at(AT_FDCWD, "/tmp/f1", {handle_bytes=8}, 0x7ffca43d67a8, 0) = -1 EFAULT (Bad address)`},
 		{"unknown flags", XlatVerbose, sc(t, "name_to_handle_at", -22, atFDCWD, 0x1000, 0x2000, mid, 4).str(1, "/tmp/f1").
-			kept(2, fileHandle(8, 0, make([]byte, 128)...), fileHandle(8, 0, make([]byte, 128)...)),
+			kept(2, fileHandle(8, 0), fileHandle(8, 0, make([]byte, 128)...)),
 			`name_to_handle_at(-100 /* AT_FDCWD */, "/tmp/f1", {handle_bytes=8}, 0x7ffca43d67a8, 0x4 /* AT_??? */) = -1 EINVAL (Invalid argument)`},
 		// Not from a kernel: a handle whose f_handle cannot be read, and
 		// one longer than MAX_HANDLE_SZ.
@@ -72,7 +72,7 @@ func TestNameToHandleAt(t *testing.T) {
 			kept(2, fileHandle(8, 1), fileHandle(8, 1)).data(3, le(nil).u32(27)),
 			`name_to_handle_at(AT_FDCWD, "/tmp/f1", {handle_bytes=8, handle_type=1, f_handle=???}, [27], 0) = 0`},
 		{"f_handle long", XlatAbbrev, sc(t, "name_to_handle_at", 0, atFDCWD, 0x1000, 0x2000, mid, 0).str(1, "/tmp/f1").
-			kept(2, fileHandle(200, 0, make([]byte, 128)...), fileHandle(200, -1, make([]byte, 128)...)).data(3, le(nil).u32(27)),
+			kept(2, fileHandle(200, 0), fileHandle(200, -1, make([]byte, 128)...)).data(3, le(nil).u32(27)),
 			`name_to_handle_at(AT_FDCWD, "/tmp/f1", {handle_bytes=200, handle_type=-1, f_handle="` + strings.Repeat(`\x00`, 128) + `"...}, [27], 0) = 0`},
 	})
 }
@@ -102,7 +102,7 @@ func TestOpenByHandleAt(t *testing.T) {
 // print with their paths, open_by_handle_at's result as a number, as
 // strace prints it; -s does not cut f_handle.
 func TestFileHandleOptions(t *testing.T) {
-	in := fileHandle(128, 0, make([]byte, 128)...)
+	in := fileHandle(128, 0)
 	out := fileHandle(8, 1, append(fh8, make([]byte, 120)...)...)
 	name := sc(t, "name_to_handle_at", 0, atFDCWD, 0x1000, 0x55edd5fe82a0, 0x7ffd6fe10048, 0).str(1, "/tmp/f1").kept(2, in, out).data(3, le(nil).u32(27))
 	open := sc(t, "open_by_handle_at", 6, 5, 0x55edd5fe82a0, 0x800).data(1, out)
@@ -137,7 +137,7 @@ func TestFileHandleOptions(t *testing.T) {
 // TestNameToHandleAtUnfinished: the entry prints handle_bytes as given,
 // and a call that never returns prints the rest as unfinished.
 func TestNameToHandleAtUnfinished(t *testing.T) {
-	ev := sc(t, "name_to_handle_at", 0, atFDCWD, 0x1000, 0x2000, 0x3000, 0).str(1, "/tmp/f1").data(2, fileHandle(128, 0, make([]byte, 128)...)).enter().get()
+	ev := sc(t, "name_to_handle_at", 0, atFDCWD, 0x1000, 0x2000, 0x3000, 0).str(1, "/tmp/f1").data(2, fileHandle(128, 0)).enter().get()
 	d := New(Options{StringLimit: DefaultStringLimit})
 	if got, want := string(d.AppendEnter(nil, ev)), `name_to_handle_at(AT_FDCWD, "/tmp/f1", {handle_bytes=128`; got != want {
 		t.Errorf("entry:\n got %s\nwant %s", got, want)

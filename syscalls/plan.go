@@ -402,7 +402,11 @@ type Plan struct {
 	// Header is a number of bytes (at most 255) that precede the counted
 	// ones and are copied besides them, whatever the cap: a struct
 	// msgbuf's mtype before its mtext. A LenRet plan with a header copies
-	// nothing when the call returned <= 0, as without.
+	// nothing when the call returned <= 0, as without. A LenFixed plan
+	// copied at entry and at exit copies Header bytes at entry instead of
+	// Size, and Size at exit: a struct's head, all strace reads of it at
+	// entry (a struct file_handle's handle_bytes and handle_type, not
+	// the f_handle that may lie in a page the call fills).
 	Header uint8
 	// KeepEntry makes the exit copy of an AtEntry|AtExit CaptureBytes
 	// plan of at most KeepEntryMax bytes keep the entry copy: the
@@ -898,7 +902,7 @@ func argPlan(arch uint32, a Arg) Plan {
 		case LenFdSet:
 			return Plan{Kind: CaptureBytes, When: a.At, Len: LenFdSet, LenArg: uint8(a.Len), Size: FdSetBytes(FdSetMax)}
 		}
-		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Layout), KeepEntry: a.KeepEntry, PageRest: a.PageRest, Fprog: a.Fprog}
+		return Plan{Kind: CaptureBytes, When: a.At, Len: LenFixed, Size: mustSize(arch, a.Layout), KeepEntry: a.KeepEntry, PageRest: a.PageRest, Fprog: a.Fprog, Header: a.Header}
 	}
 	return Plan{}
 }

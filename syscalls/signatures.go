@@ -400,10 +400,10 @@ var signatures = sync.OnceValue(func() map[string]*Signature {
 		"membarrier": {Args: []Arg{C("cmd"), C("flags"), C("cpu_id")}, Decoder: DecoderMembarrier},
 
 		// File handles (decode/calls_filehandle.go). A struct file_handle
-		// is read at entry (its handle_bytes as given) and, for
-		// name_to_handle_at, again at exit with the entry's copy kept; as
-		// far as its page goes when it cannot be read whole.
-		"name_to_handle_at": {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), Partial(CInAndOut("handle", LayoutFileHandle)), S("mount_id", StructOut, LayoutInt), F("flags", XlatNameToHandleAtFlags)}, Decoder: DecoderNameToHandleAt},
+		// is read as far as its page goes when it cannot be read whole:
+		// name_to_handle_at's, its header at entry (handle_bytes as
+		// given) and whole at exit, the entry's copy kept.
+		"name_to_handle_at": {Args: []Arg{A("dirfd", DirFD), A("pathname", Path), EntryHead(Partial(CInAndOut("handle", LayoutFileHandle)), FileHandleHeader), S("mount_id", StructOut, LayoutInt), F("flags", XlatNameToHandleAtFlags)}, Decoder: DecoderNameToHandleAt},
 		"open_by_handle_at": {Args: []Arg{A("mount_fd", FD), Partial(CIn("handle", LayoutFileHandle)), F("flags", XlatOpenFlags)}, Decoder: DecoderOpenByHandleAt},
 	}
 })

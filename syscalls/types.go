@@ -137,7 +137,8 @@ type Arg struct {
 	Layout LayoutID
 	// At is when a Custom argument's capture is taken.
 	At When
-	// Header is an InBuf's or OutBuf's Plan.Header.
+	// Header is an InBuf's or OutBuf's Plan.Header, or what a Custom
+	// argument copied at entry and at exit copies at entry (EntryHead).
 	Header uint8
 	// KeepEntry keeps a Custom argument's entry copy beside its exit copy
 	// (see Plan.KeepEntry).
@@ -292,6 +293,13 @@ func CInOut(name string, l LayoutID) Arg {
 // socket address length, printed as strace's [IN => OUT].
 func CInAndOut(name string, l LayoutID) Arg {
 	return Arg{Name: name, Type: Custom, Layout: l, Len: -1, At: AtEntry | AtExit, KeepEntry: true}
+}
+
+// EntryHead returns a, a Custom argument of a fixed layout copied at
+// entry and at exit, copying only its first n bytes at entry (Plan.Header).
+func EntryHead(a Arg, n uint8) Arg {
+	a.Header = n
+	return a
 }
 
 // CInPrefix returns a Custom argument whose object (of layout l, or the

@@ -709,7 +709,9 @@ GLOBAL int capture_bytes(struct cap_state *st, __u64 addr, __u32 how, __u32 elem
 	size = hide(st, size);
 	switch (len_from) {
 	case LEN_FIXED:
-		n = size;
+		/* syscalls.Plan.Header: a struct's head at entry. */
+		n = header && !st->at_exit ? header : size;
+		header = 0;
 		break;
 	case LEN_ARG:
 	case LEN_ARG32:
