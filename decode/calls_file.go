@@ -205,10 +205,10 @@ func enterMknod(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		b = d.sep(b)
 	}
 	mode := uint32(uint16(ev.Args[off+1]))
-	b = appendSymbolicMode(b, mode)
+	b = d.symbolicMode(b, mode)
 	if t := mode & 0170000; t == 0020000 || t == 0060000 {
 		b = d.sep(b)
-		b = appendDev(b, uint64(uint32(ev.Args[off+2])))
+		b = d.appendDevStyled(b, uint64(uint32(ev.Args[off+2])))
 	}
 	return b
 }

@@ -6,26 +6,35 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-// appendSymbolicMode prints a file mode as S_IFREG|S_ISUID|0755.
-func appendSymbolicMode(b []byte, mode uint32) []byte {
-	var ifmt string
+// fileType names a mode's file type (strace's modetypes): "" for none,
+// false for an unknown one.
+func fileType(mode uint32) (string, bool) {
 	switch mode & 0170000 {
 	case 0:
+		return "", true
 	case 0100000:
-		ifmt = "S_IFREG"
+		return "S_IFREG", true
 	case 0140000:
-		ifmt = "S_IFSOCK"
+		return "S_IFSOCK", true
 	case 0010000:
-		ifmt = "S_IFIFO"
+		return "S_IFIFO", true
 	case 0120000:
-		ifmt = "S_IFLNK"
+		return "S_IFLNK", true
 	case 0040000:
-		ifmt = "S_IFDIR"
+		return "S_IFDIR", true
 	case 0060000:
-		ifmt = "S_IFBLK"
+		return "S_IFBLK", true
 	case 0020000:
-		ifmt = "S_IFCHR"
-	default:
+		return "S_IFCHR", true
+	}
+	return "", false
+}
+
+// appendSymbolicMode prints a file mode as S_IFREG|S_ISUID|0755; a mode of
+// an unknown file type prints in octal.
+func appendSymbolicMode(b []byte, mode uint32) []byte {
+	ifmt, known := fileType(mode)
+	if !known {
 		return appendMode(b, uint64(mode))
 	}
 	if ifmt != "" {
@@ -42,6 +51,23 @@ func appendSymbolicMode(b []byte, mode uint32) []byte {
 		b = append(b, "S_ISVTX|"...)
 	}
 	return appendMode(b, uint64(mode&^(0170000|07000)))
+}
+
+// symbolicMode prints a file mode as -X asks (strace's
+// print_symbolic_mode_t): S_IFREG|0644, 0100644, or
+// 0100644 /* S_IFREG|0644 */; the number leads even when no bit has a
+// name (0600 /* 0600 */), and a mode of an unknown file type prints in
+// octal alone.
+func (d *Decoder) symbolicMode(b []byte, mode uint32) []byte {
+	if _, known := fileType(mode); d.opts.Xlat == XlatAbbrev || !known {
+		return appendSymbolicMode(b, mode)
+	}
+	b = appendMode(b, uint64(mode))
+	if d.opts.Xlat == XlatRaw {
+		return b
+	}
+	b = append(b, " /* "...)
+	return append(appendSymbolicMode(b, mode), " */"...)
 }
 
 // appendDev prints a dev_t as makedev(0xfe, 0).
@@ -115,8 +141,7 @@ func printStat(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 		b = append(b, ", st_ino="...)
 		b = appendUint(b, ino)
 		b = append(b, ", st_mode="...)
-		mark = len(b)
-		b = d.restyle(appendSymbolicMode(b, mode), mark, uint64(mode), numOctal)
+		b = d.symbolicMode(b, mode)
 		b = append(b, ", st_nlink="...)
 		b = appendUint(b, nlink)
 		b = append(b, ", st_uid="...)
@@ -129,8 +154,7 @@ func printStat(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 		b = appendUint(b, blocks)
 	} else {
 		b = append(b, "st_mode="...)
-		mark := len(b)
-		b = d.restyle(appendSymbolicMode(b, mode), mark, uint64(mode), numOctal)
+		b = d.symbolicMode(b, mode)
 	}
 	switch mode & 0170000 {
 	case 0020000, 0060000:
@@ -198,7 +222,7 @@ func printStatx(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	}
 	if mask&3 != 0 {
 		b = append(b, ", stx_mode="...)
-		b = appendSymbolicMode(b, uint32(le16(p, 28)))
+		b = d.symbolicMode(b, uint32(le16(p, 28)))
 	}
 	if v && mask&0x100 != 0 {
 		b = append(b, ", stx_ino="...)

@@ -25,7 +25,6 @@ type numFormat uint8
 const (
 	numHex      numFormat = iota // 0x80000, 0 for zero (flags, most values)
 	numDecimal                   // -100 (AT_FDCWD)
-	numOctal                     // 0100644 (file modes)
 	numUnsigned                  // 8388608 (resource limits)
 )
 
@@ -46,8 +45,6 @@ func (d *Decoder) restyleNumber(b []byte, mark int, v uint64, f numFormat) []byt
 	switch f {
 	case numDecimal:
 		b = strconv.AppendInt(b, int64(v), 10)
-	case numOctal:
-		b = appendOctal(b, v)
 	case numUnsigned:
 		b = strconv.AppendUint(b, v, 10)
 	default:

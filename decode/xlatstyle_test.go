@@ -2,6 +2,7 @@ package decode
 
 import (
 	"testing"
+	"time"
 
 	"github.com/sctrace/sctrace/trace"
 )
@@ -61,4 +62,52 @@ func TestSelections(t *testing.T) {
 	if d.Options().Verbose {
 		t.Errorf("abbrev= left Verbose set after the call")
 	}
+}
+
+// xlatCase is a call printed under an -X style (and -v when verbose).
+type xlatCase struct {
+	style   XlatStyle
+	verbose bool
+	ev      *evb
+	want    string
+}
+
+// checkXlatCases decodes each case under its options, in UTC.
+func checkXlatCases(t *testing.T, cases []xlatCase) {
+	t.Helper()
+	old := time.Local
+	time.Local = time.UTC
+	defer func() { time.Local = old }()
+	for _, c := range cases {
+		d := New(Options{StringLimit: DefaultStringLimit, Xlat: c.style, Verbose: c.verbose})
+		if got := whole(d, c.ev.get()); got != c.want {
+			t.Errorf("style %d:\n got %s\nwant %s", c.style, got, c.want)
+		}
+	}
+}
+
+// The expected lines are from strace 6.1 -X raw and -X verbose runs of a
+// test program of mknod and mknodat.
+func TestXlatStyleMknod(t *testing.T) {
+	at := func(mode, dev uint64) *evb {
+		return sc(t, "mknodat", -17, 0xffffff9c, 0x1000, mode, dev).str(1, "/tmp/nod")
+	}
+	mknod := func(mode uint64) *evb { return sc(t, "mknod", -17, 0x1000, mode, 0).str(0, "/tmp/nod") }
+	cases := []xlatCase{
+		{XlatRaw, false, at(020600, 0xfffffffffff), `mknodat(-100, "/tmp/nod", 020600, 0xffffffff) = -1 EEXIST (File exists)`},
+		{XlatRaw, false, at(060600, 0x801), `mknodat(-100, "/tmp/nod", 060600, 0x801) = -1 EEXIST (File exists)`},
+		{XlatRaw, false, mknod(010600), `mknod("/tmp/nod", 010600) = -1 EEXIST (File exists)`},
+		{XlatRaw, false, mknod(0), `mknod("/tmp/nod", 000) = -1 EEXIST (File exists)`},
+		{XlatRaw, false, at(0x12345020644, 0x123456789), `mknodat(-100, "/tmp/nod", 03104) = -1 EEXIST (File exists)`},
+		{XlatVerbose, false, at(020600, 0xfffffffffff), `mknodat(-100 /* AT_FDCWD */, "/tmp/nod", 020600 /* S_IFCHR|0600 */, 0xffffffff /* makedev(0xfff, 0xfffff) */) = -1 EEXIST (File exists)`},
+		{XlatVerbose, false, at(060600, 0x801), `mknodat(-100 /* AT_FDCWD */, "/tmp/nod", 060600 /* S_IFBLK|0600 */, 0x801 /* makedev(0x8, 0x1) */) = -1 EEXIST (File exists)`},
+		{XlatVerbose, false, mknod(010600), `mknod("/tmp/nod", 010600 /* S_IFIFO|0600 */) = -1 EEXIST (File exists)`},
+		{XlatVerbose, false, mknod(0600), `mknod("/tmp/nod", 0600 /* 0600 */) = -1 EEXIST (File exists)`},
+		{XlatVerbose, false, mknod(05), `mknod("/tmp/nod", 005 /* 005 */) = -1 EEXIST (File exists)`},
+		{XlatVerbose, false, sc(t, "mknod", -22, 0x1000, 0177777, 0).str(0, "/tmp/nod"), `mknod("/tmp/nod", 0177777) = -1 EINVAL (Invalid argument)`},
+		{XlatVerbose, false, mknod(0147777), `mknod("/tmp/nod", 0147777 /* S_IFSOCK|S_ISUID|S_ISGID|S_ISVTX|0777 */) = -1 EEXIST (File exists)`},
+		{XlatVerbose, false, at(020000, 0), `mknodat(-100 /* AT_FDCWD */, "/tmp/nod", 020000 /* S_IFCHR|000 */, 0 /* makedev(0, 0) */) = -1 EEXIST (File exists)`},
+		{XlatVerbose, false, at(0x12345020644, 0x123456789), `mknodat(-100 /* AT_FDCWD */, "/tmp/nod", 03104 /* S_ISGID|S_ISVTX|0104 */) = -1 EEXIST (File exists)`},
+	}
+	checkXlatCases(t, cases)
 }
