@@ -105,7 +105,7 @@ func argPrinter(a syscalls.Arg, arch uint32, count32 bool) argFn {
 	case syscalls.Flags:
 		if a.Xlat == syscalls.XlatStatxFlags {
 			return func(d *Decoder, b []byte, ev *trace.Event, i int) []byte {
-				return appendStatxFlags(b, uint32(ev.Args[i]))
+				return d.statxFlags(b, uint32(ev.Args[i]))
 			}
 		}
 		x := xlats[a.Xlat]
@@ -542,13 +542,17 @@ func appendEnvCount(b []byte, ev *trace.Event, i int) []byte {
 	return append(b, " */"...)
 }
 
-// appendStatxFlags prints statx's flags: the sync type, then the at_flags.
-func appendStatxFlags(b []byte, v uint32) []byte {
+// statxFlags prints statx's flags as strace does, the sync type then the
+// at_flags, each as -X asks; under -X raw a sync type of 0 prints nothing
+// (printflags with no default), leaving "" or "|0x1000".
+func (d *Decoder) statxFlags(b []byte, v uint32) []byte {
 	const syncType = 0x6000
-	b = appendFlags(b, statxSyncTypes, uint64(v&syncType))
+	if sync := v & syncType; sync != 0 || d.opts.Xlat != XlatRaw {
+		b = d.flags(b, statxSyncTypes, uint64(sync))
+	}
 	if rest := v &^ syncType; rest != 0 {
 		b = append(b, '|')
-		b = appendFlags(b, atFlags, uint64(rest))
+		b = d.flags(b, statxAtFlags, uint64(rest))
 	}
 	return b
 }

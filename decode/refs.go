@@ -9,7 +9,7 @@ import "github.com/sctrace/sctrace/syscalls"
 
 // xlats holds the value table of each syscalls.XlatID. XlatOpenFlags is
 // the x86_64 table (openFlagsOf gives arm64's); XlatStatxFlags names
-// statx's sync types, printed before the AT_* flags (appendStatxFlags).
+// statx's sync types, printed before the AT_* flags (statxFlags).
 var xlats = [syscalls.NumXlats]*xlat{
 	syscalls.XlatAccessMode:          accessModes,
 	syscalls.XlatAddressFamily:       addressFamilies,

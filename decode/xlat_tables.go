@@ -55,7 +55,11 @@ var atFlags = &xlat{vals: []xv{
 // faccessatFlags are faccessat2's flags.
 var faccessatFlags = &xlat{vals: []xv{{0x100, "AT_SYMLINK_NOFOLLOW"}, {0x200, "AT_EACCESS"}, {0x1000, "AT_EMPTY_PATH"}}, dflt: "AT_???"}
 
-// statxAtFlags is statx's flags: the sync type, then the at_flags.
+// statxAtFlags are statx's at_flags, printed with no default comment
+// (statxFlags).
+var statxAtFlags = &xlat{vals: atFlags.vals}
+
+// statxSyncTypes are statx's sync types, printed before its at_flags.
 var statxSyncTypes = &xlat{vals: []xv{
 	{0, "AT_STATX_SYNC_AS_STAT"}, {0x2000, "AT_STATX_FORCE_SYNC"}, {0x4000, "AT_STATX_DONT_SYNC"},
 }, dflt: "AT_STATX_???"}

@@ -86,6 +86,45 @@ func checkXlatCases(t *testing.T, cases []xlatCase) {
 	}
 }
 
+// The expected lines are from strace 6.1 -X raw and -X verbose runs of
+// a test program of statx on a file and a directory.
+func TestXlatStyleStatx(t *testing.T) {
+	dir := make(le, 256)
+	copy(dir[0:], le(nil).u32(0x173f).u32(4096).u64(0).u32(2).u32(0).u32(0).u16(040755))
+	copy(dir[32:], le(nil).u64(10102964).u64(4096).u64(8).u64(0x303874))
+	copy(dir[64:], le(nil).u64(1796015729).u32(108079083))
+	copy(dir[128:], le(nil).u32(0).u32(0).u32(254).u32(0).u64(0x1b))
+	statx := func(ret int64, path string, flags, mask uint64, buf []byte) *evb {
+		return sc(t, "statx", ret, 0xffffff9c, 0x1000, flags, mask, 0x7ffc56f198e0).str(1, path).data(4, buf)
+	}
+	f1 := statxBuf(0x1fff, 0100644, 10020)
+	cases := []xlatCase{
+		{XlatRaw, false, statx(0, "/tmp/xs/f1", 0, 0xfff, f1),
+			`statx(-100, "/tmp/xs/f1", , 0xfff, {stx_mask=0x1fff, stx_attributes=0, stx_mode=0100644, stx_size=10020, ...}) = 0`},
+		{XlatRaw, false, statx(0, "/tmp/xs/f1", 0x3000, 0xfff, f1),
+			`statx(-100, "/tmp/xs/f1", 0x2000|0x1000, 0xfff, {stx_mask=0x1fff, stx_attributes=0, stx_mode=0100644, stx_size=10020, ...}) = 0`},
+		{XlatRaw, false, statx(-22, "/tmp/xs/f1", 0x80000000, 0x80000000, nil),
+			`statx(-100, "/tmp/xs/f1", |0x80000000, 0x80000000, 0x7ffc56f198e0) = -1 EINVAL (Invalid argument)`},
+		{XlatRaw, false, statx(-22, "/tmp/xs/f1", 0x6000, 0, nil),
+			`statx(-100, "/tmp/xs/f1", 0x6000, 0, 0x7ffc56f198e0) = -1 EINVAL (Invalid argument)`},
+		{XlatRaw, true, statx(0, "/tmp/xs", 0, 0x2, dir),
+			`statx(-100, "/tmp/xs", , 0x2, {stx_mask=0x173f, stx_blksize=4096, stx_attributes=0, stx_nlink=2, stx_uid=0, stx_gid=0, stx_mode=040755, stx_ino=10102964, stx_size=4096, stx_blocks=8, stx_attributes_mask=0x303874, stx_atime={tv_sec=1796015729, tv_nsec=108079083} /* 2026-11-30T05:15:29.108079083+0000 */, stx_rdev_major=0, stx_rdev_minor=0, stx_dev_major=254, stx_dev_minor=0, stx_mnt_id=0x1b}) = 0`},
+		{XlatVerbose, false, statx(0, "/tmp/xs/f1", 0, 0xfff, f1),
+			`statx(-100 /* AT_FDCWD */, "/tmp/xs/f1", 0 /* AT_STATX_SYNC_AS_STAT */, 0xfff /* STATX_ALL */, {stx_mask=0x1fff /* STATX_ALL|STATX_MNT_ID */, stx_attributes=0, stx_mode=0100644 /* S_IFREG|0644 */, stx_size=10020, ...}) = 0`},
+		{XlatVerbose, false, statx(0, "/tmp/xs/f1", 0x3000, 0xfff, f1),
+			`statx(-100 /* AT_FDCWD */, "/tmp/xs/f1", 0x2000 /* AT_STATX_FORCE_SYNC */|0x1000 /* AT_EMPTY_PATH */, 0xfff /* STATX_ALL */, {stx_mask=0x1fff /* STATX_ALL|STATX_MNT_ID */, stx_attributes=0, stx_mode=0100644 /* S_IFREG|0644 */, stx_size=10020, ...}) = 0`},
+		{XlatVerbose, false, statx(-22, "/tmp/xs/f1", 0x80000000, 0x80000000, nil),
+			`statx(-100 /* AT_FDCWD */, "/tmp/xs/f1", 0 /* AT_STATX_SYNC_AS_STAT */|0x80000000, 0x80000000 /* STATX_??? */, 0x7ffc56f198e0) = -1 EINVAL (Invalid argument)`},
+		{XlatVerbose, false, statx(-22, "/tmp/xs/f1", 0x6000, 0, nil),
+			`statx(-100 /* AT_FDCWD */, "/tmp/xs/f1", 0x6000 /* AT_STATX_FORCE_SYNC|AT_STATX_DONT_SYNC */, 0, 0x7ffc56f198e0) = -1 EINVAL (Invalid argument)`},
+		{XlatVerbose, true, statx(0, "/tmp/xs", 0, 0x2, dir),
+			`statx(-100 /* AT_FDCWD */, "/tmp/xs", 0 /* AT_STATX_SYNC_AS_STAT */, 0x2 /* STATX_MODE */, {stx_mask=0x173f /* STATX_TYPE|STATX_MODE|STATX_NLINK|STATX_UID|STATX_GID|STATX_ATIME|STATX_INO|STATX_SIZE|STATX_BLOCKS|STATX_MNT_ID */, stx_blksize=4096, stx_attributes=0, stx_nlink=2, stx_uid=0, stx_gid=0, stx_mode=040755 /* S_IFDIR|0755 */, stx_ino=10102964, stx_size=4096, stx_blocks=8, stx_attributes_mask=0x303874 /* STATX_ATTR_COMPRESSED|STATX_ATTR_IMMUTABLE|STATX_ATTR_APPEND|STATX_ATTR_NODUMP|STATX_ATTR_ENCRYPTED|STATX_ATTR_AUTOMOUNT|STATX_ATTR_MOUNT_ROOT|STATX_ATTR_VERITY|STATX_ATTR_DAX */, stx_atime={tv_sec=1796015729, tv_nsec=108079083} /* 2026-11-30T05:15:29.108079083+0000 */, stx_rdev_major=0, stx_rdev_minor=0, stx_dev_major=254, stx_dev_minor=0, stx_mnt_id=0x1b}) = 0`},
+		{XlatAbbrev, false, statx(-22, "/tmp/xs/f1", 0x80000000, 0x80000000, nil),
+			`statx(AT_FDCWD, "/tmp/xs/f1", AT_STATX_SYNC_AS_STAT|0x80000000, 0x80000000 /* STATX_??? */, 0x7ffc56f198e0) = -1 EINVAL (Invalid argument)`},
+	}
+	checkXlatCases(t, cases)
+}
+
 // The expected lines are from strace 6.1 -X raw and -X verbose runs of a
 // test program of mknod and mknodat.
 func TestXlatStyleMknod(t *testing.T) {
