@@ -33,7 +33,8 @@ func enterFcntl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		// The whole register, signed, as strace's PRINT_VAL_D.
 		return appendInt(b, int64(arg))
 	case 4: // F_SETFL
-		return appendOpenFlags(b, uint32(arg), ev.Arch)
+		mark := len(b)
+		return d.restyle(appendOpenFlags(b, uint32(arg), ev.Arch), mark, uint64(uint32(arg)), numHex)
 	case 6, 7, 37, 38: // F_SETLK, F_SETLKW, F_OFD_SETLK(W)
 		return d.appendFlockArg(b, ev, false)
 	case 1026: // F_NOTIFY
@@ -92,7 +93,7 @@ func (d *Decoder) appendOwnerEx(b []byte, ev *trace.Event, asAddr bool) []byte {
 	}
 	b = append(b, "{type="...)
 	typ := le32(cp.Data, 0)
-	b = appendEnum(b, ownerTypes, uint64(typ))
+	b = d.enum(b, ownerTypes, uint64(typ))
 	b = append(b, ", pid="...)
 	kind := syscalls.PidNone
 	if typ < 3 {
@@ -109,12 +110,19 @@ func retFcntl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		b = append(b, " ("...)
 		return append(b, label...)
 	}
+	// auxFlags appends the flags of the note as -X asks (strace's
+	// sprintflags): the names, the number, or the number with the names
+	// in a comment when one matches.
+	auxFlags := func(b []byte, label string, x *xlat) []byte {
+		b = note(b, label)
+		mark := len(b)
+		b, _ = appendFlagsOnly(b, x, r)
+		return append(d.restyle(b, mark, r, numHex), ')')
+	}
 	switch uint32(ev.Args[1]) {
 	case 1: // F_GETFD
 		if r != 0 {
-			b = appendHex(b, r)
-			b, _ = appendFlagsOnly(note(b, "flags "), fdFlags, r)
-			return append(b, ')')
+			return auxFlags(appendHex(b, r), "flags ", fdFlags)
 		}
 	case 3: // F_GETFL
 		b = appendHex(b, r)
@@ -127,9 +135,7 @@ func retFcntl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		return b
 	case 1034: // F_GET_SEALS
 		if r != 0 {
-			b = appendHex(b, r)
-			b, _ = appendFlagsOnly(note(b, "seals "), sealFlags, r)
-			return append(b, ')')
+			return auxFlags(appendHex(b, r), "seals ", sealFlags)
 		}
 	case 0, 1030: // F_DUPFD, F_DUPFD_CLOEXEC: a descriptor (-y shows its path)
 		return d.appendFD(b, ev, r)

@@ -150,3 +150,57 @@ func TestXlatStyleMknod(t *testing.T) {
 	}
 	checkXlatCases(t, cases)
 }
+
+// The expected lines are from strace 6.1 -X raw and -X verbose runs of a
+// test program of fcntl's commands.
+func TestXlatStyleFcntl(t *testing.T) {
+	fcntl := func(ret int64, cmd uint64, args ...uint64) *evb {
+		return sc(t, "fcntl", ret, append([]uint64{3, cmd}, args...)...)
+	}
+	flock := func(ret int64, cmd uint64, typ, whence uint16, pid uint32) *evb {
+		return fcntl(ret, cmd, 0x1000).data(2, le(nil).u16(typ).u16(whence).pad(4).u64(0).u64(10).u32(pid).pad(4))
+	}
+	owner := func(ret int64, cmd uint64, typ, pid uint32) *evb {
+		return fcntl(ret, cmd, 0x1000).data(2, le(nil).u32(typ).u32(pid))
+	}
+	cases := []xlatCase{
+		{XlatRaw, false, fcntl(0, 2, 1), `fcntl(3, 0x2, 0x1) = 0`},
+		{XlatRaw, false, fcntl(1, 1), `fcntl(3, 0x1) = 0x1 (flags 0x1)`},
+		{XlatRaw, false, fcntl(0, 4, 0x46c00), `fcntl(3, 0x4, 0x46c00) = 0`},
+		{XlatRaw, false, fcntl(0, 4, 0), `fcntl(3, 0x4, 0) = 0`},
+		{XlatRaw, false, fcntl(0x8002, 3), `fcntl(3, 0x3) = 0x8002 (flags O_RDWR|O_LARGEFILE)`},
+		{XlatRaw, false, flock(-22, 6, 7, 9, 0), `fcntl(3, 0x6, {l_type=0x7, l_whence=0x9, l_start=0, l_len=10}) = -1 EINVAL (Invalid argument)`},
+		{XlatRaw, false, flock(0, 36, 1, 0, 10692), `fcntl(3, 0x24, {l_type=0x1, l_whence=0, l_start=0, l_len=10, l_pid=10692}) = 0`},
+		{XlatRaw, false, owner(0, 15, 0, 0), `fcntl(3, 0xf, {type=0, pid=0}) = 0`},
+		{XlatRaw, false, owner(0, 15, 2, 1), `fcntl(3, 0xf, {type=0x2, pid=1}) = 0`},
+		{XlatRaw, false, owner(-22, 15, 0x63, 1), `fcntl(3, 0xf, {type=0x63, pid=1}) = -1 EINVAL (Invalid argument)`},
+		{XlatRaw, false, owner(0, 16, 1, 0), `fcntl(3, 0x10, {type=0x1, pid=0}) = 0`},
+		{XlatRaw, false, fcntl(0, 10, 10), `fcntl(3, 0xa, 10) = 0`},
+		{XlatRaw, false, fcntl(10, 11), `fcntl(3, 0xb) = 10 (SIGUSR1)`},
+		{XlatRaw, false, fcntl(2, 1025), `fcntl(3, 0x401) = 0x2 (F_UNLCK)`},
+		{XlatRaw, false, fcntl(-20, 1026, 0x80000001), `fcntl(3, 0x402, 0x80000001) = -1 ENOTDIR (Not a directory)`},
+		{XlatRaw, false, fcntl(-22, 0x1234, 0x55), `fcntl(3, 0x1234, 0x55) = -1 EINVAL (Invalid argument)`},
+		{XlatRaw, false, fcntl(6, 1034), `fcntl(3, 0x40a) = 0x6 (seals 0x6)`},
+		{XlatRaw, false, fcntl(0, 1034), `fcntl(3, 0x40a) = 0`},
+		{XlatRaw, false, fcntl(-22, 1033, 0x100), `fcntl(3, 0x409, 0x100) = -1 EINVAL (Invalid argument)`},
+		{XlatVerbose, false, fcntl(0, 2, 1), `fcntl(3, 0x2 /* F_SETFD */, 0x1 /* FD_CLOEXEC */) = 0`},
+		{XlatVerbose, false, fcntl(1, 1), `fcntl(3, 0x1 /* F_GETFD */) = 0x1 (flags 0x1 /* FD_CLOEXEC */)`},
+		{XlatVerbose, false, fcntl(0, 4, 0x46c00), `fcntl(3, 0x4 /* F_SETFL */, 0x46c00 /* O_RDONLY|O_APPEND|O_NONBLOCK|O_DIRECT|O_NOATIME|FASYNC */) = 0`},
+		{XlatVerbose, false, fcntl(0, 4, 0), `fcntl(3, 0x4 /* F_SETFL */, 0 /* O_RDONLY */) = 0`},
+		{XlatVerbose, false, fcntl(0x8002, 3), `fcntl(3, 0x3 /* F_GETFL */) = 0x8002 (flags O_RDWR|O_LARGEFILE)`},
+		{XlatVerbose, false, flock(-22, 6, 7, 9, 0), `fcntl(3, 0x6 /* F_SETLK */, {l_type=0x7 /* F_??? */, l_whence=0x9 /* SEEK_??? */, l_start=0, l_len=10}) = -1 EINVAL (Invalid argument)`},
+		{XlatVerbose, false, flock(0, 36, 1, 0, 10696), `fcntl(3, 0x24 /* F_OFD_GETLK */, {l_type=0x1 /* F_WRLCK */, l_whence=0 /* SEEK_SET */, l_start=0, l_len=10, l_pid=10696}) = 0`},
+		{XlatVerbose, false, owner(0, 15, 0, 0), `fcntl(3, 0xf /* F_SETOWN_EX */, {type=0 /* F_OWNER_TID */, pid=0}) = 0`},
+		{XlatVerbose, false, owner(-22, 15, 0x63, 1), `fcntl(3, 0xf /* F_SETOWN_EX */, {type=0x63 /* F_OWNER_??? */, pid=1}) = -1 EINVAL (Invalid argument)`},
+		{XlatVerbose, false, owner(0, 16, 1, 0), `fcntl(3, 0x10 /* F_GETOWN_EX */, {type=0x1 /* F_OWNER_PID */, pid=0}) = 0`},
+		{XlatVerbose, false, fcntl(0, 10, 10), `fcntl(3, 0xa /* F_SETSIG */, 10 /* SIGUSR1 */) = 0`},
+		{XlatVerbose, false, fcntl(10, 11), `fcntl(3, 0xb /* F_GETSIG */) = 10 (SIGUSR1)`},
+		{XlatVerbose, false, fcntl(-22, 1024, 9), `fcntl(3, 0x400 /* F_SETLEASE */, 0x9 /* F_??? */) = -1 EINVAL (Invalid argument)`},
+		{XlatVerbose, false, fcntl(2, 1025), `fcntl(3, 0x401 /* F_GETLEASE */) = 0x2 (F_UNLCK)`},
+		{XlatVerbose, false, fcntl(-20, 1026, 0x80000001), `fcntl(3, 0x402 /* F_NOTIFY */, 0x80000001 /* DN_ACCESS|DN_MULTISHOT */) = -1 ENOTDIR (Not a directory)`},
+		{XlatVerbose, false, fcntl(-22, 0x1234, 0x55), `fcntl(3, 0x1234 /* F_??? */, 0x55) = -1 EINVAL (Invalid argument)`},
+		{XlatVerbose, false, fcntl(6, 1034), `fcntl(3, 0x40a /* F_GET_SEALS */) = 0x6 (seals 0x6 /* F_SEAL_SHRINK|F_SEAL_GROW */)`},
+		{XlatVerbose, false, fcntl(-22, 1033, 0x100), `fcntl(3, 0x409 /* F_ADD_SEALS */, 0x100 /* F_SEAL_??? */) = -1 EINVAL (Invalid argument)`},
+	}
+	checkXlatCases(t, cases)
+}
