@@ -229,13 +229,13 @@ var baudRates = &xlat{vals: []xv{
 	{010000, "BOTHER"},
 }, dflt: "B???"}
 
-// appendTermFlags prints termios flags as strace's printflags with no
-// default: nothing at all for zero.
-func appendTermFlags(b []byte, x *xlat, v uint32) []byte {
+// termFlags prints termios flags as strace's printflags with no default:
+// nothing at all for zero, else as -X asks.
+func (d *Decoder) termFlags(b []byte, x *xlat, v uint32) []byte {
 	if v == 0 {
 		return b
 	}
-	return appendFlags(b, x, uint64(v))
+	return d.flags(b, x, uint64(v))
 }
 
 // printTermios is the struct printer of a struct termios.
@@ -252,45 +252,48 @@ func printTermios(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 // termDelays are the delay fields of c_oflag, printed by value before
 // the flags.
 var termDelays = [...]struct {
-	mask  uint32
-	names [4]string
+	mask uint32
+	x    *xlat
 }{
-	{0400, [4]string{"NL0", "NL1"}},
-	{03000, [4]string{"CR0", "CR1", "CR2", "CR3"}},
-	{014000, [4]string{"TAB0", "TAB1", "TAB2", "XTABS"}},
-	{020000, [4]string{"BS0", "BS1"}},
-	{040000, [4]string{"VT0", "VT1"}},
-	{0100000, [4]string{"FF0", "FF1"}},
+	{0400, &xlat{vals: []xv{{0, "NL0"}, {0400, "NL1"}}, dflt: "NL?"}},
+	{03000, &xlat{vals: []xv{{0, "CR0"}, {01000, "CR1"}, {02000, "CR2"}, {03000, "CR3"}}, dflt: "CR?"}},
+	{014000, &xlat{vals: []xv{{014000, "XTABS"}, {0, "TAB0"}, {04000, "TAB1"}, {010000, "TAB2"}}, dflt: "TAB?"}},
+	{020000, &xlat{vals: []xv{{0, "BS0"}, {020000, "BS1"}}, dflt: "BS?"}},
+	{040000, &xlat{vals: []xv{{0, "VT0"}, {040000, "VT1"}}, dflt: "VT?"}},
+	{0100000, &xlat{vals: []xv{{0, "FF0"}, {0100000, "FF1"}}, dflt: "FF?"}},
 }
 
+// termCsizes are c_cflag's character sizes (CSIZE).
+var termCsizes = &xlat{vals: []xv{{0, "CS5"}, {020, "CS6"}, {040, "CS7"}, {060, "CS8"}}, dflt: "CS?"}
+
 // appendTermFlagFields prints the c_iflag, c_oflag, c_cflag and c_lflag
-// fields of a terminal structure.
+// fields of a terminal structure as strace's decode_flags, every part as
+// -X asks (c_oflag=0|0|0|0|0|0|0x5 under -X raw).
 func appendTermFlagFields(b []byte, d *Decoder, iflag, oflag, cflag, lflag uint32) []byte {
 	b = append(b, "c_iflag="...)
-	b = appendTermFlags(b, termIflags, iflag)
+	b = d.termFlags(b, termIflags, iflag)
 	b = append(b, ", c_oflag="...)
 	for _, dl := range termDelays {
-		shift := 0
-		for m := dl.mask; m&1 == 0; m >>= 1 {
-			shift++
-		}
-		b = append(b, dl.names[(oflag&dl.mask)>>shift]...)
+		b = d.enum(b, dl.x, uint64(oflag&dl.mask))
 		b = append(b, '|')
 		oflag &^= dl.mask
 	}
-	b = appendTermFlags(b, termOflags, oflag)
+	b = d.termFlags(b, termOflags, oflag)
 	b = append(b, ", c_cflag="...)
 	b = d.enum(b, baudRates, uint64(cflag&010017))
 	b = append(b, '|')
 	if ib := cflag & 002003600000; ib != 0 {
 		b = d.enum(b, baudRates, uint64(ib>>16))
-		b = append(b, "<<IBSHIFT|"...)
+		b = append(b, "<<"...)
+		mark := len(b)
+		b = d.restyle(append(b, "IBSHIFT"...), mark, 16, numHex)
+		b = append(b, '|')
 	}
-	b = append(b, [4]string{"CS5", "CS6", "CS7", "CS8"}[(cflag&060)>>4]...)
+	b = d.enum(b, termCsizes, uint64(cflag&060))
 	b = append(b, '|')
-	b = appendTermFlags(b, termCflags, cflag&^(010017|002003600000|060))
+	b = d.termFlags(b, termCflags, cflag&^(010017|002003600000|060))
 	b = append(b, ", c_lflag="...)
-	return appendTermFlags(b, termLflags, lflag)
+	return d.termFlags(b, termLflags, lflag)
 }
 
 // appendTermLine prints the c_line and c_cc fields of a terminal

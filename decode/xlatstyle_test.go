@@ -204,3 +204,37 @@ func TestXlatStyleFcntl(t *testing.T) {
 	}
 	checkXlatCases(t, cases)
 }
+
+// The expected lines are from strace 6.1 -X raw and -X verbose runs of a
+// test program of the termios requests on a pty.
+func TestXlatStyleTermios(t *testing.T) {
+	cc := []byte{3, 0x1c, 0x7f, 0x15, 4, 0, 1, 0, 0x11, 0x13, 0x1a, 0, 0x12, 0xf, 0x17, 0x16, 0, 0, 0}
+	termios := func(iflag, oflag, cflag, lflag uint32) le {
+		return append(append(le(nil).u32(iflag).u32(oflag).u32(cflag).u32(lflag), 0), cc...)
+	}
+	tty := termios(0x500, 5, 0xbf, 0x8a3b)
+	odd := termios(0x80000, 0177777|0x10000000, 0x80100000|0x103d, 0x400002)
+	ioctl := func(code uint64, p []byte) *evb { return sc(t, "ioctl", 0, 4, code, 0x1000).data(2, p) }
+	const ccText = `c_cc=[[VINTR]=0x3, [VQUIT]=0x1c, [VERASE]=0x7f, [VKILL]=0x15, [VEOF]=0x4, [VTIME]=0, [VMIN]=0x1, [VSWTC]=0`
+	const ccRest = `, [VSTART]=0x11, [VSTOP]=0x13, [VSUSP]=0x1a, [VEOL]=0, [VREPRINT]=0x12, [VDISCARD]=0xf, [VWERASE]=0x17, [VLNEXT]=0x16, [VEOL2]=0, [17]=0, [18]=0]`
+	const rawFlags = `c_iflag=0x500, c_oflag=0|0|0|0|0|0|0x5, c_cflag=0xf|0x30|0x80, c_lflag=0x8a3b`
+	const verboseFlags = `c_iflag=0x500 /* ICRNL|IXON */, c_oflag=0 /* NL0 */|0 /* CR0 */|0 /* TAB0 */|0 /* BS0 */|0 /* VT0 */|0 /* FF0 */|0x5 /* OPOST|ONLCR */, c_cflag=0xf /* B38400 */|0x30 /* CS8 */|0x80 /* CREAD */, c_lflag=0x8a3b /* ISIG|ICANON|ECHO|ECHOE|ECHOK|IEXTEN|ECHOCTL|ECHOKE */`
+	cases := []xlatCase{
+		{XlatRaw, false, ioctl(0x5401, tty), `ioctl(4, 0x5401, {` + rawFlags + `, ...}) = 0`},
+		{XlatRaw, false, ioctl(0x5403, termios(0, 0, 0, 0)), `ioctl(4, 0x5403, {c_iflag=, c_oflag=0|0|0|0|0|0|, c_cflag=0|0|, c_lflag=, ...}) = 0`},
+		{XlatRaw, false, ioctl(0x5404, odd), `ioctl(4, 0x5404, {c_iflag=0x80000, c_oflag=0x100|0x600|0x1800|0x2000|0x4000|0x8000|0x100000ff, c_cflag=0x100d|0x30|0x80100000, c_lflag=0x400002, ...}) = 0`},
+		{XlatRaw, false, ioctl(0x5402, termios(0x500, 5, 0x100d002f, 0x8a3b)), `ioctl(4, 0x5402, {c_iflag=0x500, c_oflag=0|0|0|0|0|0|0x5, c_cflag=0xf|0x100d<<0x10|0x20|, c_lflag=0x8a3b, ...}) = 0`},
+		{XlatRaw, true, ioctl(0x5401, tty), `ioctl(4, 0x5401, {` + rawFlags + `, c_line=0, ` + ccText + ccRest + `}) = 0`},
+		{XlatRaw, true, ioctl(0x802c542a, append(tty, le(nil).u32(38400).u32(38400)...)), `ioctl(4, 0x802c542a, {` + rawFlags + `, c_line=0, ` + ccText + ccRest + `, c_ispeed=38400, c_ospeed=38400}) = 0`},
+		{XlatRaw, true, ioctl(0x5405, append(le(nil).u16(0x500).u16(5).u16(0xbf).u16(0x8a3b), 0, 3, 0x1c, 0x7f, 0x15, 4, 0, 1, 0, 0)), `ioctl(4, 0x5405, {` + rawFlags + `, c_line=0, ` + ccText + `]}) = 0`},
+		{XlatVerbose, false, ioctl(0x5401, tty), `ioctl(4, 0x5401 /* TCGETS */, {` + verboseFlags + `, ...}) = 0`},
+		{XlatVerbose, false, ioctl(0x5403, termios(0, 0, 0, 0)), `ioctl(4, 0x5403 /* SNDCTL_TMR_STOP or TCSETSW */, {c_iflag=, c_oflag=0 /* NL0 */|0 /* CR0 */|0 /* TAB0 */|0 /* BS0 */|0 /* VT0 */|0 /* FF0 */|, c_cflag=0 /* B0 */|0 /* CS5 */|, c_lflag=, ...}) = 0`},
+		{XlatVerbose, false, ioctl(0x5404, odd), `ioctl(4, 0x5404 /* SNDCTL_TMR_CONTINUE or TCSETSF */, {c_iflag=0x80000, c_oflag=0x100 /* NL1 */|0x600 /* CR3 */|0x1800 /* XTABS */|0x2000 /* BS1 */|0x4000 /* VT1 */|0x8000 /* FF1 */|0x100000ff /* OPOST|OLCUC|ONLCR|OCRNL|ONOCR|ONLRET|OFILL|OFDEL|0x10000000 */, c_cflag=0x100d /* B3000000 */|0x30 /* CS8 */|0x80100000 /* CRTSCTS|0x100000 */, c_lflag=0x400002 /* ICANON|0x400000 */, ...}) = 0`},
+		{XlatVerbose, false, ioctl(0x5402, termios(0x500, 5, 0x000d1017, 0x8a3b)), `ioctl(4, 0x5402 /* SNDCTL_TMR_START or TCSETS */, {c_iflag=0x500 /* ICRNL|IXON */, c_oflag=0 /* NL0 */|0 /* CR0 */|0 /* TAB0 */|0 /* BS0 */|0 /* VT0 */|0 /* FF0 */|0x5 /* OPOST|ONLCR */, c_cflag=0x1007 /* B921600 */|0xd /* B9600 */<<0x10 /* IBSHIFT */|0x10 /* CS6 */|, c_lflag=0x8a3b /* ISIG|ICANON|ECHO|ECHOE|ECHOK|IEXTEN|ECHOCTL|ECHOKE */, ...}) = 0`},
+		{XlatVerbose, true, ioctl(0x5401, tty), `ioctl(4, 0x5401 /* TCGETS */, {` + verboseFlags + `, c_line=0 /* N_TTY */, ` + ccText + ccRest + `}) = 0`},
+		{XlatVerbose, false, sc(t, "ioctl", -25, 4, 0x5418, 0x1000).data(2, le(nil).u32(6)), `ioctl(4, 0x5418 /* TIOCMSET */, [0x6 /* TIOCM_DTR|TIOCM_RTS */]) = -1 ENOTTY (Inappropriate ioctl for device)`},
+		{XlatVerbose, false, sc(t, "ioctl", -22, 4, 0x540a, 9), `ioctl(4, 0x540a /* TCXONC */, 0x9 /* TC??? */) = -1 EINVAL (Invalid argument)`},
+		{XlatAbbrev, false, ioctl(0x5402, termios(0x500, 5, 0x100d002f, 0x8a3b)), `ioctl(4, SNDCTL_TMR_START or TCSETS, {c_iflag=ICRNL|IXON, c_oflag=NL0|CR0|TAB0|BS0|VT0|FF0|OPOST|ONLCR, c_cflag=B38400|B3000000<<IBSHIFT|CS7|, c_lflag=ISIG|ICANON|ECHO|ECHOE|ECHOK|IEXTEN|ECHOCTL|ECHOKE, ...}) = 0`},
+	}
+	checkXlatCases(t, cases)
+}
