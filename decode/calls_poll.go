@@ -102,7 +102,9 @@ func retPoll(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		b = append(b, "{fd="...)
 		b = appendInt(b, int64(int32(le32(data, int(off)))))
 		b = append(b, ", revents="...)
+		fm := len(b)
 		b, _ = appendFlagsOnly(b, pollFlags, uint64(rev))
+		b = d.restyle(b, fm, uint64(rev), numHex)
 		if len(b)-mark+1 >= pollOutstr-pollOutstrRoom {
 			b = append(b[:elem], "..."...)
 			break

@@ -1,6 +1,8 @@
 package decode
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -235,6 +237,45 @@ func TestXlatStyleTermios(t *testing.T) {
 		{XlatVerbose, false, sc(t, "ioctl", -25, 4, 0x5418, 0x1000).data(2, le(nil).u32(6)), `ioctl(4, 0x5418 /* TIOCMSET */, [0x6 /* TIOCM_DTR|TIOCM_RTS */]) = -1 ENOTTY (Inappropriate ioctl for device)`},
 		{XlatVerbose, false, sc(t, "ioctl", -22, 4, 0x540a, 9), `ioctl(4, 0x540a /* TCXONC */, 0x9 /* TC??? */) = -1 EINVAL (Invalid argument)`},
 		{XlatAbbrev, false, ioctl(0x5402, termios(0x500, 5, 0x100d002f, 0x8a3b)), `ioctl(4, SNDCTL_TMR_START or TCSETS, {c_iflag=ICRNL|IXON, c_oflag=NL0|CR0|TAB0|BS0|VT0|FF0|OPOST|ONLCR, c_cflag=B38400|B3000000<<IBSHIFT|CS7|, c_lflag=ISIG|ICANON|ECHO|ECHOE|ECHOK|IEXTEN|ECHOCTL|ECHOKE, ...}) = 0`},
+	}
+	checkXlatCases(t, cases)
+}
+
+// The expected lines are from strace 6.1 -X raw, -X verbose and -X abbrev
+// runs of a test program polling /dev/null; the 40 descriptors' results
+// stop at -s 32 under -X raw and where strace's 1024-byte result text
+// runs out otherwise.
+func TestXlatStylePoll(t *testing.T) {
+	fds := func(n int) le {
+		p := le(nil).u32(3).u16(1).u16(1)
+		for k := 1; k < n; k++ {
+			p = p.u32(3).u16(5).u16(5)
+		}
+		return p
+	}
+	poll := func(n int) *evb { return sc(t, "poll", int64(n), 0x1000, uint64(n), 0).data(0, fds(n)) }
+	// line builds "poll([EV0, EV, ...], 40, 0) = 40 ([REV0, REV, ...])"
+	// with shown results after the first.
+	line := func(ev0, ev, rev0, rev string, n, shown int) string {
+		in := "[" + ev0
+		for k := 1; k < n && k < 32; k++ {
+			in += ", " + ev
+		}
+		if n > 32 {
+			in += ", ..."
+		}
+		out := "[" + rev0 + strings.Repeat(", "+rev, shown)
+		if shown < n-1 {
+			out += ", ..."
+		}
+		return fmt.Sprintf("poll(%s], %d, 0) = %d (%s])", in, n, n, out)
+	}
+	cases := []xlatCase{
+		{XlatRaw, false, poll(2), line("{fd=3, events=0x1}", "{fd=3, events=0x5}", "{fd=3, revents=0x1}", "{fd=3, revents=0x5}", 2, 1)},
+		{XlatRaw, false, poll(40), line("{fd=3, events=0x1}", "{fd=3, events=0x5}", "{fd=3, revents=0x1}", "{fd=3, revents=0x5}", 40, 31)},
+		{XlatVerbose, false, poll(2), line("{fd=3, events=0x1 /* POLLIN */}", "{fd=3, events=0x5 /* POLLIN|POLLOUT */}", "{fd=3, revents=0x1 /* POLLIN */}", "{fd=3, revents=0x5 /* POLLIN|POLLOUT */}", 2, 1)},
+		{XlatVerbose, false, poll(40), line("{fd=3, events=0x1 /* POLLIN */}", "{fd=3, events=0x5 /* POLLIN|POLLOUT */}", "{fd=3, revents=0x1 /* POLLIN */}", "{fd=3, revents=0x5 /* POLLIN|POLLOUT */}", 40, 22)},
+		{XlatAbbrev, false, poll(40), line("{fd=3, events=POLLIN}", "{fd=3, events=POLLIN|POLLOUT}", "{fd=3, revents=POLLIN}", "{fd=3, revents=POLLIN|POLLOUT}", 40, 30)},
 	}
 	checkXlatCases(t, cases)
 }
