@@ -29,7 +29,7 @@ func enterPpoll(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	if ev.Args[3] == 0 {
 		b = append(b, "NULL"...)
 	} else if cp, ok := capOK(ev, 3); ok && len(cp.Data) >= 8 && ev.Args[4] == 8 {
-		b = appendSigset(b, cp.Data[:8])
+		b = d.appendSigsetX(b, cp.Data[:8])
 	} else {
 		b = appendPtr(b, ev.Args[3])
 	}

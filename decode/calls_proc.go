@@ -13,7 +13,7 @@ import (
 func enterRtSigreturn(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = append(b, "{mask="...)
 	if cp, ok := capOK(ev, 0); ok && len(cp.Data) >= 8 {
-		b = appendSigset(b, cp.Data[:8])
+		b = d.appendSigsetX(b, cp.Data[:8])
 	} else {
 		b = append(b, "[]"...)
 	}

@@ -74,9 +74,10 @@ func appendSignal(b []byte, n int64) []byte {
 }
 
 // appendSigset prints a signal mask of nbytes (little-endian words) as
-// strace: [INT USR1], or ~[...] listing the absent signals when at least
-// two thirds of the bits are set.
-func appendSigset(b []byte, data []byte) []byte {
+// strace's sprintsigmask_n: [INT USR1], or ~[...] listing the absent
+// signals when at least two thirds of the bits are set; each signal as -X
+// style st asks: by name (USR1), number (10) or both (10 /* USR1 */).
+func appendSigset(b []byte, data []byte, st XlatStyle) []byte {
 	if len(data) > 8 {
 		data = data[:8]
 	}
@@ -110,6 +111,13 @@ func appendSigset(b []byte, data []byte) []byte {
 		}
 		first = false
 		s := i + 1
+		if st != XlatAbbrev {
+			b = strconv.AppendInt(b, int64(s), 10)
+			if st == XlatRaw {
+				continue
+			}
+			b = append(b, " /* "...)
+		}
 		switch {
 		case s < len(signalNames):
 			b = append(b, signalNames[s][3:]...)
@@ -118,6 +126,9 @@ func appendSigset(b []byte, data []byte) []byte {
 			b = strconv.AppendInt(b, int64(s-sigRTMin), 10)
 		default:
 			b = strconv.AppendInt(b, int64(s), 10)
+		}
+		if st == XlatVerbose {
+			b = append(b, " */"...)
 		}
 	}
 	return append(b, ']')
@@ -326,59 +337,9 @@ func (d *Decoder) appendSigFD(b []byte, ev *trace.Event, fd int32) []byte {
 	return d.appendFD(b, ev, uint64(fd))
 }
 
-// appendSigsetX is appendSigset as -X asks: each signal by name (USR1),
-// number (10) or both (10 /* USR1 */).
+// appendSigsetX is appendSigset as -X asks.
 func (d *Decoder) appendSigsetX(b []byte, data []byte) []byte {
-	if d.opts.Xlat == XlatAbbrev {
-		return appendSigset(b, data)
-	}
-	mark := len(b)
-	b = appendSigset(b, data)
-	// Rewrite each name of the abbreviated set.
-	d.scratch = append(d.scratch[:0], b[mark:]...)
-	text := d.scratch
-	b = b[:mark]
-	i := 0
-	for i < len(text) && (text[i] == '~' || text[i] == '[') {
-		b = append(b, text[i])
-		i++
-	}
-	for i < len(text) && text[i] != ']' {
-		j := i
-		for j < len(text) && text[j] != ' ' && text[j] != ']' {
-			j++
-		}
-		name := string(text[i:j])
-		n := sigsetElemNumber(name)
-		b = strconv.AppendInt(b, int64(n), 10)
-		if d.opts.Xlat == XlatVerbose {
-			b = append(b, " /* "...)
-			b = append(b, name...)
-			b = append(b, " */"...)
-		}
-		if j < len(text) && text[j] == ' ' {
-			b = append(b, ' ')
-			j++
-		}
-		i = j
-	}
-	return append(b, ']')
-}
-
-// sigsetElemNumber is the signal number of an element appendSigset
-// printed: a name without its SIG prefix, RT_n, or a number.
-func sigsetElemNumber(s string) int {
-	if strings.HasPrefix(s, "RT_") {
-		n, _ := strconv.Atoi(s[3:])
-		return sigRTMin + n
-	}
-	for i := 1; i < len(signalNames); i++ {
-		if len(signalNames[i]) > 3 && signalNames[i][3:] == s {
-			return i
-		}
-	}
-	n, _ := strconv.Atoi(s)
-	return n
+	return appendSigset(b, data, d.opts.Xlat)
 }
 
 // exitRtSigpending prints rt_sigpending(2) at exit: the pending set as

@@ -195,22 +195,22 @@ func printUtsname(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	return append(b, '}')
 }
 
+// saHandlers are the handlers strace names (sa_handler_values), printed
+// as -X asks.
+var saHandlers = &xlat{vals: []xv{{0, "SIG_DFL"}, {1, "SIG_IGN"}, {^uint64(0), "SIG_ERR"}}}
+
 func printSigaction(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	handler := le64(p, 0)
 	flags := le64(p, 8)
 	b = append(b, "{sa_handler="...)
-	switch handler {
-	case 0:
-		b = append(b, "SIG_DFL"...)
-	case 1:
-		b = append(b, "SIG_IGN"...)
-	case ^uint64(0):
-		b = append(b, "SIG_ERR"...)
-	default:
+	if s, ok := saHandlers.lookup(handler); ok {
+		mark := len(b)
+		b = d.restyle(append(b, s...), mark, handler, numHex)
+	} else {
 		b = appendPtr(b, handler)
 	}
 	b = append(b, ", sa_mask="...)
-	b = appendSigset(b, p[24:32])
+	b = d.appendSigsetX(b, p[24:32])
 	b = append(b, ", sa_flags="...)
 	b = d.flags(b, saFlags, flags)
 	if flags&0x04000000 != 0 {
@@ -221,7 +221,7 @@ func printSigaction(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 }
 
 func printSigsetS(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
-	return appendSigset(b, p[:8])
+	return d.appendSigsetX(b, p[:8])
 }
 
 // printPollfd prints a struct pollfd; the events of a negative

@@ -244,7 +244,7 @@ func TestXlatStyleTermios(t *testing.T) {
 // The expected lines are from strace 6.1 -X raw, -X verbose and -X abbrev
 // runs of a test program polling /dev/null; the 40 descriptors' results
 // stop at -s 32 under -X raw and where strace's 1024-byte result text
-// runs out otherwise.
+// runs out otherwise, and then ppoll's time left no longer fits.
 func TestXlatStylePoll(t *testing.T) {
 	fds := func(n int) le {
 		p := le(nil).u32(3).u16(1).u16(1)
@@ -254,9 +254,13 @@ func TestXlatStylePoll(t *testing.T) {
 		return p
 	}
 	poll := func(n int) *evb { return sc(t, "poll", int64(n), 0x1000, uint64(n), 0).data(0, fds(n)) }
-	// line builds "poll([EV0, EV, ...], 40, 0) = 40 ([REV0, REV, ...])"
-	// with shown results after the first.
-	line := func(ev0, ev, rev0, rev string, n, shown int) string {
+	ppoll := func(ts le) *evb {
+		return sc(t, "ppoll", 40, 0x1000, 40, 0x2000, 0x3000, 8).data(0, fds(40)).data(2, ts).data(3, le(nil).u64(1<<9|1<<35))
+	}
+	timeout, left := le(nil).u64(1).u64(0), le(nil).u64(0).u64(999998408)
+	// line builds "poll([EV0, EV, ...], N, 0) = N ([REV0, REV, ...])" with
+	// shown results after the first; ppoll's (args set) ends with tail.
+	line := func(args, tail, ev0, ev, rev0, rev string, n, shown int) string {
 		in := "[" + ev0
 		for k := 1; k < n && k < 32; k++ {
 			in += ", " + ev
@@ -268,14 +272,93 @@ func TestXlatStylePoll(t *testing.T) {
 		if shown < n-1 {
 			out += ", ..."
 		}
-		return fmt.Sprintf("poll(%s], %d, 0) = %d (%s])", in, n, n, out)
+		if args == "" {
+			return fmt.Sprintf("poll(%s], %d, 0) = %d (%s])", in, n, n, out)
+		}
+		return fmt.Sprintf("ppoll(%s], %d, %s) = %d (%s]%s)", in, n, args, n, out, tail)
 	}
 	cases := []xlatCase{
-		{XlatRaw, false, poll(2), line("{fd=3, events=0x1}", "{fd=3, events=0x5}", "{fd=3, revents=0x1}", "{fd=3, revents=0x5}", 2, 1)},
-		{XlatRaw, false, poll(40), line("{fd=3, events=0x1}", "{fd=3, events=0x5}", "{fd=3, revents=0x1}", "{fd=3, revents=0x5}", 40, 31)},
-		{XlatVerbose, false, poll(2), line("{fd=3, events=0x1 /* POLLIN */}", "{fd=3, events=0x5 /* POLLIN|POLLOUT */}", "{fd=3, revents=0x1 /* POLLIN */}", "{fd=3, revents=0x5 /* POLLIN|POLLOUT */}", 2, 1)},
-		{XlatVerbose, false, poll(40), line("{fd=3, events=0x1 /* POLLIN */}", "{fd=3, events=0x5 /* POLLIN|POLLOUT */}", "{fd=3, revents=0x1 /* POLLIN */}", "{fd=3, revents=0x5 /* POLLIN|POLLOUT */}", 40, 22)},
-		{XlatAbbrev, false, poll(40), line("{fd=3, events=POLLIN}", "{fd=3, events=POLLIN|POLLOUT}", "{fd=3, revents=POLLIN}", "{fd=3, revents=POLLIN|POLLOUT}", 40, 30)},
+		{XlatRaw, false, poll(2), line("", "", "{fd=3, events=0x1}", "{fd=3, events=0x5}", "{fd=3, revents=0x1}", "{fd=3, revents=0x5}", 2, 1)},
+		{XlatRaw, false, poll(40), line("", "", "{fd=3, events=0x1}", "{fd=3, events=0x5}", "{fd=3, revents=0x1}", "{fd=3, revents=0x5}", 40, 31)},
+		{XlatVerbose, false, poll(2), line("", "", "{fd=3, events=0x1 /* POLLIN */}", "{fd=3, events=0x5 /* POLLIN|POLLOUT */}", "{fd=3, revents=0x1 /* POLLIN */}", "{fd=3, revents=0x5 /* POLLIN|POLLOUT */}", 2, 1)},
+		{XlatVerbose, false, poll(40), line("", "", "{fd=3, events=0x1 /* POLLIN */}", "{fd=3, events=0x5 /* POLLIN|POLLOUT */}", "{fd=3, revents=0x1 /* POLLIN */}", "{fd=3, revents=0x5 /* POLLIN|POLLOUT */}", 40, 22)},
+		{XlatAbbrev, false, poll(40), line("", "", "{fd=3, events=POLLIN}", "{fd=3, events=POLLIN|POLLOUT}", "{fd=3, revents=POLLIN}", "{fd=3, revents=POLLIN|POLLOUT}", 40, 30)},
+	}
+	checkXlatCases(t, cases)
+	// ppoll's entry shows the timeout, its exit the time left.
+	for _, c := range []xlatCase{
+		{XlatRaw, false, ppoll(timeout), line("{tv_sec=1, tv_nsec=0}, [10 36], 8", ", left {tv_sec=0, tv_nsec=999998408}", "{fd=3, events=0x1}", "{fd=3, events=0x5}", "{fd=3, revents=0x1}", "{fd=3, revents=0x5}", 40, 31)},
+		{XlatVerbose, false, ppoll(timeout), line("{tv_sec=1, tv_nsec=0}, [10 /* USR1 */ 36 /* RT_4 */], 8", ", left {tv_sec=0, tv_nsec=999998408}", "{fd=3, events=0x1 /* POLLIN */}", "{fd=3, events=0x5 /* POLLIN|POLLOUT */}", "{fd=3, revents=0x1 /* POLLIN */}", "{fd=3, revents=0x5 /* POLLIN|POLLOUT */}", 40, 22)},
+		{XlatAbbrev, false, ppoll(timeout), line("{tv_sec=1, tv_nsec=0}, [USR1 RT_4], 8", ", ...", "{fd=3, events=POLLIN}", "{fd=3, events=POLLIN|POLLOUT}", "{fd=3, revents=POLLIN}", "{fd=3, revents=POLLIN|POLLOUT}", 40, 30)},
+	} {
+		d := New(Options{StringLimit: DefaultStringLimit, Xlat: c.style})
+		exit := ppoll(left).get()
+		got := string(d.AppendEnter(nil, c.ev.enter().get())) + string(d.AppendExit(nil, exit)) + " " + string(d.AppendReturn(nil, exit))
+		if got != c.want {
+			t.Errorf("style %d:\n got %s\nwant %s", c.style, got, c.want)
+		}
+	}
+}
+
+// The expected lines are from strace 6.1 -X raw, -X verbose and -X abbrev
+// runs of a test program of the calls that take signal sets.
+func TestXlatStyleSigset(t *testing.T) {
+	set := func(sigs ...int) le {
+		var m uint64
+		for _, s := range sigs {
+			m |= 1 << (s - 1)
+		}
+		return le(nil).u64(m)
+	}
+	usr1rt4, full := set(10, 36), le(nil).u64(^uint64(1<<8|1<<31|1<<32))
+	procmask := func(ret int64, how uint64, s, old le) *evb {
+		e := sc(t, "rt_sigprocmask", ret, how, 0x1000, 0, 8).data(1, s)
+		if old != nil {
+			e.ev.Args[2] = 0x7fff04b71880
+			e.data(2, old)
+		}
+		return e
+	}
+	act := sigactionBuf(0x55f653d5f209, 0x14000000, 0x7f1f8fd9f050, 1<<9|1<<35)
+	sigaction := func(sig uint64, handler uint64, old []byte) *evb {
+		e := sc(t, "rt_sigaction", 0, sig, 0x1000, 0, 8).data(1, sigactionBuf(handler, 0x14000000, 0x7f1f8fd9f050, 1<<9|1<<35))
+		if old != nil {
+			e.ev.Args[2] = 0x2000
+			e.data(2, old)
+		}
+		return e
+	}
+	ppoll := sc(t, "ppoll", 1, 0x1000, 1, 0x2000, 0x3000, 8).data(0, le(nil).u32(3).u16(1).u16(1)).
+		data(2, le(nil).u64(0).u64(0)).data(3, usr1rt4)
+	epoll := sc(t, "epoll_pwait", 0, 4, 0x1000, 1, 0, 0x2000, 8).data(1, []byte{}).data(4, usr1rt4)
+	epoll2 := sc(t, "epoll_pwait2", 0, 4, 0x1000, 1, 0x3000, 0x2000, 8).data(1, []byte{}).data(3, le(nil).u64(0).u64(0)).data(4, usr1rt4)
+	signalfd := func(ret int64, s le, flags uint64) *evb {
+		return sc(t, "signalfd4", ret, 0xffffffffffffffff, 0x1000, 8, flags).data(1, s)
+	}
+	cases := []xlatCase{
+		{XlatRaw, false, procmask(0, 0, usr1rt4, set()), `rt_sigprocmask(0, [10 36], [], 8) = 0`},
+		{XlatRaw, false, procmask(0, 2, set(), nil), `rt_sigprocmask(0x2, [], NULL, 8) = 0`},
+		{XlatRaw, false, procmask(0, 0, full, set()), `rt_sigprocmask(0, ~[9 32 33], [], 8) = 0`},
+		{XlatRaw, false, procmask(0, 1, set(32, 33, 34, 64), nil), `rt_sigprocmask(0x1, [32 33 34 64], NULL, 8) = 0`},
+		{XlatRaw, false, sigaction(12, 0x55f653d5f209, nil), `rt_sigaction(12, {sa_handler=0x55f653d5f209, sa_mask=[10 36], sa_flags=0x14000000, sa_restorer=0x7f1f8fd9f050}, NULL, 8) = 0`},
+		{XlatRaw, false, sigaction(12, 1, act), `rt_sigaction(12, {sa_handler=0x1, sa_mask=[10 36], sa_flags=0x14000000, sa_restorer=0x7f1f8fd9f050}, {sa_handler=0x55f653d5f209, sa_mask=[10 36], sa_flags=0x14000000, sa_restorer=0x7f1f8fd9f050}, 8) = 0`},
+		{XlatRaw, false, sigaction(37, 0, make([]byte, 32)), `rt_sigaction(37, {sa_handler=0, sa_mask=[10 36], sa_flags=0x14000000, sa_restorer=0x7f1f8fd9f050}, {sa_handler=0, sa_mask=[], sa_flags=0}, 8) = 0`},
+		{XlatRaw, false, ppoll, `ppoll([{fd=3, events=0x1}], 1, {tv_sec=0, tv_nsec=0}, [10 36], 8) = 1 ([{fd=3, revents=0x1}], left {tv_sec=0, tv_nsec=0})`},
+		{XlatRaw, false, epoll, `epoll_pwait(4, [], 1, 0, [10 36], 8) = 0`},
+		{XlatRaw, false, epoll2, `epoll_pwait2(4, [], 1, {tv_sec=0, tv_nsec=0}, [10 36], 8) = 0`},
+		{XlatRaw, false, signalfd(5, set(12), 0x80000), `signalfd4(-1, [12], 8, 0x80000) = 5`},
+		{XlatRaw, false, signalfd(6, full, 0x800), `signalfd4(-1, ~[9 32 33], 8, 0x800) = 6`},
+		{XlatVerbose, false, procmask(0, 0, usr1rt4, set()), `rt_sigprocmask(0 /* SIG_BLOCK */, [10 /* USR1 */ 36 /* RT_4 */], [], 8) = 0`},
+		{XlatVerbose, false, procmask(0, 0, full, set()), `rt_sigprocmask(0 /* SIG_BLOCK */, ~[9 /* KILL */ 32 /* RTMIN */ 33 /* RT_1 */], [], 8) = 0`},
+		{XlatVerbose, false, procmask(0, 1, set(32, 33, 34, 64), nil), `rt_sigprocmask(0x1 /* SIG_UNBLOCK */, [32 /* RTMIN */ 33 /* RT_1 */ 34 /* RT_2 */ 64 /* RT_32 */], NULL, 8) = 0`},
+		{XlatVerbose, false, sigaction(12, 1, act), `rt_sigaction(12 /* SIGUSR2 */, {sa_handler=0x1 /* SIG_IGN */, sa_mask=[10 /* USR1 */ 36 /* RT_4 */], sa_flags=0x14000000 /* SA_RESTORER|SA_RESTART */, sa_restorer=0x7f1f8fd9f050}, {sa_handler=0x55f653d5f209, sa_mask=[10 /* USR1 */ 36 /* RT_4 */], sa_flags=0x14000000 /* SA_RESTORER|SA_RESTART */, sa_restorer=0x7f1f8fd9f050}, 8) = 0`},
+		{XlatVerbose, false, sigaction(37, 0, make([]byte, 32)), `rt_sigaction(37 /* SIGRT_5 */, {sa_handler=0 /* SIG_DFL */, sa_mask=[10 /* USR1 */ 36 /* RT_4 */], sa_flags=0x14000000 /* SA_RESTORER|SA_RESTART */, sa_restorer=0x7f1f8fd9f050}, {sa_handler=0 /* SIG_DFL */, sa_mask=[], sa_flags=0}, 8) = 0`},
+		{XlatVerbose, false, ppoll, `ppoll([{fd=3, events=0x1 /* POLLIN */}], 1, {tv_sec=0, tv_nsec=0}, [10 /* USR1 */ 36 /* RT_4 */], 8) = 1 ([{fd=3, revents=0x1 /* POLLIN */}], left {tv_sec=0, tv_nsec=0})`},
+		{XlatVerbose, false, epoll, `epoll_pwait(4, [], 1, 0, [10 /* USR1 */ 36 /* RT_4 */], 8) = 0`},
+		{XlatVerbose, false, epoll2, `epoll_pwait2(4, [], 1, {tv_sec=0, tv_nsec=0}, [10 /* USR1 */ 36 /* RT_4 */], 8) = 0`},
+		{XlatVerbose, false, signalfd(5, set(12), 0x80000), `signalfd4(-1, [12 /* USR2 */], 8, 0x80000 /* SFD_CLOEXEC */) = 5`},
+		{XlatVerbose, false, signalfd(6, full, 0x800), `signalfd4(-1, ~[9 /* KILL */ 32 /* RTMIN */ 33 /* RT_1 */], 8, 0x800 /* SFD_NONBLOCK */) = 6`},
+		{XlatAbbrev, false, sigaction(37, 0, make([]byte, 32)), `rt_sigaction(SIGRT_5, {sa_handler=SIG_DFL, sa_mask=[USR1 RT_4], sa_flags=SA_RESTORER|SA_RESTART, sa_restorer=0x7f1f8fd9f050}, {sa_handler=SIG_DFL, sa_mask=[], sa_flags=0}, 8) = 0`},
 	}
 	checkXlatCases(t, cases)
 }
