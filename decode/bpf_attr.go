@@ -596,7 +596,7 @@ func (p *bpfFields) mapInfo(info []byte) {
 		q.b = q.d.appendIfindex(q.b, q.u32(40))
 		q.uint("btf_vmlinux_value_type_id", 44)
 		q.name("netns_dev")
-		q.b = appendDev(q.b, q.u64(48))
+		q.b = q.d.appendDevStyled(q.b, q.u64(48))
 		q.u64f("netns_ino", 56)
 	}
 	if q.has(64) {

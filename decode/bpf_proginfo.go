@@ -72,7 +72,7 @@ func (p *bpfFields) progInfoFields(info *trace.Capture) {
 	p.name("gpl_compatible")
 	p.b = appendUint(p.b, uint64(p.u32(84)&1))
 	p.name("netns_dev")
-	p.b = appendDev(p.b, p.u64(88))
+	p.b = p.d.appendDevStyled(p.b, p.u64(88))
 	p.u64f("netns_ino", 96)
 	if !p.has(104) {
 		return

@@ -590,7 +590,7 @@ func enterReboot(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 
 // enterUstat prints ustat's device.
 func enterUstat(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	return d.sep(appendDev(b, uint64(uint32(ev.Args[0]))))
+	return d.sep(d.appendDevStyled(b, uint64(uint32(ev.Args[0]))))
 }
 
 // exitUstat prints the struct ustat the call filled: its free blocks and

@@ -137,11 +137,11 @@ func (d *Decoder) appendLoopInfo(b []byte, p []byte) []byte {
 	b = appendInt(b, int64(int32(le32(p, 0))))
 	if d.opts.Verbose {
 		b = append(b, ", lo_device="...)
-		b = appendDev(b, le64(p, 8))
+		b = d.appendDevStyled(b, le64(p, 8))
 		b = append(b, ", lo_inode="...)
 		b = appendUint(b, le64(p, 16))
 		b = append(b, ", lo_rdevice="...)
-		b = appendDev(b, le64(p, 24))
+		b = d.appendDevStyled(b, le64(p, 24))
 	}
 	b = append(b, ", lo_offset="...)
 	b = appendHex(b, uint64(le32(p, 32)))
@@ -181,11 +181,11 @@ func (d *Decoder) appendLoopInfo64(b []byte, p []byte) []byte {
 	b = append(b, '{')
 	if d.opts.Verbose {
 		b = append(b, "lo_device="...)
-		b = appendDev(b, le64(p, 0))
+		b = d.appendDevStyled(b, le64(p, 0))
 		b = append(b, ", lo_inode="...)
 		b = appendUint(b, le64(p, 8))
 		b = append(b, ", lo_rdevice="...)
-		b = appendDev(b, le64(p, 16))
+		b = d.appendDevStyled(b, le64(p, 16))
 		b = append(b, ", "...)
 	}
 	b = append(b, "lo_offset="...)

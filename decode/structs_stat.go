@@ -136,8 +136,7 @@ func printStat(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	b = append(b, '{')
 	if d.opts.Verbose {
 		b = append(b, "st_dev="...)
-		mark := len(b)
-		b = d.restyle(appendDev(b, dev), mark, dev, numHex)
+		b = d.appendDevStyled(b, dev)
 		b = append(b, ", st_ino="...)
 		b = appendUint(b, ino)
 		b = append(b, ", st_mode="...)
@@ -159,8 +158,7 @@ func printStat(d *Decoder, b []byte, p []byte, ev *trace.Event) []byte {
 	switch mode & 0170000 {
 	case 0020000, 0060000:
 		b = append(b, ", st_rdev="...)
-		mark := len(b)
-		b = d.restyle(appendDev(b, rdev), mark, rdev, numHex)
+		b = d.appendDevStyled(b, rdev)
 	default:
 		b = append(b, ", st_size="...)
 		b = appendInt(b, size)

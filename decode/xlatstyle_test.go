@@ -127,8 +127,8 @@ func TestXlatStyleStatx(t *testing.T) {
 	checkXlatCases(t, cases)
 }
 
-// The expected lines are from strace 6.1 -X raw and -X verbose runs of a
-// test program of mknod and mknodat.
+// The expected lines are from strace 6.1 -X raw and -X verbose runs of
+// test programs of mknod, mknodat and ustat.
 func TestXlatStyleMknod(t *testing.T) {
 	at := func(mode, dev uint64) *evb {
 		return sc(t, "mknodat", -17, 0xffffff9c, 0x1000, mode, dev).str(1, "/tmp/nod")
@@ -149,6 +149,8 @@ func TestXlatStyleMknod(t *testing.T) {
 		{XlatVerbose, false, mknod(0147777), `mknod("/tmp/nod", 0147777 /* S_IFSOCK|S_ISUID|S_ISGID|S_ISVTX|0777 */) = -1 EEXIST (File exists)`},
 		{XlatVerbose, false, at(020000, 0), `mknodat(-100 /* AT_FDCWD */, "/tmp/nod", 020000 /* S_IFCHR|000 */, 0 /* makedev(0, 0) */) = -1 EEXIST (File exists)`},
 		{XlatVerbose, false, at(0x12345020644, 0x123456789), `mknodat(-100 /* AT_FDCWD */, "/tmp/nod", 03104 /* S_ISGID|S_ISVTX|0104 */) = -1 EEXIST (File exists)`},
+		{XlatRaw, false, sc(t, "ustat", -22, 0x801, 0x7ffe980714b0), `ustat(0x801, 0x7ffe980714b0) = -1 EINVAL (Invalid argument)`},
+		{XlatVerbose, false, sc(t, "ustat", -22, 0, 0x7ffda78ee860), `ustat(0 /* makedev(0, 0) */, 0x7ffda78ee860) = -1 EINVAL (Invalid argument)`},
 	}
 	checkXlatCases(t, cases)
 }
