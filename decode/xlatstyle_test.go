@@ -300,6 +300,20 @@ func TestXlatStylePoll(t *testing.T) {
 			t.Errorf("style %d:\n got %s\nwant %s", c.style, got, c.want)
 		}
 	}
+	// Under -v (-e abbrev=none) every result that fits prints, under -e
+	// verbose=none only the number (strace 6.1 -X raw -v and -e
+	// verbose=none runs).
+	none := trace.NewSyscallSet(false)
+	d := New(Options{StringLimit: DefaultStringLimit, Xlat: XlatRaw, Abbrev: none})
+	all := "[{fd=3, events=0x1}" + strings.Repeat(", {fd=3, events=0x5}", 39) + "], 40, 0) = 40 ([{fd=3, revents=0x1}" + strings.Repeat(", {fd=3, revents=0x5}", 39) + "])"
+	if got, want := whole(d, poll(40).get()), "poll("+all; got != want {
+		t.Errorf("-v:\n got %s\nwant %s", got, want)
+	}
+	d = New(Options{StringLimit: DefaultStringLimit, Deref: none})
+	ev := sc(t, "ppoll", 2, 0x7ffcf4a232d0, 2, 0x7ffcf4a23210, 0x7ffcf4a23240, 8).data(0, fds(2)).data(2, left).data(3, le(nil).u64(1<<9|1<<35))
+	if got, want := whole(d, ev.get()), "ppoll(0x7ffcf4a232d0, 2, 0x7ffcf4a23210, 0x7ffcf4a23240, 8) = 2"; got != want {
+		t.Errorf("verbose=none:\n got %s\nwant %s", got, want)
+	}
 }
 
 // The expected lines are from strace 6.1 -X raw, -X verbose and -X abbrev
