@@ -11,8 +11,15 @@ func exitEpollWait(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	addr := ev.Args[1]
 	cp, ok := capOK(ev, 1)
 	size := sizeOf(ev, syscalls.LayoutEpollEvent)
+	// As strace's print_array of the events returned: NULL, [] before
+	// any read (also under -e verbose=none), the address when the first
+	// cannot be read, "... /* ADDR */" where the others stop.
 	switch {
-	case failed(ev) || !ok || addr == 0:
+	case failed(ev) || addr == 0:
+		b = appendPtr(b, addr)
+	case ev.Ret == 0:
+		b = append(b, "[]"...)
+	case !ok || len(cp.Data) < size:
 		b = appendPtr(b, addr)
 	default:
 		b = append(b, '[')
@@ -20,13 +27,15 @@ func exitEpollWait(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 			if k > 0 {
 				b = append(b, ", "...)
 			}
-			if !d.opts.Verbose && k >= d.opts.StringLimit {
-				b = append(b, "..."...)
-				break
-			}
 			off := k * size
 			if off+size > len(cp.Data) {
+				b = append(b, "... /* "...)
 				b = appendHex(b, addr+uint64(off))
+				b = append(b, " */"...)
+				break
+			}
+			if !d.opts.Verbose && k >= d.opts.StringLimit {
+				b = append(b, "..."...)
 				break
 			}
 			b = printEpollEvent(d, b, cp.Data[off:off+size], ev)

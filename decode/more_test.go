@@ -332,3 +332,26 @@ func TestXattrValue(t *testing.T) {
 		}
 	}
 }
+
+// TestEpollEvents: epoll_wait's events print as strace's print_array of
+// the ones returned: [] for none, also under -e verbose=none, where the
+// others print as the address; "... /* ADDR */" where they stop being
+// readable.
+func TestEpollEvents(t *testing.T) {
+	none := New(Options{StringLimit: DefaultStringLimit, Deref: &trace.SyscallSet{}})
+	d := New(Options{StringLimit: DefaultStringLimit})
+	event := le(nil).u32(1).u32(0).u32(7)
+	for _, c := range []struct {
+		d    *Decoder
+		ev   *evb
+		want string
+	}{
+		{none, sc(t, "epoll_wait", 0, 3, 0x1000, 2, 0).data(1, nil), "epoll_wait(3, [], 2, 0) = 0"},
+		{none, sc(t, "epoll_wait", 1, 3, 0x1000, 2, 0).data(1, event), "epoll_wait(3, 0x1000, 2, 0) = 1"},
+		{d, sc(t, "epoll_wait", 2, 3, 0x1000, 2, 0).data(1, event).trunc(1), "epoll_wait(3, [{events=EPOLLIN, data={u32=0, u64=30064771072}}, ... /* 0x100c */], 2, 0) = 2"},
+	} {
+		if got := whole(c.d, c.ev.get()); got != c.want {
+			t.Errorf("got  %s\nwant %s", got, c.want)
+		}
+	}
+}
