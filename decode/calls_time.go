@@ -235,7 +235,7 @@ func exitAdjtimex(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 // its timex could be read: "= 5 (TIME_ERROR)".
 func retAdjtimex(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = appendInt(b, ev.Ret)
-	if cp, ok := capOK(ev, timexArg(c)); ok && len(cp.Data) >= 164 {
+	if cp, ok := capOK(ev, timexArg(c)); ok && len(cp.Data) >= 164 && d.verboseCall(ev) {
 		if s, known := adjtimexStates.lookup(uint64(ev.Ret)); known {
 			b = append(b, " ("...)
 			b = append(b, s...)

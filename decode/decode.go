@@ -271,11 +271,14 @@ func (d *Decoder) AppendExit(b []byte, ev *trace.Event) []byte {
 func (d *Decoder) AppendReturn(b []byte, ev *trace.Event) []byte {
 	d.tid = ev.TID
 	if d.selective && !d.raw(ev) {
-		// -e abbrev= and -e verbose= hold for what the result shows of
-		// the call's structures too (poll's ready descriptors).
-		narrowed, verbose := d.narrow(ev, d.lookup(ev))
-		b = appendTamperNote(d.appendResult(append(b, "= "...), narrowed), ev)
-		d.opts.Verbose = verbose
+		// -e abbrev= holds for what the result shows of the call's
+		// structures too (poll's ready descriptors); the decoders whose
+		// results strace reads only when verbose ask verboseCall (select's
+		// sets are read whatever -e verbose= says).
+		saved := d.opts.Verbose
+		d.opts.Verbose = saved || (d.opts.Abbrev != nil && !d.opts.Abbrev.HasIn(ev.Pers, int(ev.NR)))
+		b = appendTamperNote(d.appendResult(append(b, "= "...), ev), ev)
+		d.opts.Verbose = saved
 		return b
 	}
 	return appendTamperNote(d.appendResult(append(b, "= "...), ev), ev)
