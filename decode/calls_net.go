@@ -1,33 +1,57 @@
 package decode
 
-import "github.com/sctrace/sctrace/trace"
+import (
+	"math/bits"
 
-// enterSocket prints socket and socketpair's domain, type and protocol
-// (the protocol named by the domain's table).
+	"github.com/sctrace/sctrace/trace"
+)
+
+// enterSocket prints socket's or socketpair's domain, type and protocol:
+// socket's by the domain's table (AF_PACKET's in network order, as
+// strace's htons(...)), socketpair's as a number, as strace prints them.
 func enterSocket(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	domain := uint32(ev.Args[0])
-	b = d.enum(b, addressFamilies, uint64(domain))
+	domain := ev.Args[0]
+	b = d.enum(b, addressFamilies, uint64(uint32(domain)))
 	b = d.sep(b)
-	typ := uint32(ev.Args[1])
-	b = d.enum(b, sockTypes, uint64(typ&0xf))
-	if rest := typ &^ 0xf; rest != 0 {
-		b = append(b, '|')
-		b, _ = appendFlagsOnly(b, sockTypeFlags, uint64(rest))
-	}
+	b = d.appendSockType(b, uint32(ev.Args[1]))
 	b = d.sep(b)
-	proto := uint64(uint32(ev.Args[2]))
-	switch domain {
-	case 2, 10: // AF_INET, AF_INET6
-		b = d.enum(b, inetProtocols, proto)
-	case 16: // AF_NETLINK
-		b = d.enum(b, netlinkProtocols, proto)
-	default:
-		b = appendInt(b, int64(int32(proto)))
-	}
-	if len(c.args) > 3 {
+	proto := ev.Args[2]
+	if len(c.args) > 3 { // socketpair
+		b = appendUint(b, proto)
 		return d.sep(b)
 	}
-	return b
+	switch domain {
+	case 2, 10: // AF_INET, AF_INET6
+		return d.enum(b, inetProtocols, proto)
+	case 3: // AF_AX25, whose names strace always comments
+		return d.enumAs(b, ax25Protocols, proto, XlatVerbose)
+	case 16: // AF_NETLINK
+		return d.enum(b, netlinkProtocols, proto)
+	case 17: // AF_PACKET
+		b = append(b, "htons("...)
+		b = d.enum(b, ethernetProtocols, uint64(bits.ReverseBytes16(uint16(proto))))
+		return append(b, ')')
+	case 33: // AF_RXRPC
+		return d.enum(b, addressFamilies, proto)
+	}
+	if x, ok := socketProtocols[domain]; ok {
+		return d.enum(b, x, proto)
+	}
+	return appendUint(b, proto)
+}
+
+// appendSockType prints a socket type as strace's tprint_sock_type: a
+// known type by name and the flags after it, or else the whole value as
+// flags.
+func (d *Decoder) appendSockType(b []byte, typ uint32) []byte {
+	if _, ok := sockTypes.lookup(uint64(typ & 0xf)); ok {
+		b = d.enum(b, sockTypes, uint64(typ&0xf))
+		if typ &^= 0xf; typ == 0 {
+			return b
+		}
+		b = append(b, '|')
+	}
+	return d.flags(b, sockFlags, uint64(typ))
 }
 
 // appendSockaddrArg prints a socket address argument of length n.

@@ -253,7 +253,13 @@ func enterSetsockopt(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = d.appendSockoptLevelName(b, ev, false)
 	b = d.sep(b)
 	n := int32(ev.Args[4])
-	b = d.appendSetsockoptValue(b, ev, n)
+	if d.verboseCall(ev) {
+		b = d.appendSetsockoptValue(b, ev, n)
+	} else {
+		// strace shows no option value under -e verbose=none, strings
+		// included.
+		b = appendPtr(b, ev.Args[3])
+	}
 	b = d.sep(b)
 	return appendInt(b, int64(n))
 }

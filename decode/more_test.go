@@ -355,3 +355,34 @@ func TestEpollEvents(t *testing.T) {
 		}
 	}
 }
+
+// TestSocketArgs: socket's type as strace's tprint_sock_type (an unknown
+// type whole as flags), its protocol by the domain's table (AF_PACKET's
+// in network order), socketpair's protocol a number, and -e verbose=none
+// hides given socket addresses and option values, as strace 6.1 prints
+// them.
+func TestSocketArgs(t *testing.T) {
+	d := New(Options{StringLimit: DefaultStringLimit})
+	raw := New(Options{StringLimit: DefaultStringLimit, Xlat: XlatRaw})
+	none := New(Options{StringLimit: DefaultStringLimit, Deref: &trace.SyscallSet{}})
+	sin := le(nil).u16(2).u16(0).u32(0x0100007f).u64(0)
+	for _, c := range []struct {
+		d    *Decoder
+		ev   *evb
+		want string
+	}{
+		{d, sc(t, "socket", -22, 12345, 77, 99), "socket(0x3039 /* AF_??? */, 0x4d /* SOCK_??? */, 99) = -1 EINVAL (Invalid argument)"},
+		{d, sc(t, "socket", -94, 2, 0x80000, 0), "socket(AF_INET, SOCK_CLOEXEC, IPPROTO_IP) = -1 ESOCKTNOSUPPORT (Socket type not supported)"},
+		{raw, sc(t, "socket", 3, 2, 0x80001, 0), "socket(0x2, 0x1|0x80000, 0) = 3"},
+		{d, sc(t, "socket", 6, 17, 3, 0x300), "socket(AF_PACKET, SOCK_RAW, htons(ETH_P_ALL)) = 6"},
+		{d, sc(t, "socket", 6, 31, 3, 1), "socket(AF_BLUETOOTH, SOCK_RAW, BTPROTO_HCI) = 6"},
+		{d, sc(t, "socketpair", -95, 2, 1, 0, 0x1000), "socketpair(AF_INET, SOCK_STREAM, 0, 0x1000) = -1 EOPNOTSUPP (Operation not supported)"},
+		{d, sc(t, "connect", -22, 3, 0x1000, 0xfffffffb).data(1, sin), "connect(3, 0x1000, -5) = -1 EINVAL (Invalid argument)"},
+		{none, sc(t, "bind", 0, 3, 0x1000, 16).data(1, sin), "bind(3, 0x1000, 16) = 0"},
+		{none, sc(t, "setsockopt", 0, 3, 1, 25, 0x1000, 3).str(3, "lo\x00"), "setsockopt(3, SOL_SOCKET, SO_BINDTODEVICE, 0x1000, 3) = 0"},
+	} {
+		if got := whole(c.d, c.ev.get()); got != c.want {
+			t.Errorf("got  %s\nwant %s", got, c.want)
+		}
+	}
+}

@@ -63,6 +63,9 @@ func structural(a syscalls.Arg) bool {
 		syscalls.StrArray, syscalls.EnvArray, syscalls.MsghdrIn, syscalls.MsghdrOut, syscalls.MmsgvecIn, syscalls.MmsgvecOut, syscalls.SigsetPair, syscalls.SigframeMask,
 		syscalls.InIovec, syscalls.OutIovec:
 		return true
+	case syscalls.InBuf:
+		// A socket address the call is given (bind's, connect's).
+		return a.Layout == syscalls.LayoutSockaddr
 	case syscalls.Custom:
 		// memfd_create's name and reboot's string are strings, which
 		// strace prints under -e verbose=none too.

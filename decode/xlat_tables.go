@@ -371,3 +371,31 @@ var syslogActions = &xlat{vals: []xv{
 }, dflt: "SYSLOG_ACTION_???"}
 
 var signalfdFlags = &xlat{vals: []xv{{02000000, "SFD_CLOEXEC"}, {04000, "SFD_NONBLOCK"}}, dflt: "SFD_???"}
+
+// socketProtocols are the protocol tables of the domains whose socket
+// protocols strace names from a table of their own (the others' are
+// numbers); AF_IRDA's is strace's CAN table, with its default.
+var socketProtocols = map[uint64]*xlat{
+	23: {vals: canProtocols.vals, dflt: "IRDAPROTO_???"},                                                                                                                                                            // AF_IRDA
+	29: canProtocols,                                                                                                                                                                                                // AF_CAN
+	31: {vals: []xv{{0, "BTPROTO_L2CAP"}, {1, "BTPROTO_HCI"}, {2, "BTPROTO_SCO"}, {3, "BTPROTO_RFCOMM"}, {4, "BTPROTO_BNEP"}, {5, "BTPROTO_CMTP"}, {6, "BTPROTO_HIDP"}, {7, "BTPROTO_AVDTP"}}, dflt: "BTPROTO_???"}, // AF_BLUETOOTH
+	34: {vals: []xv{{0, "ISDN_P_BASE"}, {1, "ISDN_P_TE_S0"}, {2, "ISDN_P_NT_S0"}, {3, "ISDN_P_TE_E1"}, {4, "ISDN_P_NT_E1"}, {0x10, "ISDN_P_LAPD_TE"}, {0x11, "ISDN_P_LAPD_NT"},
+		{0x21, "ISDN_P_B_RAW"}, {0x22, "ISDN_P_B_HDLC"}, {0x23, "ISDN_P_B_X75SLP"}, {0x24, "ISDN_P_B_L2DTMF"}, {0x25, "ISDN_P_B_L2DSP"}, {0x26, "ISDN_P_B_L2DSPHDLC"}}, dflt: "ISDN_P_???"}, // AF_ISDN
+	35: {vals: []xv{{0, "PN_PROTO_TRANSPORT"}, {1, "PN_PROTO_PHONET"}, {2, "PN_PROTO_PIPE"}}, dflt: "PN_PROTO_???"},                                                                              // AF_PHONET
+	37: {vals: []xv{{0, "CAIFPROTO_AT"}, {1, "CAIFPROTO_DATAGRAM"}, {2, "CAIFPROTO_DATAGRAM_LOOP"}, {3, "CAIFPROTO_UTIL"}, {4, "CAIFPROTO_RFM"}, {5, "CAIFPROTO_DEBUG"}}, dflt: "CAIFPROTO_???"}, // AF_CAIF
+	39: {vals: []xv{{0, "NFC_SOCKPROTO_RAW"}, {1, "NFC_SOCKPROTO_LLCP"}}, dflt: "NFC_SOCKPROTO_???"},                                                                                             // AF_NFC
+	41: {vals: []xv{{0, "KCMPROTO_CONNECTED"}}, dflt: "KCMPROTO_???"},                                                                                                                            // AF_KCM
+	43: {vals: []xv{{0, "SMCPROTO_SMC"}, {1, "SMCPROTO_SMC6"}}, dflt: "SMCPROTO_???"},                                                                                                            // AF_SMC
+}
+
+// canProtocols is strace's can_protocols.
+var canProtocols = &xlat{vals: []xv{
+	{1, "CAN_RAW"}, {2, "CAN_BCM"}, {3, "CAN_TP16"}, {4, "CAN_TP20"}, {5, "CAN_MCNET"}, {6, "CAN_ISOTP"}, {7, "CAN_J1939"},
+}, dflt: "CAN_???"}
+
+// ax25Protocols is strace's ax25_protocols.
+var ax25Protocols = &xlat{vals: []xv{
+	{0x01, "AX25_P_ROSE"}, {0x06, "AX25_P_VJCOMP"}, {0x07, "AX25_P_VJUNCOMP"}, {0x08, "AX25_P_SEGMENT"},
+	{0xc3, "AX25_P_TEXNET"}, {0xc4, "AX25_P_LQ"}, {0xca, "AX25_P_ATALK"}, {0xcb, "AX25_P_ATALK_ARP"},
+	{0xcc, "AX25_P_IP"}, {0xcd, "AX25_P_ARP"}, {0xce, "AX25_P_FLEXNET"}, {0xcf, "AX25_P_NETROM"}, {0xf0, "AX25_P_TEXT"},
+}, dflt: "AX25_P_???"}

@@ -104,8 +104,8 @@ var signatures = sync.OnceValue(func() map[string]*Signature {
 		// Sockets.
 		"socket":     {Args: []Arg{E("domain", XlatAddressFamily), C("type"), C("protocol")}, Ret: RetFD, Decoder: DecoderSocket},
 		"socketpair": {Args: []Arg{E("domain", XlatAddressFamily), C("type"), C("protocol"), S("sv", StructOut, LayoutInt2)}, Decoder: DecoderSocket},
-		"connect":    {Args: []Arg{A("sockfd", FD), B("addr", InBuf, 2, LayoutSockaddr), A("addrlen", Uint)}},
-		"sendto":     {Args: []Arg{A("sockfd", FD), NetlinkBuf(Partial(B("buf", InBuf, 2, LayoutNone))), A("len", Ulong), F("flags", XlatMsgFlags), B("dest_addr", InBuf, 5, LayoutSockaddr), A("addrlen", Uint)}, Decoder: DecoderSendto},
+		"connect":    {Args: []Arg{A("sockfd", FD), B("addr", InBuf, 2, LayoutSockaddr), A("addrlen", Int)}},
+		"sendto":     {Args: []Arg{A("sockfd", FD), NetlinkBuf(Partial(B("buf", InBuf, 2, LayoutNone))), A("len", Ulong), F("flags", XlatMsgFlags), B("dest_addr", InBuf, 5, LayoutSockaddr), A("addrlen", Int)}, Decoder: DecoderSendto},
 		"sendmsg":    {Args: []Arg{A("sockfd", FD), A("msg", MsghdrIn), F("flags", XlatMsgFlags)}},
 		"sendmmsg":   {Args: []Arg{A("sockfd", FD), L("msgvec", MmsgvecIn, 2), A("vlen", Uint), F("flags", XlatMsgFlags)}, Decoder: DecoderSendmmsg},
 		"recvmmsg":   {Args: []Arg{A("sockfd", FD), L("msgvec", MmsgvecOut, 2), A("vlen", Uint), F("flags", XlatMsgFlags), CInAndOut("timeout", LayoutTimespec)}, Decoder: DecoderRecvmmsg},
@@ -264,7 +264,7 @@ var signatures = sync.OnceValue(func() map[string]*Signature {
 		"io_uring_enter":          {Args: []Arg{A("fd", FD), A("to_submit", Uint), A("min_complete", Uint), F("flags", XlatIOUringEnterFlags), S("sig", StructIn, LayoutSigset), A("sigsz", Ulong)}},
 
 		// More sockets.
-		"bind":        {Args: []Arg{A("sockfd", FD), B("addr", InBuf, 2, LayoutSockaddr), A("addrlen", Uint)}},
+		"bind":        {Args: []Arg{A("sockfd", FD), B("addr", InBuf, 2, LayoutSockaddr), A("addrlen", Int)}},
 		"setsockopt":  {Args: []Arg{A("sockfd", FD), C("level"), C("optname"), WithFprog(AtLeast(Partial(L("optval", InBuf, 4)), 136), 2, 26, 51), A("optlen", Int)}, Decoder: DecoderSetsockopt},
 		"getsockopt":  {Args: []Arg{A("sockfd", FD), C("level"), C("optname"), Partial(COut("optval", LayoutSockoptVal)), CInAndOut("optlen", LayoutInt)}, Decoder: DecoderGetsockopt},
 		"listen":      {Args: []Arg{A("sockfd", FD), A("backlog", Int)}},
