@@ -47,16 +47,20 @@ func (d *Decoder) AppendDumps(b []byte, ev *trace.Event) []byte {
 }
 
 // appendArgDump dumps the capture c of a dumped call's data argument arg:
-// a buffer (count bytes, at most limit), an iovec array (count elements,
-// limit bytes in all) or a msghdr (limit bytes).
+// a buffer the call reads (count bytes) or fills (limit bytes, the
+// result, as strace's dumpstr of u_rval: a recv with MSG_TRUNC returns
+// more than its buffer holds), an iovec array (count elements, limit
+// bytes in all) or a msghdr (limit bytes).
 func appendArgDump(b []byte, ev *trace.Event, c *trace.Capture, arg syscalls.Arg, count, limit uint64) []byte {
 	switch arg.Type {
 	case syscalls.InIovec, syscalls.OutIovec:
 		return appendIovecDump(b, c, int(int32(count)), limit)
 	case syscalls.MsghdrIn, syscalls.MsghdrOut:
 		return appendMsghdrDump(b, c, limit)
-	case syscalls.InBuf, syscalls.OutBuf:
+	case syscalls.InBuf:
 		return appendBufDump(b, ev, c, min(count, limit))
+	case syscalls.OutBuf:
+		return appendBufDump(b, ev, c, limit)
 	}
 	return b
 }
