@@ -120,8 +120,8 @@ func (s *Spec) injectToken(in *trace.Injection, seen *injectSeen, tok string, fa
 		if seen.result {
 			return false
 		}
-		v, err := strconv.ParseUint(val, 0, 64)
-		if err != nil {
+		v, ok := parseStrtoull(val)
+		if !ok {
 			return false
 		}
 		in.Retval, in.HasRetval, seen.result = v, true, true
@@ -177,6 +177,33 @@ func (s *Spec) injectToken(in *trace.Injection, seen *injectSeen, tok string, fa
 		return true
 	}
 	return false
+}
+
+// parseStrtoull parses s as strace's retval= does, with C's strtoull of
+// base 0: leading blanks, a sign (a minus negates modulo 2^64: -1 is
+// the largest value), then hexadecimal after 0x, octal after 0, or
+// decimal; a value out of range fails.
+func parseStrtoull(s string) (uint64, bool) {
+	s = strings.TrimLeft(s, " \t\n\v\f\r")
+	neg := false
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		neg, s = s[0] == '-', s[1:]
+	}
+	base := 10
+	switch {
+	case len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'):
+		base, s = 16, s[2:]
+	case len(s) > 1 && s[0] == '0':
+		base = 8
+	}
+	v, err := strconv.ParseUint(s, base, 64)
+	if err != nil {
+		return 0, false
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
 }
 
 // inadvertentError is strace's warning for a retval= that the tracee will

@@ -78,3 +78,29 @@ func TestInjectRules(t *testing.T) {
 		t.Errorf("%d rules, want 3", spec.Inject.Len())
 	}
 }
+
+// TestInjectRetval: retval= is parsed as strace's strtoull: a minus
+// negates modulo 2^64 (with strace's warning when the tracee may read an
+// error), 0x is hexadecimal and a leading 0 octal; a value out of range
+// or with another prefix is refused.
+func TestInjectRetval(t *testing.T) {
+	getpid, _ := syscalls.X86_64.Lookup("getpid")
+	for val, want := range map[string]uint64{"-1": ^uint64(0), "-0x10": ^uint64(15), "010": 8, "+5": 5, " 7": 7, "42": 42} {
+		spec := New(syscalls.X86_64, decode.SignalNumber)
+		if err := spec.Apply("inject=getpid:retval=" + val); err != nil {
+			t.Errorf("retval=%s: %v", val, err)
+			continue
+		}
+		if in := spec.Inject.Get(int32(getpid)); in == nil || !in.HasRetval || in.Retval != want {
+			t.Errorf("retval=%s: %+v, want %d", val, in, want)
+		}
+		if neg := int64(want); (neg < 0 && neg >= -4095) != (len(spec.InjectWarnings) == 1) {
+			t.Errorf("retval=%s: warnings %q", val, spec.InjectWarnings)
+		}
+	}
+	for _, val := range []string{"0b1", "1e3", "99999999999999999999", "", "-", "1_000"} {
+		if err := New(syscalls.X86_64, decode.SignalNumber).Apply("inject=getpid:retval=" + val); err == nil {
+			t.Errorf("retval=%q accepted", val)
+		}
+	}
+}
