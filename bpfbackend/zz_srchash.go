@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "0b4fe9bc05da15a8876341cd911b3730fca90345cf80f7e391a22e691ba693da"
+const bpfSourceHash = "a8f775c0d5f324e03cd8e0ec76e55e42c42ca6237f840ae85260096f0c379dd3"

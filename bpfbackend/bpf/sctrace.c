@@ -87,6 +87,36 @@ static __always_inline bool quiet_exit(long nr)
 	return !stack_size && !loud_nr(nr) && no_task_due();
 }
 
+/* keep_call keeps in cs what the entry of task t's call leaves in its
+ * registers regs (an ia32 call's with ia32): the arguments, as
+ * syscall_get_arguments gives them, the stack and instruction pointers,
+ * and its time (or, untimed, its ordinal). */
+static __always_inline void keep_call(struct call_state *cs, struct task_struct *t, struct pt_regs *regs, bool ia32)
+{
+	if (ia32) {
+		cs->args[0] = regs->bx;
+		cs->args[1] = regs->cx;
+		cs->args[2] = regs->dx;
+		cs->args[3] = regs->si;
+		cs->args[4] = regs->di;
+		cs->args[5] = regs->bp;
+	} else {
+		cs->args[0] = regs->di;
+		cs->args[1] = regs->si;
+		cs->args[2] = regs->dx;
+		cs->args[3] = regs->r10;
+		cs->args[4] = regs->r8;
+		cs->args[5] = regs->r9;
+	}
+	cs->sp = regs->sp;
+	cs->ip = regs->ip;
+	if (syscall_cpu_time) {
+		cs->cpu_ns = cpu_time(t);
+		cs->switches = switches(t);
+	}
+	cs->enter_ns = untimed ? cs->enter_ns + 1 : bpf_ktime_get_ns();
+}
+
 /* enter starts a traced task's call: it keeps the call's number,
  * arguments and time, and sends, holds or defers its entry record (when
  * counting, under -c, it keeps only the time). */
@@ -164,29 +194,7 @@ static __always_inline int enter(struct pt_regs *regs, long id, const bool count
 		cs->enter_ns = bpf_ktime_get_ns();
 		return 0;
 	}
-	if (pers == PERS_32) {
-		/* An ia32 call's arguments, as syscall_get_arguments gives them. */
-		cs->args[0] = regs->bx;
-		cs->args[1] = regs->cx;
-		cs->args[2] = regs->dx;
-		cs->args[3] = regs->si;
-		cs->args[4] = regs->di;
-		cs->args[5] = regs->bp;
-	} else {
-		cs->args[0] = regs->di;
-		cs->args[1] = regs->si;
-		cs->args[2] = regs->dx;
-		cs->args[3] = regs->r10;
-		cs->args[4] = regs->r8;
-		cs->args[5] = regs->r9;
-	}
-	cs->sp = regs->sp;
-	cs->ip = regs->ip;
-	if (syscall_cpu_time) {
-		cs->cpu_ns = cpu_time(task);
-		cs->switches = switches(task);
-	}
-	cs->enter_ns = untimed ? cs->enter_ns + 1 : bpf_ktime_get_ns();
+	keep_call(cs, task, regs, pers == PERS_32);
 
 	__u64 pid_tgid = pid_tgid_of(task);
 	if (cs->held)
@@ -238,19 +246,7 @@ GLOBAL int skipped_entry(struct call_state *cs, long ret)
 	if (!filter_has(nr, 0) || (ret == 0 && (nr == NR_CLONE || nr == NR_CLONE3 || nr == NR_FORK || nr == NR_VFORK)))
 		return 0;
 	cs->nr = nr;
-	cs->args[0] = regs->di;
-	cs->args[1] = regs->si;
-	cs->args[2] = regs->dx;
-	cs->args[3] = regs->r10;
-	cs->args[4] = regs->r8;
-	cs->args[5] = regs->r9;
-	cs->sp = regs->sp;
-	cs->ip = regs->ip;
-	if (syscall_cpu_time) {
-		cs->cpu_ns = cpu_time(t);
-		cs->switches = switches(t);
-	}
-	cs->enter_ns = untimed ? cs->enter_ns + 1 : bpf_ktime_get_ns();
+	keep_call(cs, t, regs, false);
 	cs->held = 0;
 	cs->deferred = 1;
 	cs->active = 1;
