@@ -344,6 +344,12 @@ func describeState(st trace.SocketState, hex decode.HexMode) (string, bool) {
 	if _, ok := inetProtocols[st.Proto]; !ok || !st.Listed {
 		return "", false
 	}
+	if st.Proto == "RAW" || st.Proto == "RAWv6" {
+		// sock_diag found no raw socket for strace or for the ptrace
+		// backend here (of IPPROTO_RAW or ICMP, bound or not): strace
+		// prints RAW:[inode].
+		return "", false
+	}
 	return inetWords(st.Proto, st.Family, st.Src, st.SPort, st.Dst, st.DPort), true
 }
 
