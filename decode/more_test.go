@@ -386,3 +386,17 @@ func TestSocketArgs(t *testing.T) {
 		}
 	}
 }
+
+// TestNetlinkStr: a netlink string attribute prints as strace's
+// printstr_ex with QUOTE_OMIT_TRAILING_0 | QUOTE_EXPECT_TRAILING_0: its
+// NUL left out, but in hex (-xx, and -x, for which the NUL is a byte to
+// show in hex) every byte shown and "..." after them.
+func TestNetlinkStr(t *testing.T) {
+	m := nlMem{data: []byte("lo\x00"), addr: 0x1000}
+	for hex, want := range map[HexMode]string{HexNone: `"lo"`, HexNonASCII: `"\x6c\x6f\x00"...`, HexAll: `"\x6c\x6f\x00"...`} {
+		d := New(Options{StringLimit: DefaultStringLimit, Hex: hex})
+		if got := string(d.nlStr(nil, m, 0, 3)); got != want {
+			t.Errorf("hex mode %d: %s, want %s", hex, got, want)
+		}
+	}
+}

@@ -83,9 +83,11 @@ func (d *Decoder) nlHexStr(b []byte, m nlMem, off, n uint64) []byte {
 	return d.appendBuf(b, p, n, true)
 }
 
-// nlStr prints the n bytes at off as a string attribute
-// (QUOTE_OMIT_TRAILING_0 | QUOTE_EXPECT_TRAILING_0): a NUL ending what is
-// shown is left out, and anything else is followed by "...".
+// nlStr prints the n bytes at off as a string attribute, as strace's
+// printstr_ex with QUOTE_OMIT_TRAILING_0 | QUOTE_EXPECT_TRAILING_0: a NUL
+// ending what is shown is left out, and anything else is followed by
+// "..."; a string shown in hex (-xx, or -x, for which the NUL itself is
+// a byte to show in hex) keeps its NUL and is followed by "...".
 func (d *Decoder) nlStr(b []byte, m nlMem, off, n uint64) []byte {
 	limit := uint64(max(d.opts.StringLimit, 0))
 	p, ok := m.read(off, min(n, limit+1))
@@ -93,7 +95,8 @@ func (d *Decoder) nlStr(b []byte, m nlMem, off, n uint64) []byte {
 		return appendPtr(b, m.addr+off)
 	}
 	p = p[:min(uint64(len(p)), limit)]
-	if len(p) > 0 && p[len(p)-1] == 0 {
+	hex := d.opts.Hex == HexAll || (d.opts.Hex == HexNonASCII && needsHex(p))
+	if !hex && len(p) > 0 && p[len(p)-1] == 0 {
 		return d.appendQuoted(b, p[:len(p)-1], false)
 	}
 	b = d.appendQuoted(b, p, false)
