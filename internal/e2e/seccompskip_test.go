@@ -1,0 +1,30 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSeccompSkipped: calls a seccomp filter fails without running them
+// (SECCOMP_RET_ERRNO) show with their arguments and results, as strace
+// shows them (ptrace stops before seccomp runs), on both backends; the
+// eBPF programs see only their exits.
+func TestSeccompSkipped(t *testing.T) {
+	strace, sctrace := tracers(t)
+	bin := workload(t, "seccompskip")
+	for _, flags := range [][]string{nil, {"-e", "trace=openat,getpid"}, {"-f"}} {
+		args := append(append([]string(nil), flags...), bin)
+		refTrace, _ := traceFile(t, strace, args...)
+		if !strings.Contains(refTrace, `openat(AT_FDCWD`) || !strings.Contains(refTrace, "= -1 EPERM") {
+			t.Fatalf("strace %v did not show the skipped calls:\n%s", flags, refTrace)
+		}
+		for _, backend := range []string{"ptrace", "ebpf"} {
+			t.Run(strings.Join(append([]string{backend}, flags...), " "), func(t *testing.T) {
+				gotTrace, _ := traceFile(t, sctrace, append([]string{"--backend=" + backend}, args...)...)
+				if d := sameLines(normalized(refTrace), normalized(gotTrace)); d != "" {
+					t.Errorf("trace differs from strace's at %s", d)
+				}
+			})
+		}
+	}
+}
