@@ -318,13 +318,15 @@ func (d *Decoder) appendArray(b []byte, ev *trace.Event, i int, l syscalls.Layou
 	if addr == 0 {
 		return append(b, "NULL"...)
 	}
+	if n == 0 {
+		// strace's print_array: before any read (under -e verbose=none
+		// too).
+		return append(b, "[]"...)
+	}
 	c, ok := capOK(ev, i)
 	size := sizeOf(ev, l)
-	if !ok || sp == nil || size == 0 {
+	if !ok || sp == nil || size == 0 || arrayWraps(addr, n, uint64(size)) {
 		return appendPtr(b, addr)
-	}
-	if n == 0 {
-		return append(b, "[]"...)
 	}
 	if len(c.Data) < size {
 		return appendPtr(b, addr)

@@ -8,39 +8,11 @@ import (
 // exitEpollWait prints the events epoll_wait and epoll_pwait returned,
 // then the remaining arguments.
 func exitEpollWait(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
-	addr := ev.Args[1]
-	cp, ok := capOK(ev, 1)
-	size := sizeOf(ev, syscalls.LayoutEpollEvent)
-	// As strace's print_array of the events returned: NULL, [] before
-	// any read (also under -e verbose=none), the address when the first
-	// cannot be read, "... /* ADDR */" where the others stop.
-	switch {
-	case failed(ev) || addr == 0:
-		b = appendPtr(b, addr)
-	case ev.Ret == 0:
-		b = append(b, "[]"...)
-	case !ok || len(cp.Data) < size:
-		b = appendPtr(b, addr)
-	default:
-		b = append(b, '[')
-		for k := 0; k < int(ev.Ret); k++ {
-			if k > 0 {
-				b = append(b, ", "...)
-			}
-			off := k * size
-			if off+size > len(cp.Data) {
-				b = append(b, "... /* "...)
-				b = appendHex(b, addr+uint64(off))
-				b = append(b, " */"...)
-				break
-			}
-			if !d.opts.Verbose && k >= d.opts.StringLimit {
-				b = append(b, "..."...)
-				break
-			}
-			b = printEpollEvent(d, b, cp.Data[off:off+size], ev)
-		}
-		b = append(b, ']')
+	// The events returned, as strace's print_array of them.
+	if failed(ev) {
+		b = appendPtr(b, ev.Args[1])
+	} else {
+		b = d.appendArray(b, ev, 1, syscalls.LayoutEpollEvent, printEpollEvent, uint64(ev.Ret))
 	}
 	for i := 2; i < len(c.args); i++ {
 		b = d.sep(b)

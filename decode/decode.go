@@ -275,8 +275,7 @@ func (d *Decoder) AppendReturn(b []byte, ev *trace.Event) []byte {
 		// structures too (poll's ready descriptors); the decoders whose
 		// results strace reads only when verbose ask verboseCall (select's
 		// sets are read whatever -e verbose= says).
-		saved := d.opts.Verbose
-		d.opts.Verbose = saved || (d.opts.Abbrev != nil && !d.opts.Abbrev.HasIn(ev.Pers, int(ev.NR)))
+		saved := d.unabbreviate(ev)
 		b = appendTamperNote(d.appendResult(append(b, "= "...), ev), ev)
 		d.opts.Verbose = saved
 		return b

@@ -32,11 +32,8 @@ func (d *Decoder) appendRawArgs(b []byte, ev *trace.Event, c *call) []byte {
 // without the captures of its structure arguments, which then print as
 // addresses.
 func (d *Decoder) narrow(ev *trace.Event, c *call) (*trace.Event, bool) {
-	saved := d.opts.Verbose
+	saved := d.unabbreviate(ev)
 	nr := int(ev.NR)
-	if d.opts.Abbrev != nil && !d.opts.Abbrev.HasIn(ev.Pers, nr) {
-		d.opts.Verbose = true
-	}
 	if d.opts.Deref == nil || d.opts.Deref.HasIn(ev.Pers, nr) || c.sig == nil {
 		return ev, saved
 	}
@@ -47,6 +44,16 @@ func (d *Decoder) narrow(ev *trace.Event, c *call) (*trace.Event, bool) {
 		}
 	}
 	return &d.shallow, saved
+}
+
+// unabbreviate sets Options.Verbose for ev's call when -e abbrev= leaves
+// it out, and returns the value to restore.
+func (d *Decoder) unabbreviate(ev *trace.Event) bool {
+	saved := d.opts.Verbose
+	if d.opts.Abbrev != nil && !d.opts.Abbrev.HasIn(ev.Pers, int(ev.NR)) {
+		d.opts.Verbose = true
+	}
+	return saved
 }
 
 // verboseCall reports whether -e verbose= includes ev's call (strace's

@@ -159,3 +159,18 @@ func asSctrace(s string) string {
 	s = strings.ReplaceAll(s, "strace: ", "sctrace: ")
 	return strings.ReplaceAll(s, "'strace -h'", "'sctrace -h'")
 }
+
+// backendsMatchStrace traces args with sctrace on each backend, in a
+// subtest named by the backend and flags, and requires each trace to be
+// refTrace, strace's, line for line once normalized.
+func backendsMatchStrace(t *testing.T, sctrace, refTrace string, args []string, flags ...string) {
+	t.Helper()
+	for _, backend := range []string{"ptrace", "ebpf"} {
+		t.Run(strings.Join(append([]string{backend}, flags...), " "), func(t *testing.T) {
+			gotTrace, _ := traceFile(t, sctrace, append([]string{"--backend=" + backend}, args...)...)
+			if d := sameLines(normalized(refTrace), normalized(gotTrace)); d != "" {
+				t.Errorf("trace differs from strace's at %s", d)
+			}
+		})
+	}
+}

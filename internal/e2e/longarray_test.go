@@ -23,14 +23,7 @@ func TestLongArrays(t *testing.T) {
 		if vec := strings.Count(refTrace, "1, 0, 0"); (vec == 500) != whole {
 			t.Fatalf("strace %v printed %d of mincore's vector's 500 resident pages", flags, vec)
 		}
-		for _, backend := range []string{"ptrace", "ebpf"} {
-			t.Run(strings.Join(append([]string{backend}, flags...), " "), func(t *testing.T) {
-				gotTrace, _ := traceFile(t, sctrace, append([]string{"--backend=" + backend}, args...)...)
-				if d := sameLines(normalized(refTrace), normalized(gotTrace)); d != "" {
-					t.Errorf("trace differs from strace's at %s", d)
-				}
-			})
-		}
+		backendsMatchStrace(t, sctrace, refTrace, args, flags...)
 	}
 }
 
@@ -48,13 +41,6 @@ func TestSelectSets(t *testing.T) {
 		if (!strings.Contains(refTrace, " 1500 1999], NULL") && flags == nil) || !strings.Contains(refTrace, " 277]") {
 			t.Fatalf("strace %v printed no set past 1024 or no cut result:\n%s", flags, refTrace)
 		}
-		for _, backend := range []string{"ptrace", "ebpf"} {
-			t.Run(strings.Join(append([]string{backend}, flags...), " "), func(t *testing.T) {
-				gotTrace, _ := traceFile(t, sctrace, append([]string{"--backend=" + backend}, args...)...)
-				if d := sameLines(normalized(refTrace), normalized(gotTrace)); d != "" {
-					t.Errorf("trace differs from strace's at %s", d)
-				}
-			})
-		}
+		backendsMatchStrace(t, sctrace, refTrace, args, flags...)
 	}
 }

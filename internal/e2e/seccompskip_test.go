@@ -18,13 +18,6 @@ func TestSeccompSkipped(t *testing.T) {
 		if !strings.Contains(refTrace, `openat(AT_FDCWD`) || !strings.Contains(refTrace, "= -1 EPERM") {
 			t.Fatalf("strace %v did not show the skipped calls:\n%s", flags, refTrace)
 		}
-		for _, backend := range []string{"ptrace", "ebpf"} {
-			t.Run(strings.Join(append([]string{backend}, flags...), " "), func(t *testing.T) {
-				gotTrace, _ := traceFile(t, sctrace, append([]string{"--backend=" + backend}, args...)...)
-				if d := sameLines(normalized(refTrace), normalized(gotTrace)); d != "" {
-					t.Errorf("trace differs from strace's at %s", d)
-				}
-			})
-		}
+		backendsMatchStrace(t, sctrace, refTrace, args, flags...)
 	}
 }

@@ -16,12 +16,5 @@ func TestSignalDrop(t *testing.T) {
 	if strings.Count(refTrace, "--- SIG") != 1 || !strings.Contains(refTrace, "killed by SIGUSR1") {
 		t.Fatalf("strace did not show one signal and a child killed by SIGUSR1:\n%s", refTrace)
 	}
-	for _, backend := range []string{"ptrace", "ebpf"} {
-		t.Run(backend, func(t *testing.T) {
-			gotTrace, _ := traceFile(t, sctrace, append([]string{"--backend=" + backend}, args...)...)
-			if d := sameLines(normalized(refTrace), normalized(gotTrace)); d != "" {
-				t.Errorf("trace differs from strace's at %s", d)
-			}
-		})
-	}
+	backendsMatchStrace(t, sctrace, refTrace, args)
 }

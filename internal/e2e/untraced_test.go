@@ -16,12 +16,5 @@ func TestUntracedClone(t *testing.T) {
 	if strings.Contains(refTrace, "getppid") || strings.Count(refTrace, "CLONE_UNTRACED") != 2 {
 		t.Fatalf("strace followed an untraced child, or did not clone twice:\n%s", refTrace)
 	}
-	for _, backend := range []string{"ptrace", "ebpf"} {
-		t.Run(backend, func(t *testing.T) {
-			gotTrace, _ := traceFile(t, sctrace, append([]string{"--backend=" + backend}, args...)...)
-			if d := sameLines(normalized(refTrace), normalized(gotTrace)); d != "" {
-				t.Errorf("trace differs from strace's at %s", d)
-			}
-		})
-	}
+	backendsMatchStrace(t, sctrace, refTrace, args)
 }
