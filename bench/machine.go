@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -25,6 +26,14 @@ type Machine struct {
 	// Affinity is the CPU list the harness (and so every configuration,
 	// unless it pins itself) may run on.
 	Affinity string `json:"affinity"`
+	// Virtual says the CPU reports a hypervisor (the hypervisor flag of
+	// /proc/cpuinfo).
+	Virtual bool `json:"virtual"`
+	// Meltdown is the kernel's state of the Meltdown mitigation
+	// (/sys/devices/system/cpu/vulnerabilities/meltdown), "" when unknown:
+	// with page-table isolation every syscall switches page tables twice,
+	// which makes the bare syscall, native's unit, several times dearer.
+	Meltdown string `json:"meltdown,omitempty"`
 }
 
 // describeMachine returns the kernel, CPU model and CPU count.
@@ -36,14 +45,38 @@ func describeMachine() Machine {
 	}
 	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
 		for line := range strings.SplitSeq(string(b), "\n") {
-			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
-				m.CPUModel = strings.TrimSpace(v)
-				break
+			k, v, ok := strings.Cut(line, ":")
+			if !ok {
+				continue
+			}
+			switch strings.TrimSpace(k) {
+			case "model name":
+				if m.CPUModel == "?" {
+					m.CPUModel = strings.TrimSpace(v)
+				}
+			case "flags":
+				m.Virtual = m.Virtual || slices.Contains(strings.Fields(v), "hypervisor")
 			}
 		}
 	}
+	if b, err := os.ReadFile("/sys/devices/system/cpu/vulnerabilities/meltdown"); err == nil {
+		m.Meltdown = strings.TrimSpace(string(b))
+	}
 	m.Affinity = selfAffinity()
 	return m
+}
+
+// describe returns the notes on the machine that bear on the ratios to
+// native: whether it is a virtual machine and the Meltdown mitigation.
+func (m Machine) describe() string {
+	var parts []string
+	if m.Virtual {
+		parts = append(parts, "a virtual machine (the CPU reports a hypervisor)")
+	}
+	if m.Meltdown != "" {
+		parts = append(parts, "Meltdown: "+m.Meltdown)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // selfAffinity returns the harness's Cpus_allowed_list.

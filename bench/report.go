@@ -240,12 +240,29 @@ func (rep *Report) write(w io.Writer, markdown bool) error {
 			fmt.Fprintf(w, "%s %s: %d run(s) failed, first: %s\n", bullet, r.Name, len(r.Failures), r.Failures[0])
 		}
 	}
+	if d := rep.Machine.describe(); d != "" {
+		fmt.Fprintf(w, "%s the machine: %s\n", bullet, d)
+	}
+	if n := rep.nativeNSPerSyscall(); n > 0 {
+		fmt.Fprintf(w, "%s native: %.0f ns per syscall (its median over the workload's syscalls), the unit of the × native columns: a tracer's cost per call weighs less against a dearer syscall\n", bullet, n)
+	}
 	fmt.Fprintf(w, "%s other work during the measurement: %.2f CPUs on average over %.0f s (load %s -> %s)\n",
 		bullet, rep.Busy.OtherCPUs, rep.Busy.Seconds, rep.Busy.LoadBefore, rep.Busy.LoadAfter)
 	for _, warn := range rep.Warnings {
 		fmt.Fprintf(w, "%s WARNING: %s\n", bullet, warn)
 	}
 	return nil
+}
+
+// nativeNSPerSyscall is native's median wall time over the workload's
+// syscalls, 0 when native did not run.
+func (rep *Report) nativeNSPerSyscall() float64 {
+	for _, r := range rep.Rows {
+		if r.Name == "native" && r.Runs > 0 && rep.Syscalls > 0 {
+			return r.Median * 1e9 / float64(rep.Syscalls)
+		}
+	}
+	return 0
 }
 
 // headerWord starts the report's first line.
