@@ -4,10 +4,13 @@
 package testutil
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"runtime"
 	"strconv"
+	"syscall"
 	"testing"
 )
 
@@ -24,11 +27,16 @@ func skipOrFail(t testing.TB, reason string) {
 	t.Skip(reason)
 }
 
-// RequireKVM skips (fails under CI) unless /dev/kvm can be opened to
-// make virtual machines.
+// RequireKVM skips unless /dev/kvm can be opened to make virtual
+// machines. A machine without /dev/kvm (a kernel without KVM, a virtual
+// machine that offers no nested virtualization) has nothing to test, in
+// CI too; a /dev/kvm this process cannot open fails under CI.
 func RequireKVM(t testing.TB) {
 	t.Helper()
 	f, err := os.OpenFile("/dev/kvm", os.O_RDWR, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		t.Skip("this machine has no KVM: " + err.Error())
+	}
 	if err != nil {
 		skipOrFail(t, "needs KVM: "+err.Error())
 		return
@@ -94,5 +102,27 @@ func RequireCPUs(t testing.TB, n int) {
 	t.Helper()
 	if have := runtime.NumCPU(); have < n {
 		skipOrFail(t, "needs "+strconv.Itoa(n)+" CPUs: this process may use "+strconv.Itoa(have))
+	}
+}
+
+// I386Syscalls reports whether this kernel serves the i386 system calls a
+// 64-bit process makes with int $0x80, by running bin, a program whose
+// i386 calls succeed and which exits 0 when they do (testdata/workloads/
+// int80.c): false when it is killed by SIGSEGV at its first one, as on a
+// kernel without IA32 emulation or a virtual machine that does not pass
+// the instruction on. That is what the machine is, not a privilege this
+// process lacks: callers test the refusal instead. Any other outcome
+// fails the test.
+func I386Syscalls(t testing.TB, bin string) bool {
+	t.Helper()
+	err := exec.Command(bin).Run()
+	switch code := ExitCode(err); code {
+	case 0:
+		return true
+	case 128 + int(syscall.SIGSEGV):
+		return false
+	default:
+		t.Fatalf("%s: exit status %d (%v)", bin, code, err)
+		return false
 	}
 }
