@@ -2,8 +2,8 @@ package bench
 
 import (
 	"math"
-	"strings"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
