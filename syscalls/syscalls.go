@@ -388,10 +388,16 @@ func (t *Table) DisplayName(nr int) string {
 	if e, ok := t.Entry(nr); ok {
 		return e.Name
 	}
+	if nr < 0 && !t.compat {
+		// A negative number (syscall(-1)) fills the 64-bit register
+		// strace prints, as the kernel, which takes the number as an
+		// int, sign-extends it.
+		return fmt.Sprintf("syscall_%#x", uint64(int64(nr)))
+	}
 	return UnknownName(nr)
 }
 
-// UnknownName is how strace names a number it does not know.
+// UnknownName is how strace names a number it does not know, of 32 bits.
 func UnknownName(nr int) string {
 	return fmt.Sprintf("syscall_%#x", uint32(nr))
 }

@@ -1,7 +1,8 @@
 // Command gentables turns the syscall tables in syscalls/data into Go source.
 //
 // Each input line is "NR NAME NARGS CLASSES", CLASSES being a comma-separated
-// list of class names or "-". The output declares one []Entry per input
+// list of class names, "-", or "unnamed" for a call strace 6.1 does not
+// know, which the output leaves out. The output declares one []Entry per input
 // file, named after the file (x86_64.tbl -> x86_64Entries).
 package main
 
@@ -27,6 +28,13 @@ var classConst = map[string]string{
 	"statfs": "ClassStatfs", "fstatfs": "ClassFstatfs", "%statfs": "ClassStatfsLike",
 	"nf": "ClassNeverFails",
 }
+
+// unnamed, as a line's classes, marks a call of the kernel's table that
+// strace 6.1 does not know (Linux 6.5's cachestat and later): the table
+// leaves its number unnamed, so that it prints as syscall_0x1c3(...) with
+// six raw arguments and -e trace= treats it as strace 6.1 treats an
+// unknown number.
+const unnamed = "unnamed"
 
 func main() {
 	out := flag.String("out", "", "output file")
@@ -80,6 +88,11 @@ func emit(b *bytes.Buffer, path string) error {
 		nargs, err := strconv.Atoi(fields[2])
 		if err != nil || nargs < 0 || nargs > 6 {
 			return fmt.Errorf("line %d: bad argument count %q", line, fields[2])
+		}
+		if fields[3] == unnamed {
+			// strace 6.1 does not know the call: its number stays
+			// unnamed, printed and filtered as an unknown one.
+			continue
 		}
 		classes := "0"
 		if fields[3] != "-" {
