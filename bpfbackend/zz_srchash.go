@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "a8f775c0d5f324e03cd8e0ec76e55e42c42ca6237f840ae85260096f0c379dd3"
+const bpfSourceHash = "669d49b3b0d191ee87357c5064c41a66a234c7dc10eb049b2963dbaff492aca4"

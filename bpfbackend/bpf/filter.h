@@ -85,12 +85,14 @@ static __always_inline void hide_stub(struct task_struct *task, struct call_stat
 	cs->launching = 0;
 }
 
-/* filter_has reports whether syscall nr of personality pers is traced. */
+/* filter_has reports whether syscall nr of personality pers is traced. A
+ * number no table names, past the bitmaps or negative (syscall(-1)), is
+ * traced as filter_beyond says, as strace traces an unknown number. */
 static __always_inline bool filter_has(long nr, __u32 pers)
 {
-	if (nr < 0 || pers >= NUM_PERS)
+	if (pers >= NUM_PERS)
 		return false;
-	if (nr >= NR_MAX)
+	if (nr < 0 || nr >= NR_MAX)
 		return (filter_beyond >> pers) & 1;
 	__u32 i = pers * NR_MAX + nr;
 	return (filter_bits[i >> 6] >> (i & 63)) & 1;
