@@ -198,6 +198,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		sink = stacks.observing(sink)
 	}
 	sink = names.forgetting(sink)
+	if cfg.compat.debug {
+		sink = debugInvalidCalls(sink, stderr)
+	}
 	sink, costs := withTracerStats(cfg, backend, sink)
 
 	var ctx context.Context
