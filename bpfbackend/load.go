@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/cilium/ebpf"
@@ -260,7 +261,7 @@ func load(cfg loadConfig) (*probe, error) {
 // of the backend's start-up time), the longest to check first and, for
 // the tracing object, at most one per CPU, while the ring buffer's reader
 // maps it (p.ring). Each
-// program gets its own copy of the read-only constants, which are the
+// collection gets its own copy of the read-only constants, which are the
 // same for all but the capture ones (progVars, by program). The kernel's
 // BTF (for CO-RE and the tp_btf targets) is decoded once and shared by all
 // loads.
@@ -288,34 +289,59 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVar
 		sctraceMapTree:              m.Tree,
 		sctraceMapDueTasks:          m.DueTasks,
 	}
-	type load struct {
+	type program struct {
 		name string
 		dst  **ebpf.Program
 	}
 	pr := &p.objs.sctracePrograms
-	progs := []load{{sctraceProgSysExit, &pr.SysExit}, {sctraceProgSysEnter, &pr.SysEnter}}
+	progs := []program{{sctraceProgSysExit, &pr.SysExit}, {sctraceProgSysEnter, &pr.SysEnter}}
 	// Each load costs milliseconds of start-up: leave out the programs
 	// that would return at once (see attach).
 	if p.prepareExec {
-		progs = append(progs, load{sctraceProgSchedPrepareExec, &pr.SchedPrepareExec})
+		progs = append(progs, program{sctraceProgSchedPrepareExec, &pr.SchedPrepareExec})
 	}
-	progs = append(progs, load{sctraceProgSchedProcessExit, &pr.SchedProcessExit}, load{sctraceProgSchedProcessExec, &pr.SchedProcessExec})
+	progs = append(progs, program{sctraceProgSchedProcessExit, &pr.SchedProcessExit}, program{sctraceProgSchedProcessExec, &pr.SchedProcessExec})
 	if p.forks {
-		progs = append(progs, load{sctraceProgSchedProcessFork, &pr.SchedProcessFork})
+		progs = append(progs, program{sctraceProgSchedProcessFork, &pr.SchedProcessFork})
 	}
 	if p.switches {
-		progs = append(progs, load{sctraceProgSchedSwitch, &pr.SchedSwitch})
+		progs = append(progs, program{sctraceProgSchedSwitch, &pr.SchedSwitch})
 	}
 	if !p.countOnly {
 		// -c prints no signals.
-		progs = append(progs, load{sctraceProgSignalDeliver, &pr.SignalDeliver}, load{sctraceProgSignalGenerate, &pr.SignalGenerate})
+		progs = append(progs, program{sctraceProgSignalDeliver, &pr.SignalDeliver}, program{sctraceProgSignalGenerate, &pr.SignalGenerate})
 	}
 	if p.attachStops {
 		// Run by user space, never attached.
-		progs = append(progs, load{sctraceProgAttachStop, &pr.AttachStop})
+		progs = append(progs, program{sctraceProgAttachStop, &pr.AttachStop})
 	}
 	if testProgram {
-		progs = append(progs, load{sctraceProgHistBucketTest, &pr.HistBucketTest})
+		progs = append(progs, program{sctraceProgHistBucketTest, &pr.HistBucketTest})
+	}
+	// A load is the programs of one collection. The tracing object's
+	// syscall programs, and those with variables of their own, load one
+	// to a collection; its other programs, small, share one, so that
+	// their constants' maps, BTF and relocations are made once rather
+	// than once a program. Counting's programs are small and alike: one
+	// to a collection, loaded all at once, their preparations overlap
+	// (2 ms less than one per CPU).
+	type load struct {
+		progs []program
+		insns int
+	}
+	var loads []load
+	var shared load
+	for _, pg := range progs {
+		n := len(spec.Programs[pg.name].Instructions)
+		if p.countOnly || progVars[pg.name] != nil || pg.name == sctraceProgSysEnter || pg.name == sctraceProgSysExit {
+			loads = append(loads, load{[]program{pg}, n})
+			continue
+		}
+		shared.progs = append(shared.progs, pg)
+		shared.insns += n
+	}
+	if len(shared.progs) > 0 {
+		loads = append(loads, shared)
 	}
 	// Each load gets its own copy of the maps and variables, but not of
 	// the programs nor of the object's types, which loading only reads
@@ -337,29 +363,32 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVar
 	// programs take most of the verifier's time: loaded at most one per
 	// CPU, they start at once and are not time-sliced against the small
 	// ones (on 2 CPUs: 6 ms less start-up, the median of six sets of 40
-	// runs). Counting's programs are small and alike: loaded all at once,
-	// their preparations overlap (2 ms less than one per CPU).
-	slices.SortStableFunc(progs, func(a, b load) int {
-		return len(spec.Programs[b.name].Instructions) - len(spec.Programs[a.name].Instructions)
-	})
-	next := make(chan load, len(progs))
-	for _, l := range progs {
+	// runs).
+	slices.SortStableFunc(loads, func(a, b load) int { return b.insns - a.insns })
+	next := make(chan load, len(loads))
+	for _, l := range loads {
 		next <- l
 	}
 	close(next)
-	workers := len(progs)
+	workers := len(loads)
 	if !p.countOnly {
 		workers = min(runtime.NumCPU(), workers)
 	}
 	for range workers {
 		wg.Go(func() {
 			for l := range next {
-				prog, err := loadProgram(&tmpl, spec.Programs[l.name], progVars[l.name], maps, kernel)
+				names := make([]string, len(l.progs))
+				for i, pg := range l.progs {
+					names[i] = pg.name
+				}
+				loaded, err := loadPrograms(&tmpl, spec.Programs, names, progVars[names[0]], maps, kernel)
 				mu.Lock()
 				if err != nil {
 					errs = append(errs, err)
 				} else {
-					*l.dst = prog
+					for _, pg := range l.progs {
+						*pg.dst = loaded[pg.name]
+					}
 				}
 				mu.Unlock()
 			}
@@ -369,15 +398,19 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVar
 	return errors.Join(append(errs, <-ringErr)...)
 }
 
-// loadProgram loads prog in a collection of its own made from tmpl, with
-// the maps given and the variables vars changed; its CO-RE relocations
-// are made against kernel, or when nil the kernel's BTF (kernelTypes).
-func loadProgram(tmpl *ebpf.CollectionSpec, prog *ebpf.ProgramSpec, vars map[string]any, maps map[string]*ebpf.Map, kernel *btf.Spec) (*ebpf.Program, error) {
+// loadPrograms loads the programs names of all in a collection of their
+// own made from tmpl, with the maps given and the variables vars changed;
+// their CO-RE relocations are made against kernel, or when nil the
+// kernel's BTF (kernelTypes).
+func loadPrograms(tmpl *ebpf.CollectionSpec, all map[string]*ebpf.ProgramSpec, names []string, vars map[string]any, maps map[string]*ebpf.Map, kernel *btf.Spec) (map[string]*ebpf.Program, error) {
 	one := tmpl.Copy()
-	one.Programs = map[string]*ebpf.ProgramSpec{prog.Name: prog}
+	one.Programs = make(map[string]*ebpf.ProgramSpec, len(names))
+	for _, name := range names {
+		one.Programs[name] = all[name]
+	}
 	for name, v := range vars {
 		if err := one.Variables[name].Set(v); err != nil {
-			return nil, fmt.Errorf("ebpf: set %s for %s: %w", name, prog.Name, err)
+			return nil, fmt.Errorf("ebpf: set %s for %s: %w", name, strings.Join(names, ", "), err)
 		}
 	}
 	coll, err := ebpf.NewCollectionWithOptions(one, ebpf.CollectionOptions{MapReplacements: maps, Cache: kernelTypes,
@@ -386,7 +419,11 @@ func loadProgram(tmpl *ebpf.CollectionSpec, prog *ebpf.ProgramSpec, vars map[str
 		return nil, err
 	}
 	defer coll.Close()
-	return coll.DetachProgram(prog.Name), nil
+	out := make(map[string]*ebpf.Program, len(names))
+	for _, name := range names {
+		out[name] = coll.DetachProgram(name)
+	}
+	return out, nil
 }
 
 // attach attaches every program loaded but those user space runs
