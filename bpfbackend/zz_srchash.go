@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "669d49b3b0d191ee87357c5064c41a66a234c7dc10eb049b2963dbaff492aca4"
+const bpfSourceHash = "2aedebd34ba074fde825136644e0b6b63a3fa0735e95c6b76c235bf2a702bd69"

@@ -243,7 +243,9 @@ GLOBAL int skipped_entry(struct call_state *cs, long ret)
 	if (!cs || !regs || !cs->traced || cs->pers || (t->thread_info.status & TS_COMPAT))
 		return 0;
 	long nr = regs->orig_ax;
-	if (!filter_has(nr, 0) || (ret == 0 && (nr == NR_CLONE || nr == NR_CLONE3 || nr == NR_FORK || nr == NR_VFORK)))
+	/* -1 is no call: rt_sigreturn's exit, whose restored registers
+	 * disable the restart checks with it. */
+	if (nr < 0 || !filter_has(nr, 0) || (ret == 0 && (nr == NR_CLONE || nr == NR_CLONE3 || nr == NR_FORK || nr == NR_VFORK)))
 		return 0;
 	cs->nr = nr;
 	keep_call(cs, t, regs, false);
