@@ -78,10 +78,13 @@ var (
 	pidField = regexp.MustCompile(`\b([a-z_]*(?:pid|tid)=\[?)(\d+)\b`)
 	// pidText is a pid in the text strace writes around calls: -yy's
 	// "<pid:N>", "+++ superseded by execve in pid N +++", "<pid changed
-	// to N ...>", "[ Process PID=N runs in 32 bit mode. ]" and -yy's
-	// "NETLINK:[ROUTE:N]" (an autobound netlink socket's port id is its
-	// process's pid).
-	pidText = regexp.MustCompile(`(<pid:|in pid |<pid changed to |\[ Process PID=|NETLINK:\[[A-Z_]+:)(\d+)\b`)
+	// to N ...>" and "[ Process PID=N runs in 32 bit mode. ]".
+	pidText = regexp.MustCompile(`(<pid:|in pid |<pid changed to |\[ Process PID=)(\d+)\b`)
+	// netlinkPort is -yy's "NETLINK:[ROUTE:N]": the port id the kernel
+	// chose when it autobound the socket, the process's pid when no
+	// socket of the protocol holds that number (one of a process gone,
+	// whose pid was reused, may), else another.
+	netlinkPort = regexp.MustCompile(`(NETLINK:\[[A-Z_]+:)\d+\]`)
 	// callHead is the name of the call a line prints.
 	callHead = regexp.MustCompile(`^([a-z_][a-z0-9_]*)\(`)
 	// The end of a call's arguments, its padding and its return value.
@@ -241,6 +244,7 @@ func normalizeText(text string, names map[string]string) string {
 	}
 	text = replacePids(text, pidField, names)
 	text = replacePids(text, pidText, names)
+	text = netlinkPort.ReplaceAllString(text, "${1}PORT]")
 	if m := retPad.FindStringSubmatch(text); m != nil {
 		head := ts + m[1] + " "
 		if pad := alignColumn - len(head); pad > 0 {
