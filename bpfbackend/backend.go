@@ -16,6 +16,7 @@ import (
 	"github.com/sctrace/sctrace/bpfbackend/internal/kerneltypes"
 	"github.com/sctrace/sctrace/capture"
 	"github.com/sctrace/sctrace/internal/gcpause"
+	"github.com/sctrace/sctrace/internal/hugeheap"
 	"github.com/sctrace/sctrace/internal/tracee"
 	"github.com/sctrace/sctrace/syscalls"
 	"github.com/sctrace/sctrace/trace"
@@ -76,6 +77,8 @@ func Probe(countOnly bool) error {
 	if err := checkEnvironment(); err != nil {
 		return err
 	}
+	// What follows allocates most of the start-up's heap.
+	hugeheap.Reserve()
 	// Run will need the object: it is parsed while the probe loads.
 	warmObject(countOnly)
 	if countOnly {
@@ -152,6 +155,7 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	// keeps most of it: collecting during it costs time and frees little.
 	gcpause.Pause()
 	defer gcpause.Resume()
+	hugeheap.Reserve()
 	if !opts.CountOnly {
 		warmKernelTypes()
 	}
