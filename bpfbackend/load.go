@@ -91,6 +91,10 @@ type loadConfig struct {
 // into sctrace when it is read.
 const smallRingSize = 1 << 20
 
+// loneTasks is how many entries a lone thread's run gives the maps kept
+// by task (traced, reworks): it has one traced task, two for a moment.
+const loneTasks = 8
+
 // reportsNoCall says whether filter (nil: all calls) selects none of the
 // calls arch's tables name. The numbers a table does not name, which a
 // filter always keeps (as strace traces them), are too rare to need a
@@ -179,6 +183,16 @@ func load(cfg loadConfig) (*probe, error) {
 	}
 	if opts.Scope == nil || len(opts.Scope.Trees) == 0 {
 		spec.Maps[sctraceMapTree].MaxEntries = 1
+	}
+	// A lone thread's run has one traced task (two while an execve in
+	// another of its group's threads takes the group over): traced and
+	// reworks, hash maps whose creation costs in proportion to their
+	// buckets (3.5 ms each for 65536 on a virtual machine), need a few
+	// entries.
+	if cfg.lone {
+		for _, name := range []string{sctraceMapTraced, sctraceMapReworks} {
+			spec.Maps[name].MaxEntries = min(spec.Maps[name].MaxEntries, loneTasks)
+		}
 	}
 
 	filter := filterBits(kernelFilter(opts.Filter, cfg.arch))
