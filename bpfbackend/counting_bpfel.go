@@ -199,6 +199,7 @@ const (
 	countingVarHoldEntries       = "hold_entries"
 	countingVarKvmVcpu           = "kvm_vcpu"
 	countingVarLone              = "lone"
+	countingVarLoopFlags         = "loop_flags"
 	countingVarLoudBits          = "loud_bits"
 	countingVarMapNrs            = "map_nrs"
 	countingVarMsgControlMax     = "msg_control_max"
@@ -336,6 +337,7 @@ type countingVariableSpecs struct {
 	HoldEntries       *ebpf.VariableSpec `ebpf:"hold_entries"`
 	KvmVcpu           *ebpf.VariableSpec `ebpf:"kvm_vcpu"`
 	Lone              *ebpf.VariableSpec `ebpf:"lone"`
+	LoopFlags         *ebpf.VariableSpec `ebpf:"loop_flags"`
 	LoudBits          *ebpf.VariableSpec `ebpf:"loud_bits"`
 	MapNrs            *ebpf.VariableSpec `ebpf:"map_nrs"`
 	MsgControlMax     *ebpf.VariableSpec `ebpf:"msg_control_max"`
@@ -461,6 +463,7 @@ type countingVariables struct {
 	HoldEntries       *ebpf.Variable `ebpf:"hold_entries"`
 	KvmVcpu           *ebpf.Variable `ebpf:"kvm_vcpu"`
 	Lone              *ebpf.Variable `ebpf:"lone"`
+	LoopFlags         *ebpf.Variable `ebpf:"loop_flags"`
 	LoudBits          *ebpf.Variable `ebpf:"loud_bits"`
 	MapNrs            *ebpf.Variable `ebpf:"map_nrs"`
 	MsgControlMax     *ebpf.Variable `ebpf:"msg_control_max"`

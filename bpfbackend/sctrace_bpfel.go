@@ -426,6 +426,7 @@ const (
 	sctraceVarHoldEntries       = "hold_entries"
 	sctraceVarKvmVcpu           = "kvm_vcpu"
 	sctraceVarLone              = "lone"
+	sctraceVarLoopFlags         = "loop_flags"
 	sctraceVarLoudBits          = "loud_bits"
 	sctraceVarMapNrs            = "map_nrs"
 	sctraceVarMsgControlMax     = "msg_control_max"
@@ -568,6 +569,7 @@ type sctraceVariableSpecs struct {
 	HoldEntries       *ebpf.VariableSpec `ebpf:"hold_entries"`
 	KvmVcpu           *ebpf.VariableSpec `ebpf:"kvm_vcpu"`
 	Lone              *ebpf.VariableSpec `ebpf:"lone"`
+	LoopFlags         *ebpf.VariableSpec `ebpf:"loop_flags"`
 	LoudBits          *ebpf.VariableSpec `ebpf:"loud_bits"`
 	MapNrs            *ebpf.VariableSpec `ebpf:"map_nrs"`
 	MsgControlMax     *ebpf.VariableSpec `ebpf:"msg_control_max"`
@@ -693,6 +695,7 @@ type sctraceVariables struct {
 	HoldEntries       *ebpf.Variable `ebpf:"hold_entries"`
 	KvmVcpu           *ebpf.Variable `ebpf:"kvm_vcpu"`
 	Lone              *ebpf.Variable `ebpf:"lone"`
+	LoopFlags         *ebpf.Variable `ebpf:"loop_flags"`
 	LoudBits          *ebpf.Variable `ebpf:"loud_bits"`
 	MapNrs            *ebpf.Variable `ebpf:"map_nrs"`
 	MsgControlMax     *ebpf.Variable `ebpf:"msg_control_max"`

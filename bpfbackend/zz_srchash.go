@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "2aedebd34ba074fde825136644e0b6b63a3fa0735e95c6b76c235bf2a702bd69"
+const bpfSourceHash = "61a3c880651b89a0a7ada0d0961d8a1c43aac77564a3a075bf6434dc0c46e0cc"

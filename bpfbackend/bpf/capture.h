@@ -176,7 +176,7 @@ GLOBAL int seg_ptrs(struct cap_state *st, __u64 addr, __u32 keep)
 	l.addr = addr;
 	l.keep = keep;
 	l.data_off = ((__u32)off + sizeof(struct seg)) & (REC_LIMIT - 1);
-	bpf_loop(MAX_STRING_ARRAY_COUNT, ptr_chunk, &l, 0);
+	loop(MAX_STRING_ARRAY_COUNT, ptr_chunk, &l);
 	__u32 kept = l.count < keep ? l.count : keep;
 	seg_end(st, sc, off, addr, kept * 8, SEG_PTRS, l.faulted ? SEG_F_FAULT : 0, l.count);
 	st->data_off = l.data_off;
@@ -452,7 +452,7 @@ static __always_inline int nested_strs(struct cap_state *st, __u64 ptr, __u32 si
 	l.size_off = size_off;
 	l.ptr_off = ptr_off;
 	l.limit = st->limit;
-	bpf_loop(IOCTL_NESTED_STRS_MAX, nstr_elem, &l, 0);
+	loop(IOCTL_NESTED_STRS_MAX, nstr_elem, &l);
 	return 0;
 }
 
@@ -665,7 +665,7 @@ GLOBAL int read_dump_chunks(struct cap_state *st, __u64 addr, __u64 len)
 	struct dump_loop l = {st, addr, len};
 	if (!st)
 		return 0;
-	bpf_loop(FULL_LIMIT / DUMP_CHUNK, dump_chunk, &l, 0);
+	loop(FULL_LIMIT / DUMP_CHUNK, dump_chunk, &l);
 	return 0;
 }
 
@@ -946,7 +946,7 @@ static __always_inline void capture_iocbs(struct cap_state *st, __u32 before)
 	l.count = sg->len / 8;
 	if (!verbose && !st->full && l.count > st->limit)
 		l.count = st->limit;
-	bpf_loop(MAX_ARRAY_ELEMS, iocb_elem, &l, 0);
+	loop(MAX_ARRAY_ELEMS, iocb_elem, &l);
 }
 
 /* fprog_more mirrors capture's withFprog after plan p's bytes were read
@@ -1084,7 +1084,7 @@ GLOBAL int str_ptrs(struct cap_state *st, __u32 at)
 	l.data_off = at;
 	l.count = sg->len / 8;
 	l.limit = st->limit;
-	bpf_loop(NESTED_ARRAY_MAX, ptr_str, &l, 0);
+	loop(NESTED_ARRAY_MAX, ptr_str, &l);
 	return 0;
 }
 
@@ -1286,7 +1286,7 @@ GLOBAL int capture_string_array(struct cap_state *st, __u64 addr, __u32 count_on
 	l.data_off = st->data_off;
 	l.count = kept;
 	l.limit = st->limit;
-	bpf_loop(MAX_STRING_ARRAY_ELEMS, array_str, &l, 0);
+	loop(MAX_STRING_ARRAY_ELEMS, array_str, &l);
 	return 0;
 }
 

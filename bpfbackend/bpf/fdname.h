@@ -392,7 +392,7 @@ GLOBAL int name_cmsg_fds(struct cap_state *st, __u64 msg, __u32 want)
 		return 0;
 	struct cmsg_walk w = {.st = st, .ctl = ctl[0], .end = ctl[1] < CMSG_WALK_MAX ? ctl[1] : CMSG_WALK_MAX,
 			      .want = want};
-	bpf_loop(CMSGS_MAX + CMSG_FDS_MAX, cmsg_step, &w, 0);
+	loop(CMSGS_MAX + CMSG_FDS_MAX, cmsg_step, &w);
 	return 0;
 }
 
@@ -477,7 +477,7 @@ GLOBAL int name_struct_fds(struct cap_state *st, __u32 fd_structs, __u32 want)
 		w.sets[0] = st->args[0];
 		w.bits = (__u32)st->args[1];
 		if (w.sets[0])
-			bpf_loop(STRUCT_FDS_MAX, poll_step, &w, 0);
+			loop(STRUCT_FDS_MAX, poll_step, &w);
 		return 0;
 	}
 	if (fd_structs != FD_STRUCTS_SELECT || (__s32)st->args[0] <= 0)
@@ -489,7 +489,7 @@ GLOBAL int name_struct_fds(struct cap_state *st, __u32 fd_structs, __u32 want)
 	w.sets[1] = st->args[2];
 	w.sets[2] = st->args[3];
 	/* At most a bit per step and a step per set's end. */
-	bpf_loop(3 * FDSET_BITS_MAX + 3, select_step, &w, 0);
+	loop(3 * FDSET_BITS_MAX + 3, select_step, &w);
 	return 0;
 }
 

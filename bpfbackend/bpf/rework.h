@@ -75,7 +75,7 @@ static int rework_cb(struct bpf_map *map, void *key, void *value)
 			break;
 		struct fault_in_loop l = {.addr = cs->fault_addr[i]};
 		l.end = l.addr + fault_span(cs->fault_len[i]);
-		bpf_loop(FAULT_PAGES, fault_page, &l, 0);
+		loop(FAULT_PAGES, fault_page, &l);
 	}
 	cs->rework = 0;
 	/* A held entry already sent on its own is not sent again. */

@@ -24,6 +24,7 @@
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
 #include <bpf/bpf_core_read.h>
+#include "loop.h"	/* bounded loops */
 #include "events.h"	/* the wire format shared with user space */
 #include "tasks.h"	/* the call state of each traced task */
 #include "filter.h"	/* which tasks and calls are traced */

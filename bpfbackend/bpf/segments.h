@@ -272,7 +272,7 @@ GLOBAL int send_chunks(struct chunk_loop *arg)
 	__builtin_memcpy(&l, arg, sizeof(l));
 	/* A string's pieces hold a character less (see send_chunk): its
 	 * bound serves bytes too, whose loop ends at len. */
-	bpf_loop(FULL_LIMIT / (CHUNK - 1) + 1, send_chunk, &l, 0);
+	loop(FULL_LIMIT / (CHUNK - 1) + 1, send_chunk, &l);
 	__builtin_memcpy(arg, &l, sizeof(l));
 	return 0;
 }
@@ -292,7 +292,7 @@ static __always_inline int seg_read_chunked(struct cap_state *st, __u64 addr, __
 	l.addr = addr;
 	l.len = len < FULL_LIMIT ? len : FULL_LIMIT;
 	l.pid_tgid = bpf_get_current_pid_tgid();
-	bpf_loop(FULL_LIMIT / CHUNK, send_chunk, &l, 0);
+	loop(FULL_LIMIT / CHUNK, send_chunk, &l);
 	enum seg_flag flags = SEG_F_CHUNKED;
 	if (l.failed) {
 		flags = SEG_F_FAULT;

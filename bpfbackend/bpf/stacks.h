@@ -110,7 +110,7 @@ GLOBAL int send_stack(__u64 sp)
 	l.sc = sc;
 	l.addr = sp;
 	l.len = stack_size < STACK_MAX ? stack_size : STACK_MAX;
-	bpf_loop(STACK_MAX / STACK_PAGE + 1, read_stack_page, &l, 0);
+	loop(STACK_MAX / STACK_PAGE + 1, read_stack_page, &l);
 	__u64 size = sizeof(struct stack_rec) + l.got;
 	CLAMP(size, sizeof(struct stack_rec) + STACK_MAX);
 	s->r.size = size;
