@@ -52,9 +52,11 @@ const (
 // Resolver answers decode.FDResolver's questions. It is safe for use by
 // one goroutine at a time (the printer's).
 type Resolver struct {
-	mode  Mode
-	hex   decode.HexMode
-	procs map[int32]*procFDs
+	mode Mode
+	hex  decode.HexMode
+	// netlinkOnly: the resolver answers NetlinkFamily alone (NewNetlink).
+	netlinkOnly bool
+	procs       map[int32]*procFDs
 	// sockets caches socket details by inode, as strace does: once an
 	// inode's endpoints are known, they are printed unchanged.
 	sockets map[uint64]string
@@ -136,6 +138,17 @@ type fdEntry struct {
 // setting, which shapes the socket file names it quotes.
 func New(mode Mode, hex decode.HexMode) *Resolver {
 	return &Resolver{mode: mode, hex: hex, procs: make(map[int32]*procFDs), sockets: make(map[uint64]string)}
+}
+
+// NewNetlink returns a resolver for a decoder that names no descriptors
+// (no -y) and asks only NetlinkFamily, to choose the decoder of the
+// netlink messages a call carries: it learns the sockets a call's entry
+// reports (Learned mode) or finds at its entry (Live mode), and no path,
+// working directory or descriptor table.
+func NewNetlink(mode Mode, hex decode.HexMode) *Resolver {
+	r := New(mode, hex)
+	r.netlinkOnly = true
+	return r
 }
 
 // Close releases the sock_diag socket, if one was opened. A nil Resolver
@@ -383,6 +396,13 @@ func (r *Resolver) Socket(ev *trace.Event, fd int32, inode uint64) (string, bool
 // Observe learns from an event: call it for every event, after the event
 // was printed (a call's entry before its exit).
 func (r *Resolver) Observe(ev *trace.Event) {
+	if r.netlinkOnly {
+		if ev.Kind == trace.SyscallExit {
+			delete(r.entrySockets, ev.TID)
+			delete(r.entryNetlink, ev.TID)
+		}
+		return
+	}
 	switch ev.Kind {
 	case trace.SyscallEnter:
 		r.enter(ev)
@@ -454,6 +474,9 @@ func (r *Resolver) Learn(ev *trace.Event) {
 		return
 	}
 	r.learnSockets(ev)
+	if r.netlinkOnly {
+		return
+	}
 	r.learnDupTarget(ev)
 	if ev.Kind == trace.SyscallEnter {
 		// What the kernel found at the call's entry is exact, and

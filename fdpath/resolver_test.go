@@ -573,3 +573,44 @@ func TestLiveNetlinkAtEntry(t *testing.T) {
 		t.Errorf("the next entry: %d, %v; want NETLINK_ROUTE, true", family, ok)
 	}
 }
+
+// TestNetlinkOnly: a resolver for a decoder that names no descriptors
+// answers NetlinkFamily at a call's exit from the sockets its entry
+// reported, and learns nothing else (no descriptor from an open, no
+// working directory from a chdir), in either mode.
+func TestNetlinkOnly(t *testing.T) {
+	for _, mode := range []Mode{Learned, Live} {
+		r := NewNetlink(mode, decode.HexNone)
+		const fd = 960 // not open in this process: only the events know it
+		chdir := event(t, trace.SyscallExit, "chdir", 0, 0x1000)
+		chdir.Captures[0].Data = []byte("/usr")
+		r.Learn(chdir)
+		r.Observe(chdir)
+		if dir, ok := r.Cwd(self()); ok && dir == "/usr" {
+			t.Errorf("mode %d: chdir learned: cwd %q", mode, dir)
+		}
+		open := event(t, trace.SyscallExit, "openat", fd, 0xffffff9c, 0x1000, unix.O_RDONLY)
+		open.Captures[1].Data = []byte("/etc/hostname")
+		r.Learn(open)
+		r.Observe(open)
+		if p, _, ok := r.FDPath(self(), fd); ok {
+			t.Errorf("mode %d: openat learned: descriptor %d is %q", mode, fd, p)
+		}
+		if mode != Learned {
+			continue
+		}
+		enter := event(t, trace.SyscallEnter, "sendmsg", 0, fd+1, 0x1000, 0)
+		enter.Sockets = []trace.SocketState{{FD: fd + 1, Inode: 4000000200, Proto: "NETLINK", Family: unix.AF_NETLINK, Listed: true, NetlinkProto: unix.NETLINK_AUDIT}}
+		r.Learn(enter)
+		r.Observe(enter)
+		exit := event(t, trace.SyscallExit, "sendmsg", 16, fd+1, 0x1000, 0)
+		r.Learn(exit)
+		if family, ok := r.NetlinkFamily(exit, fd+1); !ok || family != unix.NETLINK_AUDIT {
+			t.Errorf("sendmsg's exit: %d, %v; want NETLINK_AUDIT, true", family, ok)
+		}
+		r.Observe(exit)
+		if family, ok := r.NetlinkFamily(selfEvent(), fd+1); ok {
+			t.Errorf("after the exit: %d, true; want nothing (learned mode keeps no socket)", family)
+		}
+	}
+}

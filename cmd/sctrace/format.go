@@ -130,7 +130,7 @@ func netlinkResolver(backend trace.Backend, dec *decode.Decoder) *fdpath.Resolve
 	if backend.Capabilities().Stops {
 		mode = fdpath.Live
 	}
-	r := fdpath.New(mode, dec.Options().Hex)
+	r := fdpath.NewNetlink(mode, dec.Options().Hex)
 	dec.SetFDResolver(r)
 	return r
 }
