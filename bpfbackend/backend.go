@@ -221,8 +221,9 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 		}
 	}
 	// Tracing has started: the collection the start-up put off runs
-	// while the command starts.
-	gcpause.Resume()
+	// once the command has run for a while, so that a short run ends
+	// without it.
+	gcpause.ResumeAfter(collectAfter)
 	if opts.CountOnly && opts.LiveCounts != nil {
 		live := &liveCounts{p: p, arch: arch}
 		// Before the maps are closed (deferred above, run after).
@@ -488,6 +489,12 @@ func (s *session) setResult(ws unix.WaitStatus) {
 		s.result.ExitCode = ws.ExitStatus()
 	}
 }
+
+// collectAfter is how long tracing runs before the garbage collector,
+// paused during the start-up, is resumed: the start-up's garbage (the
+// kernel's types, the objects' specifications) is then collected in the
+// background, and a command that ends sooner ends before any collection.
+const collectAfter = 100 * time.Millisecond
 
 // pollInterval is how often the reader looks at the ring without being
 // woken: the programs wake it only when much data is pending.

@@ -2,9 +2,11 @@
 // the start-up allocates much (the BPF objects' specifications, the
 // kernel's types) and keeps most of it, so collecting then costs time and
 // frees little. The process pauses it first thing; the backend that runs
-// resumes it once its tracing has started.
+// resumes it once its tracing has started, at once (Resume) or, when its
+// start-up left much garbage, after the first moments of tracing
+// (ResumeAfter), so that a short run ends before any collection.
 //
-// Pause and Resume are safe for concurrent use.
+// Pause, Resume and ResumeAfter are safe for concurrent use.
 package gcpause
 
 import (
@@ -12,6 +14,7 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"sync"
+	"time"
 )
 
 var (
@@ -19,12 +22,18 @@ var (
 	paused bool
 	// percent is GOGC's value before the pause.
 	percent int
+	// timer is ResumeAfter's, until it fires or Pause or Resume stops it.
+	timer *time.Timer
+	// afterFunc starts ResumeAfter's timer (replaced in tests).
+	afterFunc = time.AfterFunc
 )
 
-// Pause turns the collector off, unless it is paused already.
+// Pause turns the collector off, unless it is paused already; it cancels
+// a ResumeAfter not yet due.
 func Pause() {
 	mu.Lock()
 	defer mu.Unlock()
+	stopTimer()
 	if !paused {
 		percent = debug.SetGCPercent(-1)
 		paused = true
@@ -32,20 +41,56 @@ func Pause() {
 }
 
 // Resume turns the collector back on as it was before Pause; without a
-// pause it does nothing. When the heap the start-up left is over the
-// collector's goal, Resume starts that collection in the background at
-// once: it then runs while the traced command starts, rather than at the
-// next allocation, which may come at the end of a short run, when its
-// result is read.
+// pause it does nothing. A collection starts, as usual, at an allocation
+// that takes the heap over the collector's goal.
 func Resume() {
 	mu.Lock()
 	defer mu.Unlock()
-	if paused {
-		debug.SetGCPercent(percent)
-		paused = false
-		if percent >= 0 && overGoal() {
+	stopTimer()
+	resume()
+}
+
+// ResumeAfter resumes the collector once d has passed, unless Pause or
+// Resume comes first. When the heap is then over the collector's goal,
+// the collection starts at once, in the background, while the traced
+// command runs, rather than at the next allocation, which may come when
+// a result is read.
+func ResumeAfter(d time.Duration) {
+	mu.Lock()
+	defer mu.Unlock()
+	if !paused || timer != nil {
+		return
+	}
+	timer = afterFunc(d, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if timer == nil {
+			return // stopped after it fired
+		}
+		timer = nil
+		if resume() && overGoal() {
 			go runtime.GC()
 		}
+	})
+}
+
+// resume restores GOGC after a pause; it reports whether that turned the
+// collector on (there was a pause, and GOGC is not off). The caller holds
+// mu.
+func resume() bool {
+	if !paused {
+		return false
+	}
+	debug.SetGCPercent(percent)
+	paused = false
+	return percent >= 0
+}
+
+// stopTimer cancels ResumeAfter's timer. The caller holds mu.
+func stopTimer() {
+	if timer != nil {
+		timer.Stop()
+		timer = nil
 	}
 }
 
