@@ -16,7 +16,8 @@ import (
 func debugInvalidCalls(sink func(*trace.Event) error, w io.Writer) func(*trace.Event) error {
 	return func(ev *trace.Event) error {
 		if ev.Kind == trace.SyscallEnter {
-			if t := syscalls.ForCall(ev.Arch, ev.Pers); !t.Known(int(ev.NR)) {
+			// An architecture without a table has no names to miss.
+			if t := syscalls.ForCall(ev.Arch, ev.Pers); t != nil && !t.Known(int(ev.NR)) {
 				hex := strings.TrimPrefix(t.DisplayName(int(ev.NR)), "syscall_")
 				fmt.Fprintf(w, "%s: pid %d invalid syscall %s\n", progName, ev.TID, hex)
 			}
