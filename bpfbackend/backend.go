@@ -59,8 +59,8 @@ func nativeArch() uint32 {
 
 // Probe reports whether the backend can run here: with the privileges
 // checked, it loads a program for sys_enter that does nothing, then
-// releases it, while it parses the object that a Run of count_only (-c),
-// or not, loads. Without count_only the probe is a tp_btf program, whose
+// releases it, while it parses the object that a Run of opts loads.
+// Without count_only the probe is a tp_btf program, whose
 // load checks its target and decodes the kernel's BTF (kept for Run).
 // Count_only's programs are raw_tp ones that relocate against a few of
 // the kernel's types (countingTypes), read from /sys/kernel/btf/vmlinux
@@ -70,7 +70,7 @@ func nativeArch() uint32 {
 // any tracepoint wait for an RCU grace period (the kernel's 1-0-1
 // transition sync), which Run's attach would then wait for, up to 30 ms
 // more start-up. The error says what is missing.
-func Probe(countOnly bool) error {
+func Probe(opts *trace.Options) error {
 	if nativeArch() == 0 {
 		return &unsupported{"no BPF programs for " + runtime.GOARCH}
 	}
@@ -80,8 +80,8 @@ func Probe(countOnly bool) error {
 	// What follows allocates most of the start-up's heap.
 	hugeheap.Reserve()
 	// Run will need the object: it is parsed while the probe loads.
-	warmObject(countOnly)
-	if countOnly {
+	warmObject(objectFor(opts))
+	if opts.CountOnly {
 		if err := probeRawTracepoint(); err != nil {
 			return err
 		}
@@ -159,7 +159,7 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	if !opts.CountOnly {
 		warmKernelTypes()
 	}
-	warmObject(opts.CountOnly)
+	warmObject(objectFor(&opts))
 	// The exec stub starts (and stops itself) while the programs load.
 	var stub <-chan stubStart
 	waitCh := make(chan unix.WaitStatus, 1)

@@ -120,7 +120,8 @@ func reportsNoCall(filter *trace.SyscallSet, arch uint32) bool {
 // load loads the programs and maps and fills the plans map; it attaches
 // nothing.
 func load(cfg loadConfig) (*probe, error) {
-	spec, err := parseObject(cfg.opts.CountOnly)
+	kind := objectFor(&cfg.opts)
+	spec, err := parseObject(kind)
 	if err != nil {
 		return nil, fmt.Errorf("ebpf: %w", err)
 	}
@@ -159,7 +160,7 @@ func load(cfg loadConfig) (*probe, error) {
 	if !opts.CountOnly {
 		spec.Maps[sctraceMapCounts].MaxEntries = 1
 	}
-	histograms := opts.CountOnly && opts.CountHistograms
+	histograms := countsHistograms(&opts)
 	if !histograms {
 		spec.Maps[sctraceMapCountHists].MaxEntries = 1
 	}
@@ -195,60 +196,14 @@ func load(cfg loadConfig) (*probe, error) {
 		}
 	}
 
-	filter := filterBits(kernelFilter(opts.Filter, cfg.arch))
-	loud := loudBits(filter)
-	// Group stops are printed like signals, and not under -c.
-	reportStops := opts.SignalsWanted && !opts.CountOnly
-	limit := max(opts.StringLimit, 0)
-	vars := map[string]any{
-		sctraceVarFollowForks:    boolU32(opts.FollowForks),
-		sctraceVarDetachOnExec:   boolU32(opts.DetachOnExec),
-		sctraceVarWallTime:       boolU32(opts.SummaryWallTime),
-		sctraceVarSyscallCpuTime: boolU32(opts.SyscallCPUTime),
-		sctraceVarPerProcess:     boolU32(opts.CountPerProcess),
-		sctraceVarHistograms:     boolU32(histograms),
-		sctraceVarSignalsWanted:  boolU32(opts.SignalsWanted),
-		sctraceVarStringLimit:    uint32(limit),
-		sctraceVarVerbose:        boolU32(opts.Verbose),
-		sctraceVarKvmVcpu:        boolU32(opts.KVMVcpu && !opts.CountOnly),
-		sctraceVarLone:           boolU32(cfg.lone),
-		sctraceVarHoldEntries:    boolU32(cfg.lone && !opts.CountOnly),
-		sctraceVarReportStops:    boolU32(reportStops),
-		// A scope's run ends at a time (session.finishScope): its
-		// records carry times.
-		sctraceVarUntimed:       boolU32(opts.Untimed && !opts.CountOnly && !opts.SyscallCPUTime && opts.Scope == nil),
-		sctraceVarFdNames:       boolU32((opts.NameNewFDs || opts.DescribeSockets) && !opts.CountOnly),
-		sctraceVarSockStates:    boolU32(opts.DescribeSockets && !opts.CountOnly),
-		sctraceVarWakeupBytes:   uint64(ring / 8),
-		sctraceVarFilterBits:    filter,
-		sctraceVarLoudBits:      loud,
-		sctraceVarSomeQuiet:     boolU32(someQuiet(loud)),
-		sctraceVarFilterBeyond:  filterBeyond(opts.Filter),
-		sctraceVarExecNrs:       execNRs(cfg.arch),
-		sctraceVarDumpReadBits:  fdBits(opts.DumpRead),
-		sctraceVarDumpWriteBits: fdBits(opts.DumpWrite),
-		sctraceVarDumpReadAll:   boolU32(opts.DumpRead.Copied(1 << 20)),
-		sctraceVarDumpWriteAll:  boolU32(opts.DumpWrite.Copied(1 << 20)),
-		sctraceVarStackSize:     stackSize(&opts),
-		sctraceVarMsgControlMax: uint32(min(capture.ControlMax(), math.MaxUint32)),
-		sctraceVarMapNrs:        nrsWith(cfg.arch, syscalls.MapsCode),
-	}
-	for name, v := range plans.use.vars() {
-		vars[name] = v
-	}
-	svars, err := scopeVars(&opts, cfg.arch)
+	vars, err := runVars(cfg, plans, ring)
 	if err != nil {
 		return nil, err
 	}
-	for name, v := range svars {
-		vars[name] = v
+	if err := setVars(spec, kind, vars); err != nil {
+		return nil, err
 	}
-	vars[sctraceVarScopeOnly] = boolU32(cfg.scopeOnly)
-	for name, v := range vars {
-		if err := spec.Variables[name].Set(v); err != nil {
-			return nil, fmt.Errorf("ebpf: set %s: %w", name, err)
-		}
-	}
+	reportStops := reportsStops(&opts)
 	p := &probe{histograms: histograms, switches: (cfg.lone && !opts.CountOnly) || reportStops, countOnly: opts.CountOnly, lone: cfg.lone,
 		forks: opts.FollowForks || (opts.Scope != nil && len(opts.Scope.Trees) > 0), attachStops: cfg.attaching && reportStops,
 		// Only a read that faults defers an entry.
@@ -269,6 +224,68 @@ func load(cfg loadConfig) (*probe, error) {
 	}
 	return p, nil
 }
+
+// runVars are the programs' load-time constants for a run of cfg with
+// plans and a ring buffer of ring bytes: all but the capture ones of each
+// program (planUse.vars).
+func runVars(cfg loadConfig, plans planSet, ring int) (map[string]any, error) {
+	opts := &cfg.opts
+	filter := filterBits(kernelFilter(opts.Filter, cfg.arch))
+	loud := loudBits(filter)
+	limit := max(opts.StringLimit, 0)
+	vars := map[string]any{
+		sctraceVarFollowForks:    boolU32(opts.FollowForks),
+		sctraceVarDetachOnExec:   boolU32(opts.DetachOnExec),
+		sctraceVarWallTime:       boolU32(opts.SummaryWallTime),
+		sctraceVarSyscallCpuTime: boolU32(opts.SyscallCPUTime),
+		sctraceVarPerProcess:     boolU32(opts.CountPerProcess),
+		sctraceVarHistograms:     boolU32(countsHistograms(opts)),
+		sctraceVarSignalsWanted:  boolU32(opts.SignalsWanted),
+		sctraceVarStringLimit:    uint32(limit),
+		sctraceVarVerbose:        boolU32(opts.Verbose),
+		sctraceVarKvmVcpu:        boolU32(opts.KVMVcpu && !opts.CountOnly),
+		sctraceVarLone:           boolU32(cfg.lone),
+		sctraceVarHoldEntries:    boolU32(cfg.lone && !opts.CountOnly),
+		sctraceVarReportStops:    boolU32(reportsStops(opts)),
+		// A scope's run ends at a time (session.finishScope): its
+		// records carry times.
+		sctraceVarUntimed:       boolU32(opts.Untimed && !opts.CountOnly && !opts.SyscallCPUTime && opts.Scope == nil),
+		sctraceVarFdNames:       boolU32((opts.NameNewFDs || opts.DescribeSockets) && !opts.CountOnly),
+		sctraceVarSockStates:    boolU32(opts.DescribeSockets && !opts.CountOnly),
+		sctraceVarWakeupBytes:   uint64(ring / 8),
+		sctraceVarFilterBits:    filter,
+		sctraceVarLoudBits:      loud,
+		sctraceVarSomeQuiet:     boolU32(someQuiet(loud)),
+		sctraceVarFilterBeyond:  filterBeyond(opts.Filter),
+		sctraceVarExecNrs:       execNRs(cfg.arch),
+		sctraceVarDumpReadBits:  fdBits(opts.DumpRead),
+		sctraceVarDumpWriteBits: fdBits(opts.DumpWrite),
+		sctraceVarDumpReadAll:   boolU32(opts.DumpRead.Copied(1 << 20)),
+		sctraceVarDumpWriteAll:  boolU32(opts.DumpWrite.Copied(1 << 20)),
+		sctraceVarStackSize:     stackSize(opts),
+		sctraceVarMsgControlMax: uint32(min(capture.ControlMax(), math.MaxUint32)),
+		sctraceVarMapNrs:        nrsWith(cfg.arch, syscalls.MapsCode),
+	}
+	for name, v := range plans.use.vars() {
+		vars[name] = v
+	}
+	svars, err := scopeVars(opts, cfg.arch)
+	if err != nil {
+		return nil, err
+	}
+	for name, v := range svars {
+		vars[name] = v
+	}
+	vars[sctraceVarScopeOnly] = boolU32(cfg.scopeOnly)
+	return vars, nil
+}
+
+// reportsStops says whether the programs report group stops: they are
+// printed like signals, and not under -c.
+func reportsStops(opts *trace.Options) bool { return opts.SignalsWanted && !opts.CountOnly }
+
+// countsHistograms says whether -c's programs keep latency histograms.
+func countsHistograms(opts *trace.Options) bool { return opts.CountOnly && opts.CountHistograms }
 
 // loadObjects creates the maps, then loads the programs concurrently (the
 // verifier's work on the ones that execute capture plans is a large part

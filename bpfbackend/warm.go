@@ -39,10 +39,9 @@ func warmKernelTypes() {
 	})
 }
 
-// objects are the two objects' specifications parsed ahead (warmObject),
-// for the first load of each to take: 0 is sctrace's, for the runs that
-// trace, 1 counting's, for those of count_only.
-var objects [2]struct {
+// objects are the objects' specifications parsed ahead (warmObject), by
+// objectKind, for the first load of each to take.
+var objects [numObjects]struct {
 	once  sync.Once
 	done  chan struct{}
 	spec  *ebpf.CollectionSpec
@@ -63,36 +62,30 @@ var countingTypes = struct {
 
 // countingKernelTypes waits for countingTypes; nil means use kernelTypes.
 func countingKernelTypes() *btf.Spec {
-	warmObject(true)
+	warmObject(objectCounting)
 	<-countingTypes.done
 	return countingTypes.spec
 }
 
-// objectIndex is the index in objects of the object a run loads.
-func objectIndex(countOnly bool) int {
-	if countOnly {
-		return 1
-	}
-	return 0
-}
-
-// parseSpec parses the object of a run of count_only or not.
-func parseSpec(countOnly bool) (*ebpf.CollectionSpec, error) {
-	if countOnly {
+// parseSpec parses the object of kind.
+func parseSpec(kind objectKind) (*ebpf.CollectionSpec, error) {
+	switch kind {
+	case objectCounting:
 		return loadCounting()
+	case objectLean:
+		return loadLean()
 	}
 	return loadSctrace()
 }
 
-// warmObject parses in the background, once, the object of a run of
-// count_only or not.
-func warmObject(countOnly bool) {
-	o := &objects[objectIndex(countOnly)]
+// warmObject parses in the background, once, the object of kind.
+func warmObject(kind objectKind) {
+	o := &objects[kind]
 	o.once.Do(func() {
 		o.done = make(chan struct{})
 		go func() {
-			o.spec, o.err = parseSpec(countOnly)
-			if !countOnly {
+			o.spec, o.err = parseSpec(kind)
+			if kind != objectCounting {
 				close(o.done)
 				return
 			}
@@ -110,17 +103,17 @@ func warmObject(countOnly bool) {
 	})
 }
 
-// parseObject returns the specification of the object of a run of
-// count_only or not, for one load, which changes it: the one parsed ahead
-// to the first load, a new parse to the others.
-func parseObject(countOnly bool) (*ebpf.CollectionSpec, error) {
-	warmObject(countOnly)
-	o := &objects[objectIndex(countOnly)]
+// parseObject returns the specification of the object of kind, for one
+// load, which changes it: the one parsed ahead to the first load, a new
+// parse to the others.
+func parseObject(kind objectKind) (*ebpf.CollectionSpec, error) {
+	warmObject(kind)
+	o := &objects[kind]
 	if o.taken.CompareAndSwap(false, true) {
 		<-o.done
 		spec := o.spec
 		o.spec = nil // the load owns it
 		return spec, o.err
 	}
-	return parseSpec(countOnly)
+	return parseSpec(kind)
 }

@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "61a3c880651b89a0a7ada0d0961d8a1c43aac77564a3a075bf6434dc0c46e0cc"
+const bpfSourceHash = "cc8c7110cb8dbfd257cb6cd08326da53768abcd66eb8710c2d24a34f38f3fc27"

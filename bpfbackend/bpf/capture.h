@@ -11,15 +11,21 @@
 const volatile __u32 string_limit = 32;
 const volatile __u32 verbose = 0;
 /* kvm_vcpu (-e kvm=vcpu): capture.Executor's KVMVcpu. */
+#ifndef SCTRACE_LEAN
 const volatile __u32 kvm_vcpu = 0;
+#else
+#define kvm_vcpu LEAN_OFF
+#endif
 /* -e read= and -e write=: the descriptors whose data is dumped whole, a
  * bitmap of 1024 and whether larger ones are in the set. A dumped call's
  * data is captured up to FULL_LIMIT (a segment holds SEG_MAX bytes at
- * most). */
+ * most). The lean object dumps nothing (dumped). */
+#ifndef SCTRACE_LEAN
 const volatile __u64 dump_read_bits[16] = {};
 const volatile __u64 dump_write_bits[16] = {};
 const volatile __u32 dump_read_all = 0;
 const volatile __u32 dump_write_all = 0;
+#endif
 /* What the plans in the plans map use: capture_kinds has bit 1 << kind
  * for each plan kind (CAP_*), capture_ioctl says whether a CAP_BYTES plan
  * takes its length from an ioctl request (LEN_IOCTL), capture_clone,
@@ -1411,6 +1417,7 @@ static __always_inline bool fd_in(const volatile __u64 *bits, __u32 all, __s32 f
 /* dumped mirrors syscalls.Dumped. */
 static __always_inline bool dumped(struct syscall_plans *sp, __u64 fd)
 {
+#ifndef SCTRACE_LEAN
 	switch (sp->dump) {
 	case DUMP_READ:
 		return fd_in(dump_read_bits, dump_read_all, (__s32)fd);
@@ -1419,6 +1426,7 @@ static __always_inline bool dumped(struct syscall_plans *sp, __u64 fd)
 	case DUMP_NONE:
 		break;
 	}
+#endif
 	return false;
 }
 

@@ -9,11 +9,16 @@
  * descriptors the call created (SEG_FD segments), read from the task's
  * descriptor table then: by the time user space prints the line, the
  * process (and its pipe or socket) may be gone from /proc. */
+#ifndef SCTRACE_LEAN
 const volatile __u32 fd_names = 0;
 /* sock_states (trace.Options.DescribeSockets, -yy): exit records also
  * carry the state of each socket the call takes or makes (SEG_SOCK), as
  * sock_diag would describe it then. */
 const volatile __u32 sock_states = 0;
+#else
+#define fd_names LEAN_OFF
+#define sock_states LEAN_OFF
+#endif
 /* netlink_args: capture.h. */
 
 /* file_of returns the file at descriptor fd of the current task, and its

@@ -12,7 +12,11 @@ const volatile __u32 follow_forks = 0;
 /* detach_on_exec (-b execve): a traced task whose execve succeeds is
  * traced no more, nor are the children it makes later; the exec stub's
  * own execve (call_state.launching) excepted. */
+#ifndef SCTRACE_LEAN
 const volatile __u32 detach_on_exec = 0;
+#else
+#define detach_on_exec LEAN_OFF
+#endif
 
 /* execve and execveat: a task traced with TRACED_STUB (the exec stub) is
  * seen only from its first call of one of them. */

@@ -9,17 +9,26 @@
  * headers hold the rest, one concern each, in this order (each uses what
  * those before it define).
  *
- * The unit is compiled twice: once for the runs that trace (sctrace), once
- * with SCTRACE_COUNTING for those of -c (counting). The second
- * object holds only the programs -c loads, with sys_enter and
- * sys_exit compiled without what counting never runs: the verifier walks
- * a program's every instruction, live or not, at every start, and the
- * loader parses the whole object. */
+ * The unit is compiled three times: for the runs that trace (sctrace),
+ * with SCTRACE_COUNTING for those of -c (counting), and with SCTRACE_LEAN
+ * for the runs that trace without the features a plain trace leaves off
+ * (lean): -y and -yy, -k, -b execve, -e read= and -e write=, -e kvm=vcpu,
+ * command names (-Y, scopes) and scopes. Counting holds only the
+ * programs -c loads, with sys_enter and sys_exit compiled without what
+ * counting never runs. Lean has the load-time constants of those features
+ * fixed at 0 (LEAN_OFF), so that their code is not in it. Both because
+ * the verifier walks a program's every instruction, live or not, at every
+ * start, removes the dead ones one stretch at a time, and the loader
+ * parses and relocates the whole object. */
 #ifdef SCTRACE_COUNTING
 #define COUNTING true
 #else
 #define COUNTING false
 #endif
+/* In the lean object, a load-time constant declared under #ifndef
+ * SCTRACE_LEAN is no variable but LEAN_OFF, 0; user space loads the lean
+ * object only for runs that set each such constant to 0 (lean.go). */
+#define LEAN_OFF 0
 #include "kernel.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>

@@ -5,7 +5,11 @@
 #define SCTRACE_STACKS_H
 
 /* stack_size: the bytes of stack a sample copies at most; 0: none. */
+#ifndef SCTRACE_LEAN
 const volatile __u32 stack_size = 0;
+#else
+#define stack_size LEAN_OFF
+#endif
 
 /* map_nrs: the calls that map code when their third argument has
  * PROT_EXEC (syscalls.MapsCode: mmap, mprotect). */

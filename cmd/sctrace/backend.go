@@ -94,9 +94,9 @@ func parseSize(s string) (int, error) {
 // stopped at each call (--seccomp-bpf, -e inject=,
 // --decode-pids=pidns) or attached without delay (-p with -k, whose
 // programs take about a second to load), and ptrace otherwise; -v or --debug-backend says on stderr which, and why.
-// countOnly says the run is of -c alone (Options.CountOnly), whose
-// object the eBPF probe parses meanwhile.
-func chooseBackend(cfg *config, spec *filter.Spec, countOnly bool, stderr io.Writer) (trace.Backend, error) {
+// opts are the run's options, for which the eBPF probe parses the object
+// meanwhile.
+func chooseBackend(cfg *config, spec *filter.Spec, opts *trace.Options, stderr io.Writer) (trace.Backend, error) {
 	ebpf := &bpfbackend.Backend{BufferSize: cfg.bpf.size}
 	// main runs on the main thread (main.go's init): tracing from it, as
 	// strace does, makes sctrace's pid the tracees' TracerPid.
@@ -118,7 +118,7 @@ func chooseBackend(cfg *config, spec *filter.Spec, countOnly bool, stderr io.Wri
 		case "ptrace":
 			return nil, fmt.Errorf("%s needs the ebpf backend", name)
 		case "auto":
-			if err := bpfbackend.Probe(countOnly); err != nil {
+			if err := bpfbackend.Probe(opts); err != nil {
 				return nil, fmt.Errorf("%s needs the ebpf backend: %v", name, err)
 			}
 			say("ebpf (%s)", name)
@@ -159,7 +159,7 @@ func chooseBackend(cfg *config, spec *filter.Spec, countOnly bool, stderr io.Wri
 			say("ptrace (-p with -k: the ebpf backend's -k programs take about a second to load, ptrace attaches at once)")
 			return pt, nil
 		}
-		if err := bpfbackend.Probe(countOnly); err != nil {
+		if err := bpfbackend.Probe(opts); err != nil {
 			say("ptrace (%v)", err)
 			return pt, nil
 		}

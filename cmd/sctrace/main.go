@@ -161,7 +161,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg.proc.setOptions(&opts, cfg, spec, stderr)
 	cfg.scope.setOptions(&opts, cfg, spec, names)
-	backend, err := chooseBackend(cfg, spec, opts.CountOnly, stderr)
+	backend, err := chooseBackend(cfg, spec, &opts, stderr)
 	if err != nil {
 		// A trace format with a closing part (perfetto) stays whole.
 		_ = pr.Close()

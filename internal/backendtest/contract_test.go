@@ -64,7 +64,7 @@ type contractWorkload struct {
 func TestContract(t *testing.T) {
 	testutil.RequirePtrace(t)
 	testutil.RequireBPF(t)
-	if err := bpfbackend.Probe(false); err != nil {
+	if err := bpfbackend.Probe(&trace.Options{}); err != nil {
 		t.Fatalf("eBPF backend unavailable as root: %v", err)
 	}
 	tbl := syscalls.Native()

@@ -1,0 +1,109 @@
+package bpfbackend
+
+import (
+	"maps"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/sctrace/sctrace/trace"
+)
+
+// TestLeanObject: the lean object is the tracing object less the
+// constants of leanOff, with the same maps and programs, and its syscall
+// programs are shorter (the code of those features is not in them).
+func TestLeanObject(t *testing.T) {
+	lean, err := loadLean()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tracing, err := loadSctrace()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := maps.Clone(tracing.Variables)
+	for _, name := range leanOff {
+		if want[name] == nil {
+			t.Errorf("leanOff names %s, which the tracing object does not have", name)
+		}
+		delete(want, name)
+	}
+	if got, want := slices.Sorted(maps.Keys(lean.Variables)), slices.Sorted(maps.Keys(want)); !slices.Equal(got, want) {
+		t.Errorf("the lean object's constants are\n%v\nwant the tracing object's but leanOff's:\n%v", got, want)
+	}
+	if got, want := slices.Sorted(maps.Keys(lean.Maps)), slices.Sorted(maps.Keys(tracing.Maps)); !slices.Equal(got, want) {
+		t.Errorf("the lean object's maps are %v, the tracing object's %v", got, want)
+	}
+	if got, want := slices.Sorted(maps.Keys(lean.Programs)), slices.Sorted(maps.Keys(tracing.Programs)); !slices.Equal(got, want) {
+		t.Errorf("the lean object's programs are %v, the tracing object's %v", got, want)
+	}
+	for _, name := range []string{sctraceProgSysEnter, sctraceProgSysExit} {
+		l, f := len(lean.Programs[name].Instructions), len(tracing.Programs[name].Instructions)
+		if l >= f {
+			t.Errorf("lean %s has %d instructions, the tracing object's %d", name, l, f)
+		}
+		t.Logf("%s: lean %d instructions, tracing %d", name, l, f)
+	}
+}
+
+// TestObjectFor: a run gets the lean object exactly when every constant
+// of leanOff is 0 in the constants its load sets (runVars).
+func TestObjectFor(t *testing.T) {
+	var read3, writeAll trace.FDSet
+	read3.Add(3)
+	writeAll.Invert()
+	taskInfo := func(*trace.TaskInfo) {}
+	for _, tc := range []struct {
+		name string
+		opts trace.Options
+		cfg  loadConfig
+	}{
+		{name: "default", opts: trace.Options{StringLimit: 32, SignalsWanted: true}},
+		{name: "-f -v -s 100", opts: trace.Options{StringLimit: 100, Verbose: true, FollowForks: true, SignalsWanted: true}},
+		{name: "-e trace=read", opts: trace.Options{StringLimit: 32, Filter: callSet(t, "read")}},
+		{name: "-c", opts: trace.Options{CountOnly: true}},
+		{name: "-y", opts: trace.Options{StringLimit: 32, NameNewFDs: true}},
+		{name: "-yy", opts: trace.Options{StringLimit: 32, NameNewFDs: true, DescribeSockets: true}},
+		{name: "-k", opts: trace.Options{StringLimit: 32, StackSize: 64 << 10}},
+		{name: "-b execve", opts: trace.Options{StringLimit: 32, DetachOnExec: true}},
+		{name: "-e read=3", opts: trace.Options{StringLimit: 32, DumpRead: &read3}},
+		{name: "-e write=all", opts: trace.Options{StringLimit: 32, DumpWrite: &writeAll}},
+		{name: "-e kvm=vcpu", opts: trace.Options{StringLimit: 32, KVMVcpu: true}},
+		{name: "command names", opts: trace.Options{StringLimit: 32, TaskInfo: taskInfo}},
+		{name: "-Y", opts: trace.Options{StringLimit: 32, TaskInfo: taskInfo, NamePids: true}},
+		{name: "--system-wide", opts: trace.Options{StringLimit: 32, Scope: &trace.Scope{SystemWide: true}}, cfg: loadConfig{scopeOnly: true}},
+		{name: "--comm", opts: trace.Options{StringLimit: 32, Scope: &trace.Scope{Comms: []string{"cat"}}}},
+	} {
+		for _, lone := range []bool{false, true} {
+			cfg := tc.cfg
+			cfg.opts, cfg.arch, cfg.lone = tc.opts, trace.ArchX86_64, lone
+			var plans planSet
+			if !tc.opts.CountOnly {
+				var err error
+				if plans, err = plansOf(cfg.arch, tc.opts.Filter); err != nil {
+					t.Fatal(err)
+				}
+			}
+			vars, err := runVars(cfg, plans, 1<<20)
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			var set []string
+			for _, name := range leanOff {
+				if v, ok := vars[name]; ok && !reflect.ValueOf(v).IsZero() {
+					set = append(set, name)
+				}
+			}
+			want := objectLean
+			switch {
+			case tc.opts.CountOnly:
+				want = objectCounting
+			case len(set) > 0:
+				want = objectTracing
+			}
+			if got := objectFor(&cfg.opts); got != want {
+				t.Errorf("%s (lone %v): objectFor is the %v object, want the %v one (leanOff set: %v)", tc.name, lone, got, want, set)
+			}
+		}
+	}
+}
