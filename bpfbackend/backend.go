@@ -63,7 +63,7 @@ func nativeArch() uint32 {
 // Without count_only the probe is a tp_btf program, whose
 // load checks its target and decodes the kernel's BTF (kept for Run).
 // Count_only's programs are raw_tp ones that relocate against a few of
-// the kernel's types (countingTypes), read from /sys/kernel/btf/vmlinux
+// the kernel's types (countingKernelTypes), read from /sys/kernel/btf/vmlinux
 // while Run starts: its probe is a raw_tp program, and the kernel's BTF
 // is decoded only where that file is missing. The probe is not attached:
 // detaching a tracepoint's last program makes the next first attach to

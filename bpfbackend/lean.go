@@ -20,6 +20,9 @@ const (
 	// objectLean is objectTracing without the code of the features
 	// leanOff's constants turn on (SCTRACE_LEAN).
 	objectLean
+	// objectCountingLean is objectCounting without it: -c without a
+	// scope or -b execve, the features of leanOff -c has.
+	objectCountingLean
 	numObjects
 )
 
@@ -29,9 +32,17 @@ func (k objectKind) String() string {
 		return "counting"
 	case objectLean:
 		return "lean"
+	case objectCountingLean:
+		return "countinglean"
 	}
 	return "tracing"
 }
+
+// counting says whether k is one of -c's objects.
+func (k objectKind) counting() bool { return k == objectCounting || k == objectCountingLean }
+
+// lean says whether k is one of the objects without leanOff's constants.
+func (k objectKind) lean() bool { return k == objectLean || k == objectCountingLean }
 
 // leanOff are the tracing object's load-time constants that the lean
 // object fixes at 0 at compile time (bpf/sctrace.c: LEAN_OFF), so that it
@@ -50,29 +61,33 @@ var leanOff = []string{
 	sctraceVarScopeNcgroups, sctraceVarScopeNcomms, sctraceVarScopeNuids,
 }
 
-// objectFor is the object a run of opts loads: counting under -c, else
-// the lean object unless opts uses a feature it leaves out. It decides
-// from opts what runVars then sets each of leanOff's constants to
-// (TestObjectFor holds the two to agree).
+// objectFor is the object a run of opts loads: a counting one under -c,
+// else a tracing one, each lean unless opts uses a feature it leaves out.
+// It decides from opts what runVars then sets each of leanOff's
+// constants to (TestObjectFor holds the two to agree); under -c only
+// scopes and -b execve set any.
 func objectFor(opts *trace.Options) objectKind {
-	switch {
-	case opts.CountOnly:
-		return objectCounting
-	case opts.NameNewFDs || opts.DescribeSockets, stackSize(opts) != 0, opts.DetachOnExec,
-		!opts.DumpRead.Empty(), !opts.DumpWrite.Empty(), opts.KVMVcpu,
-		opts.TaskInfo != nil, opts.Scope != nil:
+	full := opts.Scope != nil || opts.DetachOnExec
+	if opts.CountOnly {
+		if full {
+			return objectCounting
+		}
+		return objectCountingLean
+	}
+	if full || opts.NameNewFDs || opts.DescribeSockets || stackSize(opts) != 0 ||
+		!opts.DumpRead.Empty() || !opts.DumpWrite.Empty() || opts.KVMVcpu || opts.TaskInfo != nil {
 		return objectTracing
 	}
 	return objectLean
 }
 
-// setVars sets spec's load-time constants to vars. The lean object lacks
+// setVars sets spec's load-time constants to vars. The lean objects lack
 // leanOff's, which must then be 0.
 func setVars(spec *ebpf.CollectionSpec, kind objectKind, vars map[string]any) error {
 	for name, v := range vars {
 		vs := spec.Variables[name]
 		if vs == nil {
-			if kind == objectLean && reflect.ValueOf(v).IsZero() {
+			if kind.lean() && reflect.ValueOf(v).IsZero() {
 				continue
 			}
 			return fmt.Errorf("ebpf: the %v object has no constant %s (%v)", kind, name, v)

@@ -9,45 +9,56 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-// TestLeanObject: the lean object is the tracing object less the
-// constants of leanOff, with the same maps and programs, and its syscall
-// programs are shorter (the code of those features is not in them).
+// TestLeanObject: each lean object is its full object less the constants
+// of leanOff, with the same maps and programs, none longer and together
+// shorter (the code of those features is not in them).
 func TestLeanObject(t *testing.T) {
-	lean, err := loadLean()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tracing, err := loadSctrace()
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := maps.Clone(tracing.Variables)
-	for _, name := range leanOff {
-		if want[name] == nil {
-			t.Errorf("leanOff names %s, which the tracing object does not have", name)
+	for _, pair := range [][2]objectKind{{objectLean, objectTracing}, {objectCountingLean, objectCounting}} {
+		lean, err := parseSpec(pair[0])
+		if err != nil {
+			t.Fatal(err)
 		}
-		delete(want, name)
-	}
-	if got, want := slices.Sorted(maps.Keys(lean.Variables)), slices.Sorted(maps.Keys(want)); !slices.Equal(got, want) {
-		t.Errorf("the lean object's constants are\n%v\nwant the tracing object's but leanOff's:\n%v", got, want)
-	}
-	if got, want := slices.Sorted(maps.Keys(lean.Maps)), slices.Sorted(maps.Keys(tracing.Maps)); !slices.Equal(got, want) {
-		t.Errorf("the lean object's maps are %v, the tracing object's %v", got, want)
-	}
-	if got, want := slices.Sorted(maps.Keys(lean.Programs)), slices.Sorted(maps.Keys(tracing.Programs)); !slices.Equal(got, want) {
-		t.Errorf("the lean object's programs are %v, the tracing object's %v", got, want)
-	}
-	for _, name := range []string{sctraceProgSysEnter, sctraceProgSysExit} {
-		l, f := len(lean.Programs[name].Instructions), len(tracing.Programs[name].Instructions)
-		if l >= f {
-			t.Errorf("lean %s has %d instructions, the tracing object's %d", name, l, f)
+		full, err := parseSpec(pair[1])
+		if err != nil {
+			t.Fatal(err)
 		}
-		t.Logf("%s: lean %d instructions, tracing %d", name, l, f)
+		want := maps.Clone(full.Variables)
+		for _, name := range leanOff {
+			if want[name] == nil {
+				t.Errorf("leanOff names %s, which the %v object does not have", name, pair[1])
+			}
+			delete(want, name)
+		}
+		if got, want := slices.Sorted(maps.Keys(lean.Variables)), slices.Sorted(maps.Keys(want)); !slices.Equal(got, want) {
+			t.Errorf("the %v object's constants are\n%v\nwant the %v object's but leanOff's:\n%v", pair[0], got, pair[1], want)
+		}
+		if got, want := slices.Sorted(maps.Keys(lean.Maps)), slices.Sorted(maps.Keys(full.Maps)); !slices.Equal(got, want) {
+			t.Errorf("the %v object's maps are %v, the %v object's %v", pair[0], got, pair[1], want)
+		}
+		if got, want := slices.Sorted(maps.Keys(lean.Programs)), slices.Sorted(maps.Keys(full.Programs)); !slices.Equal(got, want) {
+			t.Errorf("the %v object's programs are %v, the %v object's %v", pair[0], got, pair[1], want)
+		}
+		var leanTotal, fullTotal int
+		for name, p := range full.Programs {
+			if lean.Programs[name] == nil {
+				continue
+			}
+			l, f := len(lean.Programs[name].Instructions), len(p.Instructions)
+			if l > f {
+				t.Errorf("%v %s has %d instructions, the %v object's %d", pair[0], name, l, pair[1], f)
+			}
+			leanTotal, fullTotal = leanTotal+l, fullTotal+f
+		}
+		if leanTotal >= fullTotal {
+			t.Errorf("the %v object's programs have %d instructions, the %v object's %d", pair[0], leanTotal, pair[1], fullTotal)
+		}
+		t.Logf("%v %d instructions, %v %d", pair[0], leanTotal, pair[1], fullTotal)
 	}
 }
 
-// TestObjectFor: a run gets the lean object exactly when every constant
-// of leanOff is 0 in the constants its load sets (runVars).
+// TestObjectFor: a run gets a lean object exactly when every constant of
+// leanOff is 0 in the constants its load sets (runVars), a counting one
+// exactly under -c.
 func TestObjectFor(t *testing.T) {
 	var read3, writeAll trace.FDSet
 	read3.Add(3)
@@ -62,6 +73,9 @@ func TestObjectFor(t *testing.T) {
 		{name: "-f -v -s 100", opts: trace.Options{StringLimit: 100, Verbose: true, FollowForks: true, SignalsWanted: true}},
 		{name: "-e trace=read", opts: trace.Options{StringLimit: 32, Filter: callSet(t, "read")}},
 		{name: "-c", opts: trace.Options{CountOnly: true}},
+		{name: "-c -y -k -e read=3 -Y", opts: trace.Options{CountOnly: true, NameNewFDs: true, StackSize: 4096, DumpRead: &read3, TaskInfo: taskInfo, NamePids: true}},
+		{name: "-c -b execve", opts: trace.Options{CountOnly: true, DetachOnExec: true}},
+		{name: "-c --comm", opts: trace.Options{CountOnly: true, Scope: &trace.Scope{Comms: []string{"cat"}}}},
 		{name: "-y", opts: trace.Options{StringLimit: 32, NameNewFDs: true}},
 		{name: "-yy", opts: trace.Options{StringLimit: 32, NameNewFDs: true, DescribeSockets: true}},
 		{name: "-k", opts: trace.Options{StringLimit: 32, StackSize: 64 << 10}},
@@ -96,8 +110,10 @@ func TestObjectFor(t *testing.T) {
 			}
 			want := objectLean
 			switch {
-			case tc.opts.CountOnly:
+			case tc.opts.CountOnly && len(set) > 0:
 				want = objectCounting
+			case tc.opts.CountOnly:
+				want = objectCountingLean
 			case len(set) > 0:
 				want = objectTracing
 			}

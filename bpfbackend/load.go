@@ -22,6 +22,8 @@ import (
 // probe is one loaded and attached set of programs and maps. close
 // releases all of it; it is safe to call on a partly built probe.
 type probe struct {
+	// kind is the object loaded.
+	kind  objectKind
 	objs  sctraceObjects
 	links []link.Link
 	// ring reads the ring buffer (mapped while the programs load).
@@ -204,7 +206,7 @@ func load(cfg loadConfig) (*probe, error) {
 		return nil, err
 	}
 	reportStops := reportsStops(&opts)
-	p := &probe{histograms: histograms, switches: (cfg.lone && !opts.CountOnly) || reportStops, countOnly: opts.CountOnly, lone: cfg.lone,
+	p := &probe{kind: kind, histograms: histograms, switches: (cfg.lone && !opts.CountOnly) || reportStops, countOnly: opts.CountOnly, lone: cfg.lone,
 		forks: opts.FollowForks || (opts.Scope != nil && len(opts.Scope.Trees) > 0), attachStops: cfg.attaching && reportStops,
 		// Only a read that faults defers an entry.
 		prepareExec: !opts.CountOnly && plans.exec.kinds != 0}
@@ -258,10 +260,10 @@ func runVars(cfg loadConfig, plans planSet, ring int) (map[string]any, error) {
 		sctraceVarSomeQuiet:     boolU32(someQuiet(loud)),
 		sctraceVarFilterBeyond:  filterBeyond(opts.Filter),
 		sctraceVarExecNrs:       execNRs(cfg.arch),
-		sctraceVarDumpReadBits:  fdBits(opts.DumpRead),
-		sctraceVarDumpWriteBits: fdBits(opts.DumpWrite),
-		sctraceVarDumpReadAll:   boolU32(opts.DumpRead.Copied(1 << 20)),
-		sctraceVarDumpWriteAll:  boolU32(opts.DumpWrite.Copied(1 << 20)),
+		sctraceVarDumpReadBits:  fdBits(dumpSet(opts, opts.DumpRead)),
+		sctraceVarDumpWriteBits: fdBits(dumpSet(opts, opts.DumpWrite)),
+		sctraceVarDumpReadAll:   boolU32(dumpSet(opts, opts.DumpRead).Copied(1 << 20)),
+		sctraceVarDumpWriteAll:  boolU32(dumpSet(opts, opts.DumpWrite).Copied(1 << 20)),
 		sctraceVarStackSize:     stackSize(opts),
 		sctraceVarMsgControlMax: uint32(min(capture.ControlMax(), math.MaxUint32)),
 		sctraceVarMapNrs:        nrsWith(cfg.arch, syscalls.MapsCode),
@@ -278,6 +280,15 @@ func runVars(cfg loadConfig, plans planSet, ring int) (map[string]any, error) {
 	}
 	vars[sctraceVarScopeOnly] = boolU32(cfg.scopeOnly)
 	return vars, nil
+}
+
+// dumpSet is the descriptor set s of -e read= or -e write= the programs
+// capture whole: none under -c, which captures nothing.
+func dumpSet(opts *trace.Options, s *trace.FDSet) *trace.FDSet {
+	if opts.CountOnly {
+		return nil
+	}
+	return s
 }
 
 // reportsStops says whether the programs report group stops: they are
@@ -380,8 +391,8 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVar
 	tmpl := *spec
 	tmpl.Programs, tmpl.Types = nil, nil
 	var kernel *btf.Spec
-	if p.countOnly {
-		if kernel = countingKernelTypes(); kernel == nil {
+	if p.kind.counting() {
+		if kernel = countingKernelTypes(p.kind); kernel == nil {
 			warmKernelTypes()
 		}
 	}

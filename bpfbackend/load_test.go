@@ -37,6 +37,7 @@ func TestLoadAndAttach(t *testing.T) {
 		{CountOnly: true, CountHistograms: true},
 		{CountOnly: true, SummaryWallTime: true},
 		{CountOnly: true, CountPerProcess: true, CountHistograms: true, FollowForks: true},
+		{CountOnly: true, DetachOnExec: true}, // the counting object, not the lean one
 		{StringLimit: 32, SignalsWanted: true, Filter: callSet(t)},
 		{StringLimit: 32, SignalsWanted: true, Filter: callSet(t, "read")},
 		{StringLimit: 32, Filter: callSet(t, "execve", "openat")},

@@ -40,31 +40,31 @@ func warmKernelTypes() {
 }
 
 // objects are the objects' specifications parsed ahead (warmObject), by
-// objectKind, for the first load of each to take.
+// objectKind, for the first load of each to take; for the counting ones,
+// also the kernel's types their programs relocate against (kernelTypes).
 var objects [numObjects]struct {
 	once  sync.Once
 	done  chan struct{}
 	spec  *ebpf.CollectionSpec
 	err   error
 	taken atomic.Bool
+	// kernel is what counting's programs, which use no kfunc, no tp_btf
+	// target and no type id, relocate against: the kernel's types they
+	// declare, pruned (kerneltypes), made after the object is parsed.
+	// Made in a few milliseconds, it spares a count_only run decoding the
+	// kernel's BTF. nil when it could not be made: the loads then use
+	// kernelTypes. kernelDone is closed when it is settled.
+	kernel     *btf.Spec
+	kernelDone chan struct{}
 }
 
-// countingTypes is what counting's programs, which use no kfunc, no
-// tp_btf target and no type id, relocate against: the kernel's types
-// they declare, pruned (kerneltypes), made after the object is parsed.
-// Made in a few milliseconds, it spares a count_only run decoding the
-// kernel's BTF. nil when it could not be made: the loads then use
-// kernelTypes.
-var countingTypes = struct {
-	done chan struct{}
-	spec *btf.Spec
-}{done: make(chan struct{})}
-
-// countingKernelTypes waits for countingTypes; nil means use kernelTypes.
-func countingKernelTypes() *btf.Spec {
-	warmObject(objectCounting)
-	<-countingTypes.done
-	return countingTypes.spec
+// countingKernelTypes waits for the pruned kernel types of the counting
+// object of kind; nil means use kernelTypes.
+func countingKernelTypes(kind objectKind) *btf.Spec {
+	warmObject(kind)
+	o := &objects[kind]
+	<-o.kernelDone
+	return o.kernel
 }
 
 // parseSpec parses the object of kind.
@@ -72,6 +72,8 @@ func parseSpec(kind objectKind) (*ebpf.CollectionSpec, error) {
 	switch kind {
 	case objectCounting:
 		return loadCounting()
+	case objectCountingLean:
+		return loadCountinglean()
 	case objectLean:
 		return loadLean()
 	}
@@ -82,11 +84,12 @@ func parseSpec(kind objectKind) (*ebpf.CollectionSpec, error) {
 func warmObject(kind objectKind) {
 	o := &objects[kind]
 	o.once.Do(func() {
-		o.done = make(chan struct{})
+		o.done, o.kernelDone = make(chan struct{}), make(chan struct{})
 		go func() {
 			o.spec, o.err = parseSpec(kind)
-			if kind != objectCounting {
+			if !kind.counting() {
 				close(o.done)
+				close(o.kernelDone)
 				return
 			}
 			// Read before a load owns the spec.
@@ -96,9 +99,9 @@ func warmObject(kind objectKind) {
 			}
 			close(o.done)
 			if want != nil {
-				countingTypes.spec, _ = kerneltypes.Kernel(want)
+				o.kernel, _ = kerneltypes.Kernel(want)
 			}
-			close(countingTypes.done)
+			close(o.kernelDone)
 		}()
 	})
 }

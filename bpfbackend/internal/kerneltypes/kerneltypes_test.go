@@ -12,7 +12,7 @@ import (
 )
 
 // objects are bpfbackend's two objects, as bpf2go wrote them.
-var objects = []string{"../../counting_bpfel.o", "../../sctrace_bpfel.o"}
+var objects = []string{"../../counting_bpfel.o", "../../countinglean_bpfel.o", "../../sctrace_bpfel.o"}
 
 // TestSameRelocations checks that CO-RE computes the same field offsets
 // and type sizes against the subset of the running kernel's BTF as
