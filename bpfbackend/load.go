@@ -235,6 +235,7 @@ func runVars(cfg loadConfig, plans planSet, ring int) (map[string]any, error) {
 	filter := filterBits(kernelFilter(opts.Filter, cfg.arch))
 	loud := loudBits(filter)
 	limit := max(opts.StringLimit, 0)
+	dumpRead, dumpWrite := dumpSet(opts, opts.DumpRead), dumpSet(opts, opts.DumpWrite)
 	vars := map[string]any{
 		sctraceVarFollowForks:    boolU32(opts.FollowForks),
 		sctraceVarDetachOnExec:   boolU32(opts.DetachOnExec),
@@ -260,10 +261,10 @@ func runVars(cfg loadConfig, plans planSet, ring int) (map[string]any, error) {
 		sctraceVarSomeQuiet:     boolU32(someQuiet(loud)),
 		sctraceVarFilterBeyond:  filterBeyond(opts.Filter),
 		sctraceVarExecNrs:       execNRs(cfg.arch),
-		sctraceVarDumpReadBits:  fdBits(dumpSet(opts, opts.DumpRead)),
-		sctraceVarDumpWriteBits: fdBits(dumpSet(opts, opts.DumpWrite)),
-		sctraceVarDumpReadAll:   boolU32(dumpSet(opts, opts.DumpRead).Copied(1 << 20)),
-		sctraceVarDumpWriteAll:  boolU32(dumpSet(opts, opts.DumpWrite).Copied(1 << 20)),
+		sctraceVarDumpReadBits:  fdBits(dumpRead),
+		sctraceVarDumpWriteBits: fdBits(dumpWrite),
+		sctraceVarDumpReadAll:   boolU32(dumpRead.Copied(1 << 20)),
+		sctraceVarDumpWriteAll:  boolU32(dumpWrite.Copied(1 << 20)),
 		sctraceVarStackSize:     stackSize(opts),
 		sctraceVarMsgControlMax: uint32(min(capture.ControlMax(), math.MaxUint32)),
 		sctraceVarMapNrs:        nrsWith(cfg.arch, syscalls.MapsCode),

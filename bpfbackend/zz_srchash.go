@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "cc8c7110cb8dbfd257cb6cd08326da53768abcd66eb8710c2d24a34f38f3fc27"
+const bpfSourceHash = "0e794b89c9f71df71e70bdca2dde7291efd4264f7d8b82767b6ee5db577e19dd"

@@ -10,67 +10,51 @@
 /* SCOPE_MAX bounds the values of each kind of scope. */
 #define SCOPE_MAX 8
 
-/* scope_on: a scope is given; a task matches when it matches every kind
- * given (any value within one kind), and is then traced from that call
- * until it exits. */
+/* The scopes' load-time constants:
+ * - scope_on: a scope is given; a task matches when it matches every
+ *   kind given (any value within one kind), and is then traced from that
+ *   call until it exits.
+ * - scope_self: sctrace's tgid. Neither sctrace nor its children (the
+ *   exec stub before it is registered, the -o pipe's shell) are in any
+ *   scope.
+ * - scope_ncgroups, scope_cgroup_ids, scope_cgroup_levels: --cgroup, a
+ *   cgroup v2 id and its level below the root; a task is in it when its
+ *   cgroup's ancestor at that level is it (the cgroup itself or a
+ *   descendant).
+ * - scope_ncomms, scope_comms: --comm, each name as the kernel keeps it
+ *   (TASK_COMM_LEN bytes, NUL-padded) in two words.
+ * - scope_nuids, scope_uids: --uid, real user ids.
+ * - scope_tree: --tree; the tree map holds its processes.
+ * - scope_only: the scope is the only source of traced tasks (no
+ *   command, no -p, no -f): a task the programs keep no call state for
+ *   was never traced, and one outside the scope returns at its scope
+ *   test, without a lookup of the traced map.
+ * - track_comm: records carry command names (REC_COMM).
+ * The lean object has the scalars as LEAN_OFF; the arrays, read only
+ * where a count is not 0, stay. */
 #ifndef SCTRACE_LEAN
 const volatile __u32 scope_on = 0;
+const volatile __u32 scope_self = 0;
+const volatile __u32 scope_ncgroups = 0;
+const volatile __u32 scope_ncomms = 0;
+const volatile __u32 scope_nuids = 0;
+const volatile __u32 scope_tree = 0;
+const volatile __u32 scope_only = 0;
+const volatile __u32 track_comm = 0;
 #else
 #define scope_on LEAN_OFF
-#endif
-/* scope_self: sctrace's tgid. Neither sctrace nor its children (the exec
- * stub before it is registered, the -o pipe's shell) are in any scope. */
-#ifndef SCTRACE_LEAN
-const volatile __u32 scope_self = 0;
-#else
 #define scope_self LEAN_OFF
-#endif
-/* scope_cgroup_ids, scope_cgroup_levels: --cgroup, a cgroup v2 id and its
- * level below the root; a task is in it when its cgroup's ancestor at
- * that level is it (the cgroup itself or a descendant). */
-#ifndef SCTRACE_LEAN
-const volatile __u32 scope_ncgroups = 0;
-#else
 #define scope_ncgroups LEAN_OFF
+#define scope_ncomms LEAN_OFF
+#define scope_nuids LEAN_OFF
+#define scope_tree LEAN_OFF
+#define scope_only LEAN_OFF
+#define track_comm LEAN_OFF
 #endif
 const volatile __u64 scope_cgroup_ids[SCOPE_MAX] = {};
 const volatile __u32 scope_cgroup_levels[SCOPE_MAX] = {};
-/* scope_comms: --comm, each name as the kernel keeps it (TASK_COMM_LEN
- * bytes, NUL-padded) in two words. */
-#ifndef SCTRACE_LEAN
-const volatile __u32 scope_ncomms = 0;
-#else
-#define scope_ncomms LEAN_OFF
-#endif
 const volatile __u64 scope_comms[SCOPE_MAX * 2] = {};
-/* scope_uids: --uid, real user ids. */
-#ifndef SCTRACE_LEAN
-const volatile __u32 scope_nuids = 0;
-#else
-#define scope_nuids LEAN_OFF
-#endif
 const volatile __u32 scope_uids[SCOPE_MAX] = {};
-/* scope_tree: --tree; the tree map holds its processes. */
-#ifndef SCTRACE_LEAN
-const volatile __u32 scope_tree = 0;
-#else
-#define scope_tree LEAN_OFF
-#endif
-/* scope_only: the scope is the only source of traced tasks (no command,
- * no -p, no -f): a task the programs keep no call state for was never
- * traced, and one outside the scope returns at its scope test, without a
- * lookup of the traced map. */
-#ifndef SCTRACE_LEAN
-const volatile __u32 scope_only = 0;
-#else
-#define scope_only LEAN_OFF
-#endif
-/* track_comm: records carry command names (REC_COMM). */
-#ifndef SCTRACE_LEAN
-const volatile __u32 track_comm = 0;
-#else
-#define track_comm LEAN_OFF
-#endif
 
 /* tree: the tgids of --tree's processes: its roots and their existing
  * descendants (user space), and every process they create later

@@ -9,17 +9,17 @@
  * headers hold the rest, one concern each, in this order (each uses what
  * those before it define).
  *
- * The unit is compiled three times: for the runs that trace (sctrace),
- * with SCTRACE_COUNTING for those of -c (counting), and with SCTRACE_LEAN
- * for the runs that trace without the features a plain trace leaves off
- * (lean): -y and -yy, -k, -b execve, -e read= and -e write=, -e kvm=vcpu,
- * command names (-Y, scopes) and scopes. Counting holds only the
- * programs -c loads, with sys_enter and sys_exit compiled without what
- * counting never runs. Lean has the load-time constants of those features
- * fixed at 0 (LEAN_OFF), so that their code is not in it. Both because
- * the verifier walks a program's every instruction, live or not, at every
- * start, removes the dead ones one stretch at a time, and the loader
- * parses and relocates the whole object. */
+ * The unit is compiled four times: for the runs that trace (sctrace),
+ * with SCTRACE_COUNTING for those of -c (counting), and a lean one of
+ * each with SCTRACE_LEAN (lean, countinglean) for the runs without the
+ * features a plain trace leaves off: -y and -yy, -k, -b execve, -e read=
+ * and -e write=, -e kvm=vcpu, command names (-Y) and scopes. Counting
+ * holds only the programs -c loads, with sys_enter and sys_exit compiled
+ * without what counting never runs; a lean object has the load-time
+ * constants of those features fixed at 0 (LEAN_OFF), so that their code
+ * is not in it. The verifier walks a program's every instruction, live
+ * or not, at every start and removes the dead ones a stretch at a time,
+ * and the loader parses and relocates the whole object. */
 #ifdef SCTRACE_COUNTING
 #define COUNTING true
 #else
