@@ -247,6 +247,7 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	s.result.Stats.BytesCaptured = s.mem.bytes
 	s.result.Stats.CaptureRereads = s.mem.rereads
 	s.result.Stats.CaptureMismatches = s.mem.mismatches
+	s.result.Stats.CaptureTails = s.mem.tails
 	s.result.Stats.CaptureCut = s.mem.cutReads
 	replayMismatches.Add(s.mem.mismatches)
 	replayRereads.Add(s.mem.rereads)

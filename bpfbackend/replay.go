@@ -51,6 +51,12 @@ type replay struct {
 	fallback *capture.Process
 	proc     capture.Process
 	rereads  uint64
+	// tails counts the reads served by the record's bytes up to the
+	// end of the first page (which the programs read at the call after
+	// the whole read faulted) and by the live task's past it (see
+	// pageRestAhead): only the bytes the programs could not reach are
+	// the task's as they were when the record was read.
+	tails uint64
 	// reread is the address of the last read the live task served after
 	// the kernel program's read faulted (0: none since the last segment
 	// was taken). The program then read what precedes the end of the
@@ -193,6 +199,18 @@ func (r *replay) Read(addr uint64, buf []byte) error {
 	}
 	sg, data, ok := r.next(sctraceSegKindSEG_READ, addr)
 	if ok && sg.Flags&sctraceSegFlagSEG_F_FAULT != 0 && r.fallback != nil {
+		if rest, ok := r.pageRestAhead(addr, len(buf)); ok {
+			// The bytes the programs read at the call stand; only
+			// those past the page they could not read come from the
+			// live task.
+			err := r.fallback.Read(addr+uint64(len(rest)), buf[len(rest):])
+			if err == nil {
+				copy(buf, rest)
+				r.tails++
+				r.reread = addr
+			}
+			return err
+		}
 		err := r.fallback.Read(addr, buf)
 		if err == nil {
 			r.rereads++
@@ -218,6 +236,24 @@ func (r *replay) Read(addr uint64, buf []byte) error {
 	}
 	copy(buf, data)
 	return nil
+}
+
+// pageRestAhead returns the data of the record's next segment when it is
+// the programs' read of what precedes the end of the page of a read of n
+// bytes at addr that faulted (page_rest): a read of the same address, of
+// fewer bytes, none of them past the page's end, that did not fault.
+func (r *replay) pageRestAhead(addr uint64, n int) ([]byte, bool) {
+	if r.left <= 0 || r.off+segSize > len(r.data) {
+		return nil, false
+	}
+	sg := (*sctraceSeg)(unsafe.Pointer(&r.data[r.off]))
+	end := r.off + segSize + int(sg.Len)
+	room := capture.PageSize - addr%capture.PageSize
+	if sg.Kind != sctraceSegKindSEG_READ || sg.Addr != addr || sg.Flags != 0 || sg.Len == 0 ||
+		int(sg.Len) >= n || uint64(sg.Len) > room || end > len(r.data) {
+		return nil, false
+	}
+	return r.data[r.off+segSize : end], true
 }
 
 // VcpuRun implements capture.Descriptors: the programs' answer, in the

@@ -124,6 +124,12 @@ type TracerStats struct {
 	// and address (the programs and capture.Executor disagree). Both are
 	// 0 on a correct run.
 	CaptureRereads, CaptureMismatches uint64
+	// CaptureTails counts capture reads that faulted in the eBPF
+	// programs where the bytes up to the end of the first page did not:
+	// those come from the programs' record, the bytes past them from
+	// the live task (memory the programs could not read at the call:
+	// a page not yet faulted in, or not mapped).
+	CaptureTails uint64
 	// CaptureCut counts capture reads that did not fit in the eBPF
 	// record of their call (a record holds 512 KiB): the memory they
 	// would have read prints as unreadable.

@@ -117,6 +117,7 @@ func writeTracerText(w io.Writer, r trace.TracerReport) {
 	fmt.Fprintf(w, "  %-22s %12d\n", "lost events", s.Lost)
 	fmt.Fprintf(w, "  %-22s %12d\n", "captures re-read", s.CaptureRereads)
 	fmt.Fprintf(w, "  %-22s %12d\n", "capture mismatches", s.CaptureMismatches)
+	fmt.Fprintf(w, "  %-22s %12d\n", "capture tails re-read", s.CaptureTails)
 	fmt.Fprintf(w, "  %-22s %12d\n", "capture reads cut", s.CaptureCut)
 	fmt.Fprintf(w, "  %-22s %12d\n", "calls unavailable", s.Unavailable)
 	for _, p := range []struct {

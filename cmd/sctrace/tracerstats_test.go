@@ -48,6 +48,7 @@ func TestWriteTracerText(t *testing.T) {
 		"  lost events                       0\n",
 		"  captures re-read                  0\n",
 		"  capture mismatches                0\n",
+		"  capture tails re-read             0\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text lacks %q:\n%s", want, out)
