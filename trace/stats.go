@@ -127,8 +127,9 @@ type TracerStats struct {
 	// CaptureTails counts capture reads that faulted in the eBPF
 	// programs where the bytes up to the end of the first page did not:
 	// those come from the programs' record, the bytes past them from
-	// the live task (memory the programs could not read at the call:
-	// a page not yet faulted in, or not mapped).
+	// the live task as it is when the record is read (the programs
+	// could not read them at the call: a page mapped but not yet
+	// faulted in).
 	CaptureTails uint64
 	// CaptureCut counts capture reads that did not fit in the eBPF
 	// record of their call (a record holds 512 KiB): the memory they
