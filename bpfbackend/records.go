@@ -216,6 +216,11 @@ func (s *session) exit(r *sctraceRec, raw []byte) {
 		s.startCall(tk, r, int64(r.EnterTs))
 		s.mem.skipTo(int(r.NsegEntry))
 	}
+	if r.Flags&sctraceRecFlagREC_F_KILLED != 0 {
+		// The task dies of SIGKILL in the call: no result, as with
+		// ptrace; its exit ends the call.
+		return
+	}
 	if !tk.InCall {
 		return
 	}

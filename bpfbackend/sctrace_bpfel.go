@@ -231,6 +231,7 @@ const (
 	sctraceRecFlagREC_F_EXIT_STACK   sctraceRecFlag = 256
 	sctraceRecFlagREC_F_FATAL        sctraceRecFlag = 512
 	sctraceRecFlagREC_F_SETTLED      sctraceRecFlag = 1024
+	sctraceRecFlagREC_F_KILLED       sctraceRecFlag = 2048
 )
 
 type sctraceRecType uint32

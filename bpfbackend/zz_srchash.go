@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "0e794b89c9f71df71e70bdca2dde7291efd4264f7d8b82767b6ee5db577e19dd"
+const bpfSourceHash = "9a80ba665bac4a57e72fdbc9ccc96ba798ab260952349b6442850871feae309b"

@@ -24,6 +24,8 @@ enum {
 	/* A task work has faulted in the pages of the reads that faulted
 	 * (rework_cb). */
 	EMIT_REWORKED = 16,
+	/* The task dies of SIGKILL in the call: the record is REC_F_KILLED. */
+	EMIT_KILLED = 32,
 };
 
 /* fill_rec fills the header of the record in sc from st. */
@@ -155,7 +157,9 @@ static __always_inline bool emit_call(struct cap_state *st, struct call_state *c
 	bool settled = !st->unsettled && (!st->nfault || (how & EMIT_FINAL) ||
 					  (type == REC_EXIT && (how & EMIT_REWORKED) && !faults_may_page_in(st)));
 	fill_rec(sc, st, type, ts, enter_ts, pid_tgid,
-		 ((how & (ENTRY_RERUN | ENTRY_HELD)) ? REC_F_WITH_ENTRY : 0) | (settled ? REC_F_SETTLED : 0), nseg_entry,
+		 ((how & (ENTRY_RERUN | ENTRY_HELD)) ? REC_F_WITH_ENTRY : 0) | (settled ? REC_F_SETTLED : 0) |
+			 ((how & EMIT_KILLED) ? REC_F_KILLED : 0),
+		 nseg_entry,
 		 cs->ip);
 	__u32 size = st->off;
 	if (size > REC_LIMIT)

@@ -75,6 +75,10 @@ enum rec_flag : __u32 {
 	 * judge (a read that faulted, then one of its page's rest that did
 	 * not; pages a task work could not fault in; a ring without room). */
 	REC_F_SETTLED = 1024,
+	/* REC_EXIT with REC_F_WITH_ENTRY: the task dies of SIGKILL in the
+	 * call, which has no result: only the entry counts (a task work
+	 * captured it, as ptrace would have at the entry). */
+	REC_F_KILLED = 2048,
 };
 
 /* rec is the header of every record. */

@@ -59,8 +59,16 @@ static long fault_page(__u64 i, struct fault_in_loop *l)
 	return 0;
 }
 
+/* REWORK_KILLED, or-ed into call_state.rework_entry, says the task dies
+ * of SIGKILL in the call (leave): the task work sends the exit record as
+ * REC_F_KILLED, for its entry alone, which ptrace would have read at the
+ * entry, faulting its pages in. */
+#define REWORK_KILLED 0x100
+
 /* rework_cb is the task work: it faults in the pages of the reads that
- * faulted, then runs the call's plans again and sends the exit record. */
+ * faulted, then runs the call's plans again and sends the exit record.
+ * It runs in the task before it returns to user mode, or, when a signal
+ * is due, at the start of get_signal: before a SIGKILL is taken. */
 static int rework_cb(struct bpf_map *map, void *key, void *value)
 {
 	struct task_struct *task = bpf_get_current_task_btf();
@@ -78,10 +86,14 @@ static int rework_cb(struct bpf_map *map, void *key, void *value)
 		loop(FAULT_PAGES, fault_page, &l);
 	}
 	cs->rework = 0;
+	__u32 killed = (cs->rework_entry & REWORK_KILLED) ? EMIT_KILLED : 0;
 	/* A held entry already sent on its own is not sent again. */
-	__u32 entry = cs->rework_entry;
+	__u32 entry = cs->rework_entry & (ENTRY_RERUN | ENTRY_HELD);
 	if (entry == ENTRY_HELD && !cs->held)
 		entry = ENTRY_NONE;
+	/* The killed call's entry goes with this record. */
+	if (killed)
+		cs->deferred = 0;
 	struct cap_state state = {};
 	struct cap_state *st = &state;
 	call_cap_state(st, cs, 1, cs->rework_ret);
@@ -92,15 +104,26 @@ static int rework_cb(struct bpf_map *map, void *key, void *value)
 	/* The per-CPU scratch buffer must not be shared with a program on
 	 * another task that preempts this one. */
 	bpf_preempt_disable();
-	emit_exit(st, cs, cs->rework_ts, bpf_get_current_pid_tgid(), entry | EMIT_REWORKED);
+	emit_exit(st, cs, cs->rework_ts, bpf_get_current_pid_tgid(), entry | EMIT_REWORKED | killed);
 	bpf_preempt_enable();
 	return 0;
 }
 
-/* rework_exit hands the exit record of the call in st, which faulted, to
- * a task work; it returns false when it cannot, and the exit sends it. */
-static __always_inline bool rework_exit(struct call_state *cs, struct cap_state *st, struct task_struct *task,
-					__u32 tid, __u32 entry, __u64 now)
+/* keep_faults copies the reads that faulted while st's record was built
+ * into the task's state, for rework_cb. */
+static __always_inline void keep_faults(struct call_state *cs, struct cap_state *st)
+{
+	cs->nfault = st->nfault;
+	for (int i = 0; i < FAULTS_MAX; i++) {
+		cs->fault_addr[i] = st->fault_addr[i];
+		cs->fault_len[i] = st->fault_len[i];
+	}
+}
+
+/* schedule_rework hands what cs->rework_entry says to a task work, which
+ * faults in the pages of cs's faults first; it returns false when it
+ * cannot. */
+static __always_inline bool schedule_rework(struct call_state *cs, struct task_struct *task, __u32 tid)
 {
 	if (!fault_in || !bpf_task_work_schedule_resume_impl || !bpf_preempt_disable)
 		return false;
@@ -109,20 +132,40 @@ static __always_inline bool rework_exit(struct call_state *cs, struct cap_state 
 	struct rework *rw = bpf_map_lookup_elem(&reworks, &tid);
 	if (!rw)
 		return false;
-	cs->rework_entry = entry;
-	cs->rework_ret = st->ret;
-	cs->rework_ts = now;
-	cs->nfault = st->nfault;
-	for (int i = 0; i < FAULTS_MAX; i++) {
-		cs->fault_addr[i] = st->fault_addr[i];
-		cs->fault_len[i] = st->fault_len[i];
-	}
 	cs->rework = 1;
 	if (bpf_task_work_schedule_resume_impl(task, &rw->tw, &reworks, rework_cb, 0) != 0) {
 		cs->rework = 0;
 		return false;
 	}
 	return true;
+}
+
+/* rework_exit hands the exit record of the call in st, which faulted, to
+ * a task work; it returns false when it cannot, and the exit sends it. */
+static __always_inline bool rework_exit(struct call_state *cs, struct cap_state *st, struct task_struct *task,
+					__u32 tid, __u32 entry, __u64 now)
+{
+	cs->rework_entry = entry;
+	cs->rework_ret = st->ret;
+	cs->rework_ts = now;
+	keep_faults(cs, st);
+	return schedule_rework(cs, task, tid);
+}
+
+/* EINTR_ERR is -EINTR: the result a killed call's record carries (its
+ * exit plans then read nothing a call's success would have written). */
+#define EINTR_ERR (-4)
+
+/* rework_killed_entry hands the deferred entry of a call in which the task
+ * dies of SIGKILL to a task work, with the faults keep_faults kept at the
+ * entry; without one, the entry goes without its captures when the task
+ * exits (sched_process_exit). */
+static __always_inline void rework_killed_entry(struct call_state *cs, struct task_struct *task, __u32 tid)
+{
+	cs->rework_entry = ENTRY_RERUN | REWORK_KILLED;
+	cs->rework_ret = EINTR_ERR;
+	cs->rework_ts = cs->enter_ns;
+	schedule_rework(cs, task, tid);
 }
 
 /* unrework sends, when a task exits, the exit record a task work was to
@@ -132,6 +175,9 @@ static __always_inline void unrework(struct call_state *cs, __u64 pid_tgid)
 	if (!cs->rework)
 		return;
 	cs->rework = 0;
+	/* A killed call's entry still deferred: sched_process_exit sends it. */
+	if (cs->rework_entry & REWORK_KILLED)
+		return;
 	if (cs->rework_entry == ENTRY_HELD && cs->held)
 		send_held(cs, pid_tgid);
 	struct rec r = {};

@@ -226,6 +226,9 @@ static __always_inline int enter(struct pt_regs *regs, long id, const bool count
 		 * goes now, with its faults. */
 		cs->deferred = 0;
 		emit_entry(st, cs, pid_tgid, EMIT_FINAL);
+	} else if (cs->deferred) {
+		/* For a task killed in the call (leave). */
+		keep_faults(cs, st);
 	}
 	return 0;
 }
@@ -305,8 +308,13 @@ static __always_inline int leave(struct pt_regs *regs, long ret, const bool coun
 	 * call ends without a result, reported when it exits. A fatal signal
 	 * sent to it that the kernel turned into SIGKILL (ptrace would have
 	 * stopped it for the signal after this exit) does not count. */
-	if ((task->pending.signal.sig[0] & (1ull << (SIGKILL - 1))) && !cs->fatal)
+	if ((task->pending.signal.sig[0] & (1ull << (SIGKILL - 1))) && !cs->fatal) {
+		/* ptrace read the entry's arguments at the entry, faulting
+		 * their pages in: a task work does, before SIGKILL is taken. */
+		if (!counting && cs->deferred)
+			rework_killed_entry(cs, task, (__u32)pid_tgid_of(task));
 		return 0;
+	}
 	cs->active = 0;
 	__u64 now = untimed ? cs->enter_ns : bpf_ktime_get_ns();
 	if (per_process)
