@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "9a80ba665bac4a57e72fdbc9ccc96ba798ab260952349b6442850871feae309b"
+const bpfSourceHash = "17cb84cad33b33661cf96cb571ff0aa53a692636f69b334df9a5ff21fdfec2e0"

@@ -98,6 +98,17 @@ GLOBAL int faults_may_page_in(struct cap_state *st)
 	return addr_readable(task, addr) && addr_readable(task, addr + fault_span(len) - 1);
 }
 
+/* keep_faults copies the reads that faulted while st's record was built
+ * into the task's state, for rework_cb. */
+static __always_inline void keep_faults(struct call_state *cs, struct cap_state *st)
+{
+	cs->nfault = st->nfault;
+	for (int i = 0; i < FAULTS_MAX; i++) {
+		cs->fault_addr[i] = st->fault_addr[i];
+		cs->fault_len[i] = st->fault_len[i];
+	}
+}
+
 /* emit_call builds and sends a syscall record; it returns false when the
  * record is deferred (how has EMIT_MAY_DEFER and a read faulted). how's
  * ENTRY_ value says how an exit record carries the entry's segments
@@ -142,6 +153,10 @@ static __always_inline bool emit_call(struct cap_state *st, struct call_state *c
 			cs->held = 1;
 		if (sock_states && type == REC_ENTER)
 			hold_socks(st, cs, sc);
+		/* A deferred entry's faults, for a task killed in the call
+		 * (leave). */
+		if (type == REC_ENTER)
+			keep_faults(cs, st);
 		return false;
 	}
 	if (fd_names && type == REC_EXIT)

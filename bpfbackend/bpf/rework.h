@@ -109,17 +109,6 @@ static int rework_cb(struct bpf_map *map, void *key, void *value)
 	return 0;
 }
 
-/* keep_faults copies the reads that faulted while st's record was built
- * into the task's state, for rework_cb. */
-static __always_inline void keep_faults(struct call_state *cs, struct cap_state *st)
-{
-	cs->nfault = st->nfault;
-	for (int i = 0; i < FAULTS_MAX; i++) {
-		cs->fault_addr[i] = st->fault_addr[i];
-		cs->fault_len[i] = st->fault_len[i];
-	}
-}
-
 /* schedule_rework hands what cs->rework_entry says to a task work, which
  * faults in the pages of cs's faults first; it returns false when it
  * cannot. */
@@ -140,32 +129,31 @@ static __always_inline bool schedule_rework(struct call_state *cs, struct task_s
 	return true;
 }
 
-/* rework_exit hands the exit record of the call in st, which faulted, to
- * a task work; it returns false when it cannot, and the exit sends it. */
-static __always_inline bool rework_exit(struct call_state *cs, struct cap_state *st, struct task_struct *task,
-					__u32 tid, __u32 entry, __u64 now)
+/* exit_rework readies, for schedule_rework, the task work that sends the
+ * exit record of the call in st, which faulted; when none can be had,
+ * the exit sends it. */
+static __always_inline void exit_rework(struct call_state *cs, struct cap_state *st, __u32 entry, __u64 now)
 {
 	cs->rework_entry = entry;
 	cs->rework_ret = st->ret;
 	cs->rework_ts = now;
 	keep_faults(cs, st);
-	return schedule_rework(cs, task, tid);
 }
 
 /* EINTR_ERR is -EINTR: the result a killed call's record carries (its
  * exit plans then read nothing a call's success would have written). */
 #define EINTR_ERR (-4)
 
-/* rework_killed_entry hands the deferred entry of a call in which the task
- * dies of SIGKILL to a task work, with the faults keep_faults kept at the
- * entry; without one, the entry goes without its captures when the task
- * exits (sched_process_exit). */
-static __always_inline void rework_killed_entry(struct call_state *cs, struct task_struct *task, __u32 tid)
+/* killed_entry_rework readies, for schedule_rework, the task work that
+ * sends the deferred entry of a call in which the task dies of SIGKILL,
+ * with the faults keep_faults kept at the entry; when none can be had,
+ * the entry goes without its captures when the task exits
+ * (sched_process_exit). */
+static __always_inline void killed_entry_rework(struct call_state *cs)
 {
 	cs->rework_entry = ENTRY_RERUN | REWORK_KILLED;
 	cs->rework_ret = EINTR_ERR;
 	cs->rework_ts = cs->enter_ns;
-	schedule_rework(cs, task, tid);
 }
 
 /* unrework sends, when a task exits, the exit record a task work was to

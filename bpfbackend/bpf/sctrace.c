@@ -226,9 +226,6 @@ static __always_inline int enter(struct pt_regs *regs, long id, const bool count
 		 * goes now, with its faults. */
 		cs->deferred = 0;
 		emit_entry(st, cs, pid_tgid, EMIT_FINAL);
-	} else if (cs->deferred) {
-		/* For a task killed in the call (leave). */
-		keep_faults(cs, st);
 	}
 	return 0;
 }
@@ -308,12 +305,16 @@ static __always_inline int leave(struct pt_regs *regs, long ret, const bool coun
 	 * call ends without a result, reported when it exits. A fatal signal
 	 * sent to it that the kernel turned into SIGKILL (ptrace would have
 	 * stopped it for the signal after this exit) does not count. */
-	if ((task->pending.signal.sig[0] & (1ull << (SIGKILL - 1))) && !cs->fatal) {
+	bool killed = (task->pending.signal.sig[0] & (1ull << (SIGKILL - 1))) && !cs->fatal;
+	if (killed) {
+		if (counting || !cs->deferred)
+			return 0;
 		/* ptrace read the entry's arguments at the entry, faulting
-		 * their pages in: a task work does, before SIGKILL is taken. */
-		if (!counting && cs->deferred)
-			rework_killed_entry(cs, task, (__u32)pid_tgid_of(task));
-		return 0;
+		 * their pages in: a task work does, before SIGKILL is taken.
+		 * (One call of schedule_rework in the program: the verifier
+		 * checks the task work at each.) */
+		killed_entry_rework(cs);
+		goto rework;
 	}
 	cs->active = 0;
 	__u64 now = untimed ? cs->enter_ns : bpf_ktime_get_ns();
@@ -347,12 +348,16 @@ static __always_inline int leave(struct pt_regs *regs, long ret, const bool coun
 		cs->maps_sent = 0;
 		emit_stack(regs, pid_tgid, REC_F_EXIT_STACK);
 	}
-	if (!emit_exit(st, cs, now, pid_tgid, entry | (fault_in ? EMIT_MAY_DEFER : 0))) {
-		if (!faults_may_page_in(st))
-			emit_exit(st, cs, now, pid_tgid, entry | EMIT_FINAL);
-		else if (!rework_exit(cs, st, task, (__u32)pid_tgid, entry, now))
-			emit_exit(st, cs, now, pid_tgid, entry);
+	if (emit_exit(st, cs, now, pid_tgid, entry | (fault_in ? EMIT_MAY_DEFER : 0)))
+		return 0;
+	if (!faults_may_page_in(st)) {
+		emit_exit(st, cs, now, pid_tgid, entry | EMIT_FINAL);
+		return 0;
 	}
+	exit_rework(cs, st, entry, now);
+rework:
+	if (!schedule_rework(cs, task, (__u32)pid_tgid_of(task)) && !killed)
+		emit_exit(st, cs, now, pid_tgid, entry);
 	return 0;
 }
 
