@@ -22,7 +22,9 @@ import (
 // probe is one loaded and attached set of programs and maps. close
 // releases all of it; it is safe to call on a partly built probe.
 type probe struct {
-	// kind is the object loaded.
+	// kind is the object loaded: a counting one (kind.counting) for -c,
+	// which loads and attaches only the programs that count calls and
+	// follow tasks.
 	kind  objectKind
 	objs  sctraceObjects
 	links []link.Link
@@ -34,9 +36,6 @@ type probe struct {
 	// histograms: count_hists holds the histograms of counts'
 	// aggregates (trace.Options.CountHistograms).
 	histograms bool
-	// countOnly: -c, which loads and attaches only the programs that
-	// count calls and follow tasks.
-	countOnly bool
 	// lone: the call state of the only traced thread is in the
 	// lone_state map (loadConfig.lone); setLoneTID names the thread.
 	lone bool
@@ -206,7 +205,7 @@ func load(cfg loadConfig) (*probe, error) {
 		return nil, err
 	}
 	reportStops := reportsStops(&opts)
-	p := &probe{kind: kind, histograms: histograms, switches: (cfg.lone && !opts.CountOnly) || reportStops, countOnly: opts.CountOnly, lone: cfg.lone,
+	p := &probe{kind: kind, histograms: histograms, switches: (cfg.lone && !opts.CountOnly) || reportStops, lone: cfg.lone,
 		forks: opts.FollowForks || (opts.Scope != nil && len(opts.Scope.Trees) > 0), attachStops: cfg.attaching && reportStops,
 		// Only a read that faults defers an entry.
 		prepareExec: !opts.CountOnly && plans.exec.kinds != 0}
@@ -350,7 +349,7 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVar
 	if p.switches {
 		progs = append(progs, program{sctraceProgSchedSwitch, &pr.SchedSwitch})
 	}
-	if !p.countOnly {
+	if !p.kind.counting() {
 		// -c prints no signals.
 		progs = append(progs, program{sctraceProgSignalDeliver, &pr.SignalDeliver}, program{sctraceProgSignalGenerate, &pr.SignalGenerate})
 	}
@@ -376,7 +375,7 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVar
 	var shared load
 	for _, pg := range progs {
 		n := len(spec.Programs[pg.name].Instructions)
-		if p.countOnly || progVars[pg.name] != nil || pg.name == sctraceProgSysEnter || pg.name == sctraceProgSysExit {
+		if p.kind.counting() || progVars[pg.name] != nil || pg.name == sctraceProgSysEnter || pg.name == sctraceProgSysExit {
 			loads = append(loads, load{[]program{pg}, n})
 			continue
 		}
@@ -414,7 +413,7 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVar
 	}
 	close(next)
 	workers := len(loads)
-	if !p.countOnly {
+	if !p.kind.counting() {
 		workers = min(runtime.NumCPU(), workers)
 	}
 	for range workers {
@@ -489,7 +488,7 @@ func (p *probe) attach() error {
 	if p.prepareExec {
 		progs = append(progs, tracepoint{sctraceProgSchedPrepareExec, o.SchedPrepareExec})
 	}
-	if !p.countOnly {
+	if !p.kind.counting() {
 		// -c prints no signals.
 		progs = append(progs, tracepoint{sctraceProgSignalDeliver, o.SignalDeliver}, tracepoint{sctraceProgSignalGenerate, o.SignalGenerate})
 	}

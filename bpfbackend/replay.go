@@ -157,17 +157,31 @@ func (r *replay) skipTo(n int) {
 	}
 }
 
+// peek returns the record's next segment and its data without taking
+// them; ok is false when the record has no more, or when the segment's
+// data would run past the record.
+func (r *replay) peek() (sg *sctraceSeg, data []byte, ok bool) {
+	if r.left <= 0 || r.off+segSize > len(r.data) {
+		return nil, nil, false
+	}
+	sg = (*sctraceSeg)(unsafe.Pointer(&r.data[r.off]))
+	end := r.off + segSize + int(sg.Len)
+	if end > len(r.data) {
+		return sg, nil, false
+	}
+	return sg, r.data[r.off+segSize : end], true
+}
+
 // next returns the next segment and its data if it is of kind at addr.
 func (r *replay) next(kind sctraceSegKind, addr uint64) (*sctraceSeg, []byte, bool) {
-	if r.left <= 0 || r.off+segSize > len(r.data) {
+	sg, data, ok := r.peek()
+	if sg == nil {
 		if r.cut {
 			r.cutReads++
 		}
 		return nil, nil, false
 	}
-	sg := (*sctraceSeg)(unsafe.Pointer(&r.data[r.off]))
-	end := r.off + segSize + int(sg.Len)
-	if end > len(r.data) {
+	if !ok {
 		r.left = 0
 		return nil, nil, false
 	}
@@ -184,7 +198,6 @@ func (r *replay) next(kind sctraceSegKind, addr uint64) (*sctraceSeg, []byte, bo
 		r.mismatches++
 		return nil, nil, false
 	}
-	data := r.data[r.off+segSize : end]
 	r.off += segSize + (int(sg.Len)+7)&^7
 	r.left--
 	r.used++
@@ -243,17 +256,12 @@ func (r *replay) Read(addr uint64, buf []byte) error {
 // bytes at addr that faulted (page_rest): a read of the same address, of
 // fewer bytes, none of them past the page's end, that did not fault.
 func (r *replay) pageRestAhead(addr uint64, n int) ([]byte, bool) {
-	if r.left <= 0 || r.off+segSize > len(r.data) {
+	sg, data, ok := r.peek()
+	if !ok || sg.Kind != sctraceSegKindSEG_READ || sg.Addr != addr || sg.Flags != 0 || len(data) == 0 ||
+		len(data) >= n || uint64(len(data)) > capture.PageSize-addr%capture.PageSize {
 		return nil, false
 	}
-	sg := (*sctraceSeg)(unsafe.Pointer(&r.data[r.off]))
-	end := r.off + segSize + int(sg.Len)
-	room := capture.PageSize - addr%capture.PageSize
-	if sg.Kind != sctraceSegKindSEG_READ || sg.Addr != addr || sg.Flags != 0 || sg.Len == 0 ||
-		int(sg.Len) >= n || uint64(sg.Len) > room || end > len(r.data) {
-		return nil, false
-	}
-	return r.data[r.off+segSize : end], true
+	return data, true
 }
 
 // VcpuRun implements capture.Descriptors: the programs' answer, in the
