@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "17cb84cad33b33661cf96cb571ff0aa53a692636f69b334df9a5ff21fdfec2e0"
+const bpfSourceHash = "1ad4851894172b76b4435a1ef8205bc44e762ae4c9c45570bd2f841ed0d8b3be"

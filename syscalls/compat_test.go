@@ -53,6 +53,14 @@ func TestCompatTables(t *testing.T) {
 	if name := I386.DisplayName(511); name != "syscall_0x1ff" {
 		t.Errorf("i386 511 (socketcall's sendto in strace's numbering) named %q", name)
 	}
+	// An x32 number no table names prints as the kernel has it, with
+	// __X32_SYSCALL_BIT, sign-extended: syscall(-2) is x32's 0xbffffffe.
+	if name := X32.DisplayName(600); name != "syscall_0x40000258" {
+		t.Errorf("x32 600 named %q", name)
+	}
+	if name := X32.DisplayName(-2 &^ trace.X32SyscallBit); name != "syscall_0xfffffffffffffffe" {
+		t.Errorf("x32 syscall(-2) named %q", name)
+	}
 	if nr, ok := I386.Lookup("send"); !ok || nr != 509 {
 		t.Errorf("i386 send: %d, %v; want the subcall's name kept for -e trace=", nr, ok)
 	}

@@ -118,6 +118,9 @@ type Table struct {
 	// compat is set for a personality other than an architecture's
 	// native one (compatCall builds its calls).
 	compat bool
+	// numberBits are the bits the kernel's numbers of the table's calls
+	// carry and the table's numbers do not (x32's __X32_SYSCALL_BIT).
+	numberBits uint32
 	// subcalls, when not 0, is the first number that names a subcall of
 	// socketcall or ipc (strace's SYS_socket_subcall) rather than a call:
 	// its names are valid in -e trace=, but no call has such a number.
@@ -168,7 +171,7 @@ var (
 // personality's layouts, raw otherwise).
 var (
 	I386 = &Table{Arch: trace.ArchI386, Name: "i386", entries: i386Entries, compat: true, subcalls: i386Subcalls}
-	X32  = &Table{Arch: trace.ArchX86_64, Name: "x32", entries: x32Entries, compat: true}
+	X32  = &Table{Arch: trace.ArchX86_64, Name: "x32", entries: x32Entries, compat: true, numberBits: trace.X32SyscallBit}
 )
 
 // st returns t's state; its fast path, a load, is inlined into the
@@ -387,6 +390,11 @@ func (t *Table) Entry(nr int) (Entry, bool) {
 func (t *Table) DisplayName(nr int) string {
 	if e, ok := t.Entry(nr); ok {
 		return e.Name
+	}
+	if t.numberBits != 0 {
+		// strace prints the number as the kernel gave it, with its
+		// personality's bits, sign-extended as the kernel extends it.
+		return fmt.Sprintf("syscall_%#x", uint64(int64(int32(uint32(nr)|t.numberBits))))
 	}
 	if nr < 0 && !t.compat {
 		// A negative number (syscall(-1)) fills the 64-bit register

@@ -186,7 +186,7 @@ static __always_inline __u32 call_pers(struct task_struct *task, long *nr)
 {
 	if (task->thread_info.status & TS_COMPAT)
 		return PERS_32;
-	if (*nr >= 0 && (*nr & X32_SYSCALL_BIT)) {
+	if (*nr != -1 && (*nr & X32_SYSCALL_BIT)) {
 		*nr &= ~(long)X32_SYSCALL_BIT;
 		return PERS_X32;
 	}

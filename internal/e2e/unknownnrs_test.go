@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -11,21 +12,41 @@ import (
 var invalidSyscall = regexp.MustCompile(`^[a-z]+: pid [0-9]+ invalid syscall (0x[0-9a-f]+)$`)
 
 // TestUnknownNumbers: calls of numbers strace 6.1 does not name (a call
-// newer than it, one no kernel has, a negative one) print as strace
-// prints them, under filters that leave them traced, on both backends;
-// under -d each one's entry is said on stderr as strace says it.
+// newer than it, one no kernel has, a negative one; on x86_64 an x32 one
+// and syscall(-2), an x32 call to strace) print as strace prints them,
+// under filters that leave them traced, on both backends, with the
+// personality lines around the x32 ones; under -d each one's entry is
+// said on stderr as strace says it.
 func TestUnknownNumbers(t *testing.T) {
 	strace, sctrace := tracers(t)
 	bin := workload(t, "unknownnrs")
+	names := []string{"syscall_0x1c3(", "syscall_0x3e8(", "syscall_0xffffffffffffffff("}
+	if runtime.GOARCH == "amd64" {
+		names = append(names, "syscall_0x40000258(", "syscall_0xfffffffffffffffe(")
+	}
 	for _, flags := range [][]string{nil, {"-e", "trace=none"}, {"-e", "trace=getppid"}} {
 		args := append(append([]string(nil), flags...), bin)
 		refTrace, _ := traceFile(t, strace, args...)
-		for _, want := range []string{"syscall_0x1c3(", "syscall_0x3e8(", "syscall_0xffffffffffffffff("} {
+		for _, want := range names {
 			if !strings.Contains(refTrace, want) {
 				t.Fatalf("strace %v shows no %s:\n%s", flags, want, refTrace)
 			}
 		}
 		backendsMatchStrace(t, sctrace, refTrace, args, flags...)
+	}
+	if runtime.GOARCH == "amd64" {
+		// Without -o, strace says where the x32 calls start and end.
+		ref := run(t, strace, "-e", "trace=getppid", bin)
+		want := normalized(ref.stderr)
+		if !contains(want, "[ Process PID=PID1 runs in x32 mode. ]") || !contains(want, "[ Process PID=PID1 runs in 64 bit mode. ]") {
+			t.Fatalf("strace shows no x32 personality lines:\n%s", ref.stderr)
+		}
+		for _, backend := range []string{"ptrace", "ebpf"} {
+			got := run(t, sctrace, "--backend="+backend, "-e", "trace=getppid", bin)
+			if d := sameLines(want, normalized(got.stderr)); d != "" {
+				t.Errorf("%s: stderr differs from strace's at %s", backend, d)
+			}
+		}
 	}
 	debugLines := func(stderr string) []string {
 		var nrs []string
@@ -38,8 +59,8 @@ func TestUnknownNumbers(t *testing.T) {
 	}
 	_, ref := traceFile(t, strace, "-d", "-e", "trace=getpid", bin)
 	want := debugLines(ref.stderr)
-	if len(want) != 3 {
-		t.Fatalf("strace -d: %d invalid-syscall lines, want 3:\n%s", len(want), ref.stderr)
+	if len(want) != len(names) {
+		t.Fatalf("strace -d: %d invalid-syscall lines, want %d:\n%s", len(want), len(names), ref.stderr)
 	}
 	for _, backend := range []string{"ptrace", "ebpf"} {
 		_, got := traceFile(t, sctrace, "--backend="+backend, "-d", "-e", "trace=getpid", bin)

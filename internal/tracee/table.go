@@ -122,7 +122,7 @@ func CallPersonality(arch uint32, nr int32) (int32, trace.Personality) {
 	switch {
 	case arch == trace.ArchI386:
 		return nr, trace.Pers32
-	case arch == trace.ArchX86_64 && nr >= 0 && nr&trace.X32SyscallBit != 0:
+	case arch == trace.ArchX86_64 && nr != -1 && nr&trace.X32SyscallBit != 0:
 		return nr &^ trace.X32SyscallBit, trace.PersX32
 	}
 	return nr, trace.PersNative

@@ -246,6 +246,10 @@ func TestPersonalityChange(t *testing.T) {
 	if nr, p := CallPersonality(trace.ArchX86_64, -1); nr != -1 || p != trace.PersNative {
 		t.Errorf("-1: %d, %v", nr, p)
 	}
+	// -2 has __X32_SYSCALL_BIT set: an x32 call to strace.
+	if nr, p := CallPersonality(trace.ArchX86_64, -2); nr != -2&^trace.X32SyscallBit || p != trace.PersX32 {
+		t.Errorf("-2: %d, %v", nr, p)
+	}
 }
 
 // TestResumes: a restart_syscall's events name the task's last call that
