@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "1ad4851894172b76b4435a1ef8205bc44e762ae4c9c45570bd2f841ed0d8b3be"
+const bpfSourceHash = "ed61a5fbc83681f9ea2dd12d37378f55697b01e6a69ce2ece6772a849c33fb80"

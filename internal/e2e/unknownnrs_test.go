@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"strings"
@@ -46,6 +48,29 @@ func TestUnknownNumbers(t *testing.T) {
 			if d := sameLines(want, normalized(got.stderr)); d != "" {
 				t.Errorf("%s: stderr differs from strace's at %s", backend, d)
 			}
+		}
+	}
+	// -c counts no number a table does not name, in any personality, as
+	// strace counts them not; so does -c -ff's table of the one process.
+	wantSummary := summaryShape(run(t, strace, "-c", bin).stderr)
+	wantFile, _ := traceFile(t, strace, "-c", bin)
+	for _, backend := range []string{"ptrace", "ebpf"} {
+		got := summaryShape(run(t, sctrace, "--backend="+backend, "-c", bin).stderr)
+		if d := sameLines(wantSummary, got); d != "" {
+			t.Errorf("%s -c: differs from strace at %s", backend, d)
+		}
+		prefix := filepath.Join(t.TempDir(), "counts")
+		run(t, sctrace, "--backend="+backend, "-c", "-ff", "-o", prefix, bin)
+		files, err := filepath.Glob(prefix + ".*")
+		if err != nil || len(files) != 1 {
+			t.Fatalf("%s -c -ff: files %v (%v), want one", backend, files, err)
+		}
+		b, err := os.ReadFile(files[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := sameLines(summaryShape(wantFile), summaryShape(string(b))); d != "" {
+			t.Errorf("%s -c -ff: differs from strace -c at %s", backend, d)
 		}
 	}
 	debugLines := func(stderr string) []string {
