@@ -121,9 +121,10 @@ func AllConfigs() []Config {
 		cs = append(cs, Config{Name: "sctrace-ptrace-" + m.suffix, Tool: Sctrace,
 			Args: append([]string{"--backend=ptrace"}, m.args...), Describe: "sctrace ptrace, " + m.describe})
 	}
-	cs = append(cs, Config{Name: "sctrace-ptrace-full-any", Tool: Sctrace,
-		Args:     []string{"--backend=ptrace", "--cpu-placement=any", "-o", "/dev/null"},
-		Describe: "sctrace ptrace, full trace, placement left to the scheduler"})
+	cs = append(cs, Config{Name: "sctrace-ptrace-full-same", Tool: Sctrace,
+		Args:      []string{"--backend=ptrace", "--cpu-placement=same", "-o", "/dev/null"},
+		Placement: "--cpu-placement=same: tracer and tracee on the tracer's CPU",
+		Describe:  "sctrace ptrace, full trace, tracer and command pinned to one CPU"})
 	for _, m := range modes[:3] {
 		args := m.args
 		describe := m.describe

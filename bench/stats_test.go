@@ -102,7 +102,7 @@ func TestSelectConfigs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"native", "sctrace-ptrace-full", "sctrace-ptrace-c", "sctrace-ptrace-accept", "sctrace-ptrace-seccomp", "sctrace-ptrace-k", "sctrace-ptrace-full-any", "strace-full"}
+	want := []string{"native", "sctrace-ptrace-full", "sctrace-ptrace-c", "sctrace-ptrace-accept", "sctrace-ptrace-seccomp", "sctrace-ptrace-k", "sctrace-ptrace-full-same", "strace-full"}
 	if !slices.Equal(names(got), want) {
 		t.Errorf("selected %v, want %v", names(got), want)
 	}

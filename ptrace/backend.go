@@ -24,11 +24,12 @@ import (
 type Backend struct {
 	// SameCPU runs the tracer thread and the launched command on one CPU
 	// (the one the tracer is on when it launches) while the command is the
-	// only traced task. Every syscall stop is a round trip between the
-	// two, which is several times cheaper within one CPU. The command sees
-	// a one-CPU affinity mask (sched_getaffinity, nproc) meanwhile, which
-	// strace does not impose; its children get the original mask back (see
-	// placement.go). It does not apply to attached processes.
+	// only traced task (--cpu-placement=same; off by default). Every
+	// syscall stop is a round trip between the two, which is cheaper
+	// within one CPU. The command sees a one-CPU affinity mask
+	// (sched_getaffinity, nproc) meanwhile, which strace does not impose;
+	// its children get the original mask back (see placement.go). It does
+	// not apply to attached processes.
 	SameCPU bool
 	// SeccompBPF installs a seccomp filter in the launched command so that
 	// only the syscalls of Options.Filter (and those that execute a
@@ -50,8 +51,9 @@ type Backend struct {
 	Debug func(string)
 }
 
-// New returns a ptrace backend with the default placement: SameCPU.
-func New() *Backend { return &Backend{SameCPU: true} }
+// New returns a ptrace backend with the default placement: the command
+// keeps its affinity (SameCPU unset).
+func New() *Backend { return &Backend{} }
 
 // Name returns "ptrace", as --backend spells it.
 func (*Backend) Name() string { return "ptrace" }

@@ -28,8 +28,9 @@ import (
 //     is restored first.
 //
 // The command does see a one-CPU mask while pinned (sched_getaffinity,
-// nproc), which strace does not impose; --cpu-placement=any turns
-// placement off.
+// nproc), which strace does not impose, so placement is off unless asked
+// for (--cpu-placement=same). Pinning the tracer thread alone does not
+// help: the scheduler then wakes the command on the other, idle CPU.
 
 // placement is the pinning state of one Run.
 type placement struct {

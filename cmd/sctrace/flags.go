@@ -474,10 +474,11 @@ Tracing:
   -E, --env=VAR=VAL        set VAR in PROG's environment; -E VAR removes it
   --seccomp-bpf            stop PROG only at traced syscalls (with -f and
                            -e trace=; not for processes attached with -p)
-  --cpu-placement=same|any ptrace: run the tracer and PROG on the same CPU
-                           while PROG is the only traced task (default:
-                           same, much faster; PROG sees a one-CPU mask
-                           meanwhile), or leave placement to the scheduler
+  --cpu-placement=any|same ptrace: leave placement to the scheduler (the
+                           default: PROG keeps the CPU affinity it has
+                           untraced), or run the tracer and PROG on the
+                           same CPU while PROG is the only traced task
+                           (faster; PROG sees a one-CPU mask meanwhile)
   --backend=NAME           auto (the default: ebpf when it can load here
                            and --seccomp-bpf is not given, else ptrace;
                            -v says which), ebpf (in-kernel BPF

@@ -37,7 +37,7 @@ func addProcessFlags(fs *pflag.FlagSet, p *processFlags) {
 	fs.StringVarP(&p.user, "user", "u", "", "run the command as `USER` (a name, or UID:GID)")
 	fs.StringArrayVarP(&p.env, "env", "E", nil, "set `VAR=VAL` in the command's environment, or remove VAR")
 	fs.BoolVar(&p.seccompBPF, "seccomp-bpf", false, "stop the command only at traced syscalls (needs -f)")
-	fs.StringVar(&p.cpuPlacement, "cpu-placement", "same", "ptrace backend: run tracer and command on the `same` CPU, or on any")
+	fs.StringVar(&p.cpuPlacement, "cpu-placement", "any", "ptrace backend: leave placement to the scheduler (`any`), or pin the tracer and command to the same CPU")
 }
 
 // check validates the process-control flags once the rest is parsed.
@@ -62,7 +62,7 @@ func (p *processFlags) check(cfg *config) error {
 }
 
 // sameCPU reports whether the ptrace backend should pin (--cpu-placement).
-func (p *processFlags) sameCPU() bool { return p.cpuPlacement != "any" }
+func (p *processFlags) sameCPU() bool { return p.cpuPlacement == "same" }
 
 // applyTo sets the launched command's environment (-E) and identity (-u)
 // in target. Its errors read as strace's.

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sctrace/sctrace/internal/testutil"
 )
 
 // sigWrapper execs its arguments with SIGTERM, SIGPIPE, SIGUSR1 and SIGHUP
@@ -120,6 +122,31 @@ func TestBlockedAtStart(t *testing.T) {
 		// SIGHUP, SIGINT, SIGQUIT and SIGTERM are bits 0, 1, 2 and 14.
 		if blk := statusField(t, string(out), "SigBlk"); blk&0x4007 != 0x4007 {
 			t.Errorf("the command's mask %#x lacks what sctrace started with blocked (0x4007)", blk)
+		}
+	})
+}
+
+// TestAffinityInherited: a command started by sctrace may run on the CPUs
+// it may run on untraced, with sctrace's default options and under -f, on
+// both backends: nothing pins it (the ptrace backend pins only under
+// --cpu-placement=same, which TestSameCPU in package ptrace checks).
+func TestAffinityInherited(t *testing.T) {
+	testutil.RequireCPUs(t, 2)
+	status := []string{"grep", "-E", "^(Cpus|Mems)_allowed_list:", "/proc/self/status"}
+	plain, err := exec.Command(status[0], status[1:]...).Output()
+	if err != nil {
+		t.Fatalf("untraced run: %v", err)
+	}
+	eachBackend(t, "affinity inherited", func(t *testing.T, backend, sctrace string) {
+		for _, flags := range [][]string{{"-o", os.DevNull}, {"-f", "-o", os.DevNull}} {
+			args := append(append([]string{"--backend=" + backend}, flags...), status...)
+			traced, err := exec.Command(sctrace, args...).Output()
+			if err != nil {
+				t.Fatalf("%v: %v", flags, err)
+			}
+			if string(traced) != string(plain) {
+				t.Errorf("%v: traced command's affinity:\n%swant (untraced):\n%s", flags, traced, plain)
+			}
 		}
 	})
 }
