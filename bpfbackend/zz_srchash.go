@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "ed61a5fbc83681f9ea2dd12d37378f55697b01e6a69ce2ece6772a849c33fb80"
+const bpfSourceHash = "055506b50ab9720894dcb22cbb6d74c8625cde88564d0538c867196a1c439cd1"

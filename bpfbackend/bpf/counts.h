@@ -163,7 +163,7 @@ static __noinline __u32 count_process(__u32 tgid, __u32 nr, __u32 pers, long ret
 {
 	struct proc_count_key k = {.tgid = tgid, .key = plan_key(nr, pers)};
 	/* A number no table names is not counted, as strace counts it not. */
-	if (k.key == NUM_PERS * NR_MAX)
+	if (k.key == PLAN_NONE)
 		return 0;
 	struct syscall_stats *s = bpf_map_lookup_elem(&proc_counts, &k);
 	__u32 made = 0;
@@ -204,7 +204,8 @@ static __always_inline void count_call(struct call_state *cs, struct task_struct
 	__u64 *hist = NULL;
 	if (cs->pers) {
 		__u32 key = plan_key(cs->nr, cs->pers);
-		if (key == NUM_PERS * NR_MAX)
+		/* Nor here. */
+		if (key == PLAN_NONE)
 			return;
 		struct syscall_stats *c = bpf_map_lookup_elem(&compat_counts, &key);
 		if (!c) {

@@ -193,12 +193,16 @@ static __always_inline __u32 call_pers(struct task_struct *task, long *nr)
 	return 0;
 }
 
-/* plan_key is the plans map's key of call nr of personality pers (one
- * past the map when it has none). */
+/* PLAN_NONE is plan_key's key of a call no table names: one past the
+ * maps it indexes (plans, compat_counts). */
+#define PLAN_NONE (NUM_PERS * NR_MAX)
+
+/* plan_key is the plans map's key of call nr of personality pers
+ * (PLAN_NONE when it has none). */
 static __always_inline __u32 plan_key(__s32 nr, __u32 pers)
 {
 	if (nr < 0 || nr >= NR_MAX || pers >= NUM_PERS)
-		return NUM_PERS * NR_MAX;
+		return PLAN_NONE;
 	return pers * NR_MAX + nr;
 }
 
