@@ -298,7 +298,13 @@ func (x *Executor) captureKeepingIoctlEntry(mem Memory, c Call, i int, p *syscal
 func (x *Executor) capture(mem Memory, c Call, i int, p *syscalls.Plan, when syscalls.When, ret int64) trace.Capture {
 	addr := c.Args[i]
 	if p.FromStack {
+		// The object is not an argument's: Aux says where it is, as
+		// strace prints it when it does not read it (the signal mask
+		// rt_sigreturn restores).
 		addr = c.SP + uint64(int64(p.StackOffset))
+		out := x.captureBytes(mem, c, i, addr, p, when == syscalls.AtExit, ret)
+		out.Aux = addr
+		return out
 	}
 	if addr == 0 || (p.Fprog.Only && !p.Fprog.Holds(c.Args)) {
 		return trace.Capture{}

@@ -171,6 +171,45 @@ func TestPrefix(t *testing.T) {
 	}
 }
 
+// TestFromStack: a plan that finds its object from the stack pointer
+// (rt_sigreturn's mask) reads it there and records that address in Aux,
+// faulted or not.
+func TestFromStack(t *testing.T) {
+	nr, ok := syscalls.Native().Lookup("rt_sigreturn")
+	if !ok {
+		t.Fatal("no rt_sigreturn")
+	}
+	plan := syscalls.Native().Get(nr).Plan[0]
+	if !plan.FromStack {
+		t.Fatalf("rt_sigreturn's mask plan %+v does not read from the stack", plan)
+	}
+	plans := [trace.MaxArgs]syscalls.Plan{0: plan}
+	for _, tc := range []struct {
+		name  string
+		sp    uint64
+		fault bool
+	}{
+		{"mapped", 0x1800, false},
+		{"unmapped", 0x4000, true},
+	} {
+		data := make([]byte, 0x1000)
+		want := tc.sp + uint64(int64(plan.StackOffset))
+		if !tc.fault {
+			copy(data[want-0x1000:], []byte{0, 2, 0, 0, 0, 0, 0, 0})
+		}
+		mem := &flatMem{base: 0x1000, data: data}
+		var args [trace.MaxArgs]uint64
+		var caps [trace.MaxArgs]trace.Capture
+		var bufs [trace.MaxArgs][]byte
+		var x Executor
+		x.Run(mem, &plans, syscalls.AtEntry, 0, Call{Args: &args, SP: tc.sp, Caps: &caps, Bufs: &bufs})
+		got := caps[0]
+		if got.Aux != want || got.Faulted != tc.fault || (!tc.fault && (len(got.Data) != 8 || got.Data[1] != 2)) {
+			t.Errorf("%s: %+v, want the 8 bytes at %#x (faulted %v)", tc.name, got, want, tc.fault)
+		}
+	}
+}
+
 // TestArrayPageRest: an array that runs into unreadable memory is copied
 // up to the last whole element before it, and marked truncated; a count
 // held in an int argument counts with its lower 32 bits (LenArg32).

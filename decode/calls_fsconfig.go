@@ -77,7 +77,7 @@ func (d *Decoder) appendFsconfigPath(b []byte, ev *trace.Event) []byte {
 	if addr == 0 {
 		return append(b, "NULL"...)
 	}
-	c, ok := capOK(ev, 3)
+	c, ok := capOK(d.whole(ev), 3)
 	if !ok {
 		return appendPtr(b, addr)
 	}
@@ -99,7 +99,7 @@ func (d *Decoder) appendFsconfigBinary(b []byte, ev *trace.Event, n uint64) []by
 	if addr == 0 {
 		return append(b, "NULL"...)
 	}
-	c, ok := capOK(ev, 3)
+	c, ok := capOK(d.whole(ev), 3)
 	need := min(n, uint64(d.opts.StringLimit)+1)
 	if !ok || uint64(len(c.Data)) < need {
 		return appendPtr(b, addr)

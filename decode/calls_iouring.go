@@ -508,7 +508,7 @@ func (d *Decoder) appendUringExtra(b []byte, ev *trace.Event, off, end int) []by
 // appendUringAffinity prints IORING_REGISTER_IOWQ_AFF's CPU mask of
 // nr_args bytes as strace's print_affinitylist.
 func (d *Decoder) appendUringAffinity(b []byte, ev *trace.Event) []byte {
-	return appendAffinityList(b, ev.Args[2], &ev.Captures[2], uint64(uint32(ev.Args[3])))
+	return d.appendAffinityList(b, ev, ev.Args[2], &ev.Captures[2], uint64(uint32(ev.Args[3])))
 }
 
 // enterIOUringRegister prints io_uring_register(2) at entry: the ring,

@@ -505,11 +505,13 @@ func exitKeyctl(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 		b = d.sep(b)
 		b = appendUint(b, a[3])
 		b = d.sep(b)
-		p, ok := keyctlStruct(ev, 4, keyctlKDFParamsSize)
+		// strace reads the KDF parameters whatever -e verbose= says.
+		w := d.whole(ev)
+		p, ok := keyctlStruct(w, 4, keyctlKDFParamsSize)
 		if !ok {
 			return appendPtr(b, a[4])
 		}
-		return d.appendKDFParams(b, p, ev.Captures[4].Elems)
+		return d.appendKDFParams(b, p, w.Captures[4].Elems)
 	case keyctlPkeyQuery:
 		p, ok := keyctlStruct(ev, 4, keyctlPkeyQuerySize)
 		if !ok || failed(ev) {

@@ -16,7 +16,7 @@ func printStringMax(d *Decoder, b []byte, ev *trace.Event, i int, max int) []byt
 	if addr == 0 {
 		return append(b, "NULL"...)
 	}
-	c, ok := capOK(ev, i)
+	c, ok := capOK(d.whole(ev), i)
 	if !ok {
 		return appendPtr(b, addr)
 	}

@@ -532,7 +532,7 @@ func (d *Decoder) appendBoundedStr(b []byte, ev *trace.Event, i, n int) []byte {
 	if addr == 0 {
 		return append(b, "NULL"...)
 	}
-	cp, ok := capOK(ev, i)
+	cp, ok := capOK(d.whole(ev), i)
 	if !ok {
 		return appendPtr(b, addr)
 	}

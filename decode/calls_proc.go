@@ -5,16 +5,22 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-// enterRtSigreturn prints the mask the signal frame restores. Backends do
-// not capture the frame (it lives at the stack pointer, which a capture
-// plan cannot address); when a capture arrives in slot 0 it is used,
-// otherwise the empty mask is printed, which is what a handler installed
-// without sa_mask and interrupting unmasked code restores.
+// enterRtSigreturn prints the mask the signal frame restores, which the
+// capture plan reads from the stack pointer: the set, or as strace its
+// address when -e verbose= leaves the call out or the frame cannot be
+// read; the empty set where no plan finds the frame (an architecture
+// sigframeMaskOffset does not know).
 func enterRtSigreturn(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	b = append(b, "{mask="...)
-	if cp, ok := capOK(ev, 0); ok && len(cp.Data) >= 8 {
+	cp, ok := capOK(ev, 0)
+	switch {
+	case ok && len(cp.Data) >= 8 && d.verboseCall(ev):
 		b = d.appendSigsetX(b, cp.Data[:8])
-	} else {
+	case cp != nil && cp.Aux != 0:
+		// strace's print_sigset_addr: the frame's address when it does
+		// not read it (-e verbose=) or cannot.
+		b = appendPtr(b, cp.Aux)
+	default:
 		b = append(b, "[]"...)
 	}
 	return append(b, '}')
@@ -43,8 +49,10 @@ func exitGetgroups(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
 	switch {
 	case addr == 0:
 		return append(b, "NULL"...)
-	case !failed(ev) && ev.Ret == 0 && size > 0:
-		return append(b, "[]"...) // nothing stored, nothing read
+	case !failed(ev) && ev.Ret == 0:
+		// Nothing stored, nothing read, whatever -e verbose= says
+		// (strace's print_array of no element).
+		return append(b, "[]"...)
 	case failed(ev) || !ok || (size == 0 && ev.Ret > 0):
 		return appendPtr(b, addr)
 	}
@@ -77,10 +85,11 @@ const cpusetSize = 128
 // appendAffinityList prints the CPU mask of n bytes at addr, of which the
 // capture c holds the first, as strace's print_affinitylist: the CPUs of
 // its first cpusetSize bytes, [0 1 3], then "..." when it is longer; NULL
-// or the address when it was not read.
-func appendAffinityList(b []byte, addr uint64, c *trace.Capture, n uint64) []byte {
-	if addr == 0 {
-		return append(b, "NULL"...)
+// or the address when it was not read, or -e verbose= leaves ev's call
+// out.
+func (d *Decoder) appendAffinityList(b []byte, ev *trace.Event, addr uint64, c *trace.Capture, n uint64) []byte {
+	if addr == 0 || !d.verboseCall(ev) {
+		return appendPtr(b, addr)
 	}
 	if n == 0 {
 		return append(b, "[]"...)
@@ -115,7 +124,7 @@ func exitSchedGetaffinity(d *Decoder, c *call, b []byte, ev *trace.Event) []byte
 	if failed(ev) {
 		return appendPtr(b, ev.Args[2])
 	}
-	return appendAffinityList(b, ev.Args[2], &ev.Captures[2], uint64(ev.Ret))
+	return d.appendAffinityList(b, ev, ev.Args[2], &ev.Captures[2], uint64(ev.Ret))
 }
 
 func enterSchedSetaffinity(d *Decoder, c *call, b []byte, ev *trace.Event) []byte {
@@ -123,7 +132,7 @@ func enterSchedSetaffinity(d *Decoder, c *call, b []byte, ev *trace.Event) []byt
 	b = d.sep(b)
 	b = appendUint(b, uint64(uint32(ev.Args[1])))
 	b = d.sep(b)
-	return appendAffinityList(b, ev.Args[2], &ev.Captures[2], uint64(uint32(ev.Args[1])))
+	return d.appendAffinityList(b, ev, ev.Args[2], &ev.Captures[2], uint64(uint32(ev.Args[1])))
 }
 
 // retSignalNumber prints a result that is a signal number: "10 (SIGUSR1)".

@@ -172,7 +172,7 @@ func quotaData(ev *trace.Event, n int) ([]byte, bool) {
 
 // appendQuotaPath prints Q_QUOTAON's file name from the data's bytes.
 func (d *Decoder) appendQuotaPath(b []byte, ev *trace.Event) []byte {
-	p, ok := quotaData(ev, 1)
+	p, ok := quotaData(d.whole(ev), 1)
 	if !ok {
 		return appendPtr(b, ev.Args[3])
 	}

@@ -104,9 +104,11 @@ type Decoder struct {
 	// ioctlTmp is where an ioctl's entry is formatted again at its exit.
 	ioctlTmp []byte
 	// selective is set when -e raw=, abbrev= or verbose= treat some calls
-	// differently (verbosity.go); shallow is narrow's copy of an event.
+	// differently (verbosity.go); shallow is narrow's copy of an event,
+	// traced the event it copied (see whole).
 	selective bool
 	shallow   trace.Event
+	traced    *trace.Event
 	// recording is set while AppendCall formats a call; seps then collects
 	// the offset of each ", " between two of its arguments (sep).
 	recording bool

@@ -245,7 +245,7 @@ func kdHexStr(d *Decoder, b []byte, ev *trace.Event, exit, get bool, n int) ([]b
 		}
 	}
 	want := min(n, d.opts.StringLimit+1)
-	b, p, ok := ioctlArg(b, ev, want, exit)
+	b, p, ok := ioctlArg(b, d.whole(ev), want, exit)
 	if ok {
 		b = d.appendBuf(b, p, uint64(n), true)
 	}

@@ -148,7 +148,7 @@ func (d *Decoder) appendIoctlCString(b []byte, ev *trace.Event) []byte {
 	if addr == 0 {
 		return append(b, "NULL"...)
 	}
-	cp, ok := capOK(ev, 2)
+	cp, ok := capOK(d.whole(ev), 2)
 	if !ok {
 		return appendPtr(b, addr)
 	}

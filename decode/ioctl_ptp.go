@@ -45,8 +45,12 @@ func init() {
 	ioctlFamilies['='] = ptpIoctl
 }
 
-// ptpIoctl decodes the PTP clock requests as strace's ptp.c.
+// ptpIoctl decodes the PTP clock requests as strace's ptp.c, which
+// leaves every argument in hex when -e verbose= leaves the call out.
 func ptpIoctl(d *Decoder, b []byte, ev *trace.Event, code uint32, exit bool) ([]byte, ioctlRes) {
+	if !d.verboseCall(ev) {
+		return b, ioctlResUnknown
+	}
 	size := int((code >> 16) & 0x3fff)
 	switch code {
 	case reqPTPClockGetCaps, reqPTPClockGetCaps2, reqPTPSysOffsetPrecise, reqPTPSysOffsetPrec2:

@@ -108,7 +108,7 @@ func sockIoctl(d *Decoder, b []byte, ev *trace.Event, code uint32, exit bool) ([
 		return b, ioctlResDone
 	case code == reqSIOCBRADDBR || code == reqSIOCBRDELBR:
 		b = d.sep(b)
-		b, p, ok := ioctlArgPartial(b, ev, ifrNameSize)
+		b, p, ok := ioctlArgPartial(b, d.whole(ev), ifrNameSize)
 		switch {
 		case ok && len(p) < ifrNameSize && bytes.IndexByte(p, 0) < 0:
 			// The string runs into unreadable memory.

@@ -84,6 +84,10 @@ func init() {
 // decides again, from the request and the captures, whether the entry
 // left anything for the exit.
 func v4l2Ioctl(d *Decoder, b []byte, ev *trace.Event, code uint32, exit bool) ([]byte, ioctlRes) {
+	if !d.verboseCall(ev) {
+		// strace's v4l2_ioctl: the argument in hex.
+		return b, ioctlResUnknown
+	}
 	if exit {
 		if r := entryOutcome(d, v4l2Decode, ev, code); r != ioctlResLater {
 			return b, r

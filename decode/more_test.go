@@ -282,13 +282,18 @@ func TestPollResult(t *testing.T) {
 	}
 }
 
-// TestVerboseNone: under -e verbose=none iovec arrays and directory
-// buffers print as addresses, an empty iovec array as [], memfd_create's
-// name as a string, as strace 6.1 prints them; pipe's descriptors stop at
-// -s.
+// TestVerboseNone: under -e verbose=none iovec arrays, directory
+// buffers, CPU sets and the mask rt_sigreturn restores print as
+// addresses, an empty iovec or group array as [], the strings of Custom
+// arguments (memfd_create's, prctl's, fsconfig's, quotactl's) as strings,
+// and V4L2's argument in hex, as strace 6.1 prints them; pipe's
+// descriptors stop at -s.
 func TestVerboseNone(t *testing.T) {
 	none := New(Options{StringLimit: DefaultStringLimit, Deref: &trace.SyscallSet{}})
 	iov := le(nil).u64(0x2000).u64(1)
+	mask := sc(t, "rt_sigreturn", 0).data(0, le(nil).u64(1<<9))
+	mask.ev.Captures[0].Aux = 0x7ffe1000
+	quotaOn := uint64(0x800002 << 8) // QCMD(Q_QUOTAON, USRQUOTA): USRQUOTA is 0
 	for _, c := range []struct {
 		ev   *evb
 		want string
@@ -297,6 +302,14 @@ func TestVerboseNone(t *testing.T) {
 		{sc(t, "writev", 0, 3, 0x1000, 0), "writev(3, [], 0) = 0"},
 		{sc(t, "getdents64", 24, 3, 0x1000, 32768).data(1, make([]byte, 24)), "getdents64(3, 0x1000, 32768) = 24"},
 		{sc(t, "memfd_create", 5, 0x1000, 1).str(0, "test\x00"), `memfd_create("test", MFD_CLOEXEC) = 5`},
+		{mask, "rt_sigreturn({mask=0x7ffe1000}) = 0"},
+		{sc(t, "sched_getaffinity", 8, 0, 8, 0x1000).data(2, le(nil).u64(3)), "sched_getaffinity(0, 8, 0x1000) = 8"},
+		{sc(t, "sched_setaffinity", 0, 0, 0, 0x1000), "sched_setaffinity(0, 0, 0x1000) = 0"},
+		{sc(t, "getgroups", 0, 0, 0x1000), "getgroups(0, []) = 0"},
+		{sc(t, "prctl", 0, 15, 0x1000).str(1, "ef\x00"), `prctl(PR_SET_NAME, "ef") = 0`},
+		{sc(t, "fsconfig", 0, 3, 1, 0x1000, 0x2000, 0).str(2, "key\x00").str(3, "value\x00"), `fsconfig(3, FSCONFIG_SET_STRING, "key", "value", 0) = 0`},
+		{sc(t, "quotactl", 0, quotaOn, 0x1000, 2, 0x2000).str(1, "/dev/sda").str(3, "/quota\x00"), `quotactl(QCMD(Q_QUOTAON, USRQUOTA), "/dev/sda", QFMT_VFS_V0, "/quota") = 0`},
+		{sc(t, "ioctl", 0, 3, 0x80685600, 0), "ioctl(3, VIDIOC_QUERYCAP, 0) = 0"},
 	} {
 		if got := whole(none, c.ev.get()); got != c.want {
 			t.Errorf("got  %s\nwant %s", got, c.want)

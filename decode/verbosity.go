@@ -37,7 +37,7 @@ func (d *Decoder) narrow(ev *trace.Event, c *call) (*trace.Event, bool) {
 	if d.opts.Deref == nil || d.opts.Deref.HasIn(ev.Pers, nr) || c.sig == nil {
 		return ev, saved
 	}
-	d.shallow = *ev
+	d.shallow, d.traced = *ev, ev
 	for i, a := range c.sig.Args {
 		if i < trace.MaxArgs && structural(a) {
 			d.shallow.Captures[i] = trace.Capture{}
@@ -56,6 +56,17 @@ func (d *Decoder) unabbreviate(ev *trace.Event) bool {
 	return saved
 }
 
+// whole returns the event as traced when ev is narrow's copy of it: a
+// string strace prints whatever -e verbose= says (printstr, printpath),
+// which a Custom argument holds for some of its values only, is read from
+// it.
+func (d *Decoder) whole(ev *trace.Event) *trace.Event {
+	if ev == &d.shallow && d.traced != nil {
+		return d.traced
+	}
+	return ev
+}
+
 // verboseCall reports whether -e verbose= includes ev's call (strace's
 // verbose(tcp)).
 func (d *Decoder) verboseCall(ev *trace.Event) bool {
@@ -67,7 +78,7 @@ func (d *Decoder) verboseCall(ev *trace.Event) bool {
 func structural(a syscalls.Arg) bool {
 	switch a.Type {
 	case syscalls.StructIn, syscalls.StructOut, syscalls.StructInOut, syscalls.ArrayIn, syscalls.ArrayInOut,
-		syscalls.StrArray, syscalls.EnvArray, syscalls.MsghdrIn, syscalls.MsghdrOut, syscalls.MmsgvecIn, syscalls.MmsgvecOut, syscalls.SigsetPair, syscalls.SigframeMask,
+		syscalls.StrArray, syscalls.EnvArray, syscalls.MsghdrIn, syscalls.MsghdrOut, syscalls.MmsgvecIn, syscalls.MmsgvecOut, syscalls.SigsetPair,
 		syscalls.InIovec, syscalls.OutIovec:
 		return true
 	case syscalls.InBuf:

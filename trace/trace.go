@@ -367,7 +367,9 @@ type Capture struct {
 	Faulted bool
 	// Aux is plan-specific: the element count of a pointer array (counted
 	// even past the elements captured); for a C string that faulted after
-	// some bytes were read, how far the read got (capture.ShortRead).
+	// some bytes were read, how far the read got (capture.ShortRead); for
+	// an object found from the stack pointer (syscalls.Plan.FromStack),
+	// its address.
 	Aux uint64
 	// Elems holds one capture per element of a pointer array (argv) or an
 	// iovec array; Data then holds the raw array itself.

@@ -216,4 +216,6 @@ var flagSets = []flagSet{
 	// The descriptors SCM_RIGHTS messages pass, which no argument names.
 	{"-yy_trace=sendmsg,recvmsg,pread64", []string{"-yy", "-e", "trace=sendmsg,recvmsg,pread64"}},
 	{"dumps", []string{"-e", "read=all", "-e", "write=all"}},
+	// Structures as addresses, strings still shown.
+	{"verbose=none", []string{"-e", "verbose=none"}},
 }
