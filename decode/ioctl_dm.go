@@ -67,7 +67,11 @@ func dmIoctl(d *Decoder, b []byte, ev *trace.Event, code uint32, exit bool) ([]b
 		return b, ioctlResUnknown
 	}
 	nr := code & 0xff
-	ent := dmBytes(ioctlObjects(ev, true))
+	// strace reads the struct whatever -e verbose= says; the payload's
+	// objects, as the -v parts of the line, it reads only when verbose
+	// (dmFetch).
+	w := d.whole(ev)
+	ent := dmBytes(ioctlObjects(w, true))
 	if !exit {
 		if ent == nil {
 			return b, ioctlResLater
@@ -76,7 +80,7 @@ func dmIoctl(d *Decoder, b []byte, ev *trace.Event, code uint32, exit bool) ([]b
 		b = d.appendDM(b, ev, nr, ent, false)
 		return append(b, ']'), ioctlResLater
 	}
-	out := dmBytes(ioctlObjects(ev, false))
+	out := dmBytes(ioctlObjects(w, false))
 	if out == nil {
 		return b, ioctlResHex
 	}
@@ -233,6 +237,12 @@ func (d *Decoder) appendDMPayload(b []byte, ev *trace.Event, nr uint32, p []byte
 // memory were read: strace prints an address where they cannot be.
 func dmReadable(p []byte, off, n uint64) bool { return off+n >= off && off+n <= uint64(len(p)) }
 
+// dmFetch says whether strace's umove_or_printaddr reads the n bytes at
+// offset off: they were read, and -e verbose= includes ev's call.
+func (d *Decoder) dmFetch(ev *trace.Event, p []byte, off, n uint64) bool {
+	return d.verboseCall(ev) && dmReadable(p, off, n)
+}
+
 // appendDMStr prints the NUL-terminated string at offset off of the
 // struct, of at most n bytes, as strace's printstr_ex: the address when it
 // was not read. It returns what umovestr would have: 1 + the string's
@@ -299,7 +309,7 @@ func (d *Decoder) appendDMTargetSpecs(b []byte, ev *trace.Event, p []byte, exit 
 		if i >= limit {
 			return append(b, "..."...)
 		}
-		if !dmReadable(p, off, dmTargetSpecLen) {
+		if !d.dmFetch(ev, p, off, dmTargetSpecLen) {
 			return appendPtr(b, ev.Args[2]+off)
 		}
 		s := p[off:]
@@ -342,7 +352,7 @@ func (d *Decoder) dmObject(b []byte, ev *trace.Event, p []byte, fixed uint64, wh
 		return append(b, "..."...), 0, false
 	case start+fixed > size:
 		return appendDMMisplaced(b, what), 0, false
-	case !dmReadable(p, start, fixed):
+	case !d.dmFetch(ev, p, start, fixed):
 		return appendPtr(b, ev.Args[2]+start), 0, false
 	}
 	return b, start, true
@@ -431,7 +441,7 @@ func (d *Decoder) appendDMLinked(b []byte, ev *trace.Event, p []byte, what strin
 		if count >= limit {
 			return append(b, "..."...)
 		}
-		if !dmReadable(p, off, size) {
+		if !d.dmFetch(ev, p, off, size) {
 			return appendPtr(b, ev.Args[2]+off)
 		}
 		next := uint64(le32(p, int(off)+nextOff))

@@ -370,6 +370,8 @@ func appendKdChar(b []byte, c byte) []byte {
 // and index at entry, the value at entry (setter) or exit (getter), with
 // its key name in a comment.
 func kdKbdEntry(d *Decoder, b []byte, ev *trace.Event, exit, get bool) ([]byte, ioctlRes) {
+	// strace reads the struct with umove, whatever -e verbose= says.
+	ev = d.whole(ev)
 	if !exit {
 		var p []byte
 		var ok bool

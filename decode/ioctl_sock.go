@@ -279,7 +279,10 @@ func (d *Decoder) appendIfreqValue(b []byte, code uint32, p []byte) []byte {
 // decides by the struct as it was at entry (syscalls.IoctlKeepEntry).
 func (d *Decoder) sockIfconf(b []byte, ev *trace.Event, exit bool) ([]byte, ioctlRes) {
 	addr := ev.Args[2]
-	ent, _ := ioctlCaps(ev, true)
+	// strace reads the struct ifconf whatever -e verbose= says, its
+	// array of struct ifreq (tfetch_mem) only when verbose.
+	w := d.whole(ev)
+	ent, _ := ioctlCaps(w, true)
 	ep, entOK := capBytes(ent, ifconfSize)
 	if !exit {
 		b = d.sep(b)
@@ -296,7 +299,7 @@ func (d *Decoder) sockIfconf(b []byte, ev *trace.Event, exit bool) ([]byte, ioct
 		return b, ioctlResDone
 	}
 	entLen, entBuf := int32(le32(ep, 0)), le64(ep, 8)
-	cur, nested := ioctlCaps(ev, false)
+	cur, nested := ioctlCaps(w, false)
 	xp, ok := capBytes(cur, ifconfSize)
 	if !ok {
 		// The struct as it was at entry.
@@ -330,7 +333,7 @@ func (d *Decoder) sockIfconf(b []byte, ev *trace.Event, exit bool) ([]byte, ioct
 		return append(b, '}'), ioctlResDone
 	}
 	var data []byte
-	if nested != nil && !nested.Faulted {
+	if nested != nil && !nested.Faulted && d.verboseCall(ev) {
 		data = nested.Data
 	}
 	b = d.kdArray(b, xBuf, data, n, ifreqSize, false, func(b []byte, e []byte) []byte {

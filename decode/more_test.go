@@ -286,14 +286,16 @@ func TestPollResult(t *testing.T) {
 // buffers, CPU sets and the mask rt_sigreturn restores print as
 // addresses, an empty iovec or group array as [], the strings of Custom
 // arguments (memfd_create's, prctl's, fsconfig's, quotactl's) as strings,
-// and V4L2's argument in hex, as strace 6.1 prints them; pipe's
-// descriptors stop at -s.
+// V4L2's argument in hex, KDGKBENT's struct and SIOCGIFCONF's struct
+// ifconf but not its array, as strace 6.1 prints them; pipe's descriptors
+// stop at -s.
 func TestVerboseNone(t *testing.T) {
 	none := New(Options{StringLimit: DefaultStringLimit, Deref: &trace.SyscallSet{}})
 	iov := le(nil).u64(0x2000).u64(1)
 	mask := sc(t, "rt_sigreturn", 0).data(0, le(nil).u64(1<<9))
 	mask.ev.Captures[0].Aux = 0x7ffe1000
-	quotaOn := uint64(0x800002 << 8) // QCMD(Q_QUOTAON, USRQUOTA): USRQUOTA is 0
+	quotaOn := uint64(0x800002 << 8)          // QCMD(Q_QUOTAON, USRQUOTA): USRQUOTA is 0
+	ifc := le(nil).u32(40).u32(0).u64(0x2000) // struct ifconf: one struct ifreq at 0x2000
 	for _, c := range []struct {
 		ev   *evb
 		want string
@@ -310,6 +312,8 @@ func TestVerboseNone(t *testing.T) {
 		{sc(t, "fsconfig", 0, 3, 1, 0x1000, 0x2000, 0).str(2, "key\x00").str(3, "value\x00"), `fsconfig(3, FSCONFIG_SET_STRING, "key", "value", 0) = 0`},
 		{sc(t, "quotactl", 0, quotaOn, 0x1000, 2, 0x2000).str(1, "/dev/sda").str(3, "/quota\x00"), `quotactl(QCMD(Q_QUOTAON, USRQUOTA), "/dev/sda", QFMT_VFS_V0, "/quota") = 0`},
 		{sc(t, "ioctl", 0, 3, 0x80685600, 0), "ioctl(3, VIDIOC_QUERYCAP, 0) = 0"},
+		{sc(t, "ioctl", 0, 3, reqKDGKBENT, 0x1000).data(2, le{0, 89}.u16(0x100)), `ioctl(3, KDGKBENT, {kb_table=K_NORMTAB, kb_index=89, kb_value=0x100 /* K_F1 */}) = 0`},
+		{sc(t, "ioctl", 0, 3, reqSIOCGIFCONF, 0x1000).keptIoctl(ifc, make([]byte, 40), ifc, nil), `ioctl(3, SIOCGIFCONF, {ifc_len=40 /* 1 * sizeof(struct ifreq) */, ifc_buf=0x2000}) = 0`},
 	} {
 		if got := whole(none, c.ev.get()); got != c.want {
 			t.Errorf("got  %s\nwant %s", got, c.want)
