@@ -294,18 +294,21 @@ func (x *Executor) captureKeepingIoctlEntry(mem Memory, c Call, i int, p *syscal
 	return out
 }
 
-// capture executes plan p for argument i.
+// capture executes plan p for argument i. An object found from the stack
+// pointer is no argument's: Aux then says where it is, which strace
+// prints when it does not read it (the signal mask rt_sigreturn restores).
 func (x *Executor) capture(mem Memory, c Call, i int, p *syscalls.Plan, when syscalls.When, ret int64) trace.Capture {
-	addr := c.Args[i]
 	if p.FromStack {
-		// The object is not an argument's: Aux says where it is, as
-		// strace prints it when it does not read it (the signal mask
-		// rt_sigreturn restores).
-		addr = c.SP + uint64(int64(p.StackOffset))
-		out := x.captureBytes(mem, c, i, addr, p, when == syscalls.AtExit, ret)
+		addr := c.SP + uint64(int64(p.StackOffset))
+		out := x.captureAt(mem, c, i, addr, p, when, ret)
 		out.Aux = addr
 		return out
 	}
+	return x.captureAt(mem, c, i, c.Args[i], p, when, ret)
+}
+
+// captureAt executes plan p for argument i on the object at addr.
+func (x *Executor) captureAt(mem Memory, c Call, i int, addr uint64, p *syscalls.Plan, when syscalls.When, ret int64) trace.Capture {
 	if addr == 0 || (p.Fprog.Only && !p.Fprog.Holds(c.Args)) {
 		return trace.Capture{}
 	}

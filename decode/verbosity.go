@@ -56,10 +56,9 @@ func (d *Decoder) unabbreviate(ev *trace.Event) bool {
 	return saved
 }
 
-// whole returns the event as traced when ev is narrow's copy of it: a
-// string strace prints whatever -e verbose= says (printstr, printpath),
-// which a Custom argument holds for some of its values only, is read from
-// it.
+// whole returns the event as traced when ev is narrow's copy of it, for
+// what strace reads whatever -e verbose= says (printstr, printpath, a
+// plain umove) but a Custom argument holds for some of its values only.
 func (d *Decoder) whole(ev *trace.Event) *trace.Event {
 	if ev == &d.shallow && d.traced != nil {
 		return d.traced
