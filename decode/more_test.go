@@ -304,6 +304,7 @@ func TestVerboseNone(t *testing.T) {
 		{sc(t, "writev", 0, 3, 0x1000, 0), "writev(3, [], 0) = 0"},
 		{sc(t, "getdents64", 24, 3, 0x1000, 32768).data(1, make([]byte, 24)), "getdents64(3, 0x1000, 32768) = 24"},
 		{sc(t, "memfd_create", 5, 0x1000, 1).str(0, "test\x00"), `memfd_create("test", MFD_CLOEXEC) = 5`},
+		{sc(t, "reboot", -1, 0xfee1dead, 672274793, 0xa1b2c3d4, 0x1000).str(3, "rescue\x00"), `reboot(LINUX_REBOOT_MAGIC1, LINUX_REBOOT_MAGIC2, LINUX_REBOOT_CMD_RESTART2, "rescue") = -1 EPERM (Operation not permitted)`},
 		{mask, "rt_sigreturn({mask=0x7ffe1000}) = 0"},
 		{sc(t, "sched_getaffinity", 8, 0, 8, 0x1000).data(2, le(nil).u64(3)), "sched_getaffinity(0, 8, 0x1000) = 8"},
 		{sc(t, "sched_setaffinity", 0, 0, 0, 0x1000), "sched_setaffinity(0, 0, 0x1000) = 0"},

@@ -60,7 +60,7 @@ func (d *Decoder) unabbreviate(ev *trace.Event) bool {
 // what strace reads whatever -e verbose= says (printstr, printpath, a
 // plain umove) but a Custom argument holds for some of its values only.
 func (d *Decoder) whole(ev *trace.Event) *trace.Event {
-	if ev == &d.shallow && d.traced != nil {
+	if ev == &d.shallow {
 		return d.traced
 	}
 	return ev
@@ -84,9 +84,10 @@ func structural(a syscalls.Arg) bool {
 		// A socket address the call is given (bind's, connect's).
 		return a.Layout == syscalls.LayoutSockaddr
 	case syscalls.Custom:
-		// memfd_create's name and reboot's string are strings, which
-		// strace prints under -e verbose=none too.
-		return a.Layout != syscalls.LayoutNone && a.Layout != syscalls.LayoutMemfdName && a.Layout != syscalls.LayoutRebootArg
+		// The decoders of the strings strace prints under -e
+		// verbose=none too (memfd_create's name, reboot's, prctl's)
+		// read them from the event as traced (whole).
+		return a.Layout != syscalls.LayoutNone
 	}
 	return false
 }
