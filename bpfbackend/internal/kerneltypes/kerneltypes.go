@@ -102,8 +102,8 @@ func Subset(blob []byte, want Want) (*btf.Spec, error) {
 	}
 	p := &pruner{r: r, want: want, named: map[uint32]btf.Type{}}
 	var types []btf.Type
-	for id := uint32(1); id < uint32(len(r.offsets)); id++ {
-		h := r.headerAt(int(r.offsets[id]))
+	for id, off := range r.all() {
+		h := r.headerAt(off)
 		if k := h.kind(); k != kindStruct && k != kindUnion || h.nameOff == 0 {
 			continue
 		}

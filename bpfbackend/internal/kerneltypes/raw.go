@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"iter"
 )
 
 // BTF kinds (include/uapi/linux/btf.h).
@@ -38,9 +39,18 @@ const btfMagic = 0xeb9f
 type raw struct {
 	types   []byte
 	strings []byte
-	// offsets[id] is where type id starts in types; id 0 is void.
-	offsets []uint32
+	// count is the number of types, void (id 0) included.
+	count uint32
+	// marks[i] is where type id i*markEvery+1 starts in types: the
+	// offset of any other id is a few types' lengths further. An offset
+	// for every id would be half a megabyte for vmlinux, which the
+	// runtime zeroes when it reuses the memory, or the kernel as its
+	// pages fault in: 2 to 6 ms of a start-up on a virtual machine.
+	marks []uint32
 }
+
+// markEvery is how many types apart raw's marks are.
+const markEvery = 32
 
 // header is a type's common part (struct btf_type).
 type header struct {
@@ -71,22 +81,55 @@ func parseRaw(blob []byte) (*raw, error) {
 	if typeOff+typeLen > uint64(len(body)) || strOff+strLen > uint64(len(body)) {
 		return nil, errors.New("BTF sections out of bounds")
 	}
-	r := &raw{types: body[typeOff : typeOff+typeLen], strings: body[strOff : strOff+strLen]}
+	r := &raw{types: body[typeOff : typeOff+typeLen], strings: body[strOff : strOff+strLen], count: 1}
 	// A type takes 12 bytes at least: no growing.
-	r.offsets = make([]uint32, 1, len(r.types)/12+1)
-	for off := 0; off < len(r.types); {
+	r.marks = make([]uint32, 0, len(r.types)/(12*markEvery)+1)
+	for off := 0; off < len(r.types); r.count++ {
 		if len(r.types)-off < 12 {
-			return nil, fmt.Errorf("type %d truncated", len(r.offsets))
+			return nil, fmt.Errorf("type %d truncated", r.count)
 		}
 		h := r.headerAt(off)
 		n, err := extraLen(h)
 		if err != nil {
-			return nil, fmt.Errorf("type %d: %w", len(r.offsets), err)
+			return nil, fmt.Errorf("type %d: %w", r.count, err)
 		}
-		r.offsets = append(r.offsets, uint32(off))
-		off += 12 + n
+		if (r.count-1)%markEvery == 0 {
+			r.marks = append(r.marks, uint32(off))
+		}
+		if off += 12 + n; off > len(r.types) {
+			return nil, fmt.Errorf("type %d truncated", r.count)
+		}
 	}
 	return r, nil
+}
+
+// all yields every type but void, in id order, with its offset in types.
+func (r *raw) all() iter.Seq2[uint32, int] {
+	return func(yield func(uint32, int) bool) {
+		off := 0
+		for id := uint32(1); id < r.count; id++ {
+			if !yield(id, off) {
+				return
+			}
+			off = r.next(off)
+		}
+	}
+}
+
+// offset is where type id, which is in range, starts in types.
+func (r *raw) offset(id uint32) int {
+	off := int(r.marks[(id-1)/markEvery])
+	for range (id - 1) % markEvery {
+		off = r.next(off)
+	}
+	return off
+}
+
+// next is where the type after the one at off starts: parseRaw checked
+// every type's length.
+func (r *raw) next(off int) int {
+	n, _ := extraLen(r.headerAt(off))
+	return off + 12 + n
 }
 
 // extraSizes are, by kind, the bytes that follow a type's common part:
@@ -122,18 +165,17 @@ func (r *raw) headerAt(off int) header {
 // header is type id's common part; ok is false for void and ids out of
 // range.
 func (r *raw) header(id uint32) (header, bool) {
-	if id == 0 || id >= uint32(len(r.offsets)) {
+	if id == 0 || id >= r.count {
 		return header{}, false
 	}
-	return r.headerAt(int(r.offsets[id])), true
+	return r.headerAt(r.offset(id)), true
 }
 
 // extra is what follows type id's common part.
 func (r *raw) extra(id uint32) []byte {
-	off := int(r.offsets[id]) + 12
-	h := r.headerAt(off - 12)
-	n, _ := extraLen(h)
-	return r.types[off : off+n]
+	off := r.offset(id)
+	n, _ := extraLen(r.headerAt(off))
+	return r.types[off+12 : off+12+n]
 }
 
 // name is the string at off, without its NUL; empty when off is out of
