@@ -277,12 +277,30 @@ func (sc *Syscall) Has(e Effect) bool { return sc.Effects&e == e }
 // execveat), which end a launched command's hidden start-up.
 func (t *Table) ExecNRs() []int { return t.NRsWith(Execs) }
 
-// NRsWith returns the numbers of the calls that have effect e.
+// signatureEffects are the effects a call's signature adds to those its
+// name gives (effectsFor).
+const signatureEffects = NewFD
+
+// NRsWith returns the numbers of the calls that have effect e. Of a
+// native table, effects that do not depend on a signature are read by
+// name, without working out each call (its signature and plan: a
+// millisecond or two for a whole table, at every eBPF start-up).
 func (t *Table) NRsWith(e Effect) []int {
 	var nrs []int
 	st := t.st()
+	byName := e&signatureEffects == 0 && !t.compat
+	rows := effects()
 	for nr, at := range st.at {
-		if at >= 0 && t.call(st, nr).Effects&e != 0 {
+		if at < 0 {
+			continue
+		}
+		var has Effect
+		if byName {
+			has = rows[t.entries[at].Name].effects
+		} else {
+			has = t.call(st, nr).Effects
+		}
+		if has&e != 0 {
 			nrs = append(nrs, nr)
 		}
 	}

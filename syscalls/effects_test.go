@@ -3,6 +3,8 @@ package syscalls
 import (
 	"slices"
 	"testing"
+
+	"github.com/sctrace/sctrace/trace"
 )
 
 // TestEffectsNameCalls checks that every call the effects table names is
@@ -73,5 +75,36 @@ func TestEffects(t *testing.T) {
 	}
 	if sc := X86_64.Get(9999); sc.Effects != 0 || sc.FDPairArg != -1 {
 		t.Errorf("an unknown number has effects %#x, pair %d", sc.Effects, sc.FDPairArg)
+	}
+}
+
+// TestNRsWithByName: for every effect, NRsWith lists the calls whose
+// worked-out effects have it, though it reads the effects that need no
+// signature by name; and it works out no call for those.
+func TestNRsWithByName(t *testing.T) {
+	for _, arch := range []uint32{trace.ArchX86_64, trace.ArchAArch64} {
+		fresh := newTable(arch, "fresh", ForArch(arch).entries)
+		got := map[Effect][]int{}
+		for bit := Effect(1); bit <= NewFDByIoctl; bit <<= 1 {
+			if bit&signatureEffects == 0 {
+				got[bit] = fresh.NRsWith(bit)
+			}
+		}
+		for nr := range fresh.Max() + 1 {
+			if fresh.Known(nr) && fresh.st().calls[nr].Load() != nil {
+				t.Fatalf("%s: NRsWith worked out call %d", ForArch(arch).Name, nr)
+			}
+		}
+		for bit, nrs := range got {
+			var want []int
+			for nr := range fresh.Max() + 1 {
+				if fresh.Known(nr) && fresh.Get(nr).Effects&bit != 0 {
+					want = append(want, nr)
+				}
+			}
+			if !slices.Equal(nrs, want) {
+				t.Errorf("%s: NRsWith(%#x) = %v, want %v", ForArch(arch).Name, bit, nrs, want)
+			}
+		}
 	}
 }
