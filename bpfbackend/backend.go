@@ -153,8 +153,11 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	}
 	// Start-up allocates much (the kernel's BTF, the object's specs) and
 	// keeps most of it: collecting during it costs time and frees little.
-	gcpause.Pause()
-	defer gcpause.Resume()
+	// A pause taken before (sctrace's, from its start) is its taker's to
+	// end: a run shorter than collectAfter leaves it on to the exit.
+	if gcpause.Pause() {
+		defer gcpause.Resume()
+	}
 	hugeheap.Reserve()
 	if !opts.CountOnly {
 		warmKernelTypes()
@@ -495,7 +498,8 @@ func (s *session) setResult(ws unix.WaitStatus) {
 // paused during the start-up, is resumed: the start-up's garbage (the
 // kernel's types, the objects' specifications) is then collected in the
 // background, and a command that ends sooner ends before any collection.
-const collectAfter = 100 * time.Millisecond
+// A variable for tests.
+var collectAfter = 100 * time.Millisecond
 
 // pollInterval is how often the reader looks at the ring without being
 // woken: the programs wake it only when much data is pending.

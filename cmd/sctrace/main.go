@@ -218,8 +218,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	defer stop()
 	sum.start(&opts)
+	// The collector stays as the run left it: still paused after a run
+	// that ended within its first moments (gcpause), as it is about to
+	// exit; a collection now would cost the summary milliseconds.
 	res, runErr := backend.Run(ctx, target, opts, sink)
-	gcpause.Resume()
 	var sumErr error
 	if w, ok := pr.(interface{ Writer() io.Writer }); ok && isPipe(cfg.output) {
 		// The summary goes into the -o pipe too, before it is closed.

@@ -4,7 +4,9 @@
 // frees little. The process pauses it first thing; the backend that runs
 // resumes it once its tracing has started, at once (Resume) or, when its
 // start-up left much garbage, after the first moments of tracing
-// (ResumeAfter), so that a short run ends before any collection.
+// (ResumeAfter), so that a short run ends before any collection. A pause
+// that outlasts the run is kept to the exit: what follows (the summary)
+// is short, and a collection then would only delay the end.
 //
 // Pause, Resume and ResumeAfter are safe for concurrent use.
 package gcpause
@@ -29,15 +31,19 @@ var (
 )
 
 // Pause turns the collector off, unless it is paused already; it cancels
-// a ResumeAfter not yet due.
-func Pause() {
+// a ResumeAfter not yet due. It reports whether it turned the collector
+// off: a caller that did resumes it when done, one that did not leaves
+// that to whoever paused it first.
+func Pause() bool {
 	mu.Lock()
 	defer mu.Unlock()
 	stopTimer()
-	if !paused {
-		percent = debug.SetGCPercent(-1)
-		paused = true
+	if paused {
+		return false
 	}
+	percent = debug.SetGCPercent(-1)
+	paused = true
+	return true
 }
 
 // Resume turns the collector back on as it was before Pause; without a

@@ -9,8 +9,12 @@ import (
 func TestPauseResume(t *testing.T) {
 	before := debug.SetGCPercent(137)
 	defer debug.SetGCPercent(before)
-	Pause()
-	Pause()
+	if !Pause() {
+		t.Fatal("first Pause: reported the collector paused already")
+	}
+	if Pause() {
+		t.Fatal("second Pause: reported turning the collector off again")
+	}
 	if got := debug.SetGCPercent(-1); got != -1 {
 		t.Fatalf("paused twice: GOGC %d, want -1", got)
 	}
