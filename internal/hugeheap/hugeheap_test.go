@@ -82,3 +82,16 @@ func TestReserve(t *testing.T) {
 		t.Fatalf("transparent huge pages not on request only (%s): Reserve asked for some (%d mappings ask, %d before)", modeFile, after, huge)
 	}
 }
+
+// TestFirstChunk: where the kernel gives huge pages on request, the heap
+// chunk the process started with asks for them from the package's
+// initialization on; elsewhere it asks for none.
+func TestFirstChunk(t *testing.T) {
+	addr := uintptr(unsafe.Pointer(first))
+	start := addr &^ (chunk - 1)
+	for _, at := range []uintptr{start, addr, start + chunk - 1} {
+		if got := hugeAt(t, at); got != advisedOnly() {
+			t.Errorf("heap chunk %#x: %#x asks for huge pages: %v; the kernel gives them on request only: %v", start, at, got, advisedOnly())
+		}
+	}
+}
