@@ -152,16 +152,20 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 			}
 			s.Round = round
 			r.samples = append(r.samples, s)
-			startup, err := runStartup(ctx, opts, r.config, statsFlag)
-			if err != nil {
-				if ctx.Err() != nil {
-					return nil, ctx.Err()
+			var startups []time.Duration
+			for range startupRuns {
+				startup, err := runStartup(ctx, opts, r.config, statsFlag)
+				if err != nil {
+					if ctx.Err() != nil {
+						return nil, ctx.Err()
+					}
+					r.failures = append(r.failures, "start-up: "+err.Error())
+					continue
 				}
-				r.failures = append(r.failures, "start-up: "+err.Error())
-			} else {
-				r.startups = append(r.startups, startup)
+				startups = append(startups, startup)
 			}
-			fmt.Fprintf(progress, "round %d/%d  %-23s %10.3f s  (start-up %.3f s)\n", round+1, opts.Runs, r.config.Name, s.Wall.Seconds(), startup.Seconds())
+			r.startups = append(r.startups, startups...)
+			fmt.Fprintf(progress, "round %d/%d  %-23s %10.3f s  (start-up %.3f s)\n", round+1, opts.Runs, r.config.Name, s.Wall.Seconds(), spreadOf(startups).Median.Seconds())
 		}
 	}
 
@@ -352,6 +356,12 @@ func runOnce(ctx context.Context, opts Options, c Config, statsFlag string) (Sam
 	}
 	return s, nil
 }
+
+// startupRuns is how many start-up runs follow each measured run: one
+// run on `true` is as noisy as the machine is at that moment (on a
+// virtual machine, a third either way), and the median of a handful of
+// rounds' single runs followed that noise more than the code.
+const startupRuns = 3
 
 // runStartup measures configuration c's fixed cost: its wall time on
 // `true`, with the same flags.
