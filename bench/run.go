@@ -358,9 +358,10 @@ func runOnce(ctx context.Context, opts Options, c Config, statsFlag string) (Sam
 }
 
 // startupRuns is how many start-up runs follow each measured run: one
-// run on `true` is as noisy as the machine is at that moment (on a
-// virtual machine, a third either way), and the median of a handful of
-// rounds' single runs followed that noise more than the code.
+// run on `true` is as noisy as the machine is at that moment (on the
+// development VM, one configuration's single runs ranged over 45% of
+// their smallest in five rounds), and the median of a handful of rounds'
+// single runs followed that noise more than the code.
 const startupRuns = 3
 
 // runStartup measures configuration c's fixed cost: its wall time on
