@@ -289,14 +289,13 @@ func (t *Table) NRsWith(e Effect) []int {
 	var nrs []int
 	st := t.st()
 	byName := e&signatureEffects == 0 && !t.compat
-	rows := effects()
 	for nr, at := range st.at {
 		if at < 0 {
 			continue
 		}
 		var has Effect
 		if byName {
-			has = rows[t.entries[at].Name].effects
+			has, _ = effectsFor(t.entries[at].Name, nil)
 		} else {
 			has = t.call(st, nr).Effects
 		}

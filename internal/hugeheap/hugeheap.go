@@ -46,6 +46,10 @@ const chunk = 4 << 20
 
 var once sync.Once
 
+// onRequest is whether the kernel gives huge pages only to the memory
+// that asks for them, read once, before init and Reserve use it.
+var onRequest = advisedOnly()
+
 // first is allocated as the package is initialized, in the chunk the
 // heap starts with (in init: a package-level new may be laid out in the
 // binary instead).
@@ -66,7 +70,7 @@ func init() {
 // another CPU is slow to run the work (a virtual CPU the host has
 // descheduled); allocations made meanwhile fault as they would have.
 func adviseFirst(addr uintptr) {
-	if !advisedOnly() {
+	if !onRequest {
 		return
 	}
 	start := addr &^ (chunk - 1)
@@ -96,7 +100,7 @@ func madvise(addr, n uintptr, advice int) error {
 // nothing.
 func Reserve() {
 	once.Do(func() {
-		if !advisedOnly() {
+		if !onRequest {
 			return
 		}
 		if adviseFresh() != nil {
