@@ -9,12 +9,12 @@ import (
 // dwarfStep applies the CFI rules of the current frame, as libunwind's
 // dwarf_step does.
 func (c *cursor) dwarfStep() int {
-	fde, pc, _ := c.fde()
-	if fde == nil {
+	r := c.rules()
+	if r.fde == nil {
 		return errNoInfo
 	}
-	fc, err := establish(fde, pc)
-	if err != nil {
+	fde, fc := r.fde, r.fc
+	if fc == nil {
 		return errBadFrame
 	}
 	prevIP, prevCFA := c.ip, c.cfa
@@ -37,11 +37,9 @@ func (c *cursor) dwarfStep() int {
 		return errBadFrame
 	}
 	next := c.loc
-	for i := uint64(0); i < nRegs; i++ {
-		rule, set := fc.Regs[i]
-		if !set {
-			continue // same value
-		}
+	// A register without a rule keeps its value.
+	for _, rr := range r.regs {
+		i, rule := rr.reg, rr.rule
 		switch rule.Rule {
 		case frame.RuleUndefined:
 			next[i] = location{kind: locNull}
@@ -92,7 +90,7 @@ func (c *cursor) dwarfStep() int {
 }
 
 // establish runs the FDE's program up to pc; delve's interpreter panics on
-// some malformed programs.
+// some malformed programs. The rules it returns are only read.
 func establish(fde *frame.FrameDescriptionEntry, pc uint64) (fc *frame.FrameContext, err error) {
 	defer func() {
 		if r := recover(); r != nil {

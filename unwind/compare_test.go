@@ -61,7 +61,7 @@ func straceStack(t *testing.T, sysName string, nth int, bin string, args ...stri
 // to the entry of its nth (from 0) call of number sysno and returns its
 // mappings and stack, captured as the ptrace backend does (registers;
 // stack memory from rsp up, at most captureSize bytes).
-func captureAt(t *testing.T, sysno uint64, nth int, bin string, args ...string) ([]Mapping, *trace.UserStack) {
+func captureAt(t testing.TB, sysno uint64, nth int, bin string, args ...string) ([]Mapping, *trace.UserStack) {
 	t.Helper()
 	testutil.RequirePtrace(t)
 	runtime.LockOSThread()

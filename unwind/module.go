@@ -19,6 +19,55 @@ type module struct {
 	// PT_GNU_EH_FRAME header indexes them (libunwind reads no other CFI).
 	fdes frame.FrameDescriptionEntries
 	syms *symtab
+	// rules are the CFI rules worked out at each address asked for
+	// (rulesAt): a traced program's calls come from a few call sites,
+	// whose frames are unwound again at every call.
+	rules map[uint64]cfiRules
+}
+
+// cfiRules are the CFI rules at one address: its FDE's program run up to
+// it. fde is nil where no FDE covers the address, fc where the program is
+// malformed.
+type cfiRules struct {
+	fde *frame.FrameDescriptionEntry
+	fc  *frame.FrameContext
+	// regs are fc's rules for the registers the walk follows, in
+	// register order.
+	regs []regRule
+}
+
+// regRule is the rule for register reg.
+type regRule struct {
+	reg  uint64
+	rule frame.DWRule
+}
+
+// maxRules bounds a module's rules cache; a full one is emptied.
+const maxRules = 1 << 14
+
+// rulesAt returns the CFI rules at pc, an address in the module's own
+// layout, worked out once per address.
+func (m *module) rulesAt(pc uint64) cfiRules {
+	if r, ok := m.rules[pc]; ok {
+		return r
+	}
+	var r cfiRules
+	if fde, err := m.fdes.FDEForPC(pc); err == nil {
+		r.fde = fde
+		if fc, err := establish(fde, pc); err == nil {
+			r.fc = fc
+			for reg := range uint64(nRegs) {
+				if rule, set := fc.Regs[reg]; set {
+					r.regs = append(r.regs, regRule{reg, rule})
+				}
+			}
+		}
+	}
+	if m.rules == nil || len(m.rules) >= maxRules {
+		m.rules = make(map[uint64]cfiRules)
+	}
+	m.rules[pc] = r
+	return r
 }
 
 // symtab is the symbol information of the file symbols are looked up in

@@ -3,8 +3,6 @@ package unwind
 import (
 	"encoding/binary"
 
-	"github.com/go-delve/delve/pkg/dwarf/frame"
-
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -191,8 +189,9 @@ const (
 	errBadFrame = -9  // the frame does not unwind
 )
 
-// fde returns the frame description entry for the current frame.
-func (c *cursor) fde() (*frame.FrameDescriptionEntry, uint64, uint64) {
+// rules returns the CFI rules of the current frame: none where no FDE
+// covers its address.
+func (c *cursor) rules() cfiRules {
 	addr := c.ip
 	if c.usePrevInst {
 		addr--
@@ -200,24 +199,14 @@ func (c *cursor) fde() (*frame.FrameDescriptionEntry, uint64, uint64) {
 	m := find(c.maps, addr)
 	mod := c.u.module(m)
 	if mod == nil || mod.fdes == nil {
-		return nil, 0, 0
+		return cfiRules{}
 	}
 	// libunwind's load base: the mapping start less the address of the
 	// PT_LOAD whose file offset is the mapping's.
-	found := false
-	var bias uint64
 	for _, p := range mod.loads {
 		if p.Off == m.Offset {
-			bias, found = m.Start-p.Vaddr, true
-			break
+			return mod.rulesAt(addr - (m.Start - p.Vaddr))
 		}
 	}
-	if !found {
-		return nil, 0, 0
-	}
-	fde, err := mod.fdes.FDEForPC(addr - bias)
-	if err != nil {
-		return nil, 0, 0
-	}
-	return fde, addr - bias, bias
+	return cfiRules{}
 }
