@@ -1,6 +1,6 @@
 package unwind
 
-import "fmt"
+import "strconv"
 
 // Frame is one line of strace -k's output.
 type Frame struct {
@@ -19,25 +19,42 @@ type Frame struct {
 }
 
 // String returns the line as strace prints it, without the newline.
-func (f Frame) String() string {
+func (f Frame) String() string { return string(f.Append(nil)) }
+
+// Append appends String's line to b.
+func (f Frame) Append(b []byte) []byte {
 	switch {
 	case f.Error != "" && f.Offset != 0:
-		return fmt.Sprintf(" > %s [%#x]", f.Error, f.Offset)
+		b = append(append(b, " > "...), f.Error...)
+		return appendHex(append(b, " ["...), f.Offset, "]")
 	case f.Error != "":
-		return " > " + f.Error
+		return append(append(b, " > "...), f.Error...)
 	case f.Symbol != "":
-		return fmt.Sprintf(" > %s(%s+%#x) [%#x]", f.Module, f.Symbol, f.SymOffset, f.Offset)
+		b = append(append(append(append(b, " > "...), f.Module...), '('), f.Symbol...)
+		b = appendHex(append(b, '+'), f.SymOffset, ") [")
+		return appendHex(b, f.Offset, "]")
 	default:
-		return fmt.Sprintf(" > %s() [%#x]", f.Module, f.Offset)
+		b = append(append(b, " > "...), f.Module...)
+		return appendHex(append(b, "() ["...), f.Offset, "]")
 	}
 }
 
 // QueuedString returns the line as strace prints a frame of a stack it
 // took at a call's entry and prints later (exit_group's, after the task's
 // end): a frame without a symbol shows as "PATH(+0x0) [OFFSET]".
-func (f Frame) QueuedString() string {
+func (f Frame) QueuedString() string { return string(f.AppendQueued(nil)) }
+
+// AppendQueued appends QueuedString's line to b.
+func (f Frame) AppendQueued(b []byte) []byte {
 	if f.Error == "" && f.Symbol == "" {
-		return fmt.Sprintf(" > %s(+%#x) [%#x]", f.Module, f.SymOffset, f.Offset)
+		b = append(append(b, " > "...), f.Module...)
+		b = appendHex(append(b, "(+"...), f.SymOffset, ") [")
+		return appendHex(b, f.Offset, "]")
 	}
-	return f.String()
+	return f.Append(b)
+}
+
+// appendHex appends v as %#x formats it, then tail.
+func appendHex(b []byte, v uint64, tail string) []byte {
+	return append(strconv.AppendUint(append(b, "0x"...), v, 16), tail...)
 }

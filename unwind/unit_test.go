@@ -21,6 +21,9 @@ func TestFrameString(t *testing.T) {
 		if got := c.f.String(); got != c.want {
 			t.Errorf("%+v: got %q, want %q", c.f, got, c.want)
 		}
+		if got := string(c.f.Append([]byte("line\n"))); got != "line\n"+c.want {
+			t.Errorf("%+v appended: got %q", c.f, got)
+		}
 	}
 	// A stack printed after its task's end: a frame without a symbol.
 	for f, want := range map[Frame]string{
@@ -30,6 +33,9 @@ func TestFrameString(t *testing.T) {
 	} {
 		if got := f.QueuedString(); got != want {
 			t.Errorf("%+v queued: got %q, want %q", f, got, want)
+		}
+		if got := string(f.AppendQueued([]byte("line\n"))); got != "line\n"+want {
+			t.Errorf("%+v queued, appended: got %q", f, got)
 		}
 	}
 }

@@ -98,9 +98,9 @@ func (s *stackTracer) frames(b []byte, ev *trace.Event, queued bool) []byte {
 	}
 	for _, f := range s.u.Unwind(maps, st) {
 		if queued {
-			b = append(b, f.QueuedString()...)
+			b = f.AppendQueued(b)
 		} else {
-			b = append(b, f.String()...)
+			b = f.Append(b)
 		}
 		b = append(b, '\n')
 	}
