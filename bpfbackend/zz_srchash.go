@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "055506b50ab9720894dcb22cbb6d74c8625cde88564d0538c867196a1c439cd1"
+const bpfSourceHash = "9acb6f3f3e2b636bdff6d1d7ef6c49849f060eae110af103cd9099a9d4a29c65"

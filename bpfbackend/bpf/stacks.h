@@ -66,11 +66,16 @@ GLOBAL int emit_maps(__u64 pid_tgid)
 	r->type = REC_MAPS;
 	r->tid = (__u32)pid_tgid;
 	r->pid = pid_tgid >> 32;
-	__u32 n = 0;
+	/* The count of mappings is kept in the record (ret), where the
+	 * verifier does not know its value: a state at the loop's head
+	 * then matches the one before, and the body is checked a few times
+	 * rather than once for each count up to MAPS_MAX. */
+	r->ret = 0;
 	struct bpf_iter_task_vma it;
 	struct vm_area_struct *vma;
 	bpf_iter_task_vma_new(&it, task, 0);
 	while ((vma = bpf_iter_task_vma_next(&it))) {
+		__u32 n = r->ret;
 		if (n >= MAPS_MAX)
 			break;
 		struct file *f = vma->vm_file;
@@ -90,10 +95,11 @@ GLOBAL int emit_maps(__u64 pid_tgid)
 			bpf_probe_read_kernel(e->path, len, sc->buf + ((PATH_AT + pos) & (REC_LIMIT - 1)));
 			e->path_len = len;
 		}
-		n++;
+		r->ret = n + 1;
 	}
 	bpf_iter_task_vma_destroy(&it);
-	r->ret = n;
+	__u64 n = r->ret;
+	CLAMP(n, MAPS_MAX);
 	__u64 size = sizeof(struct rec) + n * sizeof(struct map_ent);
 	CLAMP(size, sizeof(struct rec) + MAPS_MAX * sizeof(struct map_ent));
 	r->size = size;

@@ -93,7 +93,7 @@ func parseSize(s string) (int, error) {
 // when its programs can load here and nothing asked for needs the command
 // stopped at each call (--seccomp-bpf, -e inject=,
 // --decode-pids=pidns) or attached without delay (-p with -k, whose
-// programs take about a second to load), and ptrace otherwise; -v or --debug-backend says on stderr which, and why.
+// programs take longer to load than the others), and ptrace otherwise; -v or --debug-backend says on stderr which, and why.
 // opts are the run's options, for which the eBPF probe parses the object
 // meanwhile.
 func chooseBackend(cfg *config, spec *filter.Spec, opts *trace.Options, stderr io.Writer) (trace.Backend, error) {
@@ -155,8 +155,8 @@ func chooseBackend(cfg *config, spec *filter.Spec, opts *trace.Options, stderr i
 		}
 		if len(cfg.pids) > 0 && cfg.stackTraces {
 			// A -p process runs untraced until the programs are attached,
-			// and -k's take about a second to load; ptrace attaches at once.
-			say("ptrace (-p with -k: the ebpf backend's -k programs take about a second to load, ptrace attaches at once)")
+			// and -k's take longer to load; ptrace attaches at once.
+			say("ptrace (-p with -k: the ebpf backend's -k programs take longer to load, and ptrace attaches at once)")
 			return pt, nil
 		}
 		if err := bpfbackend.Probe(opts); err != nil {

@@ -80,7 +80,7 @@ func TestAutoBackendForFDs(t *testing.T) {
 }
 
 // TestAutoBackendForAttachedStacks checks that the default backend picks
-// ptrace for -p with -k, whose eBPF programs take about a second to load
+// ptrace for -p with -k, whose eBPF programs take longer to load than the others,
 // while the process runs untraced, and eBPF for -k with a command.
 func TestAutoBackendForAttachedStacks(t *testing.T) {
 	testutil.RequireBPF(t)
