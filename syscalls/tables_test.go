@@ -226,6 +226,21 @@ func TestClassesAndPlans(t *testing.T) {
 	}
 }
 
+// TestSignatureNamesUnique: signatureList names each call once (a second
+// row would be shadowed by the first in signatures' index).
+func TestSignatureNamesUnique(t *testing.T) {
+	seen := map[string]bool{}
+	for _, ns := range signatureList {
+		if seen[ns.name] {
+			t.Errorf("%s has two rows", ns.name)
+		}
+		seen[ns.name] = true
+	}
+	if len(signatures()) != len(signatureList) {
+		t.Errorf("signatures indexes %d calls of signatureList's %d", len(signatures()), len(signatureList))
+	}
+}
+
 // TestSignaturesNameRealCalls catches typos in signatures.go.
 func TestSignaturesNameRealCalls(t *testing.T) {
 	for name, sig := range signatures() {
