@@ -1,34 +1,28 @@
 package unwind
 
-import (
-	"strings"
-
-	"github.com/go-delve/delve/pkg/dwarf/frame"
-)
+import "github.com/go-delve/delve/pkg/dwarf/frame"
 
 // dwarfStep applies the CFI rules of the current frame, as libunwind's
 // dwarf_step does.
 func (c *cursor) dwarfStep() int {
 	r := c.rules()
-	if r.fde == nil {
+	if !r.covered {
 		return errNoInfo
 	}
-	fde, fc := r.fde, r.fc
-	if fc == nil {
+	if r.malformed {
 		return errBadFrame
 	}
 	prevIP, prevCFA := c.ip, c.cfa
 	var cfa uint64
-	switch fc.CFA.Rule {
+	switch r.cfa.Rule {
 	case frame.RuleCFA:
-		r := fc.CFA.Reg
-		v, ok := c.reg(r)
+		v, ok := c.reg(r.cfa.Reg)
 		if !ok {
 			return errBadFrame
 		}
-		cfa = v + uint64(fc.CFA.Offset)
+		cfa = v + uint64(r.cfa.Offset)
 	case frame.RuleExpression:
-		v, ok := c.eval(fc.CFA.Expression, 0)
+		v, ok := c.eval(r.cfa.Expression, 0)
 		if !ok {
 			return errBadFrame
 		}
@@ -69,7 +63,7 @@ func (c *cursor) dwarfStep() int {
 	c.loc = next
 	c.cfa = cfa
 	ret := 1
-	ra := fc.RetAddrReg
+	ra := r.retAddr
 	if ra >= nRegs {
 		return errBadFrame
 	}
@@ -82,7 +76,7 @@ func (c *cursor) dwarfStep() int {
 		}
 		c.ip = ip
 	}
-	c.usePrevInst = !strings.Contains(fde.CIE.Augmentation, "S")
+	c.usePrevInst = !r.signal
 	if c.ip == prevIP && c.cfa == prevCFA {
 		return errBadFrame
 	}

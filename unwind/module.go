@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/go-delve/delve/pkg/dwarf/frame"
 )
@@ -25,14 +26,19 @@ type module struct {
 	rules map[uint64]cfiRules
 }
 
-// cfiRules are the CFI rules at one address: its FDE's program run up to
-// it. fde is nil where no FDE covers the address, fc where the program is
-// malformed.
+// cfiRules are the CFI rules at one address, its FDE's program run up to
+// it: what a step reads of them.
 type cfiRules struct {
-	fde *frame.FrameDescriptionEntry
-	fc  *frame.FrameContext
-	// regs are fc's rules for the registers the walk follows, in
-	// register order.
+	// covered: an FDE covers the address; malformed: its program does not
+	// run (no rules).
+	covered, malformed bool
+	cfa                frame.DWRule
+	retAddr            uint64
+	// signal: the CIE marks a signal frame ("S"), whose address is not a
+	// return address.
+	signal bool
+	// regs are the rules for the registers the walk follows, in register
+	// order; a register without one keeps its value.
 	regs []regRule
 }
 
@@ -53,9 +59,12 @@ func (m *module) rulesAt(pc uint64) cfiRules {
 	}
 	var r cfiRules
 	if fde, err := m.fdes.FDEForPC(pc); err == nil {
-		r.fde = fde
-		if fc, err := establish(fde, pc); err == nil {
-			r.fc = fc
+		r.covered = true
+		r.signal = strings.Contains(fde.CIE.Augmentation, "S")
+		if fc, err := establish(fde, pc); err != nil {
+			r.malformed = true
+		} else {
+			r.cfa, r.retAddr = fc.CFA, fc.RetAddrReg
 			for reg := range uint64(nRegs) {
 				if rule, set := fc.Regs[reg]; set {
 					r.regs = append(r.regs, regRule{reg, rule})

@@ -1,6 +1,7 @@
 package unwind
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 
@@ -28,13 +29,13 @@ func TestRulesCached(t *testing.T) {
 	for _, mod := range u.modules {
 		if mod != nil {
 			for pc, r := range mod.rules {
-				r.fc = nil // what the second walk would find if it read the cache
+				r.malformed = true // what the second walk finds if it reads the cache
 				mod.rules[pc] = r
 			}
 		}
 	}
-	// Rules taken from the cache: with the cached rules removed, a frame
-	// that has an FDE does not unwind.
+	// Rules taken from the cache: with the cached rules marked malformed,
+	// a frame that has an FDE does not unwind.
 	if got := u.Unwind(maps, st); len(got) >= len(first) {
 		t.Fatalf("the second walk did not use the cache: %d frames", len(got))
 	}
@@ -64,12 +65,26 @@ func TestRulesAt(t *testing.T) {
 			want, werr := establish(fde, pc)
 			for range 2 { // worked out, then cached
 				r := m.rulesAt(pc)
-				if r.fde != fde {
-					t.Fatalf("%#x: FDE %#x, want %#x", pc, r.fde.Begin(), fde.Begin())
+				if !r.covered || r.malformed != (werr != nil) {
+					t.Fatalf("%#x: covered %v, malformed %v; the program's error: %v", pc, r.covered, r.malformed, werr)
 				}
-				if (werr != nil) != (r.fc == nil) || r.fc != nil && (r.fc.CFA.Rule != want.CFA.Rule || r.fc.CFA.Reg != want.CFA.Reg ||
-					r.fc.CFA.Offset != want.CFA.Offset || len(r.fc.Regs) != len(want.Regs)) {
-					t.Fatalf("%#x: rules %+v, want %+v (%v)", pc, r.fc, want, werr)
+				if werr != nil {
+					continue
+				}
+				if !reflect.DeepEqual(r.cfa, want.CFA) || r.retAddr != want.RetAddrReg {
+					t.Fatalf("%#x: CFA %+v, return address in %d; want %+v, %d", pc, r.cfa, r.retAddr, want.CFA, want.RetAddrReg)
+				}
+				n := 0
+				for reg, rule := range want.Regs {
+					if reg < nRegs {
+						n++
+						if i := slices.IndexFunc(r.regs, func(rr regRule) bool { return rr.reg == reg }); i < 0 || !reflect.DeepEqual(r.regs[i].rule, rule) {
+							t.Fatalf("%#x: register %d's rule is missing or differs: %+v", pc, reg, r.regs)
+						}
+					}
+				}
+				if n != len(r.regs) || !slices.IsSortedFunc(r.regs, func(a, b regRule) int { return int(a.reg) - int(b.reg) }) {
+					t.Fatalf("%#x: rules %+v, want the %d of %+v in register order", pc, r.regs, n, want.Regs)
 				}
 			}
 			if len(m.rules) > maxRules {
@@ -84,7 +99,7 @@ func TestRulesAt(t *testing.T) {
 	if checked <= maxRules {
 		t.Fatalf("checked %d addresses: the bound (%d) was not reached", checked, maxRules)
 	}
-	if r := m.rulesAt(0); r.fde != nil || r.fc != nil {
+	if r := m.rulesAt(0); r.covered {
 		t.Fatalf("address 0, which no FDE covers, has rules: %+v", r)
 	}
 }
