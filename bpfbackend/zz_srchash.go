@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "9acb6f3f3e2b636bdff6d1d7ef6c49849f060eae110af103cd9099a9d4a29c65"
+const bpfSourceHash = "28dc5197fa2ccb021884ea70fe38951b503b2e99cde6c336c56d8fdba820ae5d"

@@ -98,9 +98,7 @@ GLOBAL int emit_maps(__u64 pid_tgid)
 		r->ret = n + 1;
 	}
 	bpf_iter_task_vma_destroy(&it);
-	__u64 n = r->ret;
-	CLAMP(n, MAPS_MAX);
-	__u64 size = sizeof(struct rec) + n * sizeof(struct map_ent);
+	__u64 size = sizeof(struct rec) + (__u64)r->ret * sizeof(struct map_ent);
 	CLAMP(size, sizeof(struct rec) + MAPS_MAX * sizeof(struct map_ent));
 	r->size = size;
 	send(sc->buf, size, 0);
