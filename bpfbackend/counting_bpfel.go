@@ -161,6 +161,7 @@ const (
 	countingMapCompatCounts      = "compat_counts"
 	countingMapCountHists        = "count_hists"
 	countingMapCounts            = "counts"
+	countingMapCpuKey            = "cpu_key"
 	countingMapDueTasks          = "due_tasks"
 	countingMapEvents            = "events"
 	countingMapLoneState         = "lone_state"
@@ -299,6 +300,7 @@ type countingMapSpecs struct {
 	CompatCounts      *ebpf.MapSpec `ebpf:"compat_counts"`
 	CountHists        *ebpf.MapSpec `ebpf:"count_hists"`
 	Counts            *ebpf.MapSpec `ebpf:"counts"`
+	CpuKey            *ebpf.MapSpec `ebpf:"cpu_key"`
 	DueTasks          *ebpf.MapSpec `ebpf:"due_tasks"`
 	Events            *ebpf.MapSpec `ebpf:"events"`
 	LoneState         *ebpf.MapSpec `ebpf:"lone_state"`
@@ -403,6 +405,7 @@ type countingMaps struct {
 	CompatCounts      *ebpf.Map `ebpf:"compat_counts"`
 	CountHists        *ebpf.Map `ebpf:"count_hists"`
 	Counts            *ebpf.Map `ebpf:"counts"`
+	CpuKey            *ebpf.Map `ebpf:"cpu_key"`
 	DueTasks          *ebpf.Map `ebpf:"due_tasks"`
 	Events            *ebpf.Map `ebpf:"events"`
 	LoneState         *ebpf.Map `ebpf:"lone_state"`
@@ -424,6 +427,7 @@ func (m *countingMaps) Close() error {
 		m.CompatCounts,
 		m.CountHists,
 		m.Counts,
+		m.CpuKey,
 		m.DueTasks,
 		m.Events,
 		m.LoneState,

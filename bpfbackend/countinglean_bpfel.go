@@ -161,6 +161,7 @@ const (
 	countingleanMapCompatCounts      = "compat_counts"
 	countingleanMapCountHists        = "count_hists"
 	countingleanMapCounts            = "counts"
+	countingleanMapCpuKey            = "cpu_key"
 	countingleanMapDueTasks          = "due_tasks"
 	countingleanMapEvents            = "events"
 	countingleanMapLoneState         = "lone_state"
@@ -281,6 +282,7 @@ type countingleanMapSpecs struct {
 	CompatCounts      *ebpf.MapSpec `ebpf:"compat_counts"`
 	CountHists        *ebpf.MapSpec `ebpf:"count_hists"`
 	Counts            *ebpf.MapSpec `ebpf:"counts"`
+	CpuKey            *ebpf.MapSpec `ebpf:"cpu_key"`
 	DueTasks          *ebpf.MapSpec `ebpf:"due_tasks"`
 	Events            *ebpf.MapSpec `ebpf:"events"`
 	LoneState         *ebpf.MapSpec `ebpf:"lone_state"`
@@ -367,6 +369,7 @@ type countingleanMaps struct {
 	CompatCounts      *ebpf.Map `ebpf:"compat_counts"`
 	CountHists        *ebpf.Map `ebpf:"count_hists"`
 	Counts            *ebpf.Map `ebpf:"counts"`
+	CpuKey            *ebpf.Map `ebpf:"cpu_key"`
 	DueTasks          *ebpf.Map `ebpf:"due_tasks"`
 	Events            *ebpf.Map `ebpf:"events"`
 	LoneState         *ebpf.Map `ebpf:"lone_state"`
@@ -388,6 +391,7 @@ func (m *countingleanMaps) Close() error {
 		m.CompatCounts,
 		m.CountHists,
 		m.Counts,
+		m.CpuKey,
 		m.DueTasks,
 		m.Events,
 		m.LoneState,

@@ -161,6 +161,7 @@ const (
 	leanMapCompatCounts      = "compat_counts"
 	leanMapCountHists        = "count_hists"
 	leanMapCounts            = "counts"
+	leanMapCpuKey            = "cpu_key"
 	leanMapDueTasks          = "due_tasks"
 	leanMapEvents            = "events"
 	leanMapLoneState         = "lone_state"
@@ -291,6 +292,7 @@ type leanMapSpecs struct {
 	CompatCounts      *ebpf.MapSpec `ebpf:"compat_counts"`
 	CountHists        *ebpf.MapSpec `ebpf:"count_hists"`
 	Counts            *ebpf.MapSpec `ebpf:"counts"`
+	CpuKey            *ebpf.MapSpec `ebpf:"cpu_key"`
 	DueTasks          *ebpf.MapSpec `ebpf:"due_tasks"`
 	Events            *ebpf.MapSpec `ebpf:"events"`
 	LoneState         *ebpf.MapSpec `ebpf:"lone_state"`
@@ -377,6 +379,7 @@ type leanMaps struct {
 	CompatCounts      *ebpf.Map `ebpf:"compat_counts"`
 	CountHists        *ebpf.Map `ebpf:"count_hists"`
 	Counts            *ebpf.Map `ebpf:"counts"`
+	CpuKey            *ebpf.Map `ebpf:"cpu_key"`
 	DueTasks          *ebpf.Map `ebpf:"due_tasks"`
 	Events            *ebpf.Map `ebpf:"events"`
 	LoneState         *ebpf.Map `ebpf:"lone_state"`
@@ -398,6 +401,7 @@ func (m *leanMaps) Close() error {
 		m.CompatCounts,
 		m.CountHists,
 		m.Counts,
+		m.CpuKey,
 		m.DueTasks,
 		m.Events,
 		m.LoneState,

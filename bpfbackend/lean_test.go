@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/cilium/ebpf/asm"
+
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -120,6 +122,41 @@ func TestObjectFor(t *testing.T) {
 			if got := objectFor(&cfg.opts); got != want {
 				t.Errorf("%s (lone %v): objectFor is the %v object, want the %v one (leanOff set: %v)", tc.name, lone, got, want, set)
 			}
+		}
+	}
+}
+
+// TestScratchOutOfLine: in the lean object, only scratch_buf reads the
+// CPU number; the rest of each program calls it. The verifier inlines
+// each bpf_get_smp_processor_id and array lookup it finds, and each
+// inlining moves the whole program: the seventy places that take the
+// record buffer cost a third of sys_enter's verification time when they
+// inline it.
+func TestScratchOutOfLine(t *testing.T) {
+	spec, err := parseSpec(objectLean)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, p := range spec.Programs {
+		fn, calls := "", 0
+		for _, ins := range p.Instructions {
+			if sym := ins.Symbol(); sym != "" {
+				fn = sym
+			}
+			if ins.IsBuiltinCall() && asm.BuiltinFunc(ins.Constant) == asm.FnGetSmpProcessorId {
+				if fn != "scratch_buf" {
+					t.Errorf("%s: %s reads the CPU number itself, not through scratch_buf", name, fn)
+				}
+			}
+			if ins.IsFunctionCall() && ins.Reference() == "scratch_buf" {
+				calls++
+			}
+		}
+		if name == sctraceProgSysEnter || name == sctraceProgSysExit {
+			if calls == 0 {
+				t.Errorf("%s never calls scratch_buf", name)
+			}
+			t.Logf("%s calls scratch_buf at %d places", name, calls)
 		}
 	}
 }

@@ -384,6 +384,7 @@ const (
 	sctraceMapCompatCounts      = "compat_counts"
 	sctraceMapCountHists        = "count_hists"
 	sctraceMapCounts            = "counts"
+	sctraceMapCpuKey            = "cpu_key"
 	sctraceMapDueTasks          = "due_tasks"
 	sctraceMapEvents            = "events"
 	sctraceMapLoneState         = "lone_state"
@@ -532,6 +533,7 @@ type sctraceMapSpecs struct {
 	CompatCounts      *ebpf.MapSpec `ebpf:"compat_counts"`
 	CountHists        *ebpf.MapSpec `ebpf:"count_hists"`
 	Counts            *ebpf.MapSpec `ebpf:"counts"`
+	CpuKey            *ebpf.MapSpec `ebpf:"cpu_key"`
 	DueTasks          *ebpf.MapSpec `ebpf:"due_tasks"`
 	Events            *ebpf.MapSpec `ebpf:"events"`
 	LoneState         *ebpf.MapSpec `ebpf:"lone_state"`
@@ -636,6 +638,7 @@ type sctraceMaps struct {
 	CompatCounts      *ebpf.Map `ebpf:"compat_counts"`
 	CountHists        *ebpf.Map `ebpf:"count_hists"`
 	Counts            *ebpf.Map `ebpf:"counts"`
+	CpuKey            *ebpf.Map `ebpf:"cpu_key"`
 	DueTasks          *ebpf.Map `ebpf:"due_tasks"`
 	Events            *ebpf.Map `ebpf:"events"`
 	LoneState         *ebpf.Map `ebpf:"lone_state"`
@@ -657,6 +660,7 @@ func (m *sctraceMaps) Close() error {
 		m.CompatCounts,
 		m.CountHists,
 		m.Counts,
+		m.CpuKey,
 		m.DueTasks,
 		m.Events,
 		m.LoneState,

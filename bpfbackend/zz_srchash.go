@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "28dc5197fa2ccb021884ea70fe38951b503b2e99cde6c336c56d8fdba820ae5d"
+const bpfSourceHash = "8f420558889f76b49e4871b2bccc210866a582ba2896ee5ca8c8a242644e4c96"

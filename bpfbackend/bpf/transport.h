@@ -35,12 +35,43 @@ struct {
 	__type(value, struct scratch);
 } scratch SEC(".maps");
 
+/* cpu_key: this CPU's number, where the lean objects' scratch_buf keeps
+ * its key. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} cpu_key SEC(".maps");
+
+#ifdef SCTRACE_LEAN
+/* zero_key is the key of a one-entry map. */
+static const __u32 zero_key = 0;
+
+/* scratch_buf returns this CPU's record buffer. In a lean object it is a
+ * function of its own, called from some seventy places: the verifier
+ * inlines a CPU number and an array lookup into the program once, not at
+ * each of them, and each inlining moves the whole program (a third of
+ * sys_enter's verification time). Its key is kept in cpu_key, not on its
+ * stack. The tracing object inlines it: with the calls, the verifier
+ * refuses its sys_exit (a chain of 8 calls with 528 bytes of stack, over
+ * its bound of 512). */
+static __noinline struct scratch *scratch_buf(void)
+{
+	__u32 *cpu = bpf_map_lookup_elem(&cpu_key, &zero_key);
+	if (!cpu)
+		return NULL;
+	*cpu = bpf_get_smp_processor_id();
+	return bpf_map_lookup_elem(&scratch, cpu);
+}
+#else
 /* scratch_buf returns this CPU's record buffer. */
 static __always_inline struct scratch *scratch_buf(void)
 {
 	__u32 cpu = bpf_get_smp_processor_id();
 	return bpf_map_lookup_elem(&scratch, &cpu);
 }
+#endif
 
 /* send_flags hands a record to the ring buffer; a failure is counted,
  * never silent. */
