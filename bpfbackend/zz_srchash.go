@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "8f420558889f76b49e4871b2bccc210866a582ba2896ee5ca8c8a242644e4c96"
+const bpfSourceHash = "8f08f71a90b7fef90150544d1ae96ca21151960d581d94c3fed8d00c17c927e0"

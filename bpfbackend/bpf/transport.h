@@ -54,8 +54,9 @@ static const __u32 zero_key = 0;
  * each of them, and each inlining moves the whole program (a third of
  * sys_enter's verification time). Its key is kept in cpu_key, not on its
  * stack. The tracing object inlines it: with the calls, the verifier
- * refuses its sys_exit (a chain of 8 calls with 528 bytes of stack, over
- * its bound of 512). */
+ * refuses its sys_exit, whose chain of 8 calls from the task work
+ * rework_cb then needs 528 bytes of stack (a caller spills more around
+ * the call), over its bound of 512. */
 static __noinline struct scratch *scratch_buf(void)
 {
 	__u32 *cpu = bpf_map_lookup_elem(&cpu_key, &zero_key);
