@@ -4,4 +4,4 @@ package bpfbackend
 
 // bpfSourceHash is the hash of bpf/*.c and bpf/*.h that the committed
 // objects were compiled from.
-const bpfSourceHash = "8f08f71a90b7fef90150544d1ae96ca21151960d581d94c3fed8d00c17c927e0"
+const bpfSourceHash = "17a77e9cf2c67d6f15225a3438cec093aa7c33e1abb43ef89d70aafa279b49d2"

@@ -63,13 +63,19 @@ struct {
 /* PTR_CHUNK: the pointers of a pointer array read at once. */
 #define PTR_CHUNK 8
 
+/* scratch_word is the word at off in the record buffer sc. */
+static __always_inline __u64 scratch_word(struct scratch *sc, __u32 off)
+{
+	return *(__u64 *)(sc->buf + (off & (REC_LIMIT - 1)));
+}
+
 /* scratch_u64 is the word at off in this CPU's record buffer. */
 static __always_inline __u64 scratch_u64(__u32 off)
 {
 	struct scratch *sc = scratch_buf();
 	if (!sc)
 		return 0;
-	return *(__u64 *)(sc->buf + (off & (REC_LIMIT - 1)));
+	return scratch_word(sc, off);
 }
 
 /* buf_limit mirrors capture's bufLimit: what a buffer the string limit
@@ -308,14 +314,15 @@ GLOBAL int read_array(struct cap_state *st, __u64 ptr, __u64 n, __u32 size)
  * scratch offset h. */
 static __always_inline int msghdr_body(struct cap_state *st, __u32 h, __u32 name_rest, __u32 at_exit, __u64 rem)
 {
-	if (!st)
+	struct scratch *sc = scratch_buf();
+	if (!st || !sc)
 		return 0;
-	__u64 name = scratch_u64(h + 0);
-	__s32 namelen = (__s32)scratch_u64(h + 8);
-	__u64 iov = scratch_u64(h + 16);
-	__u64 iovlen = scratch_u64(h + 24);
-	__u64 ctl = scratch_u64(h + 32);
-	__u64 ctllen = scratch_u64(h + 40);
+	__u64 name = scratch_word(sc, h + 0);
+	__s32 namelen = (__s32)scratch_word(sc, h + 8);
+	__u64 iov = scratch_word(sc, h + 16);
+	__u64 iovlen = scratch_word(sc, h + 24);
+	__u64 ctl = scratch_word(sc, h + 32);
+	__u64 ctllen = scratch_word(sc, h + 40);
 	__u8 nl = 0;
 	if (name && namelen > 0) {
 		__u64 take = namelen < MSG_NAME_MAX ? namelen : MSG_NAME_MAX;
@@ -1043,9 +1050,12 @@ GLOBAL int capture_clone_args(struct cap_state *st, __u64 addr, __u32 len_arg, _
 	if (st->at_exit) {
 		if (take < CLONE_PARENT_TID_OFF + 8)
 			return 0;
-		__u64 flags = scratch_u64(head);
-		__u64 pidfd = scratch_u64(head + CLONE_PIDFD_OFF);
-		__u64 ptid = scratch_u64(head + CLONE_PARENT_TID_OFF);
+		struct scratch *sc = scratch_buf();
+		if (!sc)
+			return 0;
+		__u64 flags = scratch_word(sc, head);
+		__u64 pidfd = scratch_word(sc, head + CLONE_PIDFD_OFF);
+		__u64 ptid = scratch_word(sc, head + CLONE_PARENT_TID_OFF);
 		if (flags & CLONE_FLAG_PIDFD)
 			read_int(st, pidfd);
 		if (flags & CLONE_FLAG_PARENT_SETTID)
@@ -1054,8 +1064,11 @@ GLOBAL int capture_clone_args(struct cap_state *st, __u64 addr, __u32 len_arg, _
 	}
 	if (take < CLONE_SET_TID_SIZE_OFF + 8)
 		return 0;
-	__u64 tids = scratch_u64(head + CLONE_SET_TID_OFF);
-	__u64 cnt = scratch_u64(head + CLONE_SET_TID_SIZE_OFF);
+	struct scratch *sc = scratch_buf();
+	if (!sc)
+		return 0;
+	__u64 tids = scratch_word(sc, head + CLONE_SET_TID_OFF);
+	__u64 cnt = scratch_word(sc, head + CLONE_SET_TID_SIZE_OFF);
 	if (tids == 0 || cnt == 0 || cnt > CLONE_SET_TID_MAX)
 		return 0;
 	read_array(st, tids, cnt, 4);
