@@ -8,8 +8,8 @@
 // faults trap to the hypervisor, each costs 10 to 20 µs, and the faults
 // are most of the start-up; a 2 MiB page costs one fault.
 //
-// Two parts of the heap are put on huge pages: the chunk the runtime
-// starts with, as the package is initialized (every run's package
+// Two parts of the heap are put on huge pages: from the package's
+// initialization on, the heap's next allocations (every run's package
 // initialization and flag parsing allocate there: tablewriter alone makes
 // a 660 KB cache), and the next Size bytes, when a start-up asks
 // (Reserve).
@@ -19,6 +19,7 @@ package hugeheap
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"runtime"
 	"sync"
@@ -55,9 +56,18 @@ var onRequest = advisedOnly()
 // binary instead).
 var first *[16]byte
 
+// skipped holds the blocks init allocates to move the heap's next
+// allocations to untouched memory, for the life of the process: were they
+// freed, the runtime would hand their pages out first. The runtime maps
+// them fresh and never touches them, so they take no memory.
+var skipped [][]byte
+
 func init() {
 	first = new([16]byte)
-	adviseFirst(uintptr(unsafe.Pointer(first)))
+	addr := uintptr(unsafe.Pointer(first))
+	if adviseFirst(addr) == nil {
+		skipToUntouched(addr &^ (chunk - 1))
+	}
 }
 
 // adviseFirst puts the chunk that holds addr, the heap's first, on huge
@@ -68,17 +78,67 @@ func init() {
 // they stay small). The collapse runs in the background: the kernel first
 // has every CPU drain its page lists, which takes milliseconds when
 // another CPU is slow to run the work (a virtual CPU the host has
-// descheduled); allocations made meanwhile fault as they would have.
-func adviseFirst(addr uintptr) {
+// descheduled); allocations made meanwhile fault as they would have. It
+// returns an error when it asks for nothing.
+func adviseFirst(addr uintptr) error {
 	if !onRequest {
-		return
+		return errors.New("huge pages not given on request")
 	}
 	start := addr &^ (chunk - 1)
-	if madvise(start, chunk, unix.MADV_HUGEPAGE) != nil {
-		return
+	if err := madvise(start, chunk, unix.MADV_HUGEPAGE); err != nil {
+		return err
 	}
 	go madvise(start, chunk, unix.MADV_COLLAPSE)
+	return nil
 }
+
+// skipToUntouched moves the heap's next allocations into 2 MiB of memory
+// that asks for huge pages and of which no page is mapped yet, where the
+// first touch maps one huge page. The runtime starts the heap at a random
+// page of its first chunk (Go 1.26's randomized heap base), and a 2 MiB
+// range stays on small pages once one of its pages is: the huge page lies
+// in the untouched half of the chunk the heap has reached, if it has one,
+// and otherwise at the start of the chunk after it. skipToUntouched
+// allocates the free memory up to there, and into the next chunk in the
+// second case, so that the runtime maps it now, then asks for huge pages
+// in that chunk; it keeps the blocks in skipped. The runtime gives a large
+// block the lowest free pages but for those its per-CPU caches hold, so a
+// block may lie further on than asked, which leaves more of the range
+// untouched, not less.
+func skipToUntouched(firstChunk uintptr) {
+	// probe is 16 pages, too many for the per-CPU caches: the block
+	// comes from the lowest free pages, so it ends where the heap has
+	// reached.
+	const probe = 64 << 10
+	at := keep(probe)
+	c := at &^ (chunk - 1)
+	if c != firstChunk {
+		// The first chunk is full: the probe mapped the next one.
+		_ = madvise(c, chunk, unix.MADV_HUGEPAGE)
+	}
+	top := at + probe
+	if next := alignUp(top, hugePage); next < c+chunk {
+		if next > top {
+			keep(next - top)
+		}
+		return
+	}
+	end := keep(c+chunk-top+probe) + c + chunk - top + probe
+	if n := (end - 1) &^ (chunk - 1); n != c {
+		_ = madvise(n, chunk, unix.MADV_HUGEPAGE)
+	}
+}
+
+// keep allocates an n-byte block that the process keeps and returns its
+// address.
+func keep(n uintptr) uintptr {
+	b := make([]byte, n)
+	skipped = append(skipped, b)
+	return uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+}
+
+// alignUp rounds addr up to a multiple of align, a power of two.
+func alignUp(addr, align uintptr) uintptr { return (addr + align - 1) &^ (align - 1) }
 
 // madvise is madvise(2) on the n bytes at addr, an address rather than a
 // pointer: the range holds other objects and free memory, which a Go

@@ -95,3 +95,30 @@ func TestFirstChunk(t *testing.T) {
 		}
 	}
 }
+
+// sink keeps a test's allocation on the heap.
+var sink []byte
+
+// TestSkipToUntouched: where the kernel gives huge pages on request, the
+// heap's allocations after the package's initialization lie in memory
+// that asks for huge pages, and the blocks it keeps for that are less
+// than a huge page and two probes; elsewhere it keeps none.
+func TestSkipToUntouched(t *testing.T) {
+	kept := 0
+	for _, b := range skipped {
+		kept += len(b)
+	}
+	if !advisedOnly() {
+		if kept != 0 {
+			t.Fatalf("transparent huge pages not on request only (%s): init kept %d bytes", modeFile, kept)
+		}
+		return
+	}
+	if kept == 0 || kept >= hugePage+2*64<<10 {
+		t.Fatalf("init kept %d bytes in %d blocks, want some and less than %d", kept, len(skipped), hugePage+2*64<<10)
+	}
+	sink = make([]byte, 64<<10)
+	if at := uintptr(unsafe.Pointer(unsafe.SliceData(sink))); !hugeAt(t, at) {
+		t.Fatalf("an allocation after init, at %#x, is not in memory that asks for huge pages", at)
+	}
+}
