@@ -130,6 +130,7 @@ func (tr *tracer) sentinelStatus(pid int, ws unix.WaitStatus) bool {
 		return false
 	}
 	if ws.Exited() || ws.Signaled() {
+		tracee.SentinelReaped(pid)
 		tr.sentinelPid = 0
 	}
 	return true

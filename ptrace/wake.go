@@ -48,6 +48,7 @@ func (tr *tracer) stopSentinel() {
 				break
 			}
 		}
+		tracee.SentinelReaped(tr.sentinelPid)
 		tr.sentinelPid = 0
 	}
 }

@@ -17,7 +17,7 @@
 //     also applies the -p failure policy (AttachAll).
 //   - Launching: the exec stub and the wake sentinel, which a program
 //     enables by calling Init first thing in main (StubCommand,
-//     StartStub, StartStopped, StartSentinel, KillAndReap); the start-up
+//     StartStub, StartStopped, StartSentinel, SentinelReaped, KillAndReap); the start-up
 //     signal state, the standard descriptors closed at sctrace's start,
 //     -u credentials and the --seccomp-bpf filter the stub applies before
 //     its execve. Under -D (Daemonize, DaemonTracer, Daemon), the process
