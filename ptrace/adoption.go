@@ -15,6 +15,13 @@ import (
 func (tr *tracer) adoptCommand(target trace.Target) error {
 	a := target.Adopt
 	pid := a.PID
+	seccomp := ""
+	if tr.seccomp {
+		var err error
+		if seccomp, err = tracee.SeccompSpec(tr.opts.Filter); err != nil {
+			return fmt.Errorf("ptrace: %w", err)
+		}
+	}
 	if err := seize(pid, tr.launchOptions()); err != nil {
 		return &tracee.AttachError{PID: pid, Err: err}
 	}
@@ -23,10 +30,6 @@ func (tr *tracer) adoptCommand(target trace.Target) error {
 	tr.tasks.Put(&task{Task: tracee.Task{TID: pid, PID: pid, Hidden: true}})
 	tr.attached++
 	tr.adoptPid = pid
-	seccomp := ""
-	if tr.seccomp {
-		seccomp = tracee.SeccompSpec(tr.opts.Filter)
-	}
 	if err := tr.tasks.Adopted(pid, tr.clock.now(), target, seccomp); err != nil {
 		return fmt.Errorf("ptrace: %w", err)
 	}

@@ -15,7 +15,10 @@ import (
 func (tr *tracer) launch(target trace.Target) error {
 	seccomp := ""
 	if tr.seccomp {
-		seccomp = tracee.SeccompSpec(tr.opts.Filter)
+		var err error
+		if seccomp, err = tracee.SeccompSpec(tr.opts.Filter); err != nil {
+			return fmt.Errorf("launch %s: %w", target.Path, err)
+		}
 	}
 	argv, stubEnv := tracee.StubCommand(target, seccomp)
 

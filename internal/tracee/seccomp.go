@@ -24,9 +24,10 @@ import (
 // see the exit, then with PTRACE_CONT again (strace 6.1 does the same on
 // Linux 4.8 and later, where the seccomp stop follows the entry stop).
 //
-// The tracer passes the traced numbers to the stub in its environment as
-// ranges, "lo-hi,lo-hi,...", with a final "+N" when every number from N up
-// is traced (a negated set keeps numbers no table knows).
+// The tracer builds the filter and passes it to the stub in its
+// environment, each instruction as 16 hexadecimal digits (code, jt, jf and
+// k, most significant first), so that the stub's C constructor installs it
+// as it is (stub_cgo.go) and the Go stub likewise.
 
 // seccompStubEnv carries the traced syscall ranges to the exec stub.
 const seccompStubEnv = "SCTRACE_SECCOMP"
@@ -36,8 +37,34 @@ const seccompStubEnv = "SCTRACE_SECCOMP"
 const x32SyscallBit = 0x40000000
 
 // SeccompSpec returns the value of seccompStubEnv for filter on the native
-// architecture: its numbers plus those that execute a program.
-func SeccompSpec(filter *trace.SyscallSet) string {
+// architecture: the filter that traces its numbers plus those that execute
+// a program, encoded for the stub.
+func SeccompSpec(filter *trace.SyscallSet) (string, error) {
+	prog, err := seccompProgram(nativeAuditArch(), seccompRangesOf(filter))
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	b.Grow(len(prog) * 16)
+	for _, in := range prog {
+		fmt.Fprintf(&b, "%04x%02x%02x%08x", in.Code, in.Jt, in.Jf, in.K)
+	}
+	return b.String(), nil
+}
+
+// seccompRanges are the syscall numbers a filter traces.
+type seccompRanges struct {
+	ranges [][2]uint32
+	// from, when hasFrom, is where an open-ended traced range starts.
+	from    uint32
+	hasFrom bool
+}
+
+// seccompRangesOf returns the numbers filter traces on the native
+// architecture plus those that execute a program, as ranges, with an
+// open-ended one when every number from trace.MaxNR up is traced (a
+// negated set keeps numbers no table knows).
+func seccompRangesOf(filter *trace.SyscallSet) seccompRanges {
 	tbl := syscalls.Native()
 	traced := func(nr int) bool {
 		if filter.Has(nr) {
@@ -45,7 +72,7 @@ func SeccompSpec(filter *trace.SyscallSet) string {
 		}
 		return tbl.Get(nr).Effects&syscalls.Execs != 0
 	}
-	var b strings.Builder
+	var r seccompRanges
 	for nr := 0; nr < trace.MaxNR; nr++ {
 		if !traced(nr) {
 			continue
@@ -54,49 +81,28 @@ func SeccompSpec(filter *trace.SyscallSet) string {
 		for nr+1 < trace.MaxNR && traced(nr+1) {
 			nr++
 		}
-		if b.Len() > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, "%d-%d", lo, nr)
+		r.ranges = append(r.ranges, [2]uint32{uint32(lo), uint32(nr)})
 	}
 	if filter.Has(trace.MaxNR) {
-		fmt.Fprintf(&b, ",+%d", trace.MaxNR)
+		r.from, r.hasFrom = trace.MaxNR, true
 	}
-	return b.String()
+	return r
 }
 
-// seccompRanges is the parsed form of a seccompSpec.
-type seccompRanges struct {
-	ranges [][2]uint32
-	// from, when hasFrom, is where an open-ended traced range starts.
-	from    uint32
-	hasFrom bool
-}
-
-// parseSeccompSpec parses what SeccompSpec wrote.
-func parseSeccompSpec(s string) (seccompRanges, error) {
-	var r seccompRanges
-	for _, part := range strings.Split(s, ",") {
-		if part == "" {
-			continue
-		}
-		if rest, ok := strings.CutPrefix(part, "+"); ok {
-			n, err := strconv.ParseUint(rest, 10, 32)
-			if err != nil {
-				return r, fmt.Errorf("bad seccomp range %q", part)
-			}
-			r.from, r.hasFrom = uint32(n), true
-			continue
-		}
-		lo, hi, ok := strings.Cut(part, "-")
-		l, err1 := strconv.ParseUint(lo, 10, 32)
-		h, err2 := strconv.ParseUint(hi, 10, 32)
-		if !ok || err1 != nil || err2 != nil || h < l {
-			return r, fmt.Errorf("bad seccomp range %q", part)
-		}
-		r.ranges = append(r.ranges, [2]uint32{uint32(l), uint32(h)})
+// decodeSeccompProgram reads what SeccompSpec wrote.
+func decodeSeccompProgram(s string) ([]unix.SockFilter, error) {
+	if len(s) == 0 || len(s)%16 != 0 || len(s)/16 > unix.BPF_MAXINSNS {
+		return nil, fmt.Errorf("bad seccomp filter of %d digits", len(s))
 	}
-	return r, nil
+	prog := make([]unix.SockFilter, len(s)/16)
+	for i := range prog {
+		v, err := strconv.ParseUint(s[16*i:16*i+16], 16, 64)
+		if err != nil {
+			return nil, fmt.Errorf("bad seccomp filter instruction %q", s[16*i:16*i+16])
+		}
+		prog[i] = unix.SockFilter{Code: uint16(v >> 48), Jt: uint8(v >> 40), Jf: uint8(v >> 32), K: uint32(v)}
+	}
+	return prog, nil
 }
 
 // The offsets of struct seccomp_data's fields.
@@ -167,14 +173,10 @@ func installSeccompFilter(prog []unix.SockFilter) error {
 	return nil
 }
 
-// setupSeccompInStub installs the filter that spec (seccompStubEnv's
-// value) describes.
+// setupSeccompInStub installs the filter spec (seccompStubEnv's value)
+// encodes.
 func setupSeccompInStub(spec string) error {
-	r, err := parseSeccompSpec(spec)
-	if err != nil {
-		return err
-	}
-	prog, err := seccompProgram(nativeAuditArch(), r)
+	prog, err := decodeSeccompProgram(spec)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,8 @@ package tracee
 
 /*
 #include <errno.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,9 +18,9 @@ package tracee
 // constructor that runs before the Go runtime starts: a launch then waits
 // for no runtime start-up of the stub, which takes milliseconds of CPU
 // while the tracer loads its programs, and the command is executed from a
-// process of one thread. A stub with -u credentials, a --seccomp-bpf filter
-// or a -D socket, or with a value it cannot read, returns to the Go code
-// (runExecStub), which does everything. glibc passes the constructor the
+// process of one thread. A stub with -u credentials or a -D socket, or
+// with a value it cannot read, returns to the Go code (runExecStub), which
+// does everything. glibc passes the constructor the
 // arguments and environment; elsewhere the Go code serves.
 
 #ifdef __GLIBC__
@@ -86,20 +88,43 @@ static void sctrace_run_wake(void)
 	}
 }
 
-// sctrace_run_exec_stub is runExecStub for a stub without credentials,
-// filter or -D socket. It returns, having changed nothing, when it leaves
-// the stub to the Go code.
+// sctrace_seccomp_prog is the --seccomp-bpf filter an exec stub installs.
+static struct sock_filter sctrace_seccomp_prog[BPF_MAXINSNS];
+
+// sctrace_parse_seccomp reads s, the filter SeccompSpec encodes (16
+// hexadecimal digits an instruction: code, jt, jf, k), into
+// sctrace_seccomp_prog, as decodeSeccompProgram does, and returns its
+// length, or -1.
+static int sctrace_parse_seccomp(const char *s)
+{
+	size_t n = strlen(s);
+	if (n == 0 || n % 16 != 0 || n / 16 > BPF_MAXINSNS)
+		return -1;
+	for (size_t i = 0; i < n / 16; i++) {
+		uint64_t v;
+		if (sctrace_parse_hex64(s + 16 * i, 16, &v))
+			return -1;
+		sctrace_seccomp_prog[i] = (struct sock_filter){
+			.code = (uint16_t)(v >> 48), .jt = (uint8_t)(v >> 40), .jf = (uint8_t)(v >> 32), .k = (uint32_t)v};
+	}
+	return (int)(n / 16);
+}
+
+// sctrace_run_exec_stub is runExecStub for a stub without credentials or
+// -D socket. It returns, having changed nothing, when it leaves the stub
+// to the Go code.
 static void sctrace_run_exec_stub(int argc, char **argv, char **envp)
 {
 	if (argc < 2)
 		return;
-	const char *signals = NULL, *closed = NULL;
+	const char *signals = NULL, *closed = NULL, *seccomp = NULL;
 	int quiet = 0;
 	for (char **e = envp; *e; e++) {
-		if (sctrace_env_name_is(*e, "SCTRACE_DAEMON_STUB") || sctrace_env_name_is(*e, "SCTRACE_CREDS") ||
-		    sctrace_env_name_is(*e, "SCTRACE_SECCOMP"))
+		if (sctrace_env_name_is(*e, "SCTRACE_DAEMON_STUB") || sctrace_env_name_is(*e, "SCTRACE_CREDS"))
 			return;
-		if (sctrace_env_name_is(*e, "SCTRACE_STUB_QUIET_EXEC"))
+		if (sctrace_env_name_is(*e, "SCTRACE_SECCOMP"))
+			seccomp = *e + strlen("SCTRACE_SECCOMP=");
+		else if (sctrace_env_name_is(*e, "SCTRACE_STUB_QUIET_EXEC"))
 			quiet = 1;
 		else if (sctrace_env_name_is(*e, "SCTRACE_STUB_SIGNALS"))
 			signals = *e + strlen("SCTRACE_STUB_SIGNALS=");
@@ -114,6 +139,9 @@ static void sctrace_run_exec_stub(int argc, char **argv, char **envp)
 		    sctrace_parse_hex64(colon + 1, strlen(colon + 1), &blocked))
 			return;
 	}
+	int filter_len = 0;
+	if (seccomp && (filter_len = sctrace_parse_seccomp(seccomp)) < 0)
+		return;
 	int close_fd[3] = {0, 0, 0};
 	if (closed && *closed) {
 		for (const char *p = closed;; p += 2) {
@@ -133,7 +161,7 @@ static void sctrace_run_exec_stub(int argc, char **argv, char **envp)
 		env++;
 	for (; *env; env++) {
 		static const char *const markers[] = {"SCTRACE_EXEC_STUB", "SCTRACE_STUB_QUIET_EXEC", "SCTRACE_STUB_SIGNALS",
-						      "SCTRACE_STUB_CLOSE"};
+						      "SCTRACE_STUB_CLOSE", "SCTRACE_SECCOMP"};
 		int marker = 0;
 		for (unsigned i = 0; i < sizeof(markers) / sizeof(markers[0]); i++)
 			marker |= sctrace_env_name_is(*env, markers[i]);
@@ -167,10 +195,18 @@ static void sctrace_run_exec_stub(int argc, char **argv, char **envp)
 		fprintf(stderr, "sctrace: exec stub: stop: %s\n", strerror(errno));
 		_exit(1);
 	}
-	// Traced from here on (hidden until the execve).
+	// Traced from here on (hidden until the execve): close what sctrace
+	// found closed, then take the command's filter.
 	for (int fd = 0; fd < 3; fd++)
 		if (close_fd[fd] && close(fd) != 0 && errno != EBADF)
 			sctrace_stub_fail("exec stub: close descriptor", errno);
+	if (filter_len > 0) {
+		struct sock_fprog prog = {.len = (unsigned short)filter_len, .filter = sctrace_seccomp_prog};
+		if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
+			sctrace_stub_fail("prctl(PR_SET_NO_NEW_PRIVS)", errno);
+		if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) != 0)
+			sctrace_stub_fail("prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER)", errno);
+	}
 	// The command does not die with sctrace (StartStub).
 	if (prctl(PR_SET_PDEATHSIG, 0, 0, 0, 0) != 0)
 		sctrace_stub_fail("clear parent-death signal", errno);
