@@ -12,8 +12,15 @@ TEST_PKGS   := strace gcc g++ libc6-dev python3 btrfs-progs
 
 all: build
 
+# SCTRACE_BUILD links sctrace statically, with Go's own user, group and
+# host lookups (which read /etc/passwd, /etc/group and /etc/hosts instead
+# of loading NSS modules, which a static glibc cannot do safely): an
+# execve of sctrace, its own and each exec stub's, then maps and relocates
+# no shared library.
+SCTRACE_BUILD := -tags osusergo,netgo -ldflags=-extldflags=-static
+
 build:
-	$(GO) build -o $(BIN)/sctrace ./cmd/sctrace
+	$(GO) build $(SCTRACE_BUILD) -o $(BIN)/sctrace ./cmd/sctrace
 	$(GO) build -o $(BIN)/sctrace-bench ./cmd/sctrace-bench
 
 # demo: build, then trace a small pipeline so a newcomer sees real output.
@@ -86,10 +93,12 @@ RACE_PKGS   := ./capture ./cmd/sctrace ./cmd/sctrace-bench ./cmd/sctrace-figures
 	./decode ./fdpath ./filter ./internal/startfds ./internal/testutil ./internal/tracee ./printer \
 	./summary ./syscalls
 
-test: deps lint
+# The tests that run sctrace run the binary build made (SCTRACE_BIN).
+test: deps lint build
 	$(GO) test -race -count=1 $(RACE_PKGS)
 	mkdir -p $(BIN) && SCTRACE_CONFORMANCE_REPORT=$(CURDIR)/$(BIN)/conformance.txt \
-		SCTRACE_PARITY_REPORT=$(CURDIR)/$(BIN)/parity.txt $(GO) test -count=1 -timeout 20m ./...
+		SCTRACE_PARITY_REPORT=$(CURDIR)/$(BIN)/parity.txt SCTRACE_BIN=$(BIN)/sctrace \
+		$(GO) test -count=1 -timeout 20m ./...
 	@echo; echo "strace conformance (internal/conformance):"; cat $(BIN)/conformance.txt
 	@echo; echo "backend parity, ptrace vs ebpf (internal/conformance):"; cat $(BIN)/parity.txt 2>/dev/null || echo "(not run)"
 
