@@ -18,9 +18,9 @@ import (
 // and then execute the real command once the tracer has registered it.
 // Any binary whose main (or TestMain) calls Init first can serve as stub.
 // Built with cgo, a C constructor (stub_cgo.go) does the wake sentinel's
-// work and that of an exec stub without -u credentials or a -D socket
-// before the Go runtime starts, which spares the launch the runtime's
-// start-up; Init does it otherwise.
+// work and that of an exec stub without a -D socket before the Go runtime
+// starts, which spares the launch the runtime's start-up; Init does it
+// otherwise.
 //
 // The same binary, with another marker, is the "wake sentinel": a child that
 // waits for its stdin to close and exits, so that a tracer's blocking wait4

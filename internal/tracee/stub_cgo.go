@@ -9,6 +9,7 @@ package tracee
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -18,9 +19,9 @@ package tracee
 // constructor that runs before the Go runtime starts: a launch then waits
 // for no runtime start-up of the stub, which takes milliseconds of CPU
 // while the tracer loads its programs, and the command is executed from a
-// process of one thread. A stub with -u credentials or a -D socket, or
-// with a value it cannot read, returns to the Go code (runExecStub), which
-// does everything. glibc passes the constructor the
+// process of one thread. A stub with a -D socket, or with a value it
+// cannot read, returns to the Go code (runExecStub), which does
+// everything. glibc passes the constructor the
 // arguments and environment; elsewhere the Go code serves.
 
 #ifdef __GLIBC__
@@ -110,19 +111,66 @@ static int sctrace_parse_seccomp(const char *s)
 	return (int)(n / 16);
 }
 
-// sctrace_run_exec_stub is runExecStub for a stub without credentials or
-// -D socket. It returns, having changed nothing, when it leaves the stub
-// to the Go code.
+// sctrace_parse_u32 reads the decimal number at *s, as strconv.ParseUint
+// does with base 10 and 32 bits, and moves *s past it.
+static int sctrace_parse_u32(const char **s, uint32_t *v)
+{
+	const char *p = *s;
+	uint64_t n = 0;
+	if (*p < '0' || *p > '9')
+		return -1;
+	for (; *p >= '0' && *p <= '9'; p++)
+		if ((n = n * 10 + (uint64_t)(*p - '0')) > UINT32_MAX)
+			return -1;
+	*v = (uint32_t)n;
+	*s = p;
+	return 0;
+}
+
+// sctrace_groups are the supplementary groups of -u (at most NGROUPS_MAX,
+// 65536 since Linux 2.6.4).
+static uint32_t sctrace_groups[65536];
+
+// sctrace_parse_creds reads s, the identity credSpec writes
+// ("UID:GID:EUID:EGID:G1,G2,..."), as parseCredSpec does: the ids into
+// ids, the groups into sctrace_groups and their number into *ngroups.
+static int sctrace_parse_creds(const char *s, uint32_t ids[4], size_t *ngroups)
+{
+	for (int i = 0; i < 4; i++) {
+		if (sctrace_parse_u32(&s, &ids[i]) || *s != ':')
+			return -1;
+		s++;
+	}
+	size_t n = 0;
+	while (*s) {
+		if (*s == ',') {
+			s++;
+			continue;
+		}
+		if (n == sizeof(sctrace_groups) / sizeof(sctrace_groups[0]) || sctrace_parse_u32(&s, &sctrace_groups[n]))
+			return -1;
+		n++;
+		if (*s && *s != ',')
+			return -1;
+	}
+	*ngroups = n;
+	return 0;
+}
+
+// sctrace_run_exec_stub is runExecStub for a stub without a -D socket. It
+// returns, having changed nothing, when it leaves the stub to the Go code.
 static void sctrace_run_exec_stub(int argc, char **argv, char **envp)
 {
 	if (argc < 2)
 		return;
-	const char *signals = NULL, *closed = NULL, *seccomp = NULL;
+	const char *signals = NULL, *closed = NULL, *seccomp = NULL, *creds = NULL;
 	int quiet = 0;
 	for (char **e = envp; *e; e++) {
-		if (sctrace_env_name_is(*e, "SCTRACE_DAEMON_STUB") || sctrace_env_name_is(*e, "SCTRACE_CREDS"))
+		if (sctrace_env_name_is(*e, "SCTRACE_DAEMON_STUB"))
 			return;
-		if (sctrace_env_name_is(*e, "SCTRACE_SECCOMP"))
+		if (sctrace_env_name_is(*e, "SCTRACE_CREDS"))
+			creds = *e + strlen("SCTRACE_CREDS=");
+		else if (sctrace_env_name_is(*e, "SCTRACE_SECCOMP"))
 			seccomp = *e + strlen("SCTRACE_SECCOMP=");
 		else if (sctrace_env_name_is(*e, "SCTRACE_STUB_QUIET_EXEC"))
 			quiet = 1;
@@ -141,6 +189,10 @@ static void sctrace_run_exec_stub(int argc, char **argv, char **envp)
 	}
 	int filter_len = 0;
 	if (seccomp && (filter_len = sctrace_parse_seccomp(seccomp)) < 0)
+		return;
+	uint32_t ids[4];
+	size_t ngroups = 0;
+	if (creds && sctrace_parse_creds(creds, ids, &ngroups) != 0)
 		return;
 	int close_fd[3] = {0, 0, 0};
 	if (closed && *closed) {
@@ -161,7 +213,7 @@ static void sctrace_run_exec_stub(int argc, char **argv, char **envp)
 		env++;
 	for (; *env; env++) {
 		static const char *const markers[] = {"SCTRACE_EXEC_STUB", "SCTRACE_STUB_QUIET_EXEC", "SCTRACE_STUB_SIGNALS",
-						      "SCTRACE_STUB_CLOSE", "SCTRACE_SECCOMP"};
+						      "SCTRACE_STUB_CLOSE", "SCTRACE_SECCOMP", "SCTRACE_CREDS"};
 		int marker = 0;
 		for (unsigned i = 0; i < sizeof(markers) / sizeof(markers[0]); i++)
 			marker |= sctrace_env_name_is(*env, markers[i]);
@@ -196,10 +248,20 @@ static void sctrace_run_exec_stub(int argc, char **argv, char **envp)
 		_exit(1);
 	}
 	// Traced from here on (hidden until the execve): close what sctrace
-	// found closed, then take the command's filter.
+	// found closed, take the command's identity (raw calls: glibc's
+	// wrappers would change every thread's, and there is only this one),
+	// then its filter.
 	for (int fd = 0; fd < 3; fd++)
 		if (close_fd[fd] && close(fd) != 0 && errno != EBADF)
 			sctrace_stub_fail("exec stub: close descriptor", errno);
+	if (creds) {
+		if (syscall(SYS_setgroups, ngroups, sctrace_groups) != 0)
+			sctrace_stub_fail("setgroups", errno);
+		if (syscall(SYS_setregid, ids[1], ids[3]) != 0)
+			sctrace_stub_fail("setregid", errno);
+		if (syscall(SYS_setreuid, ids[0], ids[2]) != 0)
+			sctrace_stub_fail("setreuid", errno);
+	}
 	if (filter_len > 0) {
 		struct sock_fprog prog = {.len = (unsigned short)filter_len, .filter = sctrace_seccomp_prog};
 		if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
@@ -228,10 +290,61 @@ __attribute__((constructor)) static void sctrace_stubs(int argc, char **argv, ch
 		sctrace_run_exec_stub(argc, argv, envp);
 }
 
+// sctrace_check_creds and sctrace_check_seccomp run the constructor's
+// parsers for the tests: 0 (and the groups' or instructions' number in
+// *n), -1 for a value they refuse.
+static int sctrace_check_creds(const char *s, size_t *n)
+{
+	uint32_t ids[4];
+	return sctrace_parse_creds(s, ids, n);
+}
+
+static int sctrace_check_seccomp(const char *s, size_t *n)
+{
+	int len = sctrace_parse_seccomp(s);
+	*n = len < 0 ? 0 : (size_t)len;
+	return len < 0 ? -1 : 0;
+}
+
+#else
+
+static int sctrace_check_creds(const char *s, size_t *n) { return -2; }
+static int sctrace_check_seccomp(const char *s, size_t *n) { return -2; }
+
 #endif
 */
 import "C"
 
+import (
+	"errors"
+	"unsafe"
+)
+
 // cStubs says that the constructor above serves the wake sentinel and the
 // common exec stub.
 const cStubs = true
+
+// errNoCStub: this build's C library runs no constructor stub.
+var errNoCStub = errors.New("no C stub in this build")
+
+// cParse runs the constructor's parser of credStubEnv's value (seccomp
+// false) or seccompStubEnv's (true) on s, for the tests: the number of
+// groups or filter instructions it read.
+func cParse(s string, seccomp bool) (int, error) {
+	cs := C.CString(s)
+	defer C.free(unsafe.Pointer(cs))
+	var n C.size_t
+	var rc C.int
+	if seccomp {
+		rc = C.sctrace_check_seccomp(cs, &n)
+	} else {
+		rc = C.sctrace_check_creds(cs, &n)
+	}
+	switch rc {
+	case 0:
+		return int(n), nil
+	case -2:
+		return 0, errNoCStub
+	}
+	return 0, errors.New("refused")
+}
