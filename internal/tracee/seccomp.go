@@ -29,7 +29,7 @@ import (
 // k, most significant first), so that the stub's C constructor installs it
 // as it is (stub_cgo.go) and the Go stub likewise.
 
-// seccompStubEnv carries the traced syscall ranges to the exec stub.
+// seccompStubEnv carries the encoded filter to the exec stub.
 const seccompStubEnv = "SCTRACE_SECCOMP"
 
 // x32SyscallBit marks x32 syscalls on x86_64: traced, as another

@@ -34,11 +34,23 @@ static inline __attribute__((always_inline)) long sctrace_raw3(long nr, long a, 
 #endif
 }
 
+// sctrace_no_canary keeps the stack protector out of a function: its
+// canary is read through the thread pointer, which a cloned child shares
+// with the tracer's thread.
+#if defined(__has_attribute)
+#if __has_attribute(no_stack_protector)
+#define sctrace_no_canary __attribute__((no_stack_protector))
+#endif
+#endif
+#ifndef sctrace_no_canary
+#define sctrace_no_canary __attribute__((optimize("no-stack-protector")))
+#endif
+
 // sctrace_sentinel_main is the cloned sentinel: it keeps only the read end
 // of its pipe as its standard input, reads it to its end and exits. It
 // runs with every signal blocked, on its own stack, in the tracer's
 // memory, and touches nothing else of it.
-__attribute__((optimize("no-stack-protector"))) static int sctrace_sentinel_main(void *arg)
+sctrace_no_canary static int sctrace_sentinel_main(void *arg)
 {
 	long fd = (long)arg;
 	char buf[64];
@@ -94,6 +106,7 @@ static void sctrace_free_sentinel_stack(uintptr_t stack)
 import "C"
 
 import (
+	"errors"
 	"sync"
 
 	"golang.org/x/sys/unix"
@@ -112,6 +125,9 @@ var sentinelStacks struct {
 // tables. It runs on the calling thread's behalf (its parent for wait4 is
 // that thread).
 func cloneSentinel(fd int) (int, error) {
+	if !haveCloseRange() {
+		return 0, errors.ErrUnsupported
+	}
 	var stack C.uintptr_t
 	pid := int(C.sctrace_clone_sentinel(C.int(fd), &stack))
 	if pid < 0 {
@@ -126,6 +142,14 @@ func cloneSentinel(fd int) (int, error) {
 	return pid, nil
 }
 
+// haveCloseRange reports whether the kernel has close_range(2) (Linux
+// 5.9), which the cloned sentinel closes the tracer's descriptors with: a
+// range that ends before it starts is refused with EINVAL where it exists.
+var haveCloseRange = sync.OnceValue(func() bool {
+	_, _, errno := unix.Syscall(unix.SYS_CLOSE_RANGE, 1, 0, 0)
+	return errno == unix.EINVAL
+})
+
 // SentinelReaped releases what the sentinel pid held, once it has been
 // reaped. Safe for concurrent use.
 func SentinelReaped(pid int) {
@@ -138,6 +162,6 @@ func SentinelReaped(pid int) {
 	}
 }
 
-// sentinelCloned says whether StartSentinel clones the sentinel (where the
+// sentinelClones says whether StartSentinel clones the sentinel (where the
 // clone succeeds) rather than executing it.
-const sentinelCloned = true
+func sentinelClones() bool { return haveCloseRange() }

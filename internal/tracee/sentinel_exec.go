@@ -12,6 +12,6 @@ func cloneSentinel(int) (int, error) { return 0, errors.ErrUnsupported }
 // reaped: nothing in this build.
 func SentinelReaped(int) {}
 
-// sentinelCloned says whether StartSentinel clones the sentinel (where the
+// sentinelClones says whether StartSentinel clones the sentinel (where the
 // clone succeeds) rather than executing it.
-const sentinelCloned = false
+func sentinelClones() bool { return false }

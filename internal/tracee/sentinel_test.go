@@ -44,7 +44,7 @@ func TestSentinel(t *testing.T) {
 	if n, err := unix.Read(probe[0], make([]byte, 1)); n != 0 || err != nil {
 		t.Fatalf("read of a pipe no one writes: %d, %v", n, err)
 	}
-	if sentinelCloned {
+	if sentinelClones() {
 		// An executed sentinel's Go runtime opens descriptors of its own.
 		ents, err := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/fd")
 		if err != nil {
