@@ -15,12 +15,9 @@ import (
 func (tr *tracer) adoptCommand(target trace.Target) error {
 	a := target.Adopt
 	pid := a.PID
-	seccomp := ""
-	if tr.seccomp {
-		var err error
-		if seccomp, err = tracee.SeccompSpec(tr.opts.Filter); err != nil {
-			return fmt.Errorf("ptrace: %w", err)
-		}
+	seccomp, err := tr.stubFilter()
+	if err != nil {
+		return fmt.Errorf("ptrace: %w", err)
 	}
 	if err := seize(pid, tr.launchOptions()); err != nil {
 		return &tracee.AttachError{PID: pid, Err: err}

@@ -13,12 +13,9 @@ import (
 // it is stopped before its execve. The stub stays hidden until that execve:
 // its first reported event is the execve's entry.
 func (tr *tracer) launch(target trace.Target) error {
-	seccomp := ""
-	if tr.seccomp {
-		var err error
-		if seccomp, err = tracee.SeccompSpec(tr.opts.Filter); err != nil {
-			return fmt.Errorf("launch %s: %w", target.Path, err)
-		}
+	seccomp, err := tr.stubFilter()
+	if err != nil {
+		return fmt.Errorf("launch %s: %w", target.Path, err)
 	}
 	argv, stubEnv := tracee.StubCommand(target, seccomp)
 
@@ -50,6 +47,15 @@ func (tr *tracer) launch(target trace.Target) error {
 	tr.tasks.Put(&task{Task: tracee.Task{TID: pid, PID: pid, Launched: true, Hidden: true}})
 	tr.launchPid = pid
 	return nil
+}
+
+// stubFilter is the --seccomp-bpf filter the exec stub installs, encoded
+// (tracee.SeccompSpec); "" without --seccomp-bpf.
+func (tr *tracer) stubFilter() (string, error) {
+	if !tr.seccomp {
+		return "", nil
+	}
+	return tracee.SeccompSpec(tr.opts.Filter)
 }
 
 // launchOptions are the PTRACE_O_* options of the launched command (before

@@ -19,7 +19,6 @@ package hugeheap
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"runtime"
 	"sync"
@@ -64,9 +63,8 @@ var skipped [][]byte
 
 func init() {
 	first = new([16]byte)
-	addr := uintptr(unsafe.Pointer(first))
-	if adviseFirst(addr) == nil {
-		skipToUntouched(addr &^ (chunk - 1))
+	if start, ok := adviseFirst(uintptr(unsafe.Pointer(first))); ok {
+		skipToUntouched(start)
 	}
 }
 
@@ -79,17 +77,17 @@ func init() {
 // has every CPU drain its page lists, which takes milliseconds when
 // another CPU is slow to run the work (a virtual CPU the host has
 // descheduled); allocations made meanwhile fault as they would have. It
-// returns an error when it asks for nothing.
-func adviseFirst(addr uintptr) error {
+// returns the chunk's start, and false when it asked for nothing.
+func adviseFirst(addr uintptr) (start uintptr, ok bool) {
 	if !onRequest {
-		return errors.New("huge pages not given on request")
+		return 0, false
 	}
-	start := addr &^ (chunk - 1)
-	if err := madvise(start, chunk, unix.MADV_HUGEPAGE); err != nil {
-		return err
+	start = addr &^ (chunk - 1)
+	if madvise(start, chunk, unix.MADV_HUGEPAGE) != nil {
+		return 0, false
 	}
 	go madvise(start, chunk, unix.MADV_COLLAPSE)
-	return nil
+	return start, true
 }
 
 // skipToUntouched moves the heap's next allocations into 2 MiB of memory
@@ -123,7 +121,8 @@ func skipToUntouched(firstChunk uintptr) {
 		}
 		return
 	}
-	end := keep(c+chunk-top+probe) + c + chunk - top + probe
+	rest := c + chunk - top + probe
+	end := keep(rest) + rest
 	if n := (end - 1) &^ (chunk - 1); n != c {
 		_ = madvise(n, chunk, unix.MADV_HUGEPAGE)
 	}
@@ -181,7 +180,7 @@ func Reserve() {
 func adviseFresh() error {
 	block := make([]byte, Size)
 	start := uintptr(unsafe.Pointer(unsafe.SliceData(block)))
-	skip := (hugePage - start%hugePage) % hugePage
+	skip := alignUp(start, hugePage) - start
 	n := (Size - skip) &^ (hugePage - 1)
 	return unix.Madvise(block[skip:skip+n], unix.MADV_HUGEPAGE)
 }

@@ -43,6 +43,10 @@ const (
 	quietExecStubEnv = "SCTRACE_STUB_QUIET_EXEC"
 )
 
+// errNoCStub is cParse's answer where no C stub runs: a build without cgo
+// or a C library other than glibc.
+var errNoCStub = errors.New("no C stub in this build")
+
 // init keeps an exec stub's main goroutine on the main thread: the runtime
 // runs package initialization there, locked, and a LockOSThread made then
 // holds through main. Without it the goroutine may move to another thread

@@ -21,8 +21,8 @@ package tracee
 // while the tracer loads its programs, and the command is executed from a
 // process of one thread. A stub with a -D socket, or with a value it
 // cannot read, returns to the Go code (runExecStub), which does
-// everything. glibc passes the constructor the
-// arguments and environment; elsewhere the Go code serves.
+// everything. glibc passes the constructor the arguments and environment;
+// elsewhere the Go code serves.
 
 #ifdef __GLIBC__
 
@@ -323,9 +323,6 @@ import (
 // cStubs says that the constructor above serves the wake sentinel and the
 // common exec stub.
 const cStubs = true
-
-// errNoCStub: this build's C library runs no constructor stub.
-var errNoCStub = errors.New("no C stub in this build")
 
 // cParse runs the constructor's parser of credStubEnv's value (seccomp
 // false) or seccompStubEnv's (true) on s, for the tests: the number of

@@ -16,26 +16,6 @@ func TestMain(m *testing.M) {
 	testutil.RunAndClean(m)
 }
 
-// TestStubOneThread: the common exec stub is the C constructor's, which
-// stops before the Go runtime starts: a process of one thread (the Go
-// stub has several by then).
-func TestStubOneThread(t *testing.T) {
-	if !cStubs {
-		t.Skip("built without cgo: the Go stub serves")
-	}
-	env := testutil.RequireCommand(t, "env")
-	argv, stubEnv := StubCommand(trace.Target{Path: env, Argv: []string{"env"}}, "")
-	pid, err := StartStub(env, argv, stubEnv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer KillAndReap(pid)
-	tids, err := Threads(pid)
-	if err != nil || len(tids) != 1 {
-		t.Errorf("stopped stub's threads: %v, %v; want 1", tids, err)
-	}
-}
-
 func TestProcfs(t *testing.T) {
 	pid := os.Getpid()
 	tgid, ppid, ok := Status(pid)
