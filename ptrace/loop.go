@@ -130,7 +130,6 @@ func (tr *tracer) sentinelStatus(pid int, ws unix.WaitStatus) bool {
 		return false
 	}
 	if ws.Exited() || ws.Signaled() {
-		tracee.SentinelReaped(pid)
 		tr.sentinelPid = 0
 	}
 	return true

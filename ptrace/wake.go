@@ -48,7 +48,6 @@ func (tr *tracer) stopSentinel() {
 				break
 			}
 		}
-		tracee.SentinelReaped(tr.sentinelPid)
 		tr.sentinelPid = 0
 	}
 }

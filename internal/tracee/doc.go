@@ -17,10 +17,10 @@
 //     also applies the -p failure policy (AttachAll).
 //   - Launching: the exec stub and the wake sentinel, which a program
 //     enables by calling Init first thing in main (StubCommand,
-//     StartStub, StartStopped, StartSentinel, SentinelReaped,
-//     KillAndReap); the start-up signal state, the standard descriptors
-//     closed at sctrace's start, -u credentials and the --seccomp-bpf
-//     filter the stub applies before its execve. Under -D (Daemonize, DaemonTracer, Daemon), the process
+//     StartStub, StartStopped, StartSentinel, KillAndReap); the start-up
+//     signal state, the standard descriptors closed at sctrace's start,
+//     -u credentials and the --seccomp-bpf filter the stub applies before
+//     its execve. Under -D (Daemonize, DaemonTracer, Daemon), the process
 //     the user started becomes the stub and waits on a socket for a
 //     detached tracer instead of stopping itself.
 //   - Procfs: thread group and parent (Status, ThreadGroup), a process's

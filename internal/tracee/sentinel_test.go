@@ -1,21 +1,15 @@
 package tracee
 
 import (
-	"os"
 	"runtime"
-	"strconv"
-	"strings"
 	"testing"
 
 	"golang.org/x/sys/unix"
 )
 
 // TestSentinel: a wake sentinel keeps no descriptor of the tracer's but
-// its end of the wake pipe; where it is cloned, that is its only one, as
-// its standard input, and it blocks every signal (a handler of the Go
-// runtime's would run in the tracer's memory); closing the wake
-// descriptor makes it exit 0, which a wait4 from the starting thread
-// reaps.
+// its end of the wake pipe; closing the wake descriptor makes it exit 0,
+// which a wait4 from the starting thread reaps.
 func TestSentinel(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
@@ -38,29 +32,10 @@ func TestSentinel(t *testing.T) {
 			unix.Kill(pid, unix.SIGKILL)
 			var ws unix.WaitStatus
 			unix.Wait4(pid, &ws, unix.WALL, nil)
-			SentinelReaped(pid)
 		}
 	}()
 	if n, err := unix.Read(probe[0], make([]byte, 1)); n != 0 || err != nil {
 		t.Fatalf("read of a pipe no one writes: %d, %v", n, err)
-	}
-	if sentinelClones() {
-		// An executed sentinel's Go runtime opens descriptors of its own.
-		ents, err := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/fd")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(ents) != 1 || ents[0].Name() != "0" {
-			t.Errorf("cloned sentinel's descriptors: %v; want only 0", ents)
-		}
-		status, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
-		if err != nil {
-			t.Fatal(err)
-		}
-		// Every signal but SIGKILL (bit 8) and SIGSTOP (bit 18).
-		if blk := field(string(status), "SigBlk:"); blk != "fffffffffffbfeff" {
-			t.Errorf("cloned sentinel's blocked signals: %s; want all but SIGKILL and SIGSTOP", blk)
-		}
 	}
 	unix.Close(wakeFD)
 	var ws unix.WaitStatus
@@ -69,18 +44,7 @@ func TestSentinel(t *testing.T) {
 		t.Fatalf("wait4(%d): %d, %v", pid, got, err)
 	}
 	reaped = true
-	SentinelReaped(pid)
 	if !ws.Exited() || ws.ExitStatus() != 0 {
 		t.Errorf("sentinel's end: %v; want exit 0", ws)
 	}
-}
-
-// field returns the value of a /proc status line that starts with name.
-func field(status, name string) string {
-	for line := range strings.SplitSeq(status, "\n") {
-		if v, ok := strings.CutPrefix(line, name); ok {
-			return strings.TrimSpace(v)
-		}
-	}
-	return ""
 }

@@ -24,9 +24,7 @@ import (
 //
 // The same binary, with another marker, is the "wake sentinel": a child that
 // waits for its stdin to close and exits, so that a tracer's blocking wait4
-// returns when another goroutine wants it to look at its context. Where
-// cgo and the architecture allow, StartSentinel clones it instead
-// (sentinel_clone.go), and the executed one serves where the clone fails.
+// returns when another goroutine wants it to look at its context.
 
 const (
 	// execStubEnv marks an exec stub. Its arguments are "stub", the path to

@@ -130,18 +130,11 @@ func KillAndReap(pid int) {
 // StartSentinel starts a wake sentinel (see Init) and returns its pid and
 // the write end of its stdin: closing wakeFD makes the sentinel exit. It
 // must run on the thread that waits for the sentinel (a wait4 with
-// __WNOTHREAD sees only that thread's children), and SentinelReaped must
-// follow the sentinel's reaping. Where it can, it clones the sentinel
-// rather than executing it (cloneSentinel): an execve of this binary costs
-// 3 ms of CPU, which a start-up on 2 CPUs waits for.
+// __WNOTHREAD sees only that thread's children).
 func StartSentinel() (pid, wakeFD int, err error) {
 	var p [2]int
 	if err := unix.Pipe2(p[:], unix.O_CLOEXEC); err != nil {
 		return 0, -1, fmt.Errorf("wake pipe: %w", err)
-	}
-	if pid, err := cloneSentinel(p[0]); err == nil {
-		unix.Close(p[0])
-		return pid, p[1], nil
 	}
 	attr := &syscall.ProcAttr{
 		Env:   []string{wakeStubEnv + "=1"},
