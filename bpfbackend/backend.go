@@ -158,7 +158,9 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	if gcpause.Pause() {
 		defer gcpause.Resume()
 	}
+	reserved := opts.Steps.Begin("reserve the heap")
 	hugeheap.Reserve()
+	reserved()
 	if !opts.CountOnly {
 		warmKernelTypes()
 	}
@@ -183,17 +185,25 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 	// records can come between a call's entry and exit.
 	lone := (target.Path != "" || target.Adopt != nil) && len(target.PIDs) == 0 && !opts.FollowForks && opts.Scope == nil
 	scopeOnly := opts.Scope != nil && target.Path == "" && target.Adopt == nil && len(target.PIDs) == 0 && !opts.FollowForks
+	loaded := opts.Steps.Begin("load")
 	p, err := load(loadConfig{opts: opts, bufferSize: b.BufferSize, arch: arch, lone: lone, attaching: len(target.PIDs) > 0,
 		scopeOnly: scopeOnly})
+	loaded()
+	addWarmSteps(opts.Steps, objectFor(&opts))
 	if err != nil {
 		return res, err
 	}
 	defer func() {
+		released := opts.Steps.Begin("release programs and maps")
 		if cerr := p.close(); cerr != nil && err == nil {
 			err = fmt.Errorf("ebpf: release programs: %w", cerr)
 		}
+		released()
 	}()
-	if err := p.attach(); err != nil {
+	attached := opts.Steps.Begin("attach")
+	err = p.attach()
+	attached()
+	if err != nil {
 		return res, err
 	}
 	if opts.Scope != nil && len(opts.Scope.Trees) > 0 {
@@ -209,12 +219,17 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 		}
 	}
 	if stub != nil {
+		waited := opts.Steps.Begin("wait for the exec stub")
 		st := <-stub
+		waited()
 		stub = nil
 		if st.err != nil {
 			return res, st.err
 		}
-		if err := s.launch(target, st); err != nil {
+		launched := opts.Steps.Begin("launch the command")
+		err := s.launch(target, st)
+		launched()
+		if err != nil {
 			return res, err
 		}
 	}
@@ -233,7 +248,9 @@ func (b *Backend) Run(ctx context.Context, target trace.Target, opts trace.Optio
 		defer live.close()
 		opts.LiveCounts(live.read)
 	}
+	traced := opts.Steps.Begin("trace")
 	err = s.loop(ctx)
+	traced()
 	if opts.CountOnly {
 		counts, cerr := p.readCounts(arch)
 		if cerr != nil && err == nil {

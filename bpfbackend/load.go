@@ -215,7 +215,7 @@ func load(cfg loadConfig) (*probe, error) {
 		sctraceProgSysEnter:         plans.entry.vars(),
 		sctraceProgSchedPrepareExec: plans.exec.vars(),
 	}
-	if err := p.loadObjects(spec, cfg.testProgram, progVars); err != nil {
+	if err := p.loadObjects(spec, cfg.testProgram, progVars, opts.Steps); err != nil {
 		p.close()
 		return nil, loadError(err)
 	}
@@ -306,15 +306,19 @@ func countsHistograms(opts *trace.Options) bool { return opts.CountOnly && opts.
 // collection gets its own copy of the read-only constants, which are the
 // same for all but the capture ones (progVars, by program). The kernel's
 // BTF (for CO-RE and the tp_btf targets) is decoded once and shared by all
-// loads.
-func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVars map[string]map[string]any) error {
-	if err := spec.LoadAndAssign(&p.objs.sctraceMaps, nil); err != nil {
+// loads. steps times the maps' creation, the ring's mapping and each load.
+func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVars map[string]map[string]any, steps *trace.Steps) error {
+	created := steps.Begin("create maps")
+	err := spec.LoadAndAssign(&p.objs.sctraceMaps, nil)
+	created()
+	if err != nil {
 		return err
 	}
 	m := &p.objs.sctraceMaps
 	// Mapping a large ring costs milliseconds: it overlaps the loads.
 	ringErr := make(chan error, 1)
 	go func() {
+		defer steps.Begin("map ring buffer")()
 		var err error
 		if p.ring, err = newRing(m.Events); err != nil {
 			err = fmt.Errorf("ebpf: ring buffer reader: %w", err)
@@ -423,13 +427,15 @@ func (p *probe) loadObjects(spec *ebpf.CollectionSpec, testProgram bool, progVar
 				for i, pg := range l.progs {
 					names[i] = pg.name
 				}
-				loaded, err := loadPrograms(&tmpl, spec.Programs, names, progVars[names[0]], maps, kernel)
+				loaded := steps.Begin("load " + strings.Join(names, ", "))
+				progs, err := loadPrograms(&tmpl, spec.Programs, names, progVars[names[0]], maps, kernel)
+				loaded()
 				mu.Lock()
 				if err != nil {
 					errs = append(errs, err)
 				} else {
 					for _, pg := range l.progs {
-						*pg.dst = loaded[pg.name]
+						*pg.dst = progs[pg.name]
 					}
 				}
 				mu.Unlock()

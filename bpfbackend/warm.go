@@ -3,11 +3,13 @@ package bpfbackend
 import (
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/btf"
 
 	"github.com/sctrace/sctrace/bpfbackend/internal/kerneltypes"
+	"github.com/sctrace/sctrace/trace"
 )
 
 // What the start-up prepares in the background: the kernel's BTF (or,
@@ -24,11 +26,57 @@ var kernelTypes = btf.NewCache()
 // warmOnce starts decoding kernelTypes once.
 var warmOnce sync.Once
 
+// kernelTypesSpan is when kernelTypes was decoded in the background.
+var kernelTypesSpan span
+
+// span is when a preparation made in the background ran, for
+// --tracer-stats (trace.Steps), which a run adds once it has used it.
+// Safe for concurrent use.
+type span struct {
+	mu         sync.Mutex
+	start, end time.Time
+}
+
+// begin marks the start of the preparation.
+func (s *span) begin() {
+	s.mu.Lock()
+	s.start = time.Now()
+	s.mu.Unlock()
+}
+
+// finish marks its end.
+func (s *span) finish() {
+	s.mu.Lock()
+	s.end = time.Now()
+	s.mu.Unlock()
+}
+
+// addTo adds the preparation to steps as step name, once it has ended.
+func (s *span) addTo(steps *trace.Steps, name string) {
+	s.mu.Lock()
+	start, end := s.start, s.end
+	s.mu.Unlock()
+	if !end.IsZero() {
+		steps.Add(name, start, end)
+	}
+}
+
+// addWarmSteps adds to steps what was prepared in the background for a
+// load of the object of kind.
+func addWarmSteps(steps *trace.Steps, kind objectKind) {
+	kernelTypesSpan.addTo(steps, "decode the kernel's BTF")
+	o := &objects[kind]
+	o.parsed.addTo(steps, "parse the object")
+	o.pruned.addTo(steps, "select the kernel types")
+}
+
 // warmKernelTypes decodes and indexes the kernel's BTF in the background,
 // so that it overlaps the rest of the start-up.
 func warmKernelTypes() {
 	warmOnce.Do(func() {
 		go func() {
+			kernelTypesSpan.begin()
+			defer kernelTypesSpan.finish()
 			spec, err := kernelTypes.Kernel()
 			if err != nil {
 				return // the loads report it
@@ -56,6 +104,9 @@ var objects [numObjects]struct {
 	// kernelTypes. kernelDone is closed when it is settled.
 	kernel     *btf.Spec
 	kernelDone chan struct{}
+	// parsed is when the object was parsed ahead; pruned when the
+	// counting object's kernel types were made.
+	parsed, pruned span
 }
 
 // countingKernelTypes waits for the pruned kernel types of the counting
@@ -86,7 +137,9 @@ func warmObject(kind objectKind) {
 	o.once.Do(func() {
 		o.done, o.kernelDone = make(chan struct{}), make(chan struct{})
 		go func() {
+			o.parsed.begin()
 			o.spec, o.err = parseSpec(kind)
+			o.parsed.finish()
 			if !kind.counting() {
 				close(o.done)
 				close(o.kernelDone)
@@ -99,7 +152,9 @@ func warmObject(kind objectKind) {
 			}
 			close(o.done)
 			if want != nil {
+				o.pruned.begin()
 				o.kernel, _ = kerneltypes.Kernel(want)
+				o.pruned.finish()
 			}
 			close(o.kernelDone)
 		}()

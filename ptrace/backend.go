@@ -261,22 +261,35 @@ func newTracer(opts trace.Options, sink func(*trace.Event) error) *tracer {
 // run is the body of the tracer goroutine.
 func (tr *tracer) run(ctx context.Context, target trace.Target) (trace.Result, error) {
 	// A context that can never be done needs no way to wake the tracer.
+	steps := tr.opts.Steps
 	if ctx.Done() != nil {
-		if err := tr.startSentinel(); err != nil {
+		started := steps.Begin("start the wake sentinel")
+		err := tr.startSentinel()
+		started()
+		if err != nil {
 			return trace.Result{}, err
 		}
-		defer tr.stopSentinel()
+		defer func() {
+			defer steps.Begin("stop the wake sentinel")()
+			tr.stopSentinel()
+		}()
 	}
 
 	tr.ptraceCalls0 = ptraceCalls.Load()
 	if len(target.PIDs) > 0 {
-		if err := tr.attachAll(target.PIDs, target.Path != "" || target.Adopt != nil); err != nil {
+		attached := steps.Begin("attach")
+		err := tr.attachAll(target.PIDs, target.Path != "" || target.Adopt != nil)
+		attached()
+		if err != nil {
 			tr.shutdown()
 			return trace.Result{}, err
 		}
 	}
 	if target.Path != "" {
-		if err := tr.launch(target); err != nil {
+		launched := steps.Begin("launch the command")
+		err := tr.launch(target)
+		launched()
+		if err != nil {
 			tr.shutdown()
 			return trace.Result{}, err
 		}
@@ -287,7 +300,9 @@ func (tr *tracer) run(ctx context.Context, target trace.Target) (trace.Result, e
 			return trace.Result{}, err
 		}
 	}
+	traced := steps.Begin("trace")
 	err := tr.loop()
+	traced()
 	tr.tasks.ReleaseExits()
 	if err == nil && tr.stop.Load() {
 		err = ctx.Err()

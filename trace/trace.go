@@ -567,6 +567,9 @@ type Options struct {
 	// identity (its command name, and in a scope its cgroup and PID
 	// namespace), on Run's goroutine, before the events that follow it.
 	TaskInfo func(*TaskInfo)
+	// Steps, when set, times the backend's start-up steps and its
+	// release of what it set up (--tracer-stats).
+	Steps *Steps
 }
 
 // Capabilities says how a backend observes its tasks.

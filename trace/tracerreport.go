@@ -17,6 +17,8 @@ type TracerReport struct {
 	// what the processes it started and reaped used (RUSAGE_CHILDREN).
 	Tracer ProcessCost `json:"tracer"`
 	Tracee ProcessCost `json:"tracee"`
+	// Steps are the timed steps of the run, in the order they began.
+	Steps []Step `json:"steps,omitempty"`
 }
 
 // ProcessCost is the CPU time and context switches of a process (and, for

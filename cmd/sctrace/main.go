@@ -43,7 +43,11 @@ var progName = "sctrace"
 // traces (ptrace.Backend.CallerThread).
 func init() { runtime.LockOSThread() }
 
+// mainStarted is when main began: the origin of --tracer-stats's steps.
+var mainStarted time.Time
+
 func main() {
+	mainStarted = time.Now()
 	// A child started as the backends' exec stub or wake sentinel becomes
 	// that here and never returns.
 	tracee.Init()
@@ -155,13 +159,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	opts := backendOptions(cfg, spec)
+	if cfg.tracerStats != "" {
+		opts.Steps = trace.NewSteps(mainStarted)
+	}
 	if len(cfg.tracePaths) > 0 {
 		// -P chooses calls by their events: aggregates alone would not do.
 		opts.CountOnly = false
 	}
 	cfg.proc.setOptions(&opts, cfg, spec, stderr)
 	cfg.scope.setOptions(&opts, cfg, spec, names)
+	chosen := opts.Steps.Begin("choose backend")
 	backend, err := chooseBackend(cfg, spec, &opts, stderr)
+	chosen()
 	if err != nil {
 		// A trace format with a closing part (perfetto) stays whole.
 		_ = pr.Close()
@@ -201,7 +210,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if cfg.compat.debug {
 		sink = debugInvalidCalls(sink, stderr)
 	}
-	sink, costs := withTracerStats(cfg, backend, sink)
+	sink, costs := withTracerStats(cfg, backend, opts.Steps, sink)
 
 	var ctx context.Context
 	var stop func()
@@ -228,7 +237,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		sumErr = sum.reportTo(res, w.Writer())
 		sum = nil
 	}
+	closed := opts.Steps.Begin("close output")
 	closeErr := pr.Close()
+	closed()
 	if closeErr == nil {
 		closeErr = sumErr
 	}

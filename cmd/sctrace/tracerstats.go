@@ -39,16 +39,18 @@ type tracerCosts struct {
 	// first event; tracerCPUs is that of the thread that delivered the
 	// event (ptrace's tracing thread, eBPF's reader), read at the same time.
 	traceeCPUs, tracerCPUs string
+	// steps times the run's steps (trace.Options.Steps).
+	steps *trace.Steps
 }
 
 // withTracerStats returns sink wrapped to count what --tracer-stats
 // reports, and the counters; without --tracer-stats it returns sink as is
 // and nil (whose report does nothing).
-func withTracerStats(cfg *config, backend trace.Backend, sink func(*trace.Event) error) (func(*trace.Event) error, *tracerCosts) {
+func withTracerStats(cfg *config, backend trace.Backend, steps *trace.Steps, sink func(*trace.Event) error) (func(*trace.Event) error, *tracerCosts) {
 	if cfg.tracerStats == "" {
 		return sink, nil
 	}
-	t := &tracerCosts{mode: cfg.tracerStats, backend: backend.Name()}
+	t := &tracerCosts{mode: cfg.tracerStats, backend: backend.Name(), steps: steps}
 	return func(ev *trace.Event) error {
 		if ev.Kind == trace.SyscallExit {
 			t.syscalls++
@@ -72,6 +74,7 @@ func (t *tracerCosts) report(res trace.Result, w io.Writer) {
 		Stats:          res.Stats,
 		Tracer:         processCost(unix.RUSAGE_SELF),
 		Tracee:         processCost(unix.RUSAGE_CHILDREN),
+		Steps:          t.steps.List(),
 	}
 	for _, s := range res.Counts {
 		r.SyscallsTraced += s.Calls
@@ -129,6 +132,19 @@ func writeTracerText(w io.Writer, r trace.TracerReport) {
 			c.CtxSwitches(), per(c.CtxSwitches()), c.VoluntaryCtxSwitches, c.InvoluntaryCtxSwitches)
 		fmt.Fprintf(w, "  %-22s user %s, system %s\n", p.who+" cpu time",
 			time.Duration(c.UserNS).Round(time.Microsecond), time.Duration(c.SysNS).Round(time.Microsecond))
+	}
+	writeSteps(w, r.Steps)
+}
+
+// writeSteps prints the timed steps, in milliseconds after main began.
+func writeSteps(w io.Writer, steps []trace.Step) {
+	if len(steps) == 0 {
+		return
+	}
+	ms := func(ns int64) float64 { return float64(ns) / 1e6 }
+	fmt.Fprintf(w, "  %-34s %8s %8s %8s\n", "steps (ms after main began)", "start", "end", "took")
+	for _, s := range steps {
+		fmt.Fprintf(w, "    %-32s %8.1f %8.1f %8.1f\n", s.Name, ms(s.StartNS), ms(s.EndNS), ms(s.EndNS-s.StartNS))
 	}
 }
 

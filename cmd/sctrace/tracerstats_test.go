@@ -55,3 +55,22 @@ func TestWriteTracerText(t *testing.T) {
 		}
 	}
 }
+
+func TestWriteTracerTextSteps(t *testing.T) {
+	var b bytes.Buffer
+	writeTracerText(&b, trace.TracerReport{Backend: "ebpf", Placement: "tracer 0, tracee 0", Steps: []trace.Step{
+		{Name: "load sys_enter", StartNS: 12_340_000, EndNS: 40_000_000},
+		{Name: "trace", StartNS: 41_000_000, EndNS: 41_050_000},
+	}})
+	want := "  steps (ms after main began)           start      end     took\n" +
+		"    load sys_enter                       12.3     40.0     27.7\n" +
+		"    trace                                41.0     41.0      0.1\n"
+	if out := b.String(); !strings.HasSuffix(out, want) {
+		t.Errorf("text ends\n%s\nwant it to end\n%s", out, want)
+	}
+	b.Reset()
+	writeTracerText(&b, trace.TracerReport{Backend: "ptrace"})
+	if strings.Contains(b.String(), "steps") {
+		t.Errorf("a report without steps printed their heading:\n%s", b.String())
+	}
+}

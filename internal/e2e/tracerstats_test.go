@@ -89,3 +89,92 @@ func TestTracerStatsCaptures(t *testing.T) {
 		t.Errorf("report %+v (%v): want the ebpf backend, with bytes captured", r, err)
 	}
 }
+
+// TestTracerStatsSteps: --tracer-stats=json reports the steps of the
+// run's start-up and end on each backend, each in its place: the programs
+// loaded before they are attached, attached before the command is
+// launched, the command traced after its launch, the programs released
+// after the trace.
+func TestTracerStatsSteps(t *testing.T) {
+	_, sctrace := tracers(t)
+	truePath := testutil.RequireCommand(t, "true")
+	for _, tc := range []struct {
+		name string
+		bpf  bool
+		args []string
+		// want are the steps the run must report; before, pairs of steps
+		// the first of which ends before the second begins; within, steps
+		// (the second) that run inside another (the first).
+		want           []string
+		before, within [][2]string
+	}{
+		{
+			name: "ptrace", args: []string{"--backend=ptrace"},
+			want: []string{"choose backend", "start the wake sentinel", "launch the command", "trace", "stop the wake sentinel", "close output"},
+			before: [][2]string{{"choose backend", "start the wake sentinel"}, {"start the wake sentinel", "launch the command"},
+				{"launch the command", "trace"}, {"trace", "stop the wake sentinel"}, {"trace", "close output"}},
+		},
+		{
+			name: "ebpf", bpf: true, args: []string{"--backend=ebpf"},
+			want: []string{"choose backend", "reserve the heap", "load", "parse the object", "create maps", "map ring buffer",
+				"load sys_enter", "load sys_exit", "attach", "wait for the exec stub", "launch the command", "trace",
+				"release programs and maps", "close output"},
+			before: [][2]string{{"reserve the heap", "load"}, {"parse the object", "create maps"}, {"create maps", "load sys_enter"},
+				{"create maps", "load sys_exit"}, {"load", "attach"}, {"attach", "launch the command"},
+				{"launch the command", "trace"}, {"trace", "release programs and maps"}, {"release programs and maps", "close output"}},
+			within: [][2]string{{"load", "create maps"}, {"load", "load sys_enter"}, {"load", "load sys_exit"}},
+		},
+		{
+			name: "ebpf -c", bpf: true, args: []string{"--backend=ebpf", "-c"},
+			want: []string{"parse the object", "select the kernel types", "load sys_enter", "load sys_exit", "attach", "launch the command",
+				"trace", "release programs and maps"},
+			before: [][2]string{{"parse the object", "select the kernel types"}, {"select the kernel types", "load sys_exit"},
+				{"attach", "launch the command"}, {"trace", "release programs and maps"}},
+			within: [][2]string{{"load", "load sys_enter"}},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.bpf {
+				testutil.RequireBPF(t)
+			}
+			var stderr bytes.Buffer
+			cmd := exec.Command(sctrace, append(append([]string{"--tracer-stats=json", "-o", "/dev/null"}, tc.args...), truePath)...)
+			cmd.Stderr = &stderr
+			if err := cmd.Run(); err != nil {
+				t.Fatalf("sctrace: %v\n%s", err, stderr.String())
+			}
+			lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+			var r trace.TracerReport
+			if err := json.Unmarshal([]byte(lines[len(lines)-1]), &r); err != nil {
+				t.Fatalf("last stderr line is not the JSON report: %v\n%s", err, stderr.String())
+			}
+			steps := map[string]trace.Step{}
+			for i, s := range r.Steps {
+				if s.StartNS < 0 || s.EndNS < s.StartNS {
+					t.Errorf("step %+v: want 0 <= start <= end", s)
+				}
+				if i > 0 && s.StartNS < r.Steps[i-1].StartNS {
+					t.Errorf("step %+v listed after %+v, which began later", s, r.Steps[i-1])
+				}
+				steps[s.Name] = s
+			}
+			for _, name := range tc.want {
+				if _, ok := steps[name]; !ok {
+					t.Errorf("no step %q in %+v", name, r.Steps)
+				}
+			}
+			for _, p := range tc.before {
+				a, b := steps[p[0]], steps[p[1]]
+				if a.EndNS > b.StartNS {
+					t.Errorf("step %+v ends after %+v begins", a, b)
+				}
+			}
+			for _, p := range tc.within {
+				outer, inner := steps[p[0]], steps[p[1]]
+				if inner.StartNS < outer.StartNS || inner.EndNS > outer.EndNS {
+					t.Errorf("step %+v is not within %+v", inner, outer)
+				}
+			}
+		})
+	}
+}
