@@ -59,6 +59,9 @@ type Row struct {
 	// NSPerSyscall without it: what each syscall costs at the margin.
 	Startup         float64 `json:"startup_s"`
 	NetNSPerSyscall float64 `json:"net_ns_per_syscall"`
+	// StartupSteps are the steps sctrace timed (--tracer-stats) in its
+	// median run on `true`.
+	StartupSteps []trace.Step `json:"startup_steps,omitempty"`
 	// CtxPerSyscall is the process tree's context switches per workload
 	// syscall (median run); TracerCtxPerSyscall and TraceeCtxPerSyscall
 	// split it for sctrace (--tracer-stats).
@@ -114,6 +117,9 @@ func (rep *Report) summarize(results []*runResult) {
 		if startup := spreadOf(r.startups).Median; len(r.startups) > 0 && nativeStartup > 0 {
 			row.Startup = startup.Seconds()
 			row.NetNSPerSyscall = nsPerSyscall(sp.Median-startup, native-nativeStartup, rep.Syscalls)
+			if t := medianReport(r.startups, r.startupReports); t != nil {
+				row.StartupSteps = t.Steps
+			}
 		}
 		if r.config.Tool != Native && r.config.Tool != EmptyHooks {
 			row.OverFloor = pairedOverFloor(r.samples, floorSamples, nativeSamples)
@@ -168,6 +174,20 @@ func medianSample(ss []Sample) Sample {
 		}
 	}
 	return ss[idx[(len(idx)-1)/2]]
+}
+
+// medianReport returns the report of the run whose wall time is the
+// median of walls (the lower middle one for an even count), or nil when
+// reports does not match walls or that run printed none.
+func medianReport(walls []time.Duration, reports []*trace.TracerReport) *trace.TracerReport {
+	if len(walls) == 0 || len(reports) != len(walls) {
+		return nil
+	}
+	samples := make([]Sample, len(walls))
+	for i, w := range walls {
+		samples[i] = Sample{Wall: w, Tracer: reports[i]}
+	}
+	return medianSample(samples).Tracer
 }
 
 // WriteJSON writes the report as indented JSON.

@@ -86,6 +86,9 @@ type runResult struct {
 	// startups are the wall times of the configuration on `true`: its
 	// fixed cost, paid once per run whatever the workload.
 	startups []time.Duration
+	// startupReports are the --tracer-stats reports of those runs (nil
+	// where none was printed), in the same order.
+	startupReports []*trace.TracerReport
 }
 
 // Run measures every configuration in opts, interleaving the runs, and
@@ -154,7 +157,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 			r.samples = append(r.samples, s)
 			var startups []time.Duration
 			for range startupRuns {
-				startup, err := runStartup(ctx, opts, r.config, statsFlag)
+				startup, report, err := runStartup(ctx, opts, r.config, statsFlag)
 				if err != nil {
 					if ctx.Err() != nil {
 						return nil, ctx.Err()
@@ -163,6 +166,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 					continue
 				}
 				startups = append(startups, startup)
+				r.startupReports = append(r.startupReports, report)
 			}
 			r.startups = append(r.startups, startups...)
 			fmt.Fprintf(progress, "round %d/%d  %-23s %10.3f s  (start-up %.3f s)\n", round+1, opts.Runs, r.config.Name, s.Wall.Seconds(), spreadOf(startups).Median.Seconds())
@@ -365,8 +369,9 @@ func runOnce(ctx context.Context, opts Options, c Config, statsFlag string) (Sam
 const startupRuns = 3
 
 // runStartup measures configuration c's fixed cost: its wall time on
-// `true`, with the same flags.
-func runStartup(ctx context.Context, opts Options, c Config, statsFlag string) (time.Duration, error) {
+// `true`, with the same flags, and sctrace's --tracer-stats report of
+// the run when it printed one.
+func runStartup(ctx context.Context, opts Options, c Config, statsFlag string) (time.Duration, *trace.TracerReport, error) {
 	out := filepath.Join(opts.TmpDir, "sctrace-bench-startup.out")
 	defer removeOutputs(out)
 	var extra []string
@@ -375,9 +380,9 @@ func runStartup(ctx context.Context, opts Options, c Config, statsFlag string) (
 	}
 	res, err := execute(ctx, c.CommandLine(opts.Tools.path(c.Tool), out, extra, []string{"true"}), opts.Timeout)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
-	return res.sample.Wall, nil
+	return res.sample.Wall, parseTracerReport(res.stderr), nil
 }
 
 // execution is what running one command gave.

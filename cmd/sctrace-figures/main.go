@@ -7,7 +7,8 @@
 //	<!-- /figures:NAME -->
 //
 // and the block is replaced with what the last run said. NAME is
-// "overhead" (the table of the last sctrace-bench --json run),
+// "overhead" (the table of the last sctrace-bench --json run), "startup"
+// (the steps of that run's start-up, bench.Report.WriteStartupMarkdown),
 // "conformance" (the totals of the last conformance and parity reports,
 // which make test writes) or "suite" (the pass counts of the last
 // make strace-suite, from bin/strace-suite-summary.txt).
@@ -52,6 +53,11 @@ func run(args []string, stderr io.Writer) int {
 			return 1
 		}
 		blocks["overhead"] = text
+		if text, err = startupBlock(*benchFile); err != nil {
+			fmt.Fprintf(stderr, "sctrace-figures: %v\n", err)
+			return 1
+		}
+		blocks["startup"] = text
 	}
 	if *confFile != "" {
 		text, err := conformanceBlock(*confFile, *parityFile)
@@ -137,6 +143,19 @@ func overheadBlock(file string) (string, error) {
 	}
 	var b strings.Builder
 	if err := rep.WriteMarkdown(&b); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}
+
+// startupBlock is the start-up steps of a sctrace-bench --json report.
+func startupBlock(file string) (string, error) {
+	rep, err := bench.ReadJSON(file)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	if err := rep.WriteStartupMarkdown(&b); err != nil {
 		return "", err
 	}
 	return b.String(), nil
