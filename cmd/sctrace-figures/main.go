@@ -47,13 +47,13 @@ func run(args []string, stderr io.Writer) int {
 	}
 	blocks := map[string]string{}
 	if *benchFile != "" {
-		text, err := overheadBlock(*benchFile)
+		text, err := benchBlock(*benchFile, (*bench.Report).WriteMarkdown)
 		if err != nil {
 			fmt.Fprintf(stderr, "sctrace-figures: %v\n", err)
 			return 1
 		}
 		blocks["overhead"] = text
-		if text, err = startupBlock(*benchFile); err != nil {
+		if text, err = benchBlock(*benchFile, (*bench.Report).WriteStartupMarkdown); err != nil {
 			fmt.Fprintf(stderr, "sctrace-figures: %v\n", err)
 			return 1
 		}
@@ -135,27 +135,16 @@ func replaceBlock(doc []byte, name, content string) ([]byte, error) {
 	}
 }
 
-// overheadBlock renders a saved sctrace-bench run as Markdown.
-func overheadBlock(file string) (string, error) {
+// benchBlock renders a saved sctrace-bench run as Markdown with write:
+// the overhead table (Report.WriteMarkdown) or the start-up steps
+// (Report.WriteStartupMarkdown).
+func benchBlock(file string, write func(*bench.Report, io.Writer) error) (string, error) {
 	rep, err := bench.ReadJSON(file)
 	if err != nil {
 		return "", err
 	}
 	var b strings.Builder
-	if err := rep.WriteMarkdown(&b); err != nil {
-		return "", err
-	}
-	return b.String(), nil
-}
-
-// startupBlock is the start-up steps of a sctrace-bench --json report.
-func startupBlock(file string) (string, error) {
-	rep, err := bench.ReadJSON(file)
-	if err != nil {
-		return "", err
-	}
-	var b strings.Builder
-	if err := rep.WriteStartupMarkdown(&b); err != nil {
+	if err := write(rep, &b); err != nil {
 		return "", err
 	}
 	return b.String(), nil

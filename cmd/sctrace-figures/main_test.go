@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sctrace/sctrace/bench"
+	"github.com/sctrace/sctrace/trace"
 )
 
 func TestReplaceBlock(t *testing.T) {
@@ -95,6 +98,35 @@ fail under ebpf (6; logs in bin/strace-suite/ebpf-logs):
 		os.WriteFile(file, []byte(bad), 0o644)
 		if _, err := suiteBlock(file); err == nil {
 			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+// TestBenchBlocks: --bench fills both the overhead and the startup
+// blocks from one sctrace-bench --json report.
+func TestBenchBlocks(t *testing.T) {
+	dir := t.TempDir()
+	rep := &bench.Report{Workload: "dd", Runs: 1, Rows: []bench.Row{{Name: "sctrace-ebpf-full", Runs: 1, Median: 0.2, Startup: 0.12,
+		StartupSteps: []trace.Step{{Name: "load sys_enter", StartNS: 30_000_000, EndNS: 60_000_000}}}}}
+	report := filepath.Join(dir, "overhead.json")
+	f, err := os.Create(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rep.WriteJSON(f); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	doc := filepath.Join(dir, "doc.md")
+	os.WriteFile(doc, []byte("<!-- figures:overhead -->\n<!-- /figures:overhead -->\n<!-- figures:startup -->\n<!-- /figures:startup -->\n"), 0o644)
+	var stderr strings.Builder
+	if code := run([]string{"--bench", report, doc}, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	got, _ := os.ReadFile(doc)
+	for _, want := range []string{"| sctrace-ebpf-full |", "**sctrace-ebpf-full**, 0.120 s in all:", "| load sys_enter |     30.0 |   60.0 |    30.0 |"} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("document lacks %q:\n%s", want, got)
 		}
 	}
 }

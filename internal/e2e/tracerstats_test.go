@@ -32,17 +32,7 @@ func TestTracerStatsReport(t *testing.T) {
 		t.Fatalf("strace -c: %v\n%s", err, table)
 	}
 
-	var stderr bytes.Buffer
-	cmd := exec.Command(sctrace, append([]string{"--backend=ptrace", "--tracer-stats=json", "-o", "/dev/null"}, workload...)...)
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("sctrace: %v\n%s", err, stderr.String())
-	}
-	lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
-	var r trace.TracerReport
-	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &r); err != nil {
-		t.Fatalf("last stderr line is not the JSON report: %v\n%s", err, stderr.String())
-	}
+	r := tracerReport(t, sctrace, append([]string{"--backend=ptrace"}, workload...)...)
 	if r.Backend != "ptrace" || !strings.Contains(r.Placement, "tracer ") || !strings.Contains(r.Placement, "tracee ") {
 		t.Errorf("report %+v", r)
 	}
@@ -137,17 +127,7 @@ func TestTracerStatsSteps(t *testing.T) {
 			if tc.bpf {
 				testutil.RequireBPF(t)
 			}
-			var stderr bytes.Buffer
-			cmd := exec.Command(sctrace, append(append([]string{"--tracer-stats=json", "-o", "/dev/null"}, tc.args...), truePath)...)
-			cmd.Stderr = &stderr
-			if err := cmd.Run(); err != nil {
-				t.Fatalf("sctrace: %v\n%s", err, stderr.String())
-			}
-			lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
-			var r trace.TracerReport
-			if err := json.Unmarshal([]byte(lines[len(lines)-1]), &r); err != nil {
-				t.Fatalf("last stderr line is not the JSON report: %v\n%s", err, stderr.String())
-			}
+			r := tracerReport(t, sctrace, append(tc.args, truePath)...)
 			steps := map[string]trace.Step{}
 			for i, s := range r.Steps {
 				if s.StartNS < 0 || s.EndNS < s.StartNS {
@@ -177,4 +157,22 @@ func TestTracerStatsSteps(t *testing.T) {
 			}
 		})
 	}
+}
+
+// tracerReport runs sctrace --tracer-stats=json -o /dev/null with args
+// and returns the report it printed last on stderr.
+func tracerReport(t *testing.T, sctrace string, args ...string) trace.TracerReport {
+	t.Helper()
+	var stderr bytes.Buffer
+	cmd := exec.Command(sctrace, append([]string{"--tracer-stats=json", "-o", "/dev/null"}, args...)...)
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("sctrace: %v\n%s", err, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+	var r trace.TracerReport
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &r); err != nil {
+		t.Fatalf("last stderr line is not the JSON report: %v\n%s", err, stderr.String())
+	}
+	return r
 }
