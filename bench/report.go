@@ -1,10 +1,12 @@
 package bench
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -60,8 +62,12 @@ type Row struct {
 	Startup         float64 `json:"startup_s"`
 	NetNSPerSyscall float64 `json:"net_ns_per_syscall"`
 	// StartupSteps are the steps sctrace timed (--tracer-stats) in its
-	// median run on `true`.
-	StartupSteps []trace.Step `json:"startup_steps,omitempty"`
+	// median run on `true`; StartupToMain is how long that run took from
+	// its start (the harness's fork) to sctrace's main, StartupAfterSteps
+	// from the end of its last step to its reaping (seconds).
+	StartupSteps      []trace.Step `json:"startup_steps,omitempty"`
+	StartupToMain     float64      `json:"startup_to_main_s,omitempty"`
+	StartupAfterSteps float64      `json:"startup_after_steps_s,omitempty"`
 	// CtxPerSyscall is the process tree's context switches per workload
 	// syscall (median run); TracerCtxPerSyscall and TraceeCtxPerSyscall
 	// split it for sctrace (--tracer-stats).
@@ -117,8 +123,9 @@ func (rep *Report) summarize(results []*runResult) {
 		if startup := spreadOf(r.startups).Median; len(r.startups) > 0 && nativeStartup > 0 {
 			row.Startup = startup.Seconds()
 			row.NetNSPerSyscall = nsPerSyscall(sp.Median-startup, native-nativeStartup, rep.Syscalls)
-			if t := medianReport(r.startups, r.startupReports); t != nil {
-				row.StartupSteps = t.Steps
+			if run, ok := medianStartupRun(r.startupRuns); ok && run.report != nil {
+				row.StartupSteps = run.report.Steps
+				row.StartupToMain, row.StartupAfterSteps = run.aroundMain()
 			}
 		}
 		if r.config.Tool != Native && r.config.Tool != EmptyHooks {
@@ -176,18 +183,31 @@ func medianSample(ss []Sample) Sample {
 	return ss[idx[(len(idx)-1)/2]]
 }
 
-// medianReport returns the report of the run whose wall time is the
-// median of walls (the lower middle one for an even count), or nil when
-// reports does not match walls or that run printed none.
-func medianReport(walls []time.Duration, reports []*trace.TracerReport) *trace.TracerReport {
-	if len(walls) == 0 || len(reports) != len(walls) {
-		return nil
+// medianStartupRun returns the run whose wall time is the median (the
+// lower middle one for an even count); false when there is none.
+func medianStartupRun(runs []startupRun) (startupRun, bool) {
+	if len(runs) == 0 {
+		return startupRun{}, false
 	}
-	samples := make([]Sample, len(walls))
-	for i, w := range walls {
-		samples[i] = Sample{Wall: w, Tracer: reports[i]}
+	sorted := slices.Clone(runs)
+	slices.SortStableFunc(sorted, func(a, b startupRun) int { return cmp.Compare(a.wall, b.wall) })
+	return sorted[(len(sorted)-1)/2], true
+}
+
+// aroundMain returns, in seconds, how long the run took to reach
+// sctrace's main and how long it lasted after its last step ended: zeros
+// when its report or the clock readings are missing.
+func (r startupRun) aroundMain() (toMain, afterSteps float64) {
+	if r.report == nil || r.report.MainStartedNS == 0 || r.startNS == 0 || r.endNS == 0 || len(r.report.Steps) == 0 {
+		return 0, 0
 	}
-	return medianSample(samples).Tracer
+	last := int64(0)
+	for _, s := range r.report.Steps {
+		last = max(last, s.EndNS)
+	}
+	toMain = time.Duration(r.report.MainStartedNS - r.startNS).Seconds()
+	afterSteps = time.Duration(r.endNS - r.report.MainStartedNS - last).Seconds()
+	return toMain, afterSteps
 }
 
 // WriteJSON writes the report as indented JSON.

@@ -17,6 +17,8 @@ import (
 	"syscall"
 	"time"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/sctrace/sctrace/trace"
 )
 
@@ -86,9 +88,20 @@ type runResult struct {
 	// startups are the wall times of the configuration on `true`: its
 	// fixed cost, paid once per run whatever the workload.
 	startups []time.Duration
-	// startupReports are the --tracer-stats reports of those runs (nil
-	// where none was printed), in the same order.
-	startupReports []*trace.TracerReport
+	// startupRuns are those runs, with what sctrace reported of them, in
+	// the same order.
+	startupRuns []startupRun
+}
+
+// startupRun is one run of a configuration on `true`.
+type startupRun struct {
+	wall time.Duration
+	// report is sctrace's --tracer-stats report (nil when it printed
+	// none).
+	report *trace.TracerReport
+	// startNS and endNS are CLOCK_MONOTONIC just before the command was
+	// started and just after it was reaped.
+	startNS, endNS int64
 }
 
 // Run measures every configuration in opts, interleaving the runs, and
@@ -157,7 +170,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 			r.samples = append(r.samples, s)
 			var startups []time.Duration
 			for range startupRuns {
-				startup, report, err := runStartup(ctx, opts, r.config, statsFlag)
+				startup, err := runStartup(ctx, opts, r.config, statsFlag)
 				if err != nil {
 					if ctx.Err() != nil {
 						return nil, ctx.Err()
@@ -165,8 +178,8 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 					r.failures = append(r.failures, "start-up: "+err.Error())
 					continue
 				}
-				startups = append(startups, startup)
-				r.startupReports = append(r.startupReports, report)
+				startups = append(startups, startup.wall)
+				r.startupRuns = append(r.startupRuns, startup)
 			}
 			r.startups = append(r.startups, startups...)
 			fmt.Fprintf(progress, "round %d/%d  %-23s %10.3f s  (start-up %.3f s)\n", round+1, opts.Runs, r.config.Name, s.Wall.Seconds(), spreadOf(startups).Median.Seconds())
@@ -371,7 +384,7 @@ const startupRuns = 3
 // runStartup measures configuration c's fixed cost: its wall time on
 // `true`, with the same flags, and sctrace's --tracer-stats report of
 // the run when it printed one.
-func runStartup(ctx context.Context, opts Options, c Config, statsFlag string) (time.Duration, *trace.TracerReport, error) {
+func runStartup(ctx context.Context, opts Options, c Config, statsFlag string) (startupRun, error) {
 	out := filepath.Join(opts.TmpDir, "sctrace-bench-startup.out")
 	defer removeOutputs(out)
 	var extra []string
@@ -380,15 +393,18 @@ func runStartup(ctx context.Context, opts Options, c Config, statsFlag string) (
 	}
 	res, err := execute(ctx, c.CommandLine(opts.Tools.path(c.Tool), out, extra, []string{"true"}), opts.Timeout)
 	if err != nil {
-		return 0, nil, err
+		return startupRun{}, err
 	}
-	return res.sample.Wall, parseTracerReport(res.stderr), nil
+	return startupRun{wall: res.sample.Wall, report: parseTracerReport(res.stderr), startNS: res.startNS, endNS: res.endNS}, nil
 }
 
 // execution is what running one command gave.
 type execution struct {
 	sample Sample
 	stderr []byte
+	// startNS and endNS are CLOCK_MONOTONIC just before the command was
+	// started and just after it was reaped (0 where it cannot be read).
+	startNS, endNS int64
 }
 
 // execute runs argv with stdin and stdout on /dev/null and stderr
@@ -407,9 +423,11 @@ func execute(ctx context.Context, argv []string, timeout time.Duration) (executi
 	// release its BPF programs) before it is killed.
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
 	cmd.WaitDelay = 5 * time.Second
+	startNS := monotonicNS()
 	start := time.Now()
 	err := cmd.Run()
 	wall := time.Since(start)
+	endNS := monotonicNS()
 	if err != nil {
 		if ctx.Err() != nil {
 			return execution{}, fmt.Errorf("%s: %w", filepath.Base(argv[0]), ctx.Err())
@@ -421,7 +439,17 @@ func execute(ctx context.Context, argv []string, timeout time.Duration) (executi
 	if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
 		s.CtxSwitches = ru.Nvcsw + ru.Nivcsw
 	}
-	return execution{sample: s, stderr: stderr.Bytes()}, nil
+	return execution{sample: s, stderr: stderr.Bytes(), startNS: startNS, endNS: endNS}, nil
+}
+
+// monotonicNS reads CLOCK_MONOTONIC in nanoseconds, the clock sctrace's
+// trace.TracerReport.MainStartedNS is on (0 if it cannot be read).
+func monotonicNS() int64 {
+	var ts unix.Timespec
+	if unix.ClockGettime(unix.CLOCK_MONOTONIC, &ts) != nil {
+		return 0
+	}
+	return ts.Nano()
 }
 
 // parseTracerReport returns the last --tracer-stats=json line of stderr,

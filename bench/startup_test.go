@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -8,24 +9,37 @@ import (
 	"github.com/sctrace/sctrace/trace"
 )
 
-func TestMedianReport(t *testing.T) {
-	fast, mid, slow := &trace.TracerReport{Backend: "fast"}, &trace.TracerReport{Backend: "mid"}, &trace.TracerReport{Backend: "slow"}
-	walls := []time.Duration{9 * time.Millisecond, 3 * time.Millisecond, 5 * time.Millisecond}
-	if got := medianReport(walls, []*trace.TracerReport{slow, fast, mid}); got != mid {
-		t.Errorf("medianReport = %+v, want the 5 ms run's", got)
+func TestMedianStartupRun(t *testing.T) {
+	fast := startupRun{wall: 3 * time.Millisecond, report: &trace.TracerReport{Backend: "fast"}}
+	mid := startupRun{wall: 5 * time.Millisecond, report: &trace.TracerReport{Backend: "mid"}}
+	slow := startupRun{wall: 9 * time.Millisecond}
+	if got, ok := medianStartupRun([]startupRun{slow, fast, mid}); !ok || got.report != mid.report {
+		t.Errorf("medianStartupRun = %+v, %v; want the 5 ms run", got, ok)
 	}
-	if got := medianReport(walls, []*trace.TracerReport{slow, fast}); got != nil {
-		t.Errorf("medianReport with a report missing = %+v, want nil", got)
+	if _, ok := medianStartupRun(nil); ok {
+		t.Error("medianStartupRun of no run reported one")
 	}
-	if got := medianReport(nil, nil); got != nil {
-		t.Errorf("medianReport of no run = %+v, want nil", got)
+}
+
+func TestAroundMain(t *testing.T) {
+	run := startupRun{startNS: 1_000_000_000, endNS: 1_130_000_000, report: &trace.TracerReport{
+		MainStartedNS: 1_020_000_000,
+		Steps:         []trace.Step{{Name: "load", StartNS: 1_000_000, EndNS: 90_000_000}, {Name: "attach", StartNS: 2_000_000, EndNS: 5_000_000}},
+	}}
+	toMain, after := run.aroundMain()
+	if toMain != 0.020 || after != 0.020 {
+		t.Errorf("aroundMain = %v, %v; want 0.020 s to main and 0.020 s after the step that ended last", toMain, after)
+	}
+	run.report.MainStartedNS = 0
+	if toMain, after := run.aroundMain(); toMain != 0 || after != 0 {
+		t.Errorf("aroundMain without main's time = %v, %v; want zeros", toMain, after)
 	}
 }
 
 func TestWriteStartupMarkdown(t *testing.T) {
 	rep := &Report{Machine: Machine{Kernel: "Linux 6.18"}, Started: time.Date(2026, 12, 2, 7, 0, 0, 0, time.UTC), Rows: []Row{
 		{Name: "native", Startup: 0.003},
-		{Name: "sctrace-ebpf-full", Startup: 0.125, StartupSteps: []trace.Step{
+		{Name: "sctrace-ebpf-full", Startup: 0.125, StartupToMain: 0.020, StartupAfterSteps: 0.0015, StartupSteps: []trace.Step{
 			{Name: "load sys_enter", StartNS: 40_000_000, EndNS: 72_500_000},
 			{Name: "attach", StartNS: 110_000_000, EndNS: 113_000_000},
 		}},
@@ -36,15 +50,17 @@ func TestWriteStartupMarkdown(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := b.String()
-	for _, want := range []string{
-		"Linux 6.18, 2026-12-02 07:00 UTC\n",
-		"\n**sctrace-ebpf-full**, 0.125 s in all:\n\n",
-		"| load sys_enter |     40.0 |   72.5 |    32.5 |\n",
-		"|         attach |    110.0 |  113.0 |     3.0 |\n",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
+	if !strings.Contains(out, "Linux 6.18, 2026-12-02 07:00 UTC\n") || !strings.Contains(out, "\n**sctrace-ebpf-full**, 0.125 s in all:\n\n") {
+		t.Errorf("output lacks its heading or the configuration's:\n%s", out)
+	}
+	// The rows in order, the time before main first and after the last
+	// step last; cells as the table pads them.
+	rows := regexp.MustCompile(`(?m)^\| +before main: exec, runtime and package initialization \| +-20\.0 \| +0\.0 \| +20\.0 \|\n` +
+		`\| +load sys_enter \| +40\.0 \| +72\.5 \| +32\.5 \|\n` +
+		`\| +attach \| +110\.0 \| +113\.0 \| +3\.0 \|\n` +
+		`\| +after the last step: exit, reaped \| +113\.0 \| +114\.5 \| +1\.5 \|$`)
+	if !rows.MatchString(out) {
+		t.Errorf("output lacks the rows, in order:\n%s", out)
 	}
 	// Only the configurations of StartupDetailed get a table.
 	if strings.Contains(out, "sctrace-ebpf-y") || strings.Contains(out, "native") {

@@ -19,6 +19,11 @@ type TracerReport struct {
 	Tracee ProcessCost `json:"tracee"`
 	// Steps are the timed steps of the run, in the order they began.
 	Steps []Step `json:"steps,omitempty"`
+	// MainStartedNS is when the steps' origin, the start of sctrace's
+	// main, was: CLOCK_MONOTONIC in nanoseconds, which another process
+	// can compare with its own reading (the bench harness: how long the
+	// process took to reach main, and to end after its last step).
+	MainStartedNS int64 `json:"main_started_monotonic_ns,omitempty"`
 }
 
 // ProcessCost is the CPU time and context switches of a process (and, for

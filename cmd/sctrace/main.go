@@ -43,11 +43,15 @@ var progName = "sctrace"
 // traces (ptrace.Backend.CallerThread).
 func init() { runtime.LockOSThread() }
 
-// mainStarted is when main began: the origin of --tracer-stats's steps.
-var mainStarted time.Time
+// mainStarted is when main began: the origin of --tracer-stats's steps;
+// mainStartedNS the same on CLOCK_MONOTONIC (TracerReport.MainStartedNS).
+var (
+	mainStarted   time.Time
+	mainStartedNS int64
+)
 
 func main() {
-	mainStarted = time.Now()
+	mainStarted, mainStartedNS = time.Now(), monotonicNS()
 	// A child started as the backends' exec stub or wake sentinel becomes
 	// that here and never returns.
 	tracee.Init()

@@ -76,6 +76,9 @@ func (t *tracerCosts) report(res trace.Result, w io.Writer) {
 		Tracee:         processCost(unix.RUSAGE_CHILDREN),
 		Steps:          t.steps.List(),
 	}
+	if r.Steps != nil {
+		r.MainStartedNS = mainStartedNS
+	}
 	for _, s := range res.Counts {
 		r.SyscallsTraced += s.Calls
 	}
@@ -146,6 +149,15 @@ func writeSteps(w io.Writer, steps []trace.Step) {
 	for _, s := range steps {
 		fmt.Fprintf(w, "    %-32s %8.1f %8.1f %8.1f\n", s.Name, ms(s.StartNS), ms(s.EndNS), ms(s.EndNS-s.StartNS))
 	}
+}
+
+// monotonicNS reads CLOCK_MONOTONIC in nanoseconds (0 if it cannot).
+func monotonicNS() int64 {
+	var ts unix.Timespec
+	if unix.ClockGettime(unix.CLOCK_MONOTONIC, &ts) != nil {
+		return 0
+	}
+	return ts.Nano()
 }
 
 // processCost returns getrusage(who) as a ProcessCost; zero if it fails.

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/sctrace/sctrace/bench"
 	"github.com/sctrace/sctrace/internal/testutil"
 	"github.com/sctrace/sctrace/trace"
@@ -127,7 +129,9 @@ func TestTracerStatsSteps(t *testing.T) {
 			if tc.bpf {
 				testutil.RequireBPF(t)
 			}
+			before := monotonicNS(t)
 			r := tracerReport(t, sctrace, append(tc.args, truePath)...)
+			after := monotonicNS(t)
 			steps := map[string]trace.Step{}
 			for i, s := range r.Steps {
 				if s.StartNS < 0 || s.EndNS < s.StartNS {
@@ -137,6 +141,15 @@ func TestTracerStatsSteps(t *testing.T) {
 					t.Errorf("step %+v listed after %+v, which began later", s, r.Steps[i-1])
 				}
 				steps[s.Name] = s
+			}
+			// main began after the run started; its last step ended
+			// before the run was reaped.
+			last := int64(0)
+			for _, s := range r.Steps {
+				last = max(last, s.EndNS)
+			}
+			if r.MainStartedNS <= before || r.MainStartedNS+last >= after {
+				t.Errorf("main began at %d ns and its steps ended %d ns later: want within the run, %d to %d ns", r.MainStartedNS, last, before, after)
 			}
 			for _, name := range tc.want {
 				if _, ok := steps[name]; !ok {
@@ -175,4 +188,15 @@ func tracerReport(t *testing.T, sctrace string, args ...string) trace.TracerRepo
 		t.Fatalf("last stderr line is not the JSON report: %v\n%s", err, stderr.String())
 	}
 	return r
+}
+
+// monotonicNS reads CLOCK_MONOTONIC, the clock of
+// trace.TracerReport.MainStartedNS.
+func monotonicNS(t *testing.T) int64 {
+	t.Helper()
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_MONOTONIC, &ts); err != nil {
+		t.Fatal(err)
+	}
+	return ts.Nano()
 }
