@@ -91,7 +91,7 @@ lint: deps
 # root, and their timing is part of what they test.)
 RACE_PKGS   := ./capture ./cmd/sctrace ./cmd/sctrace-bench ./cmd/sctrace-figures \
 	./decode ./fdpath ./filter ./internal/startfds ./internal/testutil ./internal/tracee ./printer \
-	./summary ./syscalls
+	./summary ./syscalls ./trace
 
 # The tests that run sctrace run the binary build made (SCTRACE_BIN).
 test: deps lint build
