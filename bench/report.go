@@ -62,12 +62,9 @@ type Row struct {
 	Startup         float64 `json:"startup_s"`
 	NetNSPerSyscall float64 `json:"net_ns_per_syscall"`
 	// StartupSteps are the steps sctrace timed (--tracer-stats) in its
-	// median run on `true`; StartupToMain is how long that run took from
-	// its start (the harness's fork) to sctrace's main, StartupAfterSteps
-	// from the end of its last step to its reaping (seconds).
-	StartupSteps      []trace.Step `json:"startup_steps,omitempty"`
-	StartupToMain     float64      `json:"startup_to_main_s,omitempty"`
-	StartupAfterSteps float64      `json:"startup_after_steps_s,omitempty"`
+	// median run on `true`, between the two the harness timed around
+	// them: StepBeforeMain first, StepAfterSteps last (startupRun.steps).
+	StartupSteps []trace.Step `json:"startup_steps,omitempty"`
 	// CtxPerSyscall is the process tree's context switches per workload
 	// syscall (median run); TracerCtxPerSyscall and TraceeCtxPerSyscall
 	// split it for sctrace (--tracer-stats).
@@ -123,9 +120,8 @@ func (rep *Report) summarize(results []*runResult) {
 		if startup := spreadOf(r.startups).Median; len(r.startups) > 0 && nativeStartup > 0 {
 			row.Startup = startup.Seconds()
 			row.NetNSPerSyscall = nsPerSyscall(sp.Median-startup, native-nativeStartup, rep.Syscalls)
-			if run, ok := medianStartupRun(r.startupRuns); ok && run.report != nil {
-				row.StartupSteps = run.report.Steps
-				row.StartupToMain, row.StartupAfterSteps = run.aroundMain()
+			if run, ok := medianStartupRun(r.startupRuns); ok {
+				row.StartupSteps = run.steps()
 			}
 		}
 		if r.config.Tool != Native && r.config.Tool != EmptyHooks {
@@ -194,20 +190,31 @@ func medianStartupRun(runs []startupRun) (startupRun, bool) {
 	return sorted[(len(sorted)-1)/2], true
 }
 
-// aroundMain returns, in seconds, how long the run took to reach
-// sctrace's main and how long it lasted after its last step ended: zeros
-// when its report or the clock readings are missing.
-func (r startupRun) aroundMain() (toMain, afterSteps float64) {
-	if r.report == nil || r.report.MainStartedNS == 0 || r.startNS == 0 || r.endNS == 0 || len(r.report.Steps) == 0 {
-		return 0, 0
+// The steps the harness adds around sctrace's own (startupRun.steps).
+const (
+	StepBeforeMain = "before main: exec, runtime and package initialization"
+	StepAfterSteps = "after the last step: exit, reaped"
+)
+
+// steps returns the steps sctrace reported for the run (nil when it
+// reported none), and, when its report gives main's start and the
+// harness's clock was read, StepBeforeMain from the harness's fork to
+// main first and StepAfterSteps from the end of the step that ended last
+// to the reaping last, on the same origin (main's start).
+func (r startupRun) steps() []trace.Step {
+	if r.report == nil || len(r.report.Steps) == 0 {
+		return nil
 	}
-	last := int64(0)
-	for _, s := range r.report.Steps {
-		last = max(last, s.EndNS)
+	steps := r.report.Steps
+	if main := r.report.MainStartedNS; main != 0 && r.startNS != 0 && r.endNS != 0 {
+		last := int64(0)
+		for _, s := range steps {
+			last = max(last, s.EndNS)
+		}
+		steps = append(append([]trace.Step{{Name: StepBeforeMain, StartNS: r.startNS - main}}, steps...),
+			trace.Step{Name: StepAfterSteps, StartNS: last, EndNS: r.endNS - main})
 	}
-	toMain = time.Duration(r.report.MainStartedNS - r.startNS).Seconds()
-	afterSteps = time.Duration(r.endNS - r.report.MainStartedNS - last).Seconds()
-	return toMain, afterSteps
+	return steps
 }
 
 // WriteJSON writes the report as indented JSON.

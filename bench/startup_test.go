@@ -2,6 +2,7 @@ package bench
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -21,27 +22,30 @@ func TestMedianStartupRun(t *testing.T) {
 	}
 }
 
-func TestAroundMain(t *testing.T) {
-	run := startupRun{startNS: 1_000_000_000, endNS: 1_130_000_000, report: &trace.TracerReport{
-		MainStartedNS: 1_020_000_000,
-		Steps:         []trace.Step{{Name: "load", StartNS: 1_000_000, EndNS: 90_000_000}, {Name: "attach", StartNS: 2_000_000, EndNS: 5_000_000}},
-	}}
-	toMain, after := run.aroundMain()
-	if toMain != 0.020 || after != 0.020 {
-		t.Errorf("aroundMain = %v, %v; want 0.020 s to main and 0.020 s after the step that ended last", toMain, after)
+func TestStartupRunSteps(t *testing.T) {
+	sctrace := []trace.Step{{Name: "load", StartNS: 1_000_000, EndNS: 90_000_000}, {Name: "attach", StartNS: 2_000_000, EndNS: 5_000_000}}
+	run := startupRun{startNS: 1_000_000_000, endNS: 1_130_000_000, report: &trace.TracerReport{MainStartedNS: 1_020_000_000, Steps: sctrace}}
+	want := []trace.Step{{Name: StepBeforeMain, StartNS: -20_000_000}, sctrace[0], sctrace[1], {Name: StepAfterSteps, StartNS: 90_000_000, EndNS: 110_000_000}}
+	if got := run.steps(); !slices.Equal(got, want) {
+		t.Errorf("steps() = %+v, want %+v: the harness's before main and after the step that ended last", got, want)
 	}
 	run.report.MainStartedNS = 0
-	if toMain, after := run.aroundMain(); toMain != 0 || after != 0 {
-		t.Errorf("aroundMain without main's time = %v, %v; want zeros", toMain, after)
+	if got := run.steps(); !slices.Equal(got, sctrace) {
+		t.Errorf("steps() without main's time = %+v, want sctrace's alone", got)
+	}
+	if got := (startupRun{}).steps(); got != nil {
+		t.Errorf("steps() without a report = %+v, want none", got)
 	}
 }
 
 func TestWriteStartupMarkdown(t *testing.T) {
 	rep := &Report{Machine: Machine{Kernel: "Linux 6.18"}, Started: time.Date(2026, 12, 2, 7, 0, 0, 0, time.UTC), Rows: []Row{
 		{Name: "native", Startup: 0.003},
-		{Name: "sctrace-ebpf-full", Startup: 0.125, StartupToMain: 0.020, StartupAfterSteps: 0.0015, StartupSteps: []trace.Step{
+		{Name: "sctrace-ebpf-full", Startup: 0.125, StartupSteps: []trace.Step{
+			{Name: StepBeforeMain, StartNS: -20_000_000},
 			{Name: "load sys_enter", StartNS: 40_000_000, EndNS: 72_500_000},
 			{Name: "attach", StartNS: 110_000_000, EndNS: 113_000_000},
+			{Name: StepAfterSteps, StartNS: 113_000_000, EndNS: 114_500_000},
 		}},
 		{Name: "sctrace-ebpf-y", Startup: 0.160, StartupSteps: []trace.Step{{Name: "attach", StartNS: 1, EndNS: 2}}},
 	}}

@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"cmp"
 	"slices"
 	"sync"
 	"time"
@@ -63,14 +64,6 @@ func (s *Steps) List() []Step {
 	s.mu.Lock()
 	list := slices.Clone(s.list)
 	s.mu.Unlock()
-	slices.SortStableFunc(list, func(a, b Step) int {
-		switch {
-		case a.StartNS < b.StartNS:
-			return -1
-		case a.StartNS > b.StartNS:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(list, func(a, b Step) int { return cmp.Compare(a.StartNS, b.StartNS) })
 	return list
 }
